@@ -1,0 +1,140 @@
+"""The game's only source of randomness.
+
+A game owns one :class:`Dice`. :class:`SeededDice` is a counter-based generator
+(SplitMix64 of ``seed`` and a draw counter): its whole state is two integers, so
+copying a game for search costs nothing here, and the same seed gives the same
+faces on every Python version. :class:`ScriptedDice` serves forced faces for
+tests and fails loudly when it runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+from skirmish.core.errors import DiceExhaustedError
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+class Dice(Protocol):
+    """Where every die of a game comes from."""
+
+    def d6(self) -> int:
+        """One six-sided die."""
+        ...
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        """``n`` six-sided dice, in the order rolled."""
+        ...
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (for random choices the rules make, not dice)."""
+        ...
+
+    def clone(self) -> Dice: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class SeededDice:
+    """Deterministic dice from a seed: state is ``(seed, counter)``."""
+
+    __slots__ = ("counter", "seed")
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        self.seed = int(seed) & _MASK
+        self.counter = counter
+
+    def _next(self) -> int:
+        self.counter += 1
+        return _splitmix64(self.seed ^ _splitmix64(self.counter))
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below(n) needs n >= 1")
+        # Rejection sampling keeps every value exactly equally likely.
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % n
+
+    def d6(self) -> int:
+        return self.below(6) + 1
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        return tuple(self.below(6) + 1 for _ in range(n))
+
+    def clone(self) -> SeededDice:
+        return SeededDice(self.seed, self.counter)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "seeded", "seed": self.seed, "counter": self.counter}
+
+    def __repr__(self) -> str:
+        return f"SeededDice(seed={self.seed}, counter={self.counter})"
+
+
+class ScriptedDice:
+    """Forced faces for tests: each die takes the next face; running out is an error."""
+
+    __slots__ = ("faces", "position")
+
+    def __init__(self, faces: Iterable[int], position: int = 0) -> None:
+        self.faces = tuple(int(f) for f in faces)
+        for face in self.faces:
+            if not 1 <= face <= 6:
+                raise ValueError(f"a D6 face must be 1..6, got {face}")
+        self.position = position
+
+    @property
+    def remaining(self) -> int:
+        return len(self.faces) - self.position
+
+    def d6(self) -> int:
+        if self.position >= len(self.faces):
+            raise DiceExhaustedError(
+                f"scripted dice ran out after {len(self.faces)} faces {list(self.faces)}"
+            )
+        face = self.faces[self.position]
+        self.position += 1
+        return face
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        if self.remaining < n:
+            raise DiceExhaustedError(
+                f"scripted dice asked for {n} dice but only {self.remaining} remain "
+                f"(faces {list(self.faces)}, {self.position} used)"
+            )
+        return tuple(self.d6() for _ in range(n))
+
+    def below(self, n: int) -> int:
+        # A scripted die face f picks (f - 1) % n: tests force random choices with faces too.
+        return (self.d6() - 1) % n
+
+    def clone(self) -> ScriptedDice:
+        return ScriptedDice(self.faces, self.position)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "scripted", "faces": list(self.faces), "position": self.position}
+
+    def __repr__(self) -> str:
+        return f"ScriptedDice({list(self.faces)}, position={self.position})"
+
+
+def dice_from_json(data: Mapping[str, Any]) -> Dice:
+    """Rebuild dice from :meth:`Dice.to_json`."""
+    kind = data.get("kind")
+    if kind == "seeded":
+        return SeededDice(int(data["seed"]), int(data["counter"]))
+    if kind == "scripted":
+        return ScriptedDice(data["faces"], int(data["position"]))
+    raise ValueError(f"unknown dice kind {kind!r} (expected 'seeded' or 'scripted')")

@@ -1,0 +1,279 @@
+"""The game: plain data plus a stack of rule procedures.
+
+``Game`` is ruleset-agnostic. Its ruleset supplies the state and the procedures;
+the game keeps the stack, the log, the dice and the history, and enforces the
+kernel's promises:
+
+- there is always exactly one pending :class:`Decision` until the game is over;
+- :meth:`Game.apply` refuses an illegal action with :class:`IllegalActionError`
+  and leaves the game exactly as it was;
+- :meth:`Game.copy` shares nothing mutable with the original;
+- every change is an event in :attr:`Game.log`; :meth:`Game.log_for` redacts it
+  for one player, and :meth:`Game.view` is all a bot or client is given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from skirmish.core.actions import Action
+from skirmish.core.decision import Decision
+from skirmish.core.dice import Dice, dice_from_json
+from skirmish.core.errors import GameOverError, IllegalActionError, NotationError
+from skirmish.core.events import ActionEvent, Event, event_from_json
+from skirmish.core.procedure import Procedure, procedure_from_json
+from skirmish.core.ruleset import RULESETS, Outcome, Ruleset, State
+
+ENGINE_VERSION = "0.1.0"
+_MAX_AUTOMATIC_STEPS = 1_000_000
+
+
+class Game:
+    """One match in progress."""
+
+    __slots__ = (
+        "_decision",
+        "dice",
+        "history",
+        "initial_dice",
+        "log",
+        "ruleset",
+        "setup",
+        "stack",
+        "state",
+    )
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        state: State,
+        setup: Mapping[str, Any],
+        dice: Dice,
+        stack: Sequence[Procedure] = (),
+    ) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.setup: Mapping[str, Any] = setup
+        self.dice = dice
+        self.initial_dice: dict[str, Any] = dice.to_json()
+        self.stack: list[Procedure] = list(stack)
+        self.log: list[Event] = []
+        self.history: list[Action] = []
+        self._decision: Decision | None = None
+
+    # -- the stack ----------------------------------------------------------------------
+    def push(self, *procedures: Procedure) -> None:
+        """Push procedures; the first given is resolved first (it ends on top)."""
+        self.stack.extend(reversed(procedures))
+
+    def pop(self) -> Procedure:
+        return self.stack.pop()
+
+    @property
+    def top(self) -> Procedure:
+        return self.stack[-1]
+
+    def emit(self, event: Event) -> None:
+        self.log.append(event)
+
+    def advance(self) -> None:
+        """Run automatic steps until a procedure waits for a decision or the stack is empty."""
+        steps = 0
+        while self.stack:
+            decision = self.stack[-1].decision(self)
+            if decision is not None:
+                self._decision = decision
+                return
+            self.stack[-1].run(self)
+            steps += 1
+            if steps > _MAX_AUTOMATIC_STEPS:
+                raise RuntimeError(f"rules loop: {type(self.stack[-1]).__name__} never waits")
+        self._decision = None
+
+    # -- deciding -------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return not self.stack
+
+    def decision(self) -> Decision:
+        """The one pending decision. Raises :class:`GameOverError` once the game is over."""
+        if self._decision is None:
+            raise GameOverError("the game is over: no decision is pending")
+        return self._decision
+
+    def outcome(self) -> Outcome | None:
+        return self.ruleset.outcome(self) if self.is_over else None
+
+    def parse(self, text: str) -> Action:
+        return self.ruleset.actions.parse(text)
+
+    def legal_actions(self) -> LegalActions:
+        """A lazy view of the legal actions: ``in`` accepts any legal action,
+        iteration gives a finite deterministic list of representatives."""
+        return LegalActions(self)
+
+    def check(self, action: Action | str) -> Action:
+        """The action, parsed, if it is legal now; otherwise :class:`IllegalActionError`."""
+        if self.is_over:
+            raise GameOverError("the game is over: no action can be applied")
+        if isinstance(action, str):
+            try:
+                action = self.parse(action)
+            except NotationError as exc:
+                raise IllegalActionError(str(exc), "action notation") from None
+        self.stack[-1].check(self, action)
+        return action
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action for the deciding player; an illegal one changes nothing."""
+        action = self.check(action)
+        player = self.decision().player
+        self.history.append(action)
+        self.log.append(ActionEvent(player=player, action=str(action), audience=self._audience()))
+        self.stack[-1].apply(self, action)
+        self.advance()
+
+    def _audience(self) -> tuple[int, ...] | None:
+        """Actions taken on a secret decision (a bid) are seen by their player only."""
+        decision = self._decision
+        if decision is not None and decision.kind.startswith("secret"):
+            return (decision.player,)
+        return None
+
+    # -- copies, snapshots, undo ---------------------------------------------------------------
+    def copy(self) -> Game:
+        """An independent copy (the ruleset and setup, immutable, are shared)."""
+        other = Game.__new__(Game)
+        other.ruleset = self.ruleset
+        other.state = self.state.clone()
+        other.setup = self.setup
+        other.dice = self.dice.clone()
+        other.initial_dice = self.initial_dice
+        other.stack = [p.clone() for p in self.stack]
+        other.log = list(self.log)
+        other.history = list(self.history)
+        other._decision = self._decision
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        """A full snapshot (for saving; players' secrets included: never send it to a seat)."""
+        return {
+            "ruleset": self.ruleset.name,
+            "engine": ENGINE_VERSION,
+            "setup": self.setup,
+            "initial_dice": self.initial_dice,
+            "dice": self.dice.to_json(),
+            "state": self.state.to_json(),
+            "stack": [p.to_json() for p in self.stack],
+            "log": [e.to_json() for e in self.log],
+            "history": [str(a) for a in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        ruleset = RULESETS.get(str(data["ruleset"]))
+        game = cls(
+            ruleset,
+            ruleset.state_from_json(data["state"], data["setup"]),
+            data["setup"],
+            dice_from_json(data["dice"]),
+            [procedure_from_json(p) for p in data["stack"]],
+        )
+        game.initial_dice = dict(data["initial_dice"])
+        game.log = [event_from_json(e) for e in data["log"]]
+        game.history = [ruleset.actions.parse(a) for a in data["history"]]
+        if game.stack:
+            game._decision = game.stack[-1].decision(game)
+        return game
+
+    def state_hash(self) -> str:
+        """SHA-256 of the canonical snapshot: equal hashes mean equal games."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def replayed(self, actions: Sequence[Action | str]) -> Game:
+        """A fresh game from this game's setup and first dice, with ``actions`` applied."""
+        game = self.ruleset.new_game(self.setup, dice=dice_from_json(self.initial_dice))
+        for action in actions:
+            game.apply(action)
+        return game
+
+    def undo(self) -> Action:
+        """Take back the last action (the game is re-played from its setup without it)."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo", "undo")
+        last = self.history[-1]
+        previous = self.replayed(self.history[:-1])
+        for slot in Game.__slots__:
+            setattr(self, slot, getattr(previous, slot))
+        return last
+
+    # -- what players may see ------------------------------------------------------------------
+    def view(self, player: int) -> dict[str, Any]:
+        """All that ``player`` may know, JSON-serialisable. The only input of a bot or client."""
+        view = self.ruleset.view(self, player)
+        if self.is_over:
+            outcome = self.outcome()
+            view["decision"] = None
+            view["outcome"] = outcome.to_json() if outcome else None
+        else:
+            decision = self.decision()
+            view["decision"] = (
+                decision.to_json()
+                if decision.player == player
+                else {"player": decision.player, "kind": decision.kind}
+            )
+        return view
+
+    def log_for(self, player: int) -> list[Event]:
+        """The log as ``player`` may read it: others' secrets replaced by stand-ins."""
+        return [event.for_player(player) for event in self.log]
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            where = "over"
+        else:
+            where = f"{self.decision().kind} for player {self.decision().player}"
+        return f"<Game {self.ruleset.name}: {len(self.history)} actions, {where}>"
+
+
+class LegalActions:
+    """A lazy view of a game's legal actions (like python-chess's ``legal_moves``)."""
+
+    __slots__ = ("_cache", "_game")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._cache: list[Action] | None = None
+
+    def _list(self) -> list[Action]:
+        if self._cache is None:
+            self._cache = [] if self._game.is_over else self._game.top.legal_actions(self._game)
+        return self._cache
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action | str):
+            return False
+        try:
+            self._game.check(action)
+        except (IllegalActionError, GameOverError):
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, index: int) -> Action:
+        return self._list()[index]
+
+    def __bool__(self) -> bool:
+        return bool(self._list())
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {', '.join(str(a) for a in self._list())}>"

@@ -1,0 +1,83 @@
+"""What a ruleset gives the kernel: its actions, its state type, its view and result."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from skirmish.core.actions import ActionSet
+from skirmish.core.dice import Dice
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
+
+
+class State(Protocol):
+    """A ruleset's table, pieces and scores: plain data that copies cheaply."""
+
+    def clone(self) -> State: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: the winner (``None`` for a draw), scores and why."""
+
+    winner: int | None
+    scores: tuple[int, ...]
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "scores": list(self.scores), "reason": self.reason}
+
+
+class Ruleset(Protocol):
+    """A game system (Eden, Mass Effect: Annihilation) as the kernel sees it."""
+
+    name: str
+    actions: ActionSet
+
+    def new_game(
+        self, setup: Mapping[str, Any], *, seed: int = 0, dice: Dice | None = None
+    ) -> Game:
+        """A game at its first decision, from a JSON-friendly setup."""
+        ...
+
+    def state_from_json(self, data: Mapping[str, Any], setup: Mapping[str, Any]) -> State:
+        """Rebuild the state of a snapshot (the set-up holds what it does not repeat)."""
+        ...
+
+    def view(self, game: Game, player: int) -> dict[str, Any]:
+        """Everything ``player`` may know, JSON-serialisable, and nothing else."""
+        ...
+
+    def outcome(self, game: Game) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        ...
+
+
+@dataclass(slots=True)
+class RulesetRegistry:
+    """Rulesets by name; a ruleset registers itself when its package is imported."""
+
+    known: dict[str, Ruleset] = field(default_factory=dict)
+
+    def register(self, ruleset: Ruleset) -> Ruleset:
+        self.known[ruleset.name] = ruleset
+        return ruleset
+
+    def get(self, name: str) -> Ruleset:
+        if name not in self.known:
+            import importlib
+
+            with contextlib.suppress(ImportError):
+                importlib.import_module(f"skirmish.{name}")
+        if name not in self.known:
+            raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(sorted(self.known))})")
+        return self.known[name]
+
+
+RULESETS = RulesetRegistry()

@@ -1,0 +1,259 @@
+"""Rulebook 4.B, Activation phase of the fighters, and Rulebook 5, The actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from skirmish.core.actions import Action, Pass, Ref
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
+from skirmish.core.events import NoteEvent
+from skirmish.core.procedure import Procedure
+from skirmish.eden.actions import Activate, Attack, End, Interrupt
+from skirmish.eden.events import FirstPlayerEvent
+from skirmish.eden.fighter import Fighter
+from skirmish.eden.melee import ATTACK, MeleeAttack, attacks_left
+from skirmish.eden.modifiers import Condition
+from skirmish.eden.profile import Characteristic
+from skirmish.eden.rolling import state_of
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
+    from skirmish.eden.state import EdenState
+
+
+def can_be_activated(fighter: Fighter) -> bool:
+    """Rulebook 4.B: not yet activated this round, on the field, and with AP left (a fighter
+    with no AP counts as already activated)."""
+    return fighter.on_field and not fighter.activated and fighter.ap > 0
+
+
+def speed(state: EdenState, fighter: Fighter) -> int:
+    return state.characteristic(fighter, Characteristic.SPD)
+
+
+@dataclass(slots=True)
+class ActivationPhase(Procedure):
+    """Rulebook 4.B, Activation phase: designations, interrupts by strictly faster fighters,
+    passes, and who becomes first player after each activation (docs/rulings.md)."""
+
+    name: ClassVar[str] = "eden.activation-phase"
+    chain: list[str] = field(default_factory=list)
+    activations: int = 0
+    passes: int = 0
+
+    # -- whose choice ----------------------------------------------------------------------
+    def _designatable(self, state: EdenState, player: int) -> list[Fighter]:
+        return [f for f in state.on_field(player) if can_be_activated(f)]
+
+    def _interrupters(self, state: EdenState) -> list[Fighter]:
+        """Fighters of the last designated fighter's opponent with a strictly higher SPD."""
+        last = state.fighter(self.chain[-1])
+        pace = speed(state, last)
+        return [
+            f
+            for f in self._designatable(state, 1 - last.side)
+            if speed(state, f) > pace and f.ref not in self.chain
+        ]
+
+    def decision(self, game: Game) -> Decision | None:
+        state = state_of(game)
+        if self.chain:
+            last = state.fighter(self.chain[-1])
+            if not self._interrupters(state):
+                return None
+            return Decision(
+                1 - last.side,
+                "interrupt",
+                f"{last.ref} (SPD {speed(state, last)}) is designated: interrupt or pass?",
+            )
+        player = state.first_player
+        if not self._designatable(state, player):
+            return None
+        return Decision(player, "activate", "Designate a fighter to activate (or pass)")
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        state = state_of(game)
+        if self.chain:
+            return [Interrupt(Ref(f.ref)) for f in self._interrupters(state)] + [Pass()]
+        options: list[Action] = [
+            Activate(Ref(f.ref)) for f in self._designatable(state, state.first_player)
+        ]
+        if self.activations > 0:
+            options.append(Pass())
+        return options
+
+    def check(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        if self.chain:
+            if isinstance(action, Pass):
+                return
+            if not isinstance(action, Interrupt):
+                raise IllegalActionError(f"'{action}': interrupt or pass", self.rule())
+            if action.fighter not in state.index:
+                raise IllegalActionError(f"no fighter {action.fighter}", self.rule())
+            if all(f.ref != action.fighter for f in self._interrupters(state)):
+                raise IllegalActionError(
+                    f"{action.fighter} cannot interrupt {self.chain[-1]}",
+                    "Rulebook 4.B: only a fighter not yet activated, with a strictly higher SPD "
+                    "than the last designated enemy",
+                )
+            return
+        if isinstance(action, Pass):
+            if self.activations == 0:
+                raise IllegalActionError(
+                    "the first player cannot pass",
+                    "Rulebook 4.B: not on the first activation of the round",
+                )
+            return
+        if not isinstance(action, Activate):
+            raise IllegalActionError(f"'{action}': designate a fighter (activate REF)", self.rule())
+        if action.fighter not in state.index:
+            raise IllegalActionError(f"no fighter {action.fighter}", self.rule())
+        fighter = state.fighter(action.fighter)
+        if fighter.side != state.first_player:
+            raise IllegalActionError(
+                f"{action.fighter} is not the first player's", "Rulebook 4.B, Activation phase"
+            )
+        if not can_be_activated(fighter):
+            raise IllegalActionError(
+                f"{action.fighter} cannot be activated",
+                "Rulebook 4.B: a fighter is activated once per round and needs AP",
+            )
+
+    def apply(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        if isinstance(action, Activate):
+            self.chain.append(str(action.fighter))
+            self.passes = 0
+        elif isinstance(action, Interrupt):
+            self.chain.append(str(action.fighter))
+            game.emit(NoteEvent(message=f"{action.fighter} interrupts {self.chain[-2]}"))
+        elif self.chain:
+            self._activate_last(game)  # the interrupt was declined
+        else:
+            self.passes += 1
+            self._hand_over(game, 1 - state.first_player, "the first player passed")
+
+    def run(self, game: Game) -> None:
+        state = state_of(game)
+        if self.chain:
+            self._activate_last(game)  # nobody can interrupt
+            return
+        if not any(can_be_activated(f) for f in state.fighters) or self.passes >= 2:
+            game.pop()
+            why = "two passes in a row" if self.passes >= 2 else "no fighter left to activate"
+            game.emit(NoteEvent(message=f"activation phase ends: {why}"))
+            return
+        # Rulebook 4.B: a first player who cannot activate a fighter hands over.
+        self.passes = 0
+        self._hand_over(game, 1 - state.first_player, "the first player cannot activate")
+
+    def _activate_last(self, game: Game) -> None:
+        state = state_of(game)
+        fighter = state.fighter(self.chain[-1])
+        self.chain.clear()
+        self.activations += 1
+        self.passes = 0
+        fighter.activated = True
+        game.emit(NoteEvent(message=f"{fighter.ref} is activated ({fighter.ap} AP)"))
+        # After the activation, its opponent becomes the first player (docs/rulings.md).
+        game.push(Activation(Ref(fighter.ref)), AfterActivation(fighter.side))
+
+    def _hand_over(self, game: Game, player: int, reason: str) -> None:
+        state_of(game).first_player = player
+        game.emit(FirstPlayerEvent(player=player, reason=reason))
+
+
+@dataclass(slots=True)
+class AfterActivation(Procedure):
+    """Rulebook 4.B: once the fighter has acted, the opponent becomes the first player if
+    fighters remain to be activated; otherwise the last player to activate stays first."""
+
+    name: ClassVar[str] = "eden.after-activation"
+    side: int
+
+    def run(self, game: Game) -> None:
+        state = state_of(game)
+        game.pop()
+        if any(can_be_activated(f) for f in state.fighters):
+            player, reason = 1 - self.side, "the opponent's fighter has finished its activation"
+        else:
+            player, reason = self.side, "last to activate a fighter this round"
+        if state.first_player != player:
+            state.first_player = player
+            game.emit(FirstPlayerEvent(player=player, reason=reason))
+
+
+def attack_refusal(state: EdenState, fighter: Fighter, target: Fighter) -> str | None:
+    """Why ``fighter`` may not attack ``target`` in melee now (Rulebook 5, Attack; 9 Fear)."""
+    if fighter.marker_count(Condition.FEAR):
+        return "Rulebook 9, Fear: a frightened fighter can only move"
+    if fighter.ap < 1:
+        return "Rulebook 5, Attack: costs 1 AP"
+    if attacks_left(fighter) < 1:
+        return "Rulebook 5, Attack: 2/round"
+    if target.side == fighter.side or not state.in_contact(fighter, target):
+        return "Rulebook 6.A step 1: the target is an enemy in contact"
+    return None
+
+
+@dataclass(slots=True)
+class Activation(Procedure):
+    """Rulebook 5, The actions: the activated fighter pays for and carries out actions."""
+
+    name: ClassVar[str] = "eden.activation"
+    fighter: Ref
+
+    def decision(self, game: Game) -> Decision | None:
+        state = state_of(game)
+        fighter = state.fighter(self.fighter)
+        if not fighter.on_field or len(self.legal_actions(game)) < 2:
+            return None
+        return Decision(fighter.side, "action", f"{fighter.ref} has {fighter.ap} AP: act or end")
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        state = state_of(game)
+        fighter = state.fighter(self.fighter)
+        actions: list[Action] = [
+            Attack(self.fighter, Ref(enemy.ref))
+            for enemy in state.enemies_in_contact(fighter)
+            if attack_refusal(state, fighter, enemy) is None
+        ]
+        actions.append(End())
+        return actions
+
+    def check(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        if isinstance(action, End):
+            return
+        if isinstance(action, Attack):
+            if action.fighter != self.fighter:
+                raise IllegalActionError(
+                    f"{action.fighter} is not the activated fighter ({self.fighter})",
+                    "Rulebook 5: only the activated fighter acts",
+                )
+            if action.target not in state.index:
+                raise IllegalActionError(f"no fighter {action.target}", self.rule())
+            target = state.fighter(action.target)
+            refusal = attack_refusal(state, state.fighter(self.fighter), target)
+            if refusal is None and not target.on_field:
+                refusal = "Rulebook 2.F: an incapacitated fighter has left the field"
+            if refusal:
+                raise IllegalActionError(f"{self.fighter} cannot attack {action.target}", refusal)
+            return
+        raise IllegalActionError(f"'{action}' is not an action of {self.fighter}", self.rule())
+
+    def apply(self, game: Game, action: Action) -> None:
+        if isinstance(action, End):
+            game.pop()
+            return
+        assert isinstance(action, Attack)
+        fighter = state_of(game).fighter(self.fighter)
+        fighter.ap -= 1
+        fighter.record_use(ATTACK)
+        game.push(MeleeAttack(action.fighter, action.target))
+
+    def run(self, game: Game) -> None:
+        game.pop()  # nothing left to do (or the fighter has left the field)

@@ -1,0 +1,153 @@
+"""Eden's events: what the log records besides rolls and actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from skirmish.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class WoundEvent(Event):
+    """Rulebook 1.5: wounds check CP dots of one limb (after protections)."""
+
+    kind: ClassVar[str] = "eden.wound"
+    fighter: str = ""
+    limb: str = ""
+    wounds: int = 0
+    protection: int = 0
+    lost: int = 0
+    became_wounded: bool = False
+    cp_left: int = 0
+
+    def text(self) -> str:
+        saved = f", {self.protection} stopped by protection" if self.protection else ""
+        state = " - the limb is now wounded" if self.became_wounded else ""
+        return (
+            f"{self.fighter} takes {self.wounds} wound{'s' if self.wounds != 1 else ''} "
+            f"to the {self.limb}{saved}: loses {self.lost} CP ({self.cp_left} left){state}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class IncapacitatedEvent(Event):
+    """Rulebook 2.F: a fighter whose limb lost its last CP is removed from the field."""
+
+    kind: ClassVar[str] = "eden.incapacitated"
+    fighter: str = ""
+
+    def text(self) -> str:
+        return f"{self.fighter} is incapacitated and removed from the field"
+
+
+@dataclass(frozen=True, slots=True)
+class ReactionEvent(Event):
+    """Rulebook 6.A, step 2: the target announces its reaction."""
+
+    kind: ClassVar[str] = "eden.reaction"
+    fighter: str = ""
+    reaction: str = ""
+    attacker: str = ""
+
+    def text(self) -> str:
+        return f"{self.fighter} reacts to {self.attacker}'s attack: {self.reaction}"
+
+
+@dataclass(frozen=True, slots=True)
+class LocationEvent(Event):
+    """Rulebook 6.A, step 5: the location after successes were spent to shift it."""
+
+    kind: ClassVar[str] = "eden.location"
+    fighter: str = ""
+    rolled: int = 0
+    face: int = 0
+    limb: str = ""
+    spent: int = 0
+
+    def text(self) -> str:
+        if self.spent:
+            return (
+                f"{self.fighter} spends {self.spent} success{'es' if self.spent != 1 else ''} "
+                f"to shift the location {self.rolled} -> {self.face}: {self.limb}"
+            )
+        return f"location {self.face}: {self.limb}"
+
+
+@dataclass(frozen=True, slots=True)
+class CancelEvent(Event):
+    """Rulebook 6.A, dodge step 6: the dodge roll cancels successes."""
+
+    kind: ClassVar[str] = "eden.cancel"
+    fighter: str = ""
+    cancelled: int = 0
+    remaining: int = 0
+
+    def text(self) -> str:
+        return f"{self.fighter} dodges {self.cancelled}; {self.remaining} success(es) remain"
+
+
+@dataclass(frozen=True, slots=True)
+class PointsEvent(Event):
+    """A change of a fighter's action points, or of a player's SP reserve or VP."""
+
+    kind: ClassVar[str] = "eden.points"
+    owner: str = ""
+    points: str = ""
+    change: int = 0
+    total: int = 0
+    reason: str = ""
+
+    def text(self) -> str:
+        sign = "+" if self.change >= 0 else ""
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.owner}: {sign}{self.change} {self.points} -> {self.total}{why}"
+
+
+@dataclass(frozen=True, slots=True)
+class BidEvent(Event):
+    """Rulebook 4.A step 3 / 4.B step 1: a secret SP bid, seen by its player only."""
+
+    kind: ClassVar[str] = "eden.bid"
+    player: int = 0
+    sp: int = 0
+
+    def text(self) -> str:
+        return f"player {'AB'[self.player]} secretly bids {self.sp} SP"
+
+    def redacted(self) -> Event:
+        return BidPlacedEvent(player=self.player)
+
+
+@dataclass(frozen=True, slots=True)
+class BidPlacedEvent(Event):
+    """What the other player learns of a secret bid: only that it was made."""
+
+    kind: ClassVar[str] = "eden.bid-placed"
+    player: int = 0
+
+    def text(self) -> str:
+        return f"player {'AB'[self.player]} has placed a secret bid"
+
+
+@dataclass(frozen=True, slots=True)
+class BidsRevealedEvent(Event):
+    """Both bids revealed at once; they are lost from the reserves."""
+
+    kind: ClassVar[str] = "eden.bids-revealed"
+    bids: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        return f"bids revealed: A {self.bids[0]} SP, B {self.bids[1]} SP (both are lost)"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerEvent(Event):
+    """Who is the first player now, and why."""
+
+    kind: ClassVar[str] = "eden.first-player"
+    player: int = 0
+    reason: str = ""
+
+    def text(self) -> str:
+        return f"player {'AB'[self.player]} is the first player ({self.reason})"

@@ -1,0 +1,253 @@
+"""Rulebook 6.A, Melee attack: reactions, the strike, shifting the location, dodging."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from skirmish.core.actions import Action, Ref
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
+from skirmish.core.events import NoteEvent
+from skirmish.core.procedure import Procedure
+from skirmish.eden.actions import Aim, React, Reaction
+from skirmish.eden.events import CancelEvent, LocationEvent, ReactionEvent
+from skirmish.eden.fighter import Fighter
+from skirmish.eden.modifiers import Condition
+from skirmish.eden.profile import Characteristic, Limb
+from skirmish.eden.rolling import roll_characteristic, roll_location, roll_opposition, state_of
+from skirmish.eden.wounds import inflict_wounds
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
+
+#: Rulebook 5, Attack (1 AP, 2/round): the name under which attacks are counted.
+ATTACK = "attack"
+ATTACKS_PER_ROUND = 2
+
+
+def attacks_left(fighter: Fighter) -> int:
+    """Rulebook 5: Attack is 2/round; a response and a charge's attack count too."""
+    return ATTACKS_PER_ROUND - fighter.round_uses.get(ATTACK, 0)
+
+
+def reaction_refusal(fighter: Fighter, reaction: Reaction) -> str | None:
+    """Why ``fighter`` may not react so, or ``None`` when it may (Rulebook 6.A, 9 Fear)."""
+    if reaction is Reaction.DODGE and fighter.ap < 1:
+        return "Rulebook 6.A, Dodge reaction: the target must spend 1 AP and has none"
+    if reaction is Reaction.RESPONSE:
+        if fighter.marker_count(Condition.FEAR):
+            return "Rulebook 9, Fear: a frightened fighter cannot perform a response"
+        if fighter.ap < 1:
+            return "Rulebook 6.A, Response reaction: it costs an attack action's 1 AP"
+        if attacks_left(fighter) < 1:
+            return "Rulebook 6.A, Response reaction: it counts as an attack, 2/round already made"
+    return None
+
+
+@dataclass(slots=True)
+class MeleeAttack(Procedure):
+    """Rulebook 6.A, Melee attack, steps 1-2: the target announces its reaction."""
+
+    name: ClassVar[str] = "eden.melee"
+    attacker: Ref
+    target: Ref
+
+    def decision(self, game: Game) -> Decision:
+        target = state_of(game).fighter(self.target)
+        options = tuple(str(a) for a in self.legal_actions(game))
+        return Decision(
+            target.side,
+            "reaction",
+            f"{self.attacker} attacks {self.target} in melee: passive, dodge or response?",
+            options,
+        )
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        target = state_of(game).fighter(self.target)
+        return [React(r) for r in Reaction if reaction_refusal(target, r) is None]
+
+    def check(self, game: Game, action: Action) -> None:
+        if not isinstance(action, React):
+            raise IllegalActionError(
+                f"'{action}': {self.target} must announce a reaction "
+                "(react passive|dodge|response)",
+                self.rule(),
+            )
+        refusal = reaction_refusal(state_of(game).fighter(self.target), action.reaction)
+        if refusal:
+            raise IllegalActionError(f"{self.target} cannot react '{action.reaction}'", refusal)
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, React)
+        target = state_of(game).fighter(self.target)
+        game.pop()
+        game.emit(
+            ReactionEvent(
+                fighter=self.target, reaction=action.reaction.value, attacker=self.attacker
+            )
+        )
+        if action.reaction is Reaction.PASSIVE:
+            game.push(Strike(self.attacker, self.target))
+        elif action.reaction is Reaction.DODGE:
+            target.ap -= 1
+            game.push(Strike(self.attacker, self.target, dodge=True))
+        else:
+            target.ap -= 1
+            target.record_use(ATTACK)
+            game.push(Response(self.attacker, self.target))
+
+
+@dataclass(slots=True)
+class Response(Procedure):
+    """Rulebook 6.A, Response reaction, step 3: an opposition CBT roll; the winner strikes
+    the passive loser, then the loser strikes back if not incapacitated."""
+
+    name: ClassVar[str] = "eden.response"
+    attacker: Ref
+    target: Ref
+
+    def run(self, game: Game) -> None:
+        state = state_of(game)
+        attacker, target = state.fighter(self.attacker), state.fighter(self.target)
+        winner = roll_opposition(game, attacker, target, Characteristic.CBT)
+        loser = target if winner is attacker else attacker
+        game.pop()
+        game.push(
+            Strike(Ref(winner.ref), Ref(loser.ref)),
+            StrikeBack(Ref(loser.ref), Ref(winner.ref)),
+        )
+
+
+@dataclass(slots=True)
+class StrikeBack(Procedure):
+    """Rulebook 6.A, Response reaction, step 3: "if he is not incapacitated, the target may
+    then perform an attack with the same procedure"."""
+
+    name: ClassVar[str] = "eden.strike-back"
+    striker: Ref
+    target: Ref
+
+    def run(self, game: Game) -> None:
+        state = state_of(game)
+        game.pop()
+        if state.fighter(self.striker).on_field and state.fighter(self.target).on_field:
+            game.push(Strike(self.striker, self.target))
+
+
+def limb_shift(fighter: Fighter, face: int, limb: Limb, allowance: int) -> int | None:
+    """The smallest signed shift of ``face`` (at most ``allowance`` either way, staying in
+    1-6) that lands on ``limb``; ``None`` when it cannot be reached."""
+    best: int | None = None
+    for target_face in fighter.profile.limb(limb).faces:
+        shift = target_face - face
+        if abs(shift) <= allowance and (best is None or abs(shift) < abs(best)):
+            best = shift
+    return best
+
+
+@dataclass(slots=True)
+class Strike(Procedure):
+    """Rulebook 6.A, Passive reaction steps 3-6 (Dodge reaction steps 3-7 with ``dodge``)."""
+
+    name: ClassVar[str] = "eden.strike"
+    initiator: Ref
+    target: Ref
+    dodge: bool = False
+    step: str = "roll"
+    successes: int = 0
+    rolled: int = 0
+    face: int = 0
+
+    def _aim_options(self, game: Game) -> list[Limb]:
+        """Limbs reachable by spending successes, always keeping one (French text, 6.A step 5;
+        the English omits it for dodge: docs/rulings.md)."""
+        target = state_of(game).fighter(self.target)
+        allowance = self.successes - 1
+        return [limb for limb in Limb if limb_shift(target, self.face, limb, allowance) is not None]
+
+    def decision(self, game: Game) -> Decision | None:
+        if self.step != "aim":
+            return None
+        options = self._aim_options(game)
+        if len(options) < 2:
+            return None
+        initiator = state_of(game).fighter(self.initiator)
+        target = state_of(game).fighter(self.target)
+        return Decision(
+            initiator.side,
+            "aim",
+            f"{self.initiator} rolled location {self.face} ({target.profile.location(self.face)})"
+            f" with {self.successes} successes: aim at which limb?",
+            tuple(f"aim {limb.value}" for limb in options),
+        )
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        return [Aim(limb) for limb in self._aim_options(game)]
+
+    def check(self, game: Game, action: Action) -> None:
+        if not isinstance(action, Aim):
+            raise IllegalActionError(f"'{action}': choose a limb to aim at (aim LIMB)", self.rule())
+        if action.limb not in self._aim_options(game):
+            raise IllegalActionError(
+                f"{self.successes} successes cannot shift location {self.face} onto the "
+                f"{action.limb.value}",
+                "Rulebook 6.A step 5: one success per point of shift, keeping at least one",
+            )
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Aim)
+        self._shift_to(game, action.limb)
+
+    def _shift_to(self, game: Game, limb: Limb) -> None:
+        target = state_of(game).fighter(self.target)
+        shift = limb_shift(target, self.face, limb, self.successes - 1)
+        assert shift is not None
+        self.face += shift
+        self.successes -= abs(shift)
+        game.emit(
+            LocationEvent(
+                fighter=self.initiator,
+                rolled=self.rolled,
+                face=self.face,
+                limb=limb.value,
+                spent=abs(shift),
+            )
+        )
+        self.step = "dodge" if self.dodge else "wound"
+
+    def run(self, game: Game) -> None:
+        state = state_of(game)
+        initiator, target = state.fighter(self.initiator), state.fighter(self.target)
+        if self.step == "roll":
+            # Step 3: a CBT roll whose difficulty is the target's VIG.
+            vig = state.characteristic(target, Characteristic.VIG)
+            roll = roll_characteristic(game, initiator, Characteristic.CBT, vig, kind="melee")
+            self.successes = roll.successes
+            if not self.successes:
+                game.pop()
+                game.emit(NoteEvent(message=f"{self.initiator}'s attack fails: no success"))
+                return
+            # Step 4: the location roll.
+            self.rolled = self.face = roll_location(game, initiator, target)
+            self.step = "aim"
+        elif self.step == "aim":
+            # Step 5 with a single possible limb: nothing to choose, keep the roll.
+            self._shift_to(game, target.profile.location(self.face))
+        elif self.step == "dodge":
+            # Dodge step 6: an SPD roll whose difficulty is the initiator's CBT.
+            cbt = state.characteristic(initiator, Characteristic.CBT)
+            roll = roll_characteristic(game, target, Characteristic.SPD, cbt, kind="dodge")
+            cancelled = min(roll.successes, self.successes)
+            self.successes -= cancelled
+            game.emit(
+                CancelEvent(fighter=self.target, cancelled=cancelled, remaining=self.successes)
+            )
+            self.step = "wound"
+        else:
+            # Step 6 (dodge step 7): each remaining success is a wound to the located limb.
+            game.pop()
+            limb = target.profile.location(self.face)
+            lost = inflict_wounds(game, target, limb, self.successes).lost if self.successes else 0
+            verdict = "succeeds" if lost else "fails"
+            game.emit(NoteEvent(message=f"{self.initiator}'s attack on {self.target} {verdict}"))

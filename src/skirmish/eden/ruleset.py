@@ -1,0 +1,96 @@
+"""Eden as the kernel sees it: set-up, views and results."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from skirmish.core.dice import Dice, SeededDice
+from skirmish.core.game import Game
+from skirmish.core.ruleset import RULESETS, Outcome
+from skirmish.eden.actions import EDEN_ACTIONS
+from skirmish.eden.fighter import Fighter
+from skirmish.eden.profile import FighterProfile
+from skirmish.eden.rolling import state_of
+from skirmish.eden.round import Match
+from skirmish.eden.state import EdenState
+
+
+class SetupError(ValueError):
+    """A set-up that does not describe a playable Eden match; the message names the field."""
+
+
+def _profiles(setup: Mapping[str, Any]) -> dict[tuple[int, str], FighterProfile]:
+    profiles: dict[tuple[int, str], FighterProfile] = {}
+    troops = setup.get("troops")
+    if not isinstance(troops, list) or len(troops) != 2:
+        raise SetupError("setup.troops must list exactly two troops (player A, player B)")
+    for side, troop in enumerate(troops):
+        for index, entry in enumerate(troop.get("fighters", [])):
+            try:
+                profile = FighterProfile.from_dict(entry["profile"])
+            except (KeyError, TypeError, ValueError) as exc:
+                raise SetupError(f"setup.troops[{side}].fighters[{index}].profile: {exc}") from None
+            if (side, profile.name) in profiles:
+                raise SetupError(
+                    f"setup.troops[{side}]: two fighters named {profile.name!r} "
+                    "(Rulebook 1.D: each fighter is unique)"
+                )
+            profiles[(side, profile.name)] = profile
+    return profiles
+
+
+class EdenRuleset:
+    """Eden, by its rulebook (French original, English translation)."""
+
+    name = "eden"
+    actions = EDEN_ACTIONS
+
+    def new_game(
+        self, setup: Mapping[str, Any], *, seed: int = 0, dice: Dice | None = None
+    ) -> Game:
+        """A match from a JSON set-up: ``troops`` (two, each with a ``type`` "faction" or
+        "stigma" and ``fighters``: ``{"profile": {...}, "at": [x, y]}``), optional ``field``
+        ``[width, height]`` in cm and ``max_rounds``."""
+        setup = json.loads(json.dumps(setup))  # a private, JSON-exact copy
+        profiles = _profiles(setup)
+        fighters: list[Fighter] = []
+        for side, troop in enumerate(setup["troops"]):
+            for entry in troop["fighters"]:
+                profile = profiles[(side, entry["profile"]["name"])]
+                x, y = entry.get("at", (0.0, 0.0))
+                fighters.append(Fighter(side, profile, x=x, y=y, on_field=True))
+        field = setup.get("field", [60, 60])
+        state = EdenState(
+            fighters,
+            troop_types=(setup["troops"][0].get("type", "faction"),
+                         setup["troops"][1].get("type", "faction")),
+            field_size=(float(field[0]), float(field[1])),
+            max_rounds=int(setup.get("max_rounds", 5)),
+        )
+        game = Game(self, state, setup, dice if dice is not None else SeededDice(seed), [Match()])
+        game.advance()
+        return game
+
+    def state_from_json(self, data: Mapping[str, Any], setup: Mapping[str, Any]) -> EdenState:
+        return EdenState.from_json(data, _profiles(setup))
+
+    def view(self, game: Game, player: int) -> dict[str, Any]:
+        view = state_of(game).view(player)
+        view["ruleset"] = self.name
+        view["player"] = player
+        return view
+
+    def outcome(self, game: Game) -> Outcome | None:
+        """Rulebook 4.A: the player with more VP wins; otherwise the match is a tie."""
+        if not game.is_over:
+            return None
+        vp = state_of(game).vp
+        winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
+        reason = "more victory points" if winner is not None else "equal victory points: a draw"
+        return Outcome(winner, (vp[0], vp[1]), reason)
+
+
+EDEN = EdenRuleset()
+RULESETS.register(EDEN)

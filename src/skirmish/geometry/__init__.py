@@ -1,0 +1,1 @@
+"""Shapes, distances, line of sight, paths, templates and pictures. Knows no rules."""
