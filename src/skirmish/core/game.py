@@ -133,8 +133,18 @@ class Game:
         player = self.decision().player
         self.history.append(action)
         self.log.append(ActionEvent(player=player, action=str(action), audience=self._audience()))
-        self.stack[-1].apply(self, action)
-        self.advance()
+        try:
+            self.stack[-1].apply(self, action)
+            self.advance()
+        except BaseException:
+            # Whatever failed half-way (forced dice running out, a bug), the game goes back
+            # to exactly where it was: re-played from its set-up without this action.
+            self._become(self.replayed(self.history[:-1]))
+            raise
+
+    def _become(self, other: Game) -> None:
+        for slot in Game.__slots__:
+            setattr(self, slot, getattr(other, slot))
 
     def _audience(self) -> tuple[int, ...] | None:
         """Actions taken on a secret decision (a bid) are seen by their player only."""
@@ -206,9 +216,7 @@ class Game:
         if not self.history:
             raise IllegalActionError("nothing to undo", "undo")
         last = self.history[-1]
-        previous = self.replayed(self.history[:-1])
-        for slot in Game.__slots__:
-            setattr(self, slot, getattr(previous, slot))
+        self._become(self.replayed(self.history[:-1]))
         return last
 
     # -- what players may see ------------------------------------------------------------------

@@ -69,7 +69,7 @@ class ActivationPhase(Procedure):
                 f"{last.ref} (SPD {speed(state, last)}) is designated: interrupt or pass?",
             )
         player = state.first_player
-        if not self._designatable(state, player):
+        if self.passes >= 2 or not self._designatable(state, player):
             return None
         return Decision(player, "activate", "Designate a fighter to activate (or pass)")
 

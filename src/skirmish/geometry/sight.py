@@ -34,6 +34,7 @@ from .shapes import (
     polygon_point_sdist,
     seg_point_dist,
     seg_polygon_dist,
+    segments_cross,
 )
 from .table import Element
 
@@ -311,6 +312,9 @@ def line_of_sight(
     return _los_discs(viewer, px, py, 0.0, None, cap, bases, elements, None, tol)
 
 
+_OUT, _PARTIAL, _CUT, _STANDING = 0, 1, 2, 3
+
+
 def _los_discs(
     viewer: Base,
     bx: float,
@@ -323,21 +327,37 @@ def _los_discs(
     target_element: Element | None,
     tol: float,
 ) -> SightResult:
-    """Hot path: the target is a disc (base, circle element) or a point."""
+    """Hot path: the target is a disc (base, circle element) or a point.
+
+    Hand-written float code: an occluder's bounding disc is first placed in the corridor's frame
+    (s along the axis, h across it) and rejected cheaply; the exact tests follow.
+    """
     ax = viewer.x
     ay = viewer.y
     ra = viewer.radius
     ux, uy, nx, ny, length, sa, ca, t1ax, t1ay, t1bx, t1by, t2ax, t2ay, t2bx, t2by = cap
     lca = length * ca
     reach = (ra if ra > rb else rb) + tol
+    hypot = math.hypot
     blocking: list[str] = []
     obstructing: list[str] = []
     standing: list[str] = []
     obstacles = 0
-    corr: Corridor | None = None
+    vid = viewer.id
+    tid = target_base.id if target_base is not None else ""
 
-    for is_base, ident, cx, cy, rc, item in _occluders(bases, elements, viewer, target_base,
-                                                       target_element):  # fmt: skip
+    for b in bases:
+        if b is viewer or b is target_base:
+            continue
+        bid = b.id
+        if bid:
+            if bid == vid or bid == tid:
+                continue
+        elif b == viewer or b == target_base:
+            continue
+        cx = b.x
+        cy = b.y
+        rc = b.radius
         px = cx - ax
         py = cy - ay
         s = px * ux + py * uy
@@ -348,50 +368,141 @@ def _los_discs(
             continue
         q = s * ca + h * sa
         if q < 0.0:
-            sd = math.hypot(px, py) - ra
+            sd = hypot(px, py) - ra
         elif q > lca:
-            sd = math.hypot(cx - bx, cy - by) - rb
+            sd = hypot(cx - bx, cy - by) - rb
         else:
             sd = -s * sa + h * ca - ra
         if sd >= rc - tol:
-            continue  # bounding disc does not overlap the corridor
-        if is_base or isinstance(item.shape, Circle):  # type: ignore[union-attr]
-            if math.hypot(px, py) < ra + rc - tol or math.hypot(cx - bx, cy - by) < rb + rc - tol:
-                standing.append(ident)
-                continue
-            cut = (
+            continue
+        if hypot(px, py) < ra + rc - tol or hypot(cx - bx, cy - by) < rb + rc - tol:
+            standing.append(bid)
+        elif (
+            seg_point_dist(t1ax, t1ay, t1bx, t1by, cx, cy) <= rc + tol
+            and seg_point_dist(t2ax, t2ay, t2bx, t2by, cx, cy) <= rc + tol
+        ):
+            blocking.append(bid)
+        else:
+            obstructing.append(bid)
+            obstacles += 1
+
+    frame: tuple[float, ...] | None = None
+    for e in elements:
+        if e.sight == "flat" or e is target_element:
+            continue
+        if target_element is not None and e.id == target_element.id:
+            continue
+        cx, cy, rc = e.bcircle
+        px = cx - ax
+        py = cy - ay
+        s = px * ux + py * uy
+        h = px * nx + py * ny
+        if h < 0.0:
+            h = -h
+        if s < -ra - rc or s > length + rb + rc or h > reach + rc:
+            continue
+        q = s * ca + h * sa
+        if q < 0.0:
+            sd = hypot(px, py) - ra
+        elif q > lca:
+            sd = hypot(cx - bx, cy - by) - rb
+        else:
+            sd = -s * sa + h * ca - ra
+        if sd >= rc - tol:
+            continue
+        shape = e.shape
+        if isinstance(shape, Circle):
+            if hypot(px, py) < ra + rc - tol or hypot(cx - bx, cy - by) < rb + rc - tol:
+                verdict = _STANDING
+            elif (
                 seg_point_dist(t1ax, t1ay, t1bx, t1by, cx, cy) <= rc + tol
                 and seg_point_dist(t2ax, t2ay, t2bx, t2by, cx, cy) <= rc + tol
-            )
-            verdict = "cut" if cut else "partial"
-        else:
-            if corr is None:
-                corr = Corridor(
-                    ax, ay, ra, (bx, by, rb),
-                    tuple(convex_hull([(t1ax, t1ay), (t1bx, t1by), (t2bx, t2by), (t2ax, t2ay)])),
-                    (t1ax, t1ay, t1bx, t1by), (t2ax, t2ay, t2bx, t2by),
-                )  # fmt: skip
-            verdict = _judge(item.shape, corr, None, tol)  # type: ignore[union-attr]
-            if verdict == "out":
-                continue
-            if verdict == "standing_in":
-                standing.append(ident)
-                continue
-        if is_base:
-            if verdict == "cut":
-                blocking.append(ident)
+            ):
+                verdict = _CUT
             else:
-                obstructing.append(ident)
-                obstacles += 1
-            continue
-        el: Element = item  # type: ignore[assignment]
-        if verdict == "cut" and el.sight == "opaque":
-            blocking.append(ident)
+                verdict = _PARTIAL
         else:
-            obstructing.append(ident)
-            obstacles += el.obstacle_count
+            if frame is None:
+                frame = (ax, ay, ra, bx, by, rb, *cap)
+            verdict = _polygon_verdict(shape, e.bcircle, frame, tol)
+        if verdict == _OUT:
+            continue
+        if verdict == _STANDING:
+            standing.append(e.id)
+        elif verdict == _CUT and e.sight == "opaque":
+            blocking.append(e.id)
+        else:
+            obstructing.append(e.id)
+            obstacles += e.obstacle_count
     return SightResult(not blocking, obstacles, tuple(blocking), tuple(obstructing),
                        tuple(standing))  # fmt: skip
+
+
+def _polygon_verdict(
+    poly: Polygon, bcircle: tuple[float, float, float], frame: tuple[float, ...], tol: float
+) -> int:
+    """Exact verdict for a polygon against a disc-to-disc corridor (see the module doc)."""
+    (ax, ay, ra, bx, by, rb, ux, uy, nx, ny, length, sa, ca,
+     t1ax, t1ay, t1bx, t1by, t2ax, t2ay, t2bx, t2by) = frame  # fmt: skip
+    pts = poly.points
+    bcx, bcy, big_r = bcircle
+    hypot = math.hypot
+    if hypot(bcx - ax, bcy - ay) < big_r + ra and polygon_point_sdist(ax, ay, pts) < ra - tol:
+        return _STANDING
+    if hypot(bcx - bx, bcy - by) < big_r + rb + tol and polygon_point_sdist(bx, by, pts) < rb - tol:
+        return _STANDING
+    lca = length * ca
+    inside = False
+    for x, y in pts:
+        px = x - ax
+        py = y - ay
+        s = px * ux + py * uy
+        h = px * nx + py * ny
+        if h < 0.0:
+            h = -h
+        q = s * ca + h * sa
+        if q < 0.0:
+            sd = hypot(px, py) - ra
+        elif q > lca:
+            sd = hypot(x - bx, y - by) - rb
+        else:
+            sd = -s * sa + h * ca - ra
+        if sd < -tol:
+            inside = True
+            break
+    if not inside:
+        # no vertex inside: an edge must cross the corridor shrunk by tol
+        n1x = (t1ax - ax) / ra if ra > 0 else 0.0
+        n1y = (t1ay - ay) / ra if ra > 0 else 0.0
+        n2x = (t2ax - ax) / ra if ra > 0 else 0.0
+        n2y = (t2ay - ay) / ra if ra > 0 else 0.0
+        s1 = (t1ax - tol * n1x, t1ay - tol * n1y, t1bx - tol * n1x, t1by - tol * n1y)
+        s2 = (t2ax - tol * n2x, t2ay - tol * n2y, t2bx - tol * n2x, t2by - tol * n2y)
+        x1, y1 = pts[-1]
+        for x2, y2 in pts:
+            if (
+                seg_point_dist(x1, y1, x2, y2, ax, ay) < ra - tol
+                or seg_point_dist(x1, y1, x2, y2, bx, by) < rb - tol
+                or segments_cross(x1, y1, x2, y2, *s1)
+                or segments_cross(x1, y1, x2, y2, *s2)
+            ):
+                inside = True
+                break
+            x1, y1 = x2, y2
+        if not inside:
+            return _OUT
+    if seg_polygon_dist(t1ax, t1ay, t1bx, t1by, pts) > tol:
+        return _PARTIAL
+    if seg_polygon_dist(t2ax, t2ay, t2bx, t2by, pts) > tol:
+        return _PARTIAL
+    if not poly.convex:
+        c = Corridor(
+            ax, ay, ra, (bx, by, rb),
+            tuple(convex_hull([(t1ax, t1ay), (t1bx, t1by), (t2bx, t2by), (t2ax, t2ay)])),
+            (t1ax, t1ay, t1bx, t1by), (t2ax, t2ay, t2bx, t2by),
+        )  # fmt: skip
+        return _CUT if _separates(poly, c, None) else _PARTIAL
+    return _CUT
 
 
 def _occluders(

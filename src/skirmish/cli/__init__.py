@@ -1,0 +1,1 @@
+"""The ``skirmish`` command line."""

@@ -1,0 +1,89 @@
+"""``skirmish``: play, replay and inspect tabletop skirmish matches."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+import skirmish
+from skirmish.core.agents import RandomAgent, play
+from skirmish.core.errors import RecordError
+from skirmish.core.record import Record, verify
+
+app = typer.Typer(
+    help="Tabletop skirmish wargames (Eden) played exactly by their rulebooks.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+
+@app.command()
+def version() -> None:
+    """Print the engine version."""
+    console.print(f"skirmish {skirmish.__version__}")
+
+
+@app.command()
+def demo(
+    seed: Annotated[int, typer.Option(help="Seed of the game's dice and of the bots.")] = 2026,
+    rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds to play.")] = 3,
+    record: Annotated[
+        Path | None, typer.Option(help="Also save the game record (JSON Lines) here.")
+    ] = None,
+    actions: Annotated[bool, typer.Option(help="Show every decision too.")] = False,
+) -> None:
+    """Play a short bot-vs-bot exchange between two sample troops and narrate it."""
+    from skirmish.cli.narrate import fighters_table, narrate
+    from skirmish.eden import EDEN
+    from skirmish.eden.demo import demo_setup
+
+    game = EDEN.new_game(demo_setup(max_rounds=rounds), seed=seed)
+    console.print(
+        "[bold]Eden demo[/bold]: Jokers (Yuri, Vladd) against Clan Bamaka (Ngobo, Abama), "
+        f"paired off in contact; two random bots; seed {seed}."
+    )
+    play(game, [RandomAgent(seed), RandomAgent(seed + 1)])
+    narrate(console, game.log, show_actions=actions)
+    console.print(fighters_table(game))
+    outcome = game.outcome()
+    if outcome is not None:
+        winner = "a draw" if outcome.winner is None else f"player {'AB'[outcome.winner]} wins"
+        console.print(
+            f"[bold]Result[/bold]: {winner} - VP A {outcome.scores[0]}, B {outcome.scores[1]} "
+            f"({outcome.reason}); {len(game.history)} decisions."
+        )
+    if record is not None:
+        Record.of(game).save(record)
+        console.print(f"record saved to {record}")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (.jsonl).", exists=True)],
+    verify_hash: Annotated[
+        bool, typer.Option("--verify", help="Check the final state hash of the record.")
+    ] = False,
+    show: Annotated[bool, typer.Option(help="Narrate the re-played game.")] = False,
+) -> None:
+    """Re-play a game record from its header and actions."""
+    from skirmish.cli.narrate import narrate
+
+    try:
+        record = Record.load(file)
+        game = verify(record) if verify_hash else record.replay()
+    except (RecordError, KeyError, ValueError) as exc:
+        console.print(f"[red]error[/red]: {exc}")
+        raise typer.Exit(2) from None
+    if show:
+        narrate(console, game.log)
+    state = "verified: same final state hash" if verify_hash else "re-played"
+    console.print(f"{file}: {len(record.actions)} actions {state} ({game.state_hash()[:16]})")
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    sys.exit(app())

@@ -1,0 +1,124 @@
+"""Deployment zones: a half of the field, minus a band along the centre line ("band") or a
+disc around a centre point ("disc"). A base is inside a zone when it lies entirely inside.
+
+- ``band``: Eden's Confrontation (>= ``distance`` from the centre line, in one's half).
+- ``disc`` with ``centre="field"``: Eden's Ambush per the French original (more than
+  ``distance`` from the centre of the field, in one's half); ``centre="half"`` is the English
+  translation's reading (from the centre of one's own half). See the rulings.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from .shapes import Base, Point
+from .table import Field
+
+Half = Literal["south", "north", "west", "east"]
+ZoneKind = Literal["band", "disc"]
+CentreMode = Literal["field", "half"]
+
+ZONE_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class DeploymentZone:
+    """Where a base may be deployed. "south" is the half with small y, "west" small x."""
+
+    field: Field
+    half: Half
+    kind: ZoneKind = "band"
+    distance: float = 20.0
+    centre_mode: CentreMode = "field"
+
+    def half_rect(self) -> tuple[float, float, float, float]:
+        w, h = self.field.width, self.field.height
+        return {
+            "south": (0.0, 0.0, w, h / 2),
+            "north": (0.0, h / 2, w, h),
+            "west": (0.0, 0.0, w / 2, h),
+            "east": (w / 2, 0.0, w, h),
+        }[self.half]
+
+    def centre(self) -> Point:
+        """The point Ambush distances are measured from."""
+        if self.centre_mode == "field":
+            return self.field.centre
+        x0, y0, x1, y1 = self.half_rect()
+        return Point((x0 + x1) / 2, (y0 + y1) / 2)
+
+    def contains(self, base: Base, tol: float = ZONE_TOLERANCE) -> bool:
+        """True when the whole base lies in the zone."""
+        return self.contains_disc(base.x, base.y, base.radius, tol)
+
+    def contains_disc(self, x: float, y: float, r: float, tol: float = ZONE_TOLERANCE) -> bool:
+        x0, y0, x1, y1 = self.half_rect()
+        if x - r < x0 - tol or x + r > x1 + tol or y - r < y0 - tol or y + r > y1 + tol:
+            return False
+        if self.kind == "band":
+            w, h = self.field.width, self.field.height
+            if self.half in ("south", "north"):
+                gap = abs(y - h / 2) - r
+            else:
+                gap = abs(x - w / 2) - r
+            return gap >= self.distance - tol
+        c = self.centre()
+        return math.hypot(x - c.x, y - c.y) - r >= self.distance - tol
+
+    def sample_points(
+        self, n: int, radius: float, *, seed: int = 0, rng: random.Random | None = None
+    ) -> list[Point]:
+        """Up to ``n`` deterministic centres where a base of ``radius`` fits in the zone."""
+        rnd = rng if rng is not None else random.Random(seed)
+        x0, y0, x1, y1 = self.half_rect()
+        out: list[Point] = []
+        tries = 0
+        while len(out) < n and tries < 200 * max(n, 1):
+            tries += 1
+            x = rnd.uniform(x0 + radius, x1 - radius) if x1 - x0 > 2 * radius else x0
+            y = rnd.uniform(y0 + radius, y1 - radius) if y1 - y0 > 2 * radius else y0
+            if self.contains_disc(x, y, radius):
+                out.append(Point(x, y))
+        return out
+
+    def outline(self, steps: int = 96) -> list[list[Point]]:
+        """Polygons covering the zone (for drawing): the allowed region for centres of
+        zero-size bases."""
+        x0, y0, x1, y1 = self.half_rect()
+        if self.kind == "band":
+            d = self.distance
+            w, h = self.field.width, self.field.height
+            if self.half == "south":
+                y1 = min(y1, h / 2 - d)
+            elif self.half == "north":
+                y0 = max(y0, h / 2 + d)
+            elif self.half == "west":
+                x1 = min(x1, w / 2 - d)
+            else:
+                x0 = max(x0, w / 2 + d)
+            if x1 <= x0 or y1 <= y0:
+                return []
+            return [[Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)]]
+        # disc zone: rectangle minus disc, drawn as a grid of cells' union boundary would be
+        # heavy; return the rectangle outline and the disc as a second (hole) ring
+        c = self.centre()
+        rect = [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)]
+        hole = [
+            Point(c.x + self.distance * math.cos(2 * math.pi * k / steps),
+                  c.y + self.distance * math.sin(2 * math.pi * k / steps))
+            for k in range(steps)
+        ]  # fmt: skip
+        return [rect, hole]
+
+
+def confrontation_zone(field: Field, half: Half, distance: float = 20.0) -> DeploymentZone:
+    return DeploymentZone(field, half, "band", distance)
+
+
+def ambush_zone(
+    field: Field, half: Half, distance: float = 20.0, centre: CentreMode = "field"
+) -> DeploymentZone:
+    return DeploymentZone(field, half, "disc", distance, centre)

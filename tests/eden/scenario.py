@@ -1,0 +1,48 @@
+"""Scenario helper: given this table and these dice, start the rules at a chosen procedure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from skirmish.core import Game, Procedure, ScriptedDice
+from skirmish.eden import EDEN
+from skirmish.eden.fighter import Fighter
+from skirmish.eden.profile import FighterProfile
+from skirmish.eden.state import EdenState
+
+
+def table(
+    a: Sequence[tuple[FighterProfile, float, float]],
+    b: Sequence[tuple[FighterProfile, float, float]],
+    *,
+    dice: Iterable[int] = (),
+    start: Sequence[Procedure] = (),
+    ap: int = 3,
+) -> Game:
+    """Fighters of A and B at (x, y) with ``ap`` AP each; forced ``dice``; the stack ``start``
+    (first resolved first). The set-up is recorded so that undo and replay work too."""
+    fighters = [
+        Fighter(side, profile, x=x, y=y, on_field=True, ap=ap)
+        for side, troop in enumerate((a, b))
+        for profile, x, y in troop
+    ]
+    setup = {
+        "troops": [
+            {"type": "faction",
+             "fighters": [{"profile": p.to_dict(), "at": [x, y]} for p, x, y in troop]}
+            for troop in (a, b)
+        ]
+    }
+    game = Game(EDEN, EdenState(fighters), setup, ScriptedDice(dice))
+    game.push(*start)
+    game.advance()
+    return game
+
+
+def state(game: Game) -> EdenState:
+    assert isinstance(game.state, EdenState)
+    return game.state
+
+
+def fighter(game: Game, ref: str) -> Fighter:
+    return state(game).fighter(ref)
