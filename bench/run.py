@@ -42,6 +42,11 @@ def machine() -> dict[str, str | int]:
     }
 
 
+def _rounded(value: float) -> float:
+    """Three significant figures are all a median of a few runs can claim."""
+    return float(f"{value:.3g}") if abs(value) < 1000 else round(value)
+
+
 def main() -> None:
     os.environ.setdefault("PYTHONHASHSEED", "0")
     results: dict[str, float] = {}
@@ -51,13 +56,14 @@ def main() -> None:
         except ImportError as exc:
             print(f"skipping {name}: {exc}", file=sys.stderr)
             continue
-        results.update(module.run())
+        results.update({k: _rounded(v) for k, v in module.run().items()})
     table = Table(title="make bench (medians, one core)")
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_column("goal")
     for key, value in results.items():
         table.add_row(key, f"{value:,}", TARGETS.get(key, ""))
+    table.caption = ", ".join(f"{k}: {v}" for k, v in machine().items())
     Console().print(table)
     out = {
         "measured": datetime.now(UTC).isoformat(timespec="seconds"),

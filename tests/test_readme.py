@@ -13,4 +13,4 @@ def test_readme_python_examples_run() -> None:
     assert blocks, "the README should show Python examples"
     namespace: dict[str, object] = {}
     for block in blocks:
-        exec(compile(block, str(README), "exec"), namespace)  # noqa: S102
+        exec(compile(block, str(README), "exec"), namespace)

@@ -85,5 +85,12 @@ def replay(
     console.print(f"{file}: {len(record.actions)} actions {state} ({game.state_hash()[:16]})")
 
 
+from skirmish.cli.render_cmd import render  # noqa: E402
+
+app.command("render", help="Draw a table (JSON) as SVG: scenery, bases, sight, paths, templates.")(
+    render
+)
+
+
 def main() -> None:  # pragma: no cover - console entry point
     sys.exit(app())

@@ -5,6 +5,7 @@ Units are centimetres. The primitives take plain floats so that hot paths avoid 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -300,9 +301,7 @@ def shapes_dist(a: Shape, b: Shape) -> float:
     return polygons_dist(a.points, b.points)
 
 
-def segment_length_inside(
-    shape: Shape, ax: float, ay: float, bx: float, by: float
-) -> float:
+def segment_length_inside(shape: Shape, ax: float, ay: float, bx: float, by: float) -> float:
     """Length of the part of segment [a, b] lying inside the shape."""
     dx = bx - ax
     dy = by - ay
@@ -342,7 +341,7 @@ def segment_length_inside(
         px1, py1 = px2, py2
     ts.sort()
     inside = 0.0
-    for t0, t1 in zip(ts, ts[1:], strict=False):
+    for t0, t1 in itertools.pairwise(ts):
         if t1 - t0 <= 1e-12:
             continue
         tm = (t0 + t1) / 2

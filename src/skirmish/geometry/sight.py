@@ -351,9 +351,9 @@ def _los_discs(
             continue
         bid = b.id
         if bid:
-            if bid == vid or bid == tid:
+            if bid in (vid, tid):
                 continue
-        elif b == viewer or b == target_base:
+        elif b in (viewer, target_base):
             continue
         cx = b.x
         cy = b.y
@@ -522,7 +522,7 @@ def _occluders(
             continue
         if tid and b.id == tid:
             continue
-        if not b.id and (b == viewer or b == target_base):
+        if not b.id and (b in (viewer, target_base)):
             continue
         out.append((True, b.id, b.x, b.y, b.radius, b))
     for e in elements:
@@ -552,9 +552,7 @@ def _los_general(
     standing: list[str] = []
     obstacles = 0
     for is_base, ident, _, _, _, item in _occluders(bases, elements, viewer, None, target):
-        shape: Shape = (
-            Circle(item.x, item.y, item.radius) if isinstance(item, Base) else item.shape
-        )
+        shape: Shape = Circle(item.x, item.y, item.radius) if isinstance(item, Base) else item.shape
         verdict = _judge(shape, c, target.shape, tol)
         if verdict == "out":
             continue

@@ -60,10 +60,7 @@ class DeploymentZone:
             return False
         if self.kind == "band":
             w, h = self.field.width, self.field.height
-            if self.half in ("south", "north"):
-                gap = abs(y - h / 2) - r
-            else:
-                gap = abs(x - w / 2) - r
+            gap = abs(y - h / 2) - r if self.half in ("south", "north") else abs(x - w / 2) - r
             return gap >= self.distance - tol
         c = self.centre()
         return math.hypot(x - c.x, y - c.y) - r >= self.distance - tol

@@ -1,0 +1,127 @@
+"""``skirmish render``: draw a table file (JSON) as SVG, with optional overlays.
+
+Register with ``app.command("render")(render)``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from skirmish.geometry.paths import is_legal_move, path_cost
+from skirmish.geometry.shapes import Base, Point
+from skirmish.geometry.svg import render as render_svg
+from skirmish.geometry.table import Table
+from skirmish.geometry.templates import (
+    blast_outline,
+    explosion_outline,
+    nearest_base,
+)
+from skirmish.geometry.zones import DeploymentZone, ambush_zone, confrontation_zone
+
+
+def _xy(text: str) -> Point:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError as err:
+        raise typer.BadParameter(f"expected X,Y in cm, got {text!r}") from err
+    return Point(x, y)
+
+
+def _base(table: Table, name: str) -> Base:
+    try:
+        return table.base(name)
+    except KeyError as err:
+        raise typer.BadParameter(f"no base named {name!r} in the table") from err
+
+
+def render(
+    table_file: Annotated[
+        Path, typer.Argument(help="Table file (JSON: field, elements, bases, markers).")
+    ],
+    out: Annotated[Path, typer.Option("--out", "-o", help="SVG file to write.")] = Path(
+        "table.svg"
+    ),
+    los: Annotated[
+        str | None,
+        typer.Option(help="Line of sight VIEWER:TARGET (base names; TARGET may be X,Y)."),
+    ] = None,
+    path: Annotated[
+        str | None,
+        typer.Option(help="Cheapest path MOVER:X,Y (base name and destination in cm)."),
+    ] = None,
+    allowance: Annotated[
+        float | None, typer.Option(help="With --path: also check the move against this.")
+    ] = None,
+    explosion: Annotated[
+        str | None, typer.Option(help="Explosion template centred on X,Y.")
+    ] = None,
+    blast: Annotated[
+        str | None,
+        typer.Option(
+            help="Blast template ATTACKER:ANGLE (degrees) or ATTACKER:TARGET (base name)."
+        ),
+    ] = None,
+    zones: Annotated[
+        str | None,
+        typer.Option(help="Deployment zones to draw: 'confrontation' or 'ambush'."),
+    ] = None,
+    labels: Annotated[bool, typer.Option(help="Write base names.")] = True,
+) -> None:
+    """Draw TABLE_FILE as an SVG picture."""
+    table = Table.load(table_file)
+    los_arg = None
+    if los:
+        viewer_name, _, target_name = los.partition(":")
+        if not viewer_name or not target_name:
+            raise typer.BadParameter("--los needs VIEWER:TARGET")
+        viewer = _base(table, viewer_name)
+        target = _xy(target_name) if "," in target_name else _base(table, target_name)
+        los_arg = (viewer, target)
+    path_pts = None
+    if path:
+        mover_name, _, dest = path.partition(":")
+        mover = _base(table, mover_name)
+        end = _xy(dest)
+        others = table.others(mover)
+        if allowance is not None:
+            check = is_legal_move(mover, end, allowance, field=table.field, bases=others,
+                                  elements=table.elements, markers=table.markers)  # fmt: skip
+            typer.echo(f"move legal={check.legal} reason={check.reason or '-'} "
+                       f"cost={check.cost:.3f}")  # fmt: skip
+            path_pts = list(check.path) or None
+        else:
+            res = path_cost(mover, end, field=table.field, bases=others, elements=table.elements)
+            if res is None:
+                typer.echo("no path")
+            else:
+                typer.echo(f"path cost={res.cost:.3f} length={res.length:.3f}")
+                path_pts = list(res.points)
+    template = None
+    if explosion:
+        template = explosion_outline(_xy(explosion))
+    elif blast:
+        att_name, _, spec = blast.partition(":")
+        attacker = _base(table, att_name)
+        try:
+            angle = math.radians(float(spec))
+        except ValueError:
+            tgt = _base(table, spec) if spec else nearest_base(attacker, table.others(attacker))
+            if tgt is None:
+                raise typer.BadParameter("no target for the blast") from None
+            angle = math.atan2(tgt.y - attacker.y, tgt.x - attacker.x)
+        template = blast_outline(attacker, angle)
+    zone_list: list[DeploymentZone] = []
+    if zones:
+        make = {"confrontation": confrontation_zone, "ambush": ambush_zone}.get(zones)
+        if make is None:
+            raise typer.BadParameter("--zones is 'confrontation' or 'ambush'")
+        zone_list = [make(table.field, "south"), make(table.field, "north")]
+    svg = render_svg(
+        table, los=los_arg, path=path_pts, template=template, zones=zone_list, labels=labels
+    )
+    out.write_text(svg, encoding="utf-8")
+    typer.echo(f"wrote {out}")
