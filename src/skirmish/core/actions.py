@@ -172,10 +172,22 @@ class Action:
                 f"'{cls.verb}' takes: {cls.verb} {names}".rstrip()
                 + f" (got {len(tokens)} argument{'s' if len(tokens) != 1 else ''})"
             )
-        values = {
-            spec.name: _parse_value(spec.kind, token, f"{cls.verb} {spec.name}")
-            for spec, token in zip(specs, tokens, strict=False)
-        }
+        values: dict[str, Any] = {}
+        remaining = list(tokens)
+        for index, spec in enumerate(specs):
+            if not remaining:
+                break
+            try:
+                values[spec.name] = _parse_value(spec.kind, remaining[0], f"{cls.verb} {spec.name}")
+            except NotationError:
+                # An optional field may be left out: the token may belong to a later one.
+                later_optional = any(s.optional for s in specs[index + 1 :])
+                if spec.optional and later_optional and len(remaining) < len(specs) - index:
+                    continue
+                raise
+            remaining.pop(0)
+        if remaining:
+            raise NotationError(f"'{cls.verb}': cannot read {' '.join(remaining)!r}")
         return cls(**values)
 
 

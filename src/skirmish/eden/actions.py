@@ -1,16 +1,36 @@
 """Eden's actions and their notation.
 
-=========================  ===============================================
-``bid 3``                  a secret SP bid for first player (4.A step 3, 4.B)
-``first A``                the bid's winner names the first player
-``activate A.Yuri``        the first player designates a fighter (4.B)
-``interrupt B.Ngobo``      interrupt with a strictly faster fighter (4.B)
-``attack A.Yuri B.Ngobo``  melee attack on an enemy in contact (5, 6.A)
-``react dodge``            the target's reaction: passive, dodge, response (6.A)
-``aim legs``               spend successes to shift the location onto a limb
-``end``                    end the fighter's activation
-``pass``                   the first player activates nobody (4.B)
-=========================  ===============================================
+Names with spaces are written with dashes (``Throwing-knives``, ``B.Ngobo-Quick-Arm``).
+
+======================================  ====================================================
+``bid 3``                               a secret SP bid for first player (4.A step 3, 4.B)
+``first A``                             the bid's winner names the first player
+``leader A.Yuri``                       designate the troop leader (4.A step 4)
+``mission Hunt``                        play a mission card (4.A step 5)
+``place Wall 20,30 90``                 place scenery at a point, rotated (4.A step 6)
+``half south``                          the first player picks a half (4.A step 7)
+``deploy A.Yuri 10,5``                  deploy a fighter (4.A step 7)
+``hand Adrenalin``                      take a tactical card into the hand (4.A step 8)
+``play Adrenalin A.Yuri``               play a tactical card (4.B tactical phase)
+``cancel``                              pay to cancel the opponent's card (Cancellation)
+``activate A.Yuri``                     the first player designates a fighter (4.B)
+``interrupt B.Ngobo``                   interrupt with a strictly faster fighter (4.B)
+``move A.Yuri 32.5,18``                 Move (1 AP, 3/round, 10 cm) (5)
+``charge A.Vladd B.Ngobo 32,18``        Charge (2 AP, 1/round) into contact (5)
+``attack A.Yuri B.Ngobo``               melee attack on an enemy in contact (5, 6.A)
+``shoot A.Yuri Pistol B.Ngobo``         shooting attack on the nearest target (6.B)
+``throw A.Yuri Molotov 32,18``          projectile attack on a point (6.B)
+``blast A.Vladd Flamethrower 90``       blast template at an angle in degrees (6.B)
+``use A.Elenia Healing B.x 3,4``        an action ability, with a target or point (7)
+``extinguish A.Yuri``                   remove a burn marker for 1 AP (9, Burn)
+``react dodge``                         the target's reaction: passive, dodge, response
+``aim legs``                            spend successes to shift the location onto a limb
+``shift 1``                             move a location roll by a card's allowance
+``resolve A.Yuri``                      choose the next fighter to treat (intendancy)
+``calm A.Yuri``                         remove a Rage marker (intendancy step 6)
+``end``                                 end the fighter's activation
+``pass``                                decline (activation, interrupt, card, ...)
+======================================  ====================================================
 """
 
 from __future__ import annotations
@@ -19,7 +39,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from skirmish.core.actions import Action, ActionSet, Pass, Ref
+from skirmish.core.actions import Action, ActionSet, Pass, Point, Ref
 from skirmish.eden.profile import Limb
 
 
@@ -34,6 +54,26 @@ class Side(StrEnum):
     @classmethod
     def of(cls, player: int) -> Side:
         return cls.A if player == 0 else cls.B
+
+
+def key(name: str) -> str:
+    """A name as one notation token: spaces become dashes (``Throwing knives`` ->
+    ``Throwing-knives``)."""
+    return "-".join(name.split())
+
+
+class Half(StrEnum):
+    """Rulebook 4.A step 7: the halves of the field (south = small y, west = small x)."""
+
+    SOUTH = "south"
+    NORTH = "north"
+    WEST = "west"
+    EAST = "east"
+
+    @property
+    def opposite(self) -> Half:
+        return {Half.SOUTH: Half.NORTH, Half.NORTH: Half.SOUTH, Half.WEST: Half.EAST,
+                Half.EAST: Half.WEST}[self]
 
 
 class Reaction(StrEnum):
@@ -101,3 +141,144 @@ class Aim(Action):
 @dataclass(frozen=True, slots=True)
 class End(Action):
     verb: ClassVar[str] = "end"
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Leader(Action):
+    verb: ClassVar[str] = "leader"
+    fighter: Ref
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class PlayMission(Action):
+    verb: ClassVar[str] = "mission"
+    card: str
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    verb: ClassVar[str] = "place"
+    scenery: str
+    at: Point
+    angle: float | None = None
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class ChooseHalf(Action):
+    verb: ClassVar[str] = "half"
+    half: Half
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Deploy(Action):
+    verb: ClassVar[str] = "deploy"
+    fighter: Ref
+    at: Point
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    verb: ClassVar[str] = "hand"
+    card: str
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    verb: ClassVar[str] = "play"
+    card: str
+    target: Ref | None = None
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Cancel(Action):
+    verb: ClassVar[str] = "cancel"
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    verb: ClassVar[str] = "move"
+    fighter: Ref
+    to: Point
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Charge(Action):
+    verb: ClassVar[str] = "charge"
+    fighter: Ref
+    target: Ref
+    to: Point | None = None
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Shoot(Action):
+    verb: ClassVar[str] = "shoot"
+    fighter: Ref
+    weapon: str
+    target: Ref
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Throw(Action):
+    verb: ClassVar[str] = "throw"
+    fighter: Ref
+    weapon: str
+    at: Point
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class BlastAttack(Action):
+    verb: ClassVar[str] = "blast"
+    fighter: Ref
+    weapon: str
+    angle: float
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Use(Action):
+    verb: ClassVar[str] = "use"
+    fighter: Ref
+    ability: str
+    target: Ref | None = None
+    at: Point | None = None
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Extinguish(Action):
+    verb: ClassVar[str] = "extinguish"
+    fighter: Ref
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Shift(Action):
+    verb: ClassVar[str] = "shift"
+    by: int
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Resolve(Action):
+    verb: ClassVar[str] = "resolve"
+    fighter: Ref
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Calm(Action):
+    verb: ClassVar[str] = "calm"
+    fighter: Ref

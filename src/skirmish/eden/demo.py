@@ -40,10 +40,19 @@ ABAMA = _profile("Abama Big-Belly", "Bamaka", "Protection", 20, [
 ])
 
 
+#: Sample equipment in the rulebook's notation (values invented).
+SAMPLE_EQUIPMENT = (
+    "Molotov (Projectile): Burn(1), Range(15), 1/match",
+    "Throwing knives (Shooting): Range(10), Str(3)",
+    "Flamethrower (Blast): Burn(1), 1/round",
+)
+
+
 def demo_setup(max_rounds: int = 3) -> dict[str, Any]:
     """Jokers (Yuri, Vladd) against Bamaka (Ngobo, Abama), paired off in base contact in the
     middle of a 60 x 60 cm field (30 mm bases: centres 3 cm apart)."""
     return {
+        "equipment": list(SAMPLE_EQUIPMENT),
         "field": [60, 60],
         "max_rounds": max_rounds,
         "troops": [

@@ -20,6 +20,7 @@ class WoundEvent(Event):
     lost: int = 0
     became_wounded: bool = False
     cp_left: int = 0
+    by: str = ""
 
     def text(self) -> str:
         saved = f", {self.protection} stopped by protection" if self.protection else ""
@@ -36,6 +37,7 @@ class IncapacitatedEvent(Event):
 
     kind: ClassVar[str] = "eden.incapacitated"
     fighter: str = ""
+    by: str = ""
 
     def text(self) -> str:
         return f"{self.fighter} is incapacitated and removed from the field"

@@ -248,6 +248,10 @@ class Strike(Procedure):
             # Step 6 (dodge step 7): each remaining success is a wound to the located limb.
             game.pop()
             limb = target.profile.location(self.face)
-            lost = inflict_wounds(game, target, limb, self.successes).lost if self.successes else 0
+            lost = (
+                inflict_wounds(game, target, limb, self.successes, by=self.initiator).lost
+                if self.successes
+                else 0
+            )
             verdict = "succeeds" if lost else "fails"
             game.emit(NoteEvent(message=f"{self.initiator}'s attack on {self.target} {verdict}"))

@@ -10,6 +10,15 @@ from skirmish.core.dice import Dice, SeededDice
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.eden.actions import EDEN_ACTIONS
+from skirmish.eden.cards import (
+    Catalogue,
+    ability_from_dict,
+    mission_from_dict,
+    scenery_from_dict,
+    tactical_from_dict,
+)
+from skirmish.eden.effects import validate_spec
+from skirmish.eden.equipment import Equipment
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.profile import FighterProfile
 from skirmish.eden.rolling import state_of
@@ -41,6 +50,46 @@ def _profiles(setup: Mapping[str, Any]) -> dict[tuple[int, str], FighterProfile]
     return profiles
 
 
+def catalogue_of(setup: Mapping[str, Any]) -> Catalogue:
+    """Every card a set-up names, read and checked (errors name the field at fault)."""
+    profiles = _profiles(setup)
+    where = "setup"
+    try:
+        abilities = {a.name: a for a in map(ability_from_dict, setup.get("abilities", []))}
+        equipment = {}
+        for text in setup.get("equipment", []):
+            item = Equipment.parse(text)
+            equipment[item.name] = item
+        missions = tuple(
+            tuple(mission_from_dict(m) for m in troop.get("missions", []))
+            for troop in setup["troops"]
+        )
+        tactical = tuple(
+            tuple(tactical_from_dict(c) for c in troop.get("tactical", []))
+            for troop in setup["troops"]
+        )
+        scenery = tuple(scenery_from_dict(s) for s in setup.get("scenery", []))
+        catalogue = Catalogue(profiles, (missions[0], missions[1]), (tactical[0], tactical[1]),
+                              abilities, equipment, scenery)
+        for (side, _), profile in profiles.items():
+            where = f"setup.troops[{side}] {profile.name}"
+            catalogue.equipment_of(profile)
+            for name in profile.abilities:
+                if name not in abilities:
+                    raise ValueError(f"unknown ability {name!r}")
+        for ability in abilities.values():
+            for spec in ability.effects:
+                validate_spec(spec, f"ability {ability.name!r}")
+        for side in (0, 1):
+            for card in (*missions[side], *tactical[side]):
+                for spec in card.effects:
+                    validate_spec(spec, f"{'AB'[side]}'s card {card.name!r}")
+    except (KeyError, TypeError, ValueError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        raise SetupError(f"{where}: {message}") from None
+    return catalogue
+
+
 class EdenRuleset:
     """Eden, by its rulebook (French original, English translation)."""
 
@@ -54,13 +103,14 @@ class EdenRuleset:
         "stigma" and ``fighters``: ``{"profile": {...}, "at": [x, y]}``), optional ``field``
         ``[width, height]`` in cm and ``max_rounds``."""
         setup = json.loads(json.dumps(setup))  # a private, JSON-exact copy
-        profiles = _profiles(setup)
+        catalogue = catalogue_of(setup)
         fighters: list[Fighter] = []
         for side, troop in enumerate(setup["troops"]):
             for entry in troop["fighters"]:
-                profile = profiles[(side, entry["profile"]["name"])]
-                x, y = entry.get("at", (0.0, 0.0))
-                fighters.append(Fighter(side, profile, x=x, y=y, on_field=True))
+                profile = catalogue.profiles[(side, entry["profile"]["name"])]
+                at = entry.get("at")
+                x, y = at if at is not None else (0.0, 0.0)
+                fighters.append(Fighter(side, profile, x=x, y=y, on_field=at is not None))
         field = setup.get("field", [60, 60])
         state = EdenState(
             fighters,
@@ -68,13 +118,14 @@ class EdenRuleset:
                          setup["troops"][1].get("type", "faction")),
             field_size=(float(field[0]), float(field[1])),
             max_rounds=int(setup.get("max_rounds", 5)),
+            catalogue=catalogue,
         )
         game = Game(self, state, setup, dice if dice is not None else SeededDice(seed), [Match()])
         game.advance()
         return game
 
     def state_from_json(self, data: Mapping[str, Any], setup: Mapping[str, Any]) -> EdenState:
-        return EdenState.from_json(data, _profiles(setup))
+        return EdenState.from_json(data, catalogue_of(setup))
 
     def view(self, game: Game, player: int) -> dict[str, Any]:
         view = state_of(game).view(player)

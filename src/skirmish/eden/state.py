@@ -1,7 +1,9 @@
-"""Eden's game state: the fighters on the table and each player's reserves.
+"""Eden's game state: the table, the fighters, and each player's cards and reserves.
 
-Plain data that copies cheaply: fighter profiles are shared, everything that
-changes during a match is copied by :meth:`EdenState.clone`.
+Plain data that copies cheaply: fighter profiles, the card catalogue and placed
+scenery are immutable and shared; everything that changes during a match is copied
+by :meth:`EdenState.clone`. Secrets (bids, secret missions, tactical hands) are in
+the state; :meth:`EdenState.view` leaves out what a player may not know.
 """
 
 from __future__ import annotations
@@ -9,27 +11,40 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from skirmish.core.actions import Ref
+from skirmish.eden.cards import Catalogue
+from skirmish.eden.effects import ActiveEffect, effect_modifiers
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
-from skirmish.eden.profile import Characteristic, FighterProfile
+from skirmish.eden.profile import Characteristic
+from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field, Marker, SightResult
+from skirmish.geometry import line_of_sight as _line_of_sight
+from skirmish.geometry.table import Table
 
-#: Rulebook 2.E: bases "touching". Centre distances within this of the sum of radii count
-#: as contact (docs/rulings.md, "Contact tolerance").
-CONTACT_TOLERANCE_CM = 0.05
+_LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
 
 
 class EdenState:
-    """Everything on and around the table, hidden parts included (views filter it)."""
+    """Everything on and around the table, hidden parts included (views filter them)."""
 
     __slots__ = (
         "bids",
-        "field_size",
+        "catalogue",
+        "counters",
+        "effects",
+        "field",
         "fighters",
         "first_player",
+        "halves",
+        "hands",
         "index",
+        "leader_lost",
+        "leaders",
+        "markers",
         "max_rounds",
+        "missions",
+        "played",
         "round",
+        "scenery",
         "sp",
         "troop_types",
         "vp",
@@ -42,19 +57,33 @@ class EdenState:
         troop_types: tuple[str, str] = ("faction", "faction"),
         field_size: tuple[float, float] = (60.0, 60.0),
         max_rounds: int = 5,
+        catalogue: Catalogue | None = None,
     ) -> None:
         self.fighters: list[Fighter] = list(fighters)
         self.index: dict[str, int] = {f.ref: i for i, f in enumerate(self.fighters)}
         if len(self.index) != len(self.fighters):
             raise ValueError("two fighters of one troop share a name")
+        self.catalogue = catalogue or Catalogue(
+            profiles={(f.side, f.profile.name): f.profile for f in self.fighters}
+        )
         self.troop_types = troop_types
-        self.field_size = field_size
+        self.field = Field(float(field_size[0]), float(field_size[1]))
         self.max_rounds = max_rounds
         self.round = 0
         self.first_player = 0
-        self.sp = [self.sp_reserve(side) for side in (0, 1)]
         self.vp = [0, 0]
         self.bids: list[int | None] = [None, None]
+        self.leaders: list[str | None] = [None, None]
+        self.leader_lost = [False, False]
+        self.halves: list[str | None] = [None, None]
+        self.missions: list[list[str]] = [[], []]
+        self.hands: list[list[str]] = [[], []]
+        self.played: list[list[str]] = [[], []]
+        self.effects: list[ActiveEffect] = []
+        self.scenery: tuple[Element, ...] = ()
+        self.markers: tuple[Marker, ...] = ()
+        self.counters: dict[str, int] = {}
+        self.sp = [self.sp_reserve(side) for side in (0, 1)]
 
     # -- lookups ----------------------------------------------------------------------------
     def fighter(self, ref: str) -> Fighter:
@@ -69,7 +98,11 @@ class EdenState:
     def on_field(self, side: int | None = None) -> Iterator[Fighter]:
         return (f for f in self.fighters if f.on_field and (side is None or f.side == side))
 
-    # -- rules helpers ------------------------------------------------------------------------
+    def leader(self, side: int) -> Fighter | None:
+        ref = self.leaders[side]
+        return None if ref is None else self.fighter(ref)
+
+    # -- characteristics ----------------------------------------------------------------------
     def sp_reserve(self, side: int) -> int:
         """Rulebook 4.A step 2: the sum of the troop's PSI, halved (rounded up) for a Stigma
         troop."""
@@ -77,8 +110,12 @@ class EdenState:
         return -(-total // 2) if self.troop_types[side] == "stigma" else total
 
     def modifiers(self, fighter: Fighter) -> list[Modifier]:
-        """Every modifier on a fighter's characteristics (conditions now; cards later)."""
-        return condition_modifiers(fighter.markers)
+        """Every modifier on a fighter's characteristics: conditions (Rulebook 9) and card
+        effects (abilities, equipment, missions, tactical cards, scenery)."""
+        mods = condition_modifiers(fighter.markers) if fighter.markers else []
+        if self.effects:
+            mods.extend(effect_modifiers(self, fighter))
+        return mods
 
     def characteristic(self, fighter: Fighter, characteristic: Characteristic) -> int:
         """The effective value: white or red, then every modifier, rounded up (Rulebook 1.6,
@@ -87,55 +124,82 @@ class EdenState:
             fighter.base_value(characteristic), self.modifiers(fighter), characteristic
         )
 
+    # -- the table ------------------------------------------------------------------------------
+    def base(self, fighter: Fighter) -> Base:
+        """The fighter's base on the table (Rulebook 2.D)."""
+        return Base.from_mm(fighter.x, fighter.y, fighter.profile.base_mm, fighter.ref,
+                            "AB"[fighter.side])
+
+    def bases(self, *excluding: Fighter) -> list[Base]:
+        """Every base on the field but those of ``excluding``."""
+        skip = {f.ref for f in excluding}
+        return [self.base(f) for f in self.fighters if f.on_field and f.ref not in skip]
+
+    def table(self) -> Table:
+        return Table(self.field, elements=self.scenery, bases=tuple(self.bases()),
+                     markers=self.markers)
+
     def in_contact(self, a: Fighter, b: Fighter) -> bool:
-        """Rulebook 2.E: two bases touching (within the contact tolerance)."""
+        """Rulebook 2.E: two bases touching (within the contact tolerance, docs/rulings.md)."""
         if not (a.on_field and b.on_field):
             return False
-        reach = (a.profile.base_mm + b.profile.base_mm) / 20 + CONTACT_TOLERANCE_CM
+        reach = (a.profile.base_mm + b.profile.base_mm) / 20 + CONTACT_TOLERANCE
         return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= reach * reach
 
     def enemies_in_contact(self, fighter: Fighter) -> list[Fighter]:
         return [e for e in self.on_field(1 - fighter.side) if self.in_contact(fighter, e)]
 
     def is_free(self, fighter: Fighter) -> bool:
-        """Rulebook 2.E: free when no enemy is in contact."""
-        return not self.enemies_in_contact(fighter)
+        """Rulebook 2.E: free when no enemy is in contact (glossary: allies never count)."""
+        return not any(self.in_contact(fighter, e) for e in self.on_field(1 - fighter.side))
+
+    def sight(self, viewer: Fighter, target: Fighter | tuple[float, float]) -> SightResult:
+        """Rulebook 2.B: line of sight from a fighter to a fighter or a point."""
+        if isinstance(target, Fighter):
+            return _line_of_sight(self.base(viewer), self.base(target),
+                                  bases=self.bases(viewer, target), elements=self.scenery)
+        return _line_of_sight(self.base(viewer), target, bases=self.bases(viewer),
+                              elements=self.scenery)
 
     # -- copying and snapshots -----------------------------------------------------------------
     def clone(self) -> EdenState:
         other = EdenState.__new__(EdenState)
         other.fighters = [f.clone() for f in self.fighters]
-        other.index = self.index  # never changes after set-up
-        other.troop_types = self.troop_types
-        other.field_size = self.field_size
-        other.max_rounds = self.max_rounds
-        other.round = self.round
-        other.first_player = self.first_player
-        other.sp = list(self.sp)
-        other.vp = list(self.vp)
-        other.bids = list(self.bids)
+        for name in ("index", "catalogue", "troop_types", "field", "max_rounds", "round",
+                     "first_player", "scenery", "markers"):
+            setattr(other, name, getattr(self, name))  # immutable or never changed
+        for name in _LIST_FIELDS:
+            setattr(other, name, list(getattr(self, name)))
+        other.missions = [list(m) for m in self.missions]
+        other.hands = [list(h) for h in self.hands]
+        other.played = [list(p) for p in self.played]
+        other.effects = list(self.effects)
+        other.counters = dict(self.counters)
         return other
 
     def to_json(self) -> dict[str, Any]:
         return {
             "fighters": [f.to_json() for f in self.fighters],
             "troop_types": list(self.troop_types),
-            "field_size": list(self.field_size),
+            "field_size": [self.field.width, self.field.height],
             "max_rounds": self.max_rounds,
             "round": self.round,
             "first_player": self.first_player,
-            "sp": list(self.sp),
-            "vp": list(self.vp),
-            "bids": list(self.bids),
+            **{name: list(getattr(self, name)) for name in _LIST_FIELDS},
+            "missions": [list(m) for m in self.missions],
+            "hands": [list(h) for h in self.hands],
+            "played": [list(p) for p in self.played],
+            "effects": [e.to_json() for e in self.effects],
+            "scenery": [e.to_dict() for e in self.scenery],
+            "markers": [m.to_dict() for m in self.markers],
+            "counters": dict(sorted(self.counters.items())),
         }
 
     @classmethod
-    def from_json(
-        cls, data: Mapping[str, Any], profiles: Mapping[tuple[int, str], FighterProfile]
-    ) -> EdenState:
-        """Rebuild a state; ``profiles`` maps (side, card name) to each fighter's card."""
+    def from_json(cls, data: Mapping[str, Any], catalogue: Catalogue) -> EdenState:
+        """Rebuild a state; the catalogue (from the set-up) holds every card it names."""
         fighters = [
-            Fighter.from_json(d, profiles[(int(d["side"]), str(d["profile"]))])
+            Fighter.from_json(d, catalogue.profiles[(int(d["side"]), str(d["profile"]))])
             for d in data["fighters"]
         ]
         state = cls(
@@ -143,26 +207,52 @@ class EdenState:
             troop_types=(data["troop_types"][0], data["troop_types"][1]),
             field_size=(float(data["field_size"][0]), float(data["field_size"][1])),
             max_rounds=int(data["max_rounds"]),
+            catalogue=catalogue,
         )
         state.round = int(data["round"])
         state.first_player = int(data["first_player"])
-        state.sp = [int(x) for x in data["sp"]]
-        state.vp = [int(x) for x in data["vp"]]
-        state.bids = [None if b is None else int(b) for b in data["bids"]]
+        for name in _LIST_FIELDS:
+            setattr(state, name, list(data[name]))
+        state.missions = [list(m) for m in data["missions"]]
+        state.hands = [list(h) for h in data["hands"]]
+        state.played = [list(p) for p in data["played"]]
+        state.effects = [ActiveEffect.from_json(e) for e in data["effects"]]
+        state.scenery = tuple(Element.from_dict(e) for e in data["scenery"])
+        state.markers = tuple(Marker.from_dict(m) for m in data["markers"])
+        state.counters = {str(k): int(v) for k, v in data["counters"].items()}
         return state
 
+    # -- what a player may know ------------------------------------------------------------
     def view(self, player: int) -> dict[str, Any]:
-        """Rulebook 4.A step 1: troops are revealed; only pending secret bids are hidden."""
+        """Rulebook 4.A step 1: troops are revealed. Hidden: the other player's pending bid,
+        secret missions and tactical hand (their sizes are known)."""
+        other = 1 - player
+
+        def missions_seen(side: int) -> list[str]:
+            if side == player:
+                return list(self.missions[side])
+            return [m if not self.catalogue.mission(side, m).secret else "(secret mission)"
+                    for m in self.missions[side]]
+
         return {
             "round": self.round,
             "max_rounds": self.max_rounds,
             "first_player": self.first_player,
-            "field_size": list(self.field_size),
+            "field_size": [self.field.width, self.field.height],
             "sp": list(self.sp),
             "vp": list(self.vp),
             "troop_types": list(self.troop_types),
+            "leaders": list(self.leaders),
+            "halves": list(self.halves),
             "my_bid": self.bids[player],
-            "opponent_has_bid": self.bids[1 - player] is not None,
+            "opponent_has_bid": self.bids[other] is not None,
+            "missions": [missions_seen(0), missions_seen(1)],
+            "my_hand": list(self.hands[player]),
+            "opponent_hand_size": len(self.hands[other]),
+            "played_cards": [list(p) for p in self.played],
+            "effects": [e.to_json() for e in self.effects if self._effect_public(e, player)],
+            "scenery": [e.to_dict() for e in self.scenery],
+            "markers": [m.to_dict() for m in self.markers],
             "fighters": [
                 {
                     "ref": f.ref,
@@ -175,12 +265,21 @@ class EdenState:
                     "activated": f.activated,
                     "checked": list(f.checked),
                     "markers": dict(f.markers),
-                    "characteristics": {c.value: self.characteristic(f, c) for c in Characteristic},
+                    "characteristics": {
+                        c.value: self.characteristic(f, c) for c in Characteristic
+                    },
                     "profile": f.profile.to_dict(),
                 }
                 for f in self.fighters
             ],
         }
 
-    def ref(self, fighter: Fighter) -> Ref:
-        return Ref(fighter.ref)
+    def _effect_public(self, effect: ActiveEffect, player: int) -> bool:
+        """A secret mission's effects are known to its owner only."""
+        if effect.fighter_ref is not None or effect.player == player:
+            return True
+        side = effect.player
+        for name in self.missions[side]:
+            if name == effect.source and self.catalogue.mission(side, name).secret:
+                return False
+        return True

@@ -4,18 +4,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from skirmish.eden.effects import announce, effect_protection
+from skirmish.eden.equipment import Category
 from skirmish.eden.events import IncapacitatedEvent, WoundEvent
 from skirmish.eden.fighter import Fighter, WoundResult
 from skirmish.eden.profile import Limb
+from skirmish.eden.rolling import state_of
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
 
 
-def protection(game: Game, fighter: Fighter, limb: Limb) -> int:
-    """Rulebook 8.A, Pr: the protection value on this limb. Protective equipment arrives
-    with the content (cards as data); until then no fighter is protected."""
-    return 0
+def protection(game: Game, fighter: Fighter, limb: Limb, *, ranged: bool = False) -> int:
+    """Rulebook 8.A, Pr: every protective equipment on this limb ("complete" covers all
+    four) adds its value, and so do card effects (an Energy Beacon's field against ranged
+    attacks, an ability)."""
+    state = state_of(game)
+    total = 0
+    for item in state.catalogue.equipment_of(fighter.profile):
+        part = item.part(Category.PR)
+        if part is not None and limb in part.protects:
+            total += part.protection
+    if state.effects:
+        total += effect_protection(state, fighter, limb, ranged)
+    return total
 
 
 def inflict_wounds(
@@ -25,12 +37,16 @@ def inflict_wounds(
     wounds: int,
     *,
     ignore_protection: bool = False,
+    ranged: bool = False,
+    by: str = "",
 ) -> WoundResult:
     """Rulebook 1.5: check as many CP dots as wounds, less the limb's protection; a limb
     that loses its last CP incapacitates the fighter, who leaves the field (2.F)."""
-    saved = 0 if ignore_protection else min(wounds, protection(game, fighter, limb))
+    saved = 0 if ignore_protection else min(wounds, protection(game, fighter, limb,
+                                                              ranged=ranged))
     result = fighter.wound(limb, wounds - saved)
-    game.emit(
+    announce(
+        game,
         WoundEvent(
             fighter=fighter.ref,
             limb=limb.value,
@@ -39,9 +55,12 @@ def inflict_wounds(
             lost=result.lost,
             became_wounded=result.became_wounded,
             cp_left=fighter.cp_left(limb),
-        )
+            by=by,
+        ),
     )
     if result.incapacitated and fighter.on_field:
         fighter.on_field = False
-        game.emit(IncapacitatedEvent(fighter=fighter.ref))
+        if state_of(game).leaders[fighter.side] == fighter.ref:
+            state_of(game).leader_lost[fighter.side] = True
+        announce(game, IncapacitatedEvent(fighter=fighter.ref, by=by))
     return result

@@ -1,0 +1,228 @@
+"""The one mechanism for card effects: abilities, equipment, missions, tactical cards,
+scenery.
+
+An effect in play is plain data, :class:`ActiveEffect` (which effect, from which
+card, owned by which fighter or player, with which parameters, until when). What
+it *does* lives in one registry of :class:`EffectKind` objects, each answering
+the hooks the rules ask about:
+
+=====================  ==================================================  ==============
+hook                   asked by                                            rulebook
+=====================  ==================================================  ==============
+``modifiers``          every effective characteristic                      1.6, 9
+``protection``         every wound                                         8.A Pr
+``location_shift``     every location roll against a fighter               2.A (Elenia)
+``on_event``           events named in ``triggers`` (wound, activation…)   7 Permanent
+``actions``/``perform`` the activated fighter's action abilities           7 Action
+``on_play``            a mission or tactical card when played              4.A step 5, 4.B
+``intendancy``         intendancy step 1                                   4.B step 1
+``score``              intendancy step 10 (VP of the round)                4.B step 10
+``final_score``        the end of the match                                4.A, missions
+=====================  ==================================================  ==============
+
+Rulebook 2.H: when a card contradicts the rules, the card wins - so effects are asked
+*before* the rules apply their defaults, and may replace them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from skirmish.core.events import Event
+from skirmish.eden.cards import EffectSpec, Params, freeze, thaw
+from skirmish.eden.modifiers import Modifier
+
+if TYPE_CHECKING:
+    from skirmish.core.actions import Action
+    from skirmish.core.game import Game
+    from skirmish.eden.fighter import Fighter
+    from skirmish.eden.profile import Limb
+    from skirmish.eden.state import EdenState
+
+Until = Literal["round", "match"]
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveEffect:
+    """An effect in play. ``owner`` is a fighter ref (``A.Yuri``) or a player (``A``)."""
+
+    effect: str
+    source: str
+    owner: str
+    params: Params = ()
+    until: Until = "match"
+    ability: str = ""
+
+    def param(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def player(self) -> int:
+        return 0 if self.owner[0] == "A" else 1
+
+    @property
+    def fighter_ref(self) -> str | None:
+        return self.owner if "." in self.owner else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"effect": self.effect, "source": self.source, "owner": self.owner,
+                "params": thaw(self.params), "until": self.until, "ability": self.ability}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ActiveEffect:
+        return cls(data["effect"], data["source"], data["owner"], freeze(data["params"]),
+                   data["until"], data.get("ability", ""))
+
+    @classmethod
+    def of(cls, spec: EffectSpec, *, source: str, owner: str, until: Until = "match",
+           ability: str = "") -> ActiveEffect:
+        return cls(spec.effect, source, owner, spec.params, until, ability)
+
+
+class EffectKind:
+    """What one named effect does. Every hook is optional; the defaults do nothing."""
+
+    name: ClassVar[str] = ""
+    #: parameter name -> (expected type(s), required)
+    params: ClassVar[Mapping[str, tuple[type | tuple[type, ...], bool]]] = {}
+    #: event kinds that call :meth:`on_event`
+    triggers: ClassVar[frozenset[str]] = frozenset()
+    description: ClassVar[str] = ""
+
+    def validate(self, params: Mapping[str, Any], where: str) -> None:
+        """Check a card's parameters; the message names the card and the parameter."""
+        for key, (kind, required) in self.params.items():
+            if key not in params:
+                if required:
+                    raise ValueError(f"{where}: effect '{self.name}' needs parameter '{key}'")
+                continue
+            if not isinstance(params[key], kind) or (isinstance(params[key], bool) and (
+                    kind is int)):
+                expected = kind.__name__ if isinstance(kind, type) else " or ".join(
+                    k.__name__ for k in kind)
+                raise ValueError(
+                    f"{where}: effect '{self.name}' parameter '{key}' must be {expected}, "
+                    f"got {params[key]!r}"
+                )
+        unknown = sorted(set(params) - set(self.params))
+        if unknown:
+            raise ValueError(
+                f"{where}: effect '{self.name}' has no parameter {', '.join(unknown)} "
+                f"(expected {', '.join(self.params) or 'none'})"
+            )
+
+    # -- hooks -----------------------------------------------------------------------------
+    def modifiers(self, state: EdenState, effect: ActiveEffect,
+                  fighter: Fighter) -> Iterable[Modifier]:
+        return ()
+
+    def protection(self, state: EdenState, effect: ActiveEffect, fighter: Fighter, limb: Limb,
+                   ranged: bool) -> int:
+        return 0
+
+    def location_shift(self, state: EdenState, effect: ActiveEffect, target: Fighter) -> int:
+        return 0
+
+    def on_event(self, game: Game, effect: ActiveEffect, event: Event) -> None:
+        return None
+
+    def actions(self, game: Game, effect: ActiveEffect, fighter: Fighter) -> Iterable[Action]:
+        return ()
+
+    def refusal(self, game: Game, effect: ActiveEffect, fighter: Fighter,
+                action: Action) -> str | None:
+        return None
+
+    def perform(self, game: Game, effect: ActiveEffect, fighter: Fighter,
+                action: Action) -> None:
+        return None
+
+    def on_play(self, game: Game, effect: ActiveEffect) -> None:
+        return None
+
+    def intendancy(self, game: Game, effect: ActiveEffect) -> None:
+        return None
+
+    def score(self, game: Game, effect: ActiveEffect) -> int:
+        return 0
+
+    def final_score(self, game: Game, effect: ActiveEffect) -> int:
+        return 0
+
+
+EFFECTS: dict[str, EffectKind] = {}
+
+
+def register(cls: type[EffectKind]) -> type[EffectKind]:
+    """Class decorator: add an effect kind to the registry (a name is used once)."""
+    if not cls.name:
+        raise TypeError(f"{cls.__name__} needs a name")
+    other = EFFECTS.get(cls.name)
+    if other is not None and type(other).__qualname__ != cls.__qualname__:
+        raise TypeError(f"effect {cls.name!r} is already {type(other).__name__}")
+    EFFECTS[cls.name] = cls()
+    return cls
+
+
+def kind_of(effect: ActiveEffect | EffectSpec) -> EffectKind:
+    try:
+        return EFFECTS[effect.effect]
+    except KeyError:
+        raise KeyError(
+            f"unknown effect {effect.effect!r} (known: {', '.join(sorted(EFFECTS))})"
+        ) from None
+
+
+def validate_spec(spec: EffectSpec, where: str) -> None:
+    kind_of(spec).validate(thaw(spec.params), where)
+
+
+# -- what the rules ask ------------------------------------------------------------------------
+def _state(game: Game) -> EdenState:
+    from skirmish.eden.state import EdenState
+
+    assert isinstance(game.state, EdenState)
+    return game.state
+
+
+def effect_modifiers(state: EdenState, fighter: Fighter) -> list[Modifier]:
+    """Every card effect's modifier on ``fighter`` (conditions are added by the state)."""
+    out: list[Modifier] = []
+    for effect in state.effects:
+        out.extend(EFFECTS[effect.effect].modifiers(state, effect, fighter))
+    return out
+
+
+def effect_protection(state: EdenState, fighter: Fighter, limb: Limb, ranged: bool) -> int:
+    return sum(EFFECTS[e.effect].protection(state, e, fighter, limb, ranged)
+               for e in state.effects)
+
+
+def location_shift(state: EdenState, target: Fighter) -> int:
+    """How far the target's player may shift a location roll against ``target``."""
+    return max((EFFECTS[e.effect].location_shift(state, e, target) for e in state.effects),
+               default=0)
+
+
+def announce(game: Game, event: Event) -> None:
+    """Log an event, then let every effect triggered by its kind react (Rulebook 7)."""
+    game.emit(event)
+    kind = event.kind
+    for effect in list(_state(game).effects):
+        handler = EFFECTS[effect.effect]
+        if kind in handler.triggers:
+            handler.on_event(game, effect, event)
+
+
+def expire(game: Game, until: Until) -> list[ActiveEffect]:
+    """Rulebook 4.B intendancy step 11: effects "until the end of the round" end."""
+    state = _state(game)
+    gone = [e for e in state.effects if e.until == until]
+    if gone:
+        state.effects = [e for e in state.effects if e.until != until]
+    return gone
