@@ -6,8 +6,10 @@ from collections.abc import Iterable, Sequence
 
 from skirmish.core import Game, Procedure, ScriptedDice
 from skirmish.eden import EDEN
+from skirmish.eden.demo import SAMPLE_EQUIPMENT
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.profile import FighterProfile
+from skirmish.eden.ruleset import catalogue_of
 from skirmish.eden.state import EdenState
 
 
@@ -18,6 +20,8 @@ def table(
     dice: Iterable[int] = (),
     start: Sequence[Procedure] = (),
     ap: int = 3,
+    equipment: Sequence[str] = (),
+    abilities: Sequence[dict[str, object]] = (),
 ) -> Game:
     """Fighters of A and B at (x, y) with ``ap`` AP each; forced ``dice``; the stack ``start``
     (first resolved first). The set-up is recorded so that undo and replay work too."""
@@ -26,14 +30,17 @@ def table(
         for side, troop in enumerate((a, b))
         for profile, x, y in troop
     ]
-    setup = {
+    setup: dict[str, object] = {
+        "equipment": list(SAMPLE_EQUIPMENT) + list(equipment),
+        "abilities": list(abilities),
         "troops": [
             {"type": "faction",
              "fighters": [{"profile": p.to_dict(), "at": [x, y]} for p, x, y in troop]}
             for troop in (a, b)
         ]
     }
-    game = Game(EDEN, EdenState(fighters), setup, ScriptedDice(dice))
+    game = Game(EDEN, EdenState(fighters, catalogue=catalogue_of(setup)), setup,
+                ScriptedDice(dice))
     game.push(*start)
     game.advance()
     return game

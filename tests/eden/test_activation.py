@@ -35,7 +35,7 @@ def test_interrupt_needs_a_strictly_higher_spd() -> None:
     game = phase()
     game.apply("activate A.Vlädd")  # SPD 4: Ngobo (4) cannot interrupt, nobody in B is faster
     # no B fighter is faster: Vladd is activated at once
-    assert game.decision().kind == "action" or game.decision().kind == "activate"
+    assert game.decision().kind == "action" and game.decision().player == 0
     assert fighter(game, "A.Vlädd").activated
 
 
@@ -46,8 +46,9 @@ def test_interrupt_chain_and_who_becomes_first_player() -> None:
     assert {str(a) for a in game.legal_actions()} == {
         "interrupt A.Yuri", "interrupt A.Vlädd", "pass"}
     game.apply("interrupt A.Vlädd")  # SPD 4: B may interrupt again only with SPD > 4
-    assert game.decision().kind == "activate"  # nobody in B is faster than 4: Vladd acts
+    assert game.decision().kind == "action"  # nobody in B is faster than 4: Vladd acts
     assert fighter(game, "A.Vlädd").activated and not fighter(game, "B.Abama-Big-Belly").activated
+    game.apply("end")
     # Ruling: after an activation, the activated fighter's opponent becomes first player.
     assert state(game).first_player == 1 and game.decision().player == 1
 
@@ -57,12 +58,14 @@ def test_declining_an_interrupt_activates_the_designated_fighter() -> None:
     game.apply("activate B.Abama-Big-Belly")
     game.apply("pass")
     assert fighter(game, "B.Abama-Big-Belly").activated
+    game.apply("end")
     assert state(game).first_player == 0
 
 
 def test_two_passes_in_a_row_end_the_phase() -> None:
     game = phase()
     game.apply("activate A.Yuri")
+    game.apply("end")
     assert state(game).first_player == 1
     game.apply("pass")  # B passes: A becomes first player
     assert state(game).first_player == 0 and game.decision().player == 0
@@ -82,11 +85,15 @@ def test_a_fighter_without_ap_counts_as_activated() -> None:
 def test_a_player_who_cannot_activate_hands_over() -> None:
     game = phase()
     game.apply("activate A.Yuri")
+    game.apply("end")
     game.apply("activate B.Ngobo-Quick-Arm")  # Vladd (SPD 4) cannot interrupt SPD 4
+    game.apply("end")
     game.apply("activate A.Vlädd")
+    game.apply("end")
     # B's Abama is the only one left; A has nobody left; B keeps designating.
     assert game.decision().player == 1
     game.apply("activate B.Abama-Big-Belly")
+    game.apply("end")
     assert game.is_over
     # the last player to activate stays first player
     assert state(game).first_player == 1

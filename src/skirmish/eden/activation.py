@@ -10,11 +10,9 @@ from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
-from skirmish.eden.actions import Activate, Attack, End, Interrupt
+from skirmish.eden.actions import Activate, Interrupt
 from skirmish.eden.events import FirstPlayerEvent
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.melee import ATTACK, MeleeAttack, attacks_left
-from skirmish.eden.modifiers import Condition
 from skirmish.eden.profile import Characteristic
 from skirmish.eden.rolling import state_of
 
@@ -159,6 +157,8 @@ class ActivationPhase(Procedure):
         fighter.activated = True
         game.emit(NoteEvent(message=f"{fighter.ref} is activated ({fighter.ap} AP)"))
         # After the activation, its opponent becomes the first player (docs/rulings.md).
+        from skirmish.eden.fighter_actions import Activation
+
         game.push(Activation(Ref(fighter.ref)), AfterActivation(fighter.side))
 
     def _hand_over(self, game: Game, player: int, reason: str) -> None:
@@ -184,76 +184,3 @@ class AfterActivation(Procedure):
         if state.first_player != player:
             state.first_player = player
             game.emit(FirstPlayerEvent(player=player, reason=reason))
-
-
-def attack_refusal(state: EdenState, fighter: Fighter, target: Fighter) -> str | None:
-    """Why ``fighter`` may not attack ``target`` in melee now (Rulebook 5, Attack; 9 Fear)."""
-    if fighter.marker_count(Condition.FEAR):
-        return "Rulebook 9, Fear: a frightened fighter can only move"
-    if fighter.ap < 1:
-        return "Rulebook 5, Attack: costs 1 AP"
-    if attacks_left(fighter) < 1:
-        return "Rulebook 5, Attack: 2/round"
-    if target.side == fighter.side or not state.in_contact(fighter, target):
-        return "Rulebook 6.A step 1: the target is an enemy in contact"
-    return None
-
-
-@dataclass(slots=True)
-class Activation(Procedure):
-    """Rulebook 5, The actions: the activated fighter pays for and carries out actions."""
-
-    name: ClassVar[str] = "eden.activation"
-    fighter: Ref
-
-    def decision(self, game: Game) -> Decision | None:
-        state = state_of(game)
-        fighter = state.fighter(self.fighter)
-        if not fighter.on_field or len(self.legal_actions(game)) < 2:
-            return None
-        return Decision(fighter.side, "action", f"{fighter.ref} has {fighter.ap} AP: act or end")
-
-    def legal_actions(self, game: Game) -> list[Action]:
-        state = state_of(game)
-        fighter = state.fighter(self.fighter)
-        actions: list[Action] = [
-            Attack(self.fighter, Ref(enemy.ref))
-            for enemy in state.enemies_in_contact(fighter)
-            if attack_refusal(state, fighter, enemy) is None
-        ]
-        actions.append(End())
-        return actions
-
-    def check(self, game: Game, action: Action) -> None:
-        state = state_of(game)
-        if isinstance(action, End):
-            return
-        if isinstance(action, Attack):
-            if action.fighter != self.fighter:
-                raise IllegalActionError(
-                    f"{action.fighter} is not the activated fighter ({self.fighter})",
-                    "Rulebook 5: only the activated fighter acts",
-                )
-            if action.target not in state.index:
-                raise IllegalActionError(f"no fighter {action.target}", self.rule())
-            target = state.fighter(action.target)
-            refusal = attack_refusal(state, state.fighter(self.fighter), target)
-            if refusal is None and not target.on_field:
-                refusal = "Rulebook 2.F: an incapacitated fighter has left the field"
-            if refusal:
-                raise IllegalActionError(f"{self.fighter} cannot attack {action.target}", refusal)
-            return
-        raise IllegalActionError(f"'{action}' is not an action of {self.fighter}", self.rule())
-
-    def apply(self, game: Game, action: Action) -> None:
-        if isinstance(action, End):
-            game.pop()
-            return
-        assert isinstance(action, Attack)
-        fighter = state_of(game).fighter(self.fighter)
-        fighter.ap -= 1
-        fighter.record_use(ATTACK)
-        game.push(MeleeAttack(action.fighter, action.target))
-
-    def run(self, game: Game) -> None:
-        game.pop()  # nothing left to do (or the fighter has left the field)

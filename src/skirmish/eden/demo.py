@@ -53,6 +53,7 @@ def demo_setup(max_rounds: int = 3) -> dict[str, Any]:
     middle of a 60 x 60 cm field (30 mm bases: centres 3 cm apart)."""
     return {
         "equipment": list(SAMPLE_EQUIPMENT),
+        "preparation_skip": ["scenery", "deployment"],
         "field": [60, 60],
         "max_rounds": max_rounds,
         "troops": [
@@ -65,4 +66,73 @@ def demo_setup(max_rounds: int = 3) -> dict[str, Any]:
                 {"profile": ABAMA, "at": [35.0, 31.5]},
             ]},
         ],
+    }
+
+
+ANTON = _profile("Anton", "Jokers", "Chaos", 15, [
+    _limb(1, 1, 3, 2, 1), _limb(2, 1, 4, 3, 2, 3), _limb(2, 1, 4, 3, 4, 5), _limb(2, 1, 4, 3, 6),
+], ["Pistol"])
+TARAR = _profile("Tarar", "Bamaka", "Order", 30, [
+    _limb(2, 1, 3, 2, 1), _limb(2, 2, 5, 4, 2, 3), _limb(3, 1, 5, 4, 4, 5), _limb(2, 1, 4, 3, 6),
+], ["Spear", "Helmet"])
+
+#: Sample missions (invented): one secret, one revealed per troop.
+HUNT = {"name": "Hunt", "secret": True, "deployment": "confrontation",
+        "text": "1 VP for each enemy fighter incapacitated, 2 more for the leader.",
+        "effects": [{"effect": "vp-per-kill", "vp": 1, "leader": 2}]}
+CROSSROADS = {"name": "Hold the crossroads", "secret": False, "deployment": "confrontation",
+              "text": "Two objective markers; 1 VP per marker held at each round's end.",
+              "effects": [{"effect": "hold-objectives", "at": [[20, 30], [40, 30]], "vp": 1}]}
+RAID = {"name": "Raid", "secret": False, "deployment": "ambush",
+        "text": "One objective marker in the centre; 2 VP when held at a round's end.",
+        "effects": [{"effect": "hold-objectives", "at": [[30, 30]], "vp": 2}]}
+
+#: Sample tactical cards (invented but for the names the rulebook gives).
+ADRENALIN = {"name": "Adrenalin", "text": "One fighter gets +1 CBT until the end of the round.",
+             "effects": [{"effect": "modify", "characteristic": "CBT", "delta": 1,
+                          "who": "target"}]}
+SMOKE = {"name": "Smoke screen", "cancellation": 1,
+         "text": "Your fighters get +1 SPD until the end of the round.",
+         "effects": [{"effect": "modify", "characteristic": "SPD", "delta": 1, "who": "troop"}]}
+CONTAMINATED = {"name": "Contaminated Area", "first_round": True,
+                "text": "Enemy fighters get -1 VIG until the end of the round.",
+                "effects": [{"effect": "modify", "characteristic": "VIG", "delta": -1,
+                             "who": "enemies"}]}
+
+#: Sample scenery pool (sizes invented): what the basic rules call opaque, low and flat.
+SCENERY = [
+    {"name": "Wall", "shape": [[-6, -1], [6, -1], [6, 1], [-6, 1]]},
+    {"name": "Car wreck", "shape": [[-4, -2], [4, -2], [4, 2], [-4, 2]]},
+    {"name": "Bushes", "radius": 3, "sight": "low", "passable": True, "move_cost": 2.0,
+     "can_end_on": True},
+    {"name": "Pond", "radius": 4, "sight": "flat", "passable": True, "move_cost": 2.0},
+]
+
+MATCH_EQUIPMENT = (
+    *SAMPLE_EQUIPMENT,
+    "Pistol (Shooting): Range(20), Str(3)",
+    "Spear (Shooting/Projectile): CBT +1 - Range(10), Str(3) / Range(10), Explosive(1), 1/match",
+    "Helmet (Pr): head +1",
+)
+
+
+def match_setup(max_rounds: int = 5) -> dict[str, Any]:
+    """A whole match by the basic rules: two three-fighter sample troops (Jokers against
+    Clan Bamaka), two missions and three tactical cards each, a pool of four scenery
+    elements; everything from the first-player bid to the last VP is played."""
+    def troop(fighters: list[dict[str, Any]]) -> dict[str, Any]:
+        return {
+            "type": "faction",
+            "fighters": [{"profile": p} for p in fighters],
+            "missions": [HUNT, CROSSROADS, RAID],
+            "tactical": [ADRENALIN, SMOKE, CONTAMINATED],
+        }
+
+    return {
+        "field": [60, 60],
+        "max_rounds": max_rounds,
+        "equipment": list(MATCH_EQUIPMENT),
+        "scenery": SCENERY,
+        "scenery_per_player": 2,
+        "troops": [troop([YURI, VLADD, ANTON]), troop([NGOBO, ABAMA, TARAR])],
     }

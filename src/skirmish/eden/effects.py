@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from skirmish.eden.state import EdenState
 
 Until = Literal["round", "match"]
+#: An effect's parameters: name -> (expected type or types, required?)
+ParamTypes = Mapping[str, tuple[type | tuple[type, ...], bool]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +91,7 @@ class EffectKind:
 
     name: ClassVar[str] = ""
     #: parameter name -> (expected type(s), required)
-    params: ClassVar[Mapping[str, tuple[type | tuple[type, ...], bool]]] = {}
+    params: ClassVar[ParamTypes] = {}
     #: event kinds that call :meth:`on_event`
     triggers: ClassVar[frozenset[str]] = frozenset()
     description: ClassVar[str] = ""

@@ -35,8 +35,8 @@ class Category(StrEnum):
     @classmethod
     def parse(cls, text: str) -> Category:
         word = text.strip().lower()
-        aliases = {"tir": "Shooting", "jet": "Projectile", "throwing": "Projectile",
-                   "souffle": "Blast", "protection": "Pr"}
+        aliases = {"tir": "shooting", "jet": "projectile", "throwing": "projectile",
+                   "souffle": "blast", "protection": "pr"}
         word = aliases.get(word, word)
         for member in cls:
             if member.value.lower() == word:
@@ -52,6 +52,9 @@ RANGED = (Category.SHOOTING, Category.PROJECTILE, Category.BLAST)
 _EFFECT = re.compile(r"^([A-Z][A-Za-z]*)\s*\(\s*(-?\d+)\s*\)$")
 _LIMIT = re.compile(r"^(\d+)\s*/\s*(match|round|partie|tour)$", re.I)
 _BONUS = re.compile(r"^(PSI|CBT|VIG|SPD|RAP)\s*([+-])\s*(\d+)$", re.I)
+#: " / " between two categories' parts; also at either end when a part is empty, never in
+#: "1/match" or "1 / round".
+_PART_SEPARATOR = re.compile(r"(?:^|\s+)/(?!\s*(?:match|round|partie|tour)\b)(?:\s+|$)", re.I)
 _PROTECTION = re.compile(r"^([a-z ,]+?)\s*\+\s*(\d+)$", re.I)
 
 
@@ -81,7 +84,7 @@ class EquipmentPart:
 
     def __str__(self) -> str:
         head = ""
-        if self.category is Category.PR and self.protection:
+        if self.category is Category.PR and self.protects:
             limbs = (
                 "complete"
                 if set(self.protects) == set(Limb)
@@ -140,7 +143,7 @@ class Equipment:
             categories = [Category.parse(c) for c in cats.split("/")]
         except ValueError as exc:
             raise ValueError(f"{name}: {exc}") from None
-        bodies = [b.strip() for b in re.split(r"\s+/\s+", body)] if body else []
+        bodies = [b.strip() for b in _PART_SEPARATOR.split(body)] if body else []
         if len(bodies) > len(categories):
             raise ValueError(
                 f"{name}: {len(bodies)} parts for {len(categories)} categories "

@@ -153,3 +153,77 @@ class FirstPlayerEvent(Event):
 
     def text(self) -> str:
         return f"player {'AB'[self.player]} is the first player ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEvent(Event):
+    """A fighter's base moves (Rulebook 5, Move and Charge)."""
+
+    kind: ClassVar[str] = "eden.move"
+    fighter: str = ""
+    start: tuple[float, ...] = ()
+    end: tuple[float, ...] = ()
+    how: str = "moves"
+
+    def text(self) -> str:
+        (x0, y0), (x1, y1) = self.start, self.end
+        return f"{self.fighter} {self.how} from ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f})"
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationEvent(Event):
+    """Rulebook 4.B: a fighter's activation begins (card triggers may react)."""
+
+    kind: ClassVar[str] = "eden.activation"
+    fighter: str = ""
+
+    def text(self) -> str:
+        return f"{self.fighter} begins its activation"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityEvent(Event):
+    """Rulebook 7: an action ability is announced and paid for."""
+
+    kind: ClassVar[str] = "eden.ability"
+    fighter: str = ""
+    ability: str = ""
+    target: str = ""
+    cost_ap: int = 0
+    cost_sp: int = 0
+
+    def text(self) -> str:
+        on = f" on {self.target}" if self.target else ""
+        return f"{self.fighter} uses {self.ability}{on}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardEvent(Event):
+    """A mission or tactical card is played, cancelled or revealed."""
+
+    kind: ClassVar[str] = "eden.card"
+    player: int = 0
+    card: str = ""
+    what: str = "plays"
+
+    def text(self) -> str:
+        return f"player {'AB'[self.player]} {self.what} {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerEvent(Event):
+    """Condition markers given to or removed from a fighter (Rulebook 9)."""
+
+    kind: ClassVar[str] = "eden.marker"
+    fighter: str = ""
+    condition: str = ""
+    change: int = 0
+    total: int = 0
+    reason: str = ""
+
+    def text(self) -> str:
+        verb = "gets" if self.change > 0 else "loses"
+        n = abs(self.change)
+        why = f" ({self.reason})" if self.reason else ""
+        return (f"{self.fighter} {verb} {n} {self.condition} marker{'s' if n != 1 else ''}"
+                f" -> {self.total}{why}")

@@ -10,12 +10,14 @@ from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
-from skirmish.eden.actions import Aim, React, Reaction
+from skirmish.eden.actions import Aim, React, Reaction, Shift
+from skirmish.eden.effects import location_shift
 from skirmish.eden.events import CancelEvent, LocationEvent, ReactionEvent
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Condition
 from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic, roll_location, roll_opposition, state_of
+from skirmish.eden.rolls import reachable_faces, shift_location
 from skirmish.eden.wounds import inflict_wounds
 
 if TYPE_CHECKING:
@@ -167,6 +169,16 @@ class Strike(Procedure):
         return [limb for limb in Limb if limb_shift(target, self.face, limb, allowance) is not None]
 
     def decision(self, game: Game) -> Decision | None:
+        if self.step == "shift":
+            target = state_of(game).fighter(self.target)
+            allowance = location_shift(state_of(game), target)
+            return Decision(
+                target.side,
+                "location-shift",
+                f"Location {self.face} ({target.profile.location(self.face)}): "
+                f"shift it by up to {allowance}?",
+                tuple(str(a) for a in self.legal_actions(game)),
+            )
         if self.step != "aim":
             return None
         options = self._aim_options(game)
@@ -183,9 +195,21 @@ class Strike(Procedure):
         )
 
     def legal_actions(self, game: Game) -> list[Action]:
+        if self.step == "shift":
+            target = state_of(game).fighter(self.target)
+            allowance = location_shift(state_of(game), target)
+            faces = reachable_faces(self.face, allowance)
+            return [Shift(face - self.face) for face in faces]
         return [Aim(limb) for limb in self._aim_options(game)]
 
     def check(self, game: Game, action: Action) -> None:
+        if self.step == "shift":
+            if action not in self.legal_actions(game):
+                raise IllegalActionError(
+                    f"'{action}': shift the location roll within the card's allowance",
+                    "Rulebook 2.A, Location roll: raised or lowered, kept within 1-6",
+                )
+            return
         if not isinstance(action, Aim):
             raise IllegalActionError(f"'{action}': choose a limb to aim at (aim LIMB)", self.rule())
         if action.limb not in self._aim_options(game):
@@ -196,6 +220,14 @@ class Strike(Procedure):
             )
 
     def apply(self, game: Game, action: Action) -> None:
+        if isinstance(action, Shift):
+            target = state_of(game).fighter(self.target)
+            self.face = shift_location(self.face, action.by)
+            game.emit(LocationEvent(fighter=self.target, rolled=self.rolled, face=self.face,
+                                    limb=target.profile.location(self.face).value, spent=0))
+            self.rolled = self.face
+            self.step = "aim"
+            return
         assert isinstance(action, Aim)
         self._shift_to(game, action.limb)
 
@@ -228,9 +260,9 @@ class Strike(Procedure):
                 game.pop()
                 game.emit(NoteEvent(message=f"{self.initiator}'s attack fails: no success"))
                 return
-            # Step 4: the location roll.
+            # Step 4: the location roll (which a card may let the target shift: Elenia).
             self.rolled = self.face = roll_location(game, initiator, target)
-            self.step = "aim"
+            self.step = "shift" if location_shift(state, target) else "aim"
         elif self.step == "aim":
             # Step 5 with a single possible limb: nothing to choose, keep the roll.
             self._shift_to(game, target.profile.location(self.face))

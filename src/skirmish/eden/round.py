@@ -1,4 +1,4 @@
-"""Rulebook 4: the match, its preparation and its rounds."""
+"""Rulebook 4: the match and its rounds."""
 
 from __future__ import annotations
 
@@ -9,30 +9,27 @@ from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.activation import ActivationPhase
 from skirmish.eden.bidding import FirstPlayerBid
-from skirmish.eden.intendancy import AP_PER_ROUND, Intendancy
+from skirmish.eden.intendancy import Intendancy, count_victory_points
+from skirmish.eden.preparation import PreparationPhase
 from skirmish.eden.rolling import state_of
+from skirmish.eden.tactical import TacticalPhase
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
 
 
-@dataclass(slots=True)
-class Preparation(Procedure):
-    """Rulebook 4.A, Preparation phase: step 3 (first-player bid) and step 9 (3 AP each).
-    Troops, reserves (steps 1-2) come from the set-up; leaders, missions, scenery,
-    deployment and tactical hands (steps 4-8) arrive with the full match."""
-
-    name: ClassVar[str] = "eden.preparation"
-    step: int = 3
-
-    def run(self, game: Game) -> None:
-        if self.step == 3:
-            self.step = 9
-            game.push(FirstPlayerBid())
-            return
-        game.pop()
-        for fighter in state_of(game).on_field():
-            fighter.ap = AP_PER_ROUND
+def first_player_step(game: Game) -> Procedure:
+    """Rulebook 4.B, Determination of the first player: a secret bid - unless exactly one
+    player's leader was incapacitated in the previous round: then his opponent chooses."""
+    state = state_of(game)
+    lost = list(state.leader_lost)
+    state.leader_lost = [False, False]
+    if state.round > 1 and lost[0] != lost[1]:
+        chooser = 1 if lost[0] else 0
+        game.emit(NoteEvent(message=f"player {'AB'[1 - chooser]}'s leader fell last round: "
+                                    f"player {'AB'[chooser]} chooses the first player"))
+        return FirstPlayerBid(step="choose", winner=chooser)
+    return FirstPlayerBid()
 
 
 @dataclass(slots=True)
@@ -48,32 +45,47 @@ class Round(Procedure):
         if self.step == 1:
             state.round += 1
             game.emit(NoteEvent(message=f"round {state.round} begins"))
-            game.push(FirstPlayerBid())
+            game.push(first_player_step(game))
+        elif self.step == 2:
+            game.push(TacticalPhase())
         elif self.step == 3:
             game.push(ActivationPhase())
         elif self.step == 4:
             game.push(Intendancy())
-        elif self.step > 4:
+        else:
             game.pop()
+
+
+def match_over(game: Game) -> str:
+    """Rulebook 4.A: the match ends after the fifth round, or at the end of any round where a
+    player has no fighter left on the field. Returns why ("" while it goes on)."""
+    state = state_of(game)
+    sides_left = {f.side for f in state.on_field()}
+    if len(sides_left) < 2:
+        return "a player has no fighter left on the field"
+    if state.round >= state.max_rounds:
+        return f"round {state.max_rounds} is over"
+    return ""
 
 
 @dataclass(slots=True)
 class Match(Procedure):
-    """Rulebook 4.A: a match lasts 5 rounds, and ends at the end of any round where a player
-    has no fighter left on the field."""
+    """Rulebook 4: the preparation phase, then rounds until the match ends; missions that
+    count at the end of the match score then."""
 
     name: ClassVar[str] = "eden.match"
     prepared: bool = False
 
     def run(self, game: Game) -> None:
-        state = state_of(game)
         if not self.prepared:
             self.prepared = True
-            game.push(Preparation())
+            game.push(PreparationPhase(skip=list(game.setup.get("preparation_skip", []))))
             return
-        sides_left = {f.side for f in state.on_field()}
-        if state.round >= state.max_rounds or len(sides_left) < 2:
+        why = match_over(game)
+        if why:
             game.pop()
-            game.emit(NoteEvent(message=f"the match ends after round {state.round}"))
+            count_victory_points(game, final=True)
+            game.emit(NoteEvent(message=f"the match ends after round "
+                                        f"{state_of(game).round}: {why}"))
             return
         game.push(Round())

@@ -9,6 +9,7 @@ from typing import Any
 from skirmish.core.dice import Dice, SeededDice
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS, Outcome
+from skirmish.eden.abilities import ability_effects
 from skirmish.eden.actions import EDEN_ACTIONS
 from skirmish.eden.cards import (
     Catalogue,
@@ -20,6 +21,7 @@ from skirmish.eden.cards import (
 from skirmish.eden.effects import validate_spec
 from skirmish.eden.equipment import Equipment
 from skirmish.eden.fighter import Fighter
+from skirmish.eden.preparation import troop_problems
 from skirmish.eden.profile import FighterProfile
 from skirmish.eden.rolling import state_of
 from skirmish.eden.round import Match
@@ -99,11 +101,29 @@ class EdenRuleset:
     def new_game(
         self, setup: Mapping[str, Any], *, seed: int = 0, dice: Dice | None = None
     ) -> Game:
-        """A match from a JSON set-up: ``troops`` (two, each with a ``type`` "faction" or
-        "stigma" and ``fighters``: ``{"profile": {...}, "at": [x, y]}``), optional ``field``
-        ``[width, height]`` in cm and ``max_rounds``."""
+        """A match from a JSON set-up (errors name the field at fault):
+
+        - ``troops``: two, each ``{"type": "faction"|"stigma", "fighters": [{"profile": {...},
+          "at": [x, y]}], "missions": [...], "tactical": [...]}``; a fighter given ``at``
+          starts on the field there;
+        - ``abilities``, ``equipment`` (rulebook notation), ``scenery`` (the pool to place);
+        - ``field`` ``[width, height]`` in cm (60 x 60), ``max_rounds`` (5), ``budget`` (100),
+          ``scenery_per_player`` (2), and ``preparation_skip``: preparation steps the set-up
+          settles instead (e.g. ``["scenery", "deployment"]``).
+        """
         setup = json.loads(json.dumps(setup))  # a private, JSON-exact copy
         catalogue = catalogue_of(setup)
+        skip = {str(s) for s in setup.get("preparation_skip", [])}
+        if not skip & {"troops", "1"}:
+            budget = int(setup.get("budget", 100))
+            problems = [
+                f"player {'AB'[side]}: {problem}"
+                for side, troop in enumerate(setup["troops"])
+                for problem in troop_problems(catalogue, side, troop.get("type", "faction"),
+                                              budget)
+            ]
+            if problems:
+                raise SetupError("; ".join(problems))
         fighters: list[Fighter] = []
         for side, troop in enumerate(setup["troops"]):
             for entry in troop["fighters"]:
@@ -121,6 +141,7 @@ class EdenRuleset:
             catalogue=catalogue,
         )
         game = Game(self, state, setup, dice if dice is not None else SeededDice(seed), [Match()])
+        state.effects.extend(ability_effects(game))
         game.advance()
         return game
 

@@ -120,9 +120,10 @@ class EdenState:
     def characteristic(self, fighter: Fighter, characteristic: Characteristic) -> int:
         """The effective value: white or red, then every modifier, rounded up (Rulebook 1.6,
         2.G, 9)."""
-        return effective_value(
-            fighter.base_value(characteristic), self.modifiers(fighter), characteristic
-        )
+        base = fighter.base_value(characteristic)
+        if not fighter.markers and not self.effects:
+            return base  # nothing modifies it
+        return effective_value(base, self.modifiers(fighter), characteristic)
 
     # -- the table ------------------------------------------------------------------------------
     def base(self, fighter: Fighter) -> Base:

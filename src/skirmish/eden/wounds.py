@@ -63,4 +63,7 @@ def inflict_wounds(
         if state_of(game).leaders[fighter.side] == fighter.ref:
             state_of(game).leader_lost[fighter.side] = True
         announce(game, IncapacitatedEvent(fighter=fighter.ref, by=by))
+        # A fighter out of the game takes its abilities with it.
+        state = state_of(game)
+        state.effects = [e for e in state.effects if e.owner != fighter.ref]
     return result

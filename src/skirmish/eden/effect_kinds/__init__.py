@@ -1,0 +1,3 @@
+"""The registry's effect kinds, by family. Importing this package registers them all."""
+
+from skirmish.eden.effect_kinds import characteristics, scoring  # noqa: F401

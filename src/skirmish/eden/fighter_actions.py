@@ -1,0 +1,182 @@
+"""Rulebook 5, The actions: what an activated fighter may do, and what each costs.
+
+Move, Charge, Attack (melee or ranged), action abilities (7), removing a burn marker
+(9, Burn). Fear (9) leaves only Move. Limits X/round and X/match are counted on the
+fighter (``round_uses`` / ``match_uses``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from skirmish.core.actions import Action, Ref
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
+from skirmish.core.procedure import Procedure
+from skirmish.eden.abilities import ability_options, ability_refusal, use_ability
+from skirmish.eden.actions import (
+    Attack,
+    BlastAttack,
+    Charge,
+    End,
+    Extinguish,
+    Move,
+    Shoot,
+    Throw,
+    Use,
+)
+from skirmish.eden.effects import announce
+from skirmish.eden.events import ActivationEvent, MarkerEvent
+from skirmish.eden.fighter import Fighter
+from skirmish.eden.melee import ATTACK, MeleeAttack, attacks_left
+from skirmish.eden.modifiers import Condition
+from skirmish.eden.movement import (
+    charge_refusal,
+    failed_charge,
+    move_refusal,
+    movement_options,
+    start_charge,
+    start_move,
+)
+from skirmish.eden.ranged import ranged_options, ranged_refusal, start_ranged_attack
+from skirmish.eden.rolling import state_of
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
+    from skirmish.eden.state import EdenState
+
+FEAR_RULE = "Rulebook 9, Fear: a frightened fighter can take no action but Move"
+
+
+def attack_refusal(state: EdenState, fighter: Fighter, target: Fighter) -> str | None:
+    """Why ``fighter`` may not attack ``target`` in melee now (Rulebook 5, Attack; 9 Fear)."""
+    if fighter.marker_count(Condition.FEAR):
+        return FEAR_RULE
+    if fighter.ap < 1:
+        return "Rulebook 5, Attack: costs 1 AP"
+    if attacks_left(fighter) < 1:
+        return "Rulebook 5, Attack: 2/round"
+    if target.side == fighter.side or not state.in_contact(fighter, target):
+        return "Rulebook 6.A step 1: the target is an enemy in contact"
+    return None
+
+
+def extinguish_refusal(fighter: Fighter) -> str | None:
+    if fighter.marker_count(Condition.FEAR):
+        return FEAR_RULE
+    if not fighter.marker_count(Condition.BURN):
+        return "Rulebook 9, Burn: the fighter has no burn marker"
+    if fighter.ap < 1:
+        return "Rulebook 9, Burn: removing a burn marker costs 1 AP"
+    return None
+
+
+@dataclass(slots=True)
+class Activation(Procedure):
+    """Rulebook 5, The actions: the activated fighter pays for and carries out actions."""
+
+    name: ClassVar[str] = "eden.activation"
+    fighter: Ref
+    started: bool = False
+
+    def decision(self, game: Game) -> Decision | None:
+        state = state_of(game)
+        fighter = state.fighter(self.fighter)
+        if not self.started or not fighter.on_field or fighter.ap < 1:
+            return None
+        return Decision(fighter.side, "action", f"{fighter.ref} has {fighter.ap} AP: act or end")
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        state = state_of(game)
+        fighter = state.fighter(self.fighter)
+        actions: list[Action] = []
+        if fighter.ap >= 1 and fighter.on_field:
+            actions.extend(movement_options(game, fighter))
+            if not fighter.marker_count(Condition.FEAR):
+                actions.extend(
+                    Attack(self.fighter, Ref(enemy.ref))
+                    for enemy in state.enemies_in_contact(fighter)
+                    if attack_refusal(state, fighter, enemy) is None
+                )
+                actions.extend(ranged_options(game, fighter))
+                actions.extend(ability_options(game, fighter))
+                if extinguish_refusal(fighter) is None:
+                    actions.append(Extinguish(self.fighter))
+        actions.append(End())
+        return actions
+
+    def check(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        fighter = state.fighter(self.fighter)
+        if isinstance(action, End):
+            return
+        actor = getattr(action, "fighter", None)
+        if actor is not None and actor != self.fighter:
+            raise IllegalActionError(f"{actor} is not the activated fighter ({self.fighter})",
+                                     "Rulebook 5: only the activated fighter acts")
+        refusal: str | None
+        if isinstance(action, Move):
+            refusal = move_refusal(state, fighter, action.to)
+        elif isinstance(action, Charge):
+            target = self._fighter(state, action.target)
+            refusal = charge_refusal(state, fighter, target, action.to)
+            if refusal and "no contact position" in refusal and action.to is not None:
+                # a charge that cannot reach contact becomes a move, when that is legal
+                refusal = move_refusal(state, fighter, action.to) and refusal
+        elif isinstance(action, Attack):
+            refusal = attack_refusal(state, fighter, self._fighter(state, action.target))
+        elif isinstance(action, Shoot | Throw | BlastAttack):
+            refusal = FEAR_RULE if fighter.marker_count(Condition.FEAR) else ranged_refusal(
+                game, fighter, action)
+        elif isinstance(action, Use):
+            refusal = FEAR_RULE if fighter.marker_count(Condition.FEAR) else ability_refusal(
+                game, fighter, action)
+        elif isinstance(action, Extinguish):
+            refusal = extinguish_refusal(fighter)
+        else:
+            raise IllegalActionError(f"'{action}' is not an action of {self.fighter}",
+                                     self.rule())
+        if refusal:
+            raise IllegalActionError(f"{self.fighter} cannot '{action}'", refusal)
+
+    @staticmethod
+    def _fighter(state: EdenState, ref: str) -> Fighter:
+        if ref not in state.index:
+            raise IllegalActionError(f"no fighter {ref}", "Rulebook 1.D: fighters by name")
+        return state.fighter(ref)
+
+    def apply(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        fighter = state.fighter(self.fighter)
+        if isinstance(action, End):
+            game.pop()
+        elif isinstance(action, Move):
+            start_move(game, fighter, action)
+        elif isinstance(action, Charge):
+            target = state.fighter(action.target)
+            if charge_refusal(state, fighter, target, action.to) is None:
+                start_charge(game, fighter, action)
+            else:
+                failed_charge(game, fighter, action)
+        elif isinstance(action, Attack):
+            fighter.ap -= 1
+            fighter.record_use(ATTACK)
+            game.push(MeleeAttack(action.fighter, action.target))
+        elif isinstance(action, Shoot | Throw | BlastAttack):
+            start_ranged_attack(game, fighter, action)
+        elif isinstance(action, Use):
+            use_ability(game, fighter, action)
+        elif isinstance(action, Extinguish):
+            fighter.ap -= 1
+            fighter.remove_marker(Condition.BURN)
+            announce(game, MarkerEvent(fighter=fighter.ref, condition=Condition.BURN.value,
+                                       change=-1, total=fighter.marker_count(Condition.BURN),
+                                       reason="removed for 1 AP"))
+
+    def run(self, game: Game) -> None:
+        if not self.started:
+            self.started = True
+            announce(game, ActivationEvent(fighter=self.fighter))
+            return
+        game.pop()  # no AP left, or the fighter has left the field

@@ -1,0 +1,633 @@
+"""Rulebook 3 (Create his troop) and 4.A, the preparation phase, steps 1 to 9.
+
+1. troops revealed and checked (:func:`troop_problems`); 2. SP reserves (computed by the
+state); 3. the first-player bid (:class:`~skirmish.eden.bidding.FirstPlayerBid`);
+4. leaders; 5. missions; 6. scenery; 7. deployment; 8. tactical hands; 9. 3 AP each.
+The table helpers of steps 6 and 7 are in :mod:`skirmish.eden.deployment`. Every choice
+on a point the texts leave open is in docs/rulings.md (Preparation phase).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from skirmish.core.actions import Action, Pass, Ref
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
+from skirmish.core.events import Event, NoteEvent
+from skirmish.core.procedure import Procedure
+from skirmish.eden.actions import ChooseHalf, Deploy, Leader, Place, PlayMission, TakeCard, key
+from skirmish.eden.bidding import FirstPlayerBid
+from skirmish.eden.cards import Catalogue, MissionCard, SceneryCard
+from skirmish.eden.deployment import (
+    STEP7,
+    DeployedEvent,
+    HalvesEvent,
+    NotDeployedEvent,
+    SceneryPlacedEvent,
+    deploy_points,
+    deploy_problem,
+    element_id,
+    halves_allowed,
+    scenery_element,
+    scenery_problem,
+    scenery_samples,
+    scenery_shape,
+    zone_of,
+    zone_text,
+)
+from skirmish.eden.effects import ActiveEffect, kind_of
+from skirmish.eden.events import PointsEvent
+from skirmish.eden.intendancy import AP_PER_ROUND
+from skirmish.eden.profile import Characteristic, FighterProfile
+from skirmish.eden.rolling import state_of
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
+    from skirmish.eden.fighter import Fighter
+    from skirmish.eden.state import EdenState
+
+#: The steps in order, by name; step 2 (SP reserves) is computed by the state itself.
+STEPS = ("troops", "bid", "leaders", "missions", "scenery", "deployment", "hands", "ap")
+STEP_NUMBERS = {"1": "troops", "3": "bid", "4": "leaders", "5": "missions", "6": "scenery",
+                "7": "deployment", "8": "hands", "9": "ap"}
+DEFAULT_BUDGET = 100
+DEFAULT_SCENERY_PER_PLAYER = 2
+
+STEP4 = "Rulebook 4.A step 4: the first player designates one of his fighters as leader, then " \
+        "his opponent"
+STEP5 = "Rulebook 4.A step 5"
+STEP6_RULE = "Rulebook 4.A step 6: players take turns placing scenery from the pool"
+STEP8 = "Rulebook 4.A step 8: a tactical hand of as many cards as the leader's PSI, no two " \
+        "with the same name"
+
+
+class TroopError(ValueError):
+    """Rulebook 3 / 4.A step 1: a troop breaks the composition rules (the set-up is at fault)."""
+
+
+# -- Rulebook 3: composing a troop -----------------------------------------------------------
+def profile_problems(profiles: Sequence[FighterProfile], troop_type: str,
+                     budget: int = DEFAULT_BUDGET) -> list[str]:
+    """Rulebook 3: one shared faction (Faction troop) or stigma (Stigma troop) symbol, a total
+    value of at most ``budget`` points, never two fighters with the same name (FR only)."""
+    problems: list[str] = []
+    if troop_type not in ("faction", "stigma"):
+        return [f"Rulebook 3: a troop is of type faction or stigma, not {troop_type!r}"]
+    if not profiles:
+        return ["Rulebook 3: a troop needs at least one fighter"]
+    symbols = {p.name: getattr(p, troop_type) for p in profiles}
+    if len(set(symbols.values())) > 1:
+        which = ", ".join(f"{name} is {symbol}" for name, symbol in symbols.items())
+        problems.append(f"Rulebook 3, {troop_type.capitalize()} troop: every fighter must "
+                        f"share one {troop_type} symbol: {which}")
+    total = sum(p.value for p in profiles)
+    if total > budget:
+        values = ", ".join(f"{p.name} {p.value}" for p in profiles)
+        problems.append(f"Rulebook 3, Budget: {total} points > {budget} ({values})")
+    twice = sorted(name for name, n in Counter(p.name for p in profiles).items() if n > 1)
+    if twice:
+        problems.append("Rulebook 3 (FR): a troop may not include a fighter with a given name "
+                        f"more than once: {', '.join(twice)}")
+    return problems
+
+
+def troop_problems(catalogue: Catalogue, side: int, troop_type: str,
+                   budget: int = DEFAULT_BUDGET) -> list[str]:
+    """Rulebook 3 and 4.A step 1: what is wrong with player ``side``'s troop ([] if nothing).
+
+    (The catalogue holds one profile per name: duplicates are refused when it is built.)"""
+    profiles = [p for (s, _), p in catalogue.profiles.items() if s == side]
+    return profile_problems(profiles, troop_type, budget)
+
+
+def troop_symbol(state: EdenState, player: int) -> tuple[str, str] | None:
+    """The symbol the player chose for his troop: ("faction", "Jokers"), or None when his
+    fighters do not share one."""
+    kind = state.troop_types[player]
+    symbols = {getattr(f.profile, kind) for f in state.troop(player)}
+    return (kind, symbols.pop()) if len(symbols) == 1 else None
+
+
+def mission_refusal(state: EdenState, player: int, card: MissionCard) -> str:
+    """Why ``player`` may not play this mission card now (Rulebook 1.D, 4.A step 5), or ""."""
+    symbols = [(kind, value) for kind, value in (("faction", card.faction),
+                                                 ("stigma", card.stigma)) if value]
+    if symbols and troop_symbol(state, player) not in symbols:
+        wanted = " or ".join(f"{kind} {value}" for kind, value in symbols)
+        chosen = troop_symbol(state, player)
+        mine = f"a {chosen[0]} troop of {chosen[1]}" if chosen else "a troop without one symbol"
+        return (f"Rulebook 1.D, Mission cards (Faction or Stigma symbol): {card.name} is "
+                f"reserved for a {wanted} troop; player {'AB'[player]} chose {mine}")
+    other = 1 - player
+    for name in state.missions[other]:
+        if name == card.name and not state.catalogue.mission(other, name).secret:
+            return (f"{STEP5}: the opponent's mission must differ from a revealed mission; "
+                    f"{card.name} is already revealed by player {'AB'[other]}")
+    return ""
+
+
+# -- events -----------------------------------------------------------------------------------
+def _p(player: int) -> str:
+    return "AB"[player]
+
+
+@dataclass(frozen=True, slots=True)
+class TroopRevealedEvent(Event):
+    """Rulebook 4.A step 1: a troop is revealed (fighters and values)."""
+
+    kind: ClassVar[str] = "eden.troop-revealed"
+    player: int = 0
+    troop_type: str = ""
+    fighters: tuple[str, ...] = ()
+    total: int = 0
+    budget: int = DEFAULT_BUDGET
+
+    def text(self) -> str:
+        return (f"player {_p(self.player)} reveals a {self.troop_type} troop: "
+                f"{', '.join(self.fighters)} ({self.total}/{self.budget} points)")
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderEvent(Event):
+    """Rulebook 4.A step 4: a troop leader is designated."""
+
+    kind: ClassVar[str] = "eden.leader-designated"
+    player: int = 0
+    fighter: str = ""
+
+    def text(self) -> str:
+        return f"player {_p(self.player)} designates {self.fighter} as troop leader"
+
+
+@dataclass(frozen=True, slots=True)
+class MissionPlayedEvent(Event):
+    """Rulebook 4.A step 5: a mission is played (a secret one is seen by its player only)."""
+
+    kind: ClassVar[str] = "eden.mission-played"
+    player: int = 0
+    card: str = ""
+    secret: bool = False
+    deployment: str = ""
+
+    def text(self) -> str:
+        how = "secretly plays" if self.secret else "plays the revealed mission"
+        return f"player {_p(self.player)} {how} {self.card} ({self.deployment} deployment)"
+
+    def redacted(self) -> Event:
+        return SecretMissionEvent(player=self.player)
+
+
+@dataclass(frozen=True, slots=True)
+class SecretMissionEvent(Event):
+    """What the opponent learns of a secret mission: that one was played, face down."""
+
+    kind: ClassVar[str] = "eden.mission-secret"
+    player: int = 0
+
+    def text(self) -> str:
+        return f"player {_p(self.player)} plays a secret mission, face down"
+
+
+@dataclass(frozen=True, slots=True)
+class HandCardEvent(Event):
+    """Rulebook 4.A step 8: a tactical card goes into the hand (seen by its player only)."""
+
+    kind: ClassVar[str] = "eden.hand-card"
+    player: int = 0
+    card: str = ""
+    count: int = 0
+
+    def text(self) -> str:
+        return f"player {_p(self.player)} takes {self.card} into his tactical hand ({self.count})"
+
+    def redacted(self) -> Event:
+        return HiddenHandCardEvent(player=self.player, count=self.count)
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenHandCardEvent(Event):
+    """What the opponent learns: a card was taken, and how many the hand holds."""
+
+    kind: ClassVar[str] = "eden.hand-card-hidden"
+    player: int = 0
+    count: int = 0
+
+    def text(self) -> str:
+        return f"player {_p(self.player)} takes a tactical card ({self.count} in hand)"
+
+
+# -- the procedure ------------------------------------------------------------------------------
+def _step_name(step: str) -> str:
+    name = STEP_NUMBERS.get(step, step)
+    if name not in STEPS:
+        raise ValueError(f"unknown preparation step {step!r} (steps: {', '.join(STEPS)}, or "
+                         f"their numbers {', '.join(STEP_NUMBERS)})")
+    return name
+
+
+@dataclass(slots=True)
+class PreparationPhase(Procedure):
+    """Rulebook 4.A, Preparation phase: steps 1 to 9, in order.
+
+    ``skip`` names steps the set-up already settled ("bid" or "3", "deployment" or "7"...).
+    ``step`` is the step under way ("" before step 1); ``turn`` is 0 while the first player
+    acts in it, 1 while his opponent does; ``placed`` lists the scenery cards placed so far
+    (step 6); ``stopped`` ends step 6 early (nothing fits any more); ``left_off`` lists the
+    fighters for whom no room was left in step 7."""
+
+    name: ClassVar[str] = "eden.preparation-phase"
+    skip: list[str] = field(default_factory=list)
+    step: str = ""
+    turn: int = 0
+    placed: list[str] = field(default_factory=list)
+    stopped: bool = False
+    left_off: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for step in self.skip:
+            _step_name(step)
+
+    # -- who acts ----------------------------------------------------------------------------
+    def _player(self, game: Game) -> int:
+        first = state_of(game).first_player
+        return first if self.turn == 0 else 1 - first
+
+    def decision(self, game: Game) -> Decision | None:
+        state = state_of(game)
+        if self.step == "leaders":
+            player = self._player(game)
+            if state.leaders[player] is None and any(True for _ in state.troop(player)):
+                refs = tuple(f.ref for f in state.troop(player))
+                return Decision(player, "leader", "Designate your troop leader", refs)
+        elif self.step == "missions":
+            player = self._player(game)
+            if not state.missions[player] and self._missions(state, player):
+                names = tuple(key(c.name) for c in self._missions(state, player))
+                return Decision(player, "secret-mission", "Play a mission card", names)
+        elif self.step == "scenery":
+            if not self.stopped and len(self.placed) < 2 * self._scenery_each(game):
+                player = self._scenery_player(game)
+                return Decision(player, "place-scenery", "Place a scenery element "
+                                "(5 cm or more from scenery, edges and objectives)",
+                                tuple(sorted({key(c.name) for c in self._pool(game)})))
+        elif self.step == "deployment":
+            return self._deployment_decision(state)
+        elif self.step == "hands":
+            player = self._player(game)
+            if self._hand_room(state, player) > 0 and self._eligible_cards(state, player):
+                return Decision(player, "secret-hand",
+                                f"Take a tactical card ({len(state.hands[player])}/"
+                                f"{self._hand_size(state, player)})",
+                                tuple(key(n) for n in self._eligible_cards(state, player)))
+        return None
+
+    def _deployment_decision(self, state: EdenState) -> Decision | None:
+        first = state.first_player
+        if self.turn == 0 and state.halves[first] is None:
+            options = tuple(f"half {h.value}" for h in halves_allowed(state.field))
+            return Decision(first, "deployment-half", "Choose your half of the field", options)
+        player = first if self.turn == 0 else 1 - first
+        waiting = tuple(f.ref for f in self._undeployed(state, player))
+        if waiting:
+            return Decision(player, "deploy", f"Deploy your fighters in your "
+                            f"{zone_text(zone_of(state, player))}", waiting)
+        return None
+
+    # -- the automatic steps -------------------------------------------------------------------
+    def run(self, game: Game) -> None:
+        state = state_of(game)
+        if self.step:
+            self._end_turn(game)
+            if self.turn == 0:
+                self.turn = 1
+                return
+        index = STEPS.index(self.step) + 1 if self.step else 0
+        skipped = {_step_name(s) for s in self.skip}
+        while index < len(STEPS) and STEPS[index] in skipped:
+            index += 1
+        if index == len(STEPS):
+            game.pop()
+            game.emit(NoteEvent(message="the preparation phase is over"))
+            return
+        self.step, self.turn = STEPS[index], 0
+        game.emit(NoteEvent(message=f"preparation step {self._number()}: {self.step}"))
+        if self.step == "troops":
+            self._reveal_troops(game)
+            self.turn = 1
+        elif self.step == "bid":
+            self.turn = 1
+            game.push(FirstPlayerBid())
+        elif self.step == "deployment" and all(f.on_field for f in state.fighters):
+            self.turn = 1  # the set-up placed every fighter already
+        elif self.step == "ap":
+            self.turn = 1
+            for fighter in state.on_field():
+                fighter.ap = AP_PER_ROUND
+                game.emit(PointsEvent(owner=fighter.ref, points="AP", change=AP_PER_ROUND,
+                                      total=fighter.ap, reason="Rulebook 4.A step 9"))
+
+    def _end_turn(self, game: Game) -> None:
+        """Public narration of what a player's turn in a step settled."""
+        state = state_of(game)
+        player = self._player(game)
+        if self.step == "missions" and not state.missions[player]:
+            game.emit(NoteEvent(message=f"player {_p(player)} plays no mission (no mission "
+                                "card his troop may play)"))
+        elif self.step == "hands":
+            game.emit(NoteEvent(message=f"player {_p(player)}'s tactical hand holds "
+                                f"{len(state.hands[player])} card(s)"))
+
+    def _number(self) -> str:
+        return next(n for n, s in STEP_NUMBERS.items() if s == self.step)
+
+    def _reveal_troops(self, game: Game) -> None:
+        """Step 1: both troops are revealed and checked; a broken troop stops the match."""
+        state = state_of(game)
+        budget = int(game.setup.get("budget", DEFAULT_BUDGET))
+        problems: list[str] = []
+        for player in (0, 1):
+            profiles = [f.profile for f in state.troop(player)]
+            game.emit(TroopRevealedEvent(
+                player=player, troop_type=state.troop_types[player],
+                fighters=tuple(f"{p.name} {p.value}" for p in profiles),
+                total=sum(p.value for p in profiles), budget=budget))
+            problems += [f"player {_p(player)}: {text}" for text in
+                         profile_problems(profiles, state.troop_types[player], budget)]
+        if problems:
+            raise TroopError("; ".join(problems))
+
+    # -- the actions -----------------------------------------------------------------------------
+    def legal_actions(self, game: Game) -> list[Action]:
+        decision = self.decision(game)
+        if decision is None:
+            return []
+        state = state_of(game)
+        player = decision.player
+        if decision.kind == "leader":
+            return [Leader(Ref(ref)) for ref in decision.options]
+        if decision.kind == "secret-mission":
+            return [PlayMission(token) for token in decision.options]
+        if decision.kind == "place-scenery":
+            return self._scenery_samples(game) or [Pass()]
+        if decision.kind == "deployment-half":
+            return [ChooseHalf(h) for h in halves_allowed(state.field)]
+        if decision.kind == "deploy":
+            actions: list[Action] = [
+                Deploy(Ref(f.ref), point)
+                for f in self._undeployed(state, player)
+                for point in deploy_points(state, f)
+            ]
+            return actions or [Pass()]
+        return [TakeCard(token) for token in decision.options]
+
+    def check(self, game: Game, action: Action) -> None:
+        decision = self.decision(game)
+        assert decision is not None
+        state = state_of(game)
+        player = decision.player
+        if decision.kind == "leader":
+            self._check_leader(state, player, action)
+        elif decision.kind == "secret-mission":
+            self._check_mission(state, player, action)
+        elif decision.kind == "place-scenery":
+            self._check_place(game, action)
+        elif decision.kind == "deployment-half":
+            allowed = halves_allowed(state.field)
+            if not isinstance(action, ChooseHalf) or action.half not in allowed:
+                raise IllegalActionError(
+                    f"'{action}': choose one of {', '.join(h.value for h in allowed)} "
+                    f"(half NAME)", f"{STEP7}: the field is split across its width, the "
+                    "first player chooses the direction on a square field, then his half")
+        elif decision.kind == "deploy":
+            self._check_deploy(state, player, action)
+        else:
+            self._check_card(state, player, action)
+
+    def apply(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        player = self.decision(game).player  # type: ignore[union-attr]
+        if isinstance(action, Leader):
+            state.leaders[player] = str(action.fighter)
+            game.emit(LeaderEvent(player=player, fighter=str(action.fighter)))
+        elif isinstance(action, PlayMission):
+            self._play_mission(game, player, self._mission(state, player, action.card))
+        elif isinstance(action, Place):
+            card = self._scenery_card(game, action.scenery)
+            assert card is not None
+            element = scenery_element(card, action.at, action.angle,
+                                      element_id(state, card.name))
+            state.scenery = (*state.scenery, element)
+            self.placed.append(card.name)
+            game.emit(SceneryPlacedEvent(player=player, scenery=card.name, element=element.id,
+                                         at=(action.at.x, action.at.y), angle=action.angle))
+        elif isinstance(action, ChooseHalf):
+            state.halves[player] = action.half.value
+            state.halves[1 - player] = action.half.opposite.value
+            game.emit(HalvesEvent(player=player, half=action.half.value,
+                                  other=action.half.opposite.value))
+        elif isinstance(action, Deploy):
+            fighter = state.fighter(action.fighter)
+            fighter.x, fighter.y, fighter.on_field = action.at.x, action.at.y, True
+            game.emit(DeployedEvent(fighter=fighter.ref, at=(action.at.x, action.at.y),
+                                    zone=self._public_zone(state, player)))
+        elif isinstance(action, TakeCard):
+            name = self._card_name(state, player, action.card)
+            assert name is not None
+            state.hands[player].append(name)
+            game.emit(HandCardEvent(player=player, card=name, count=len(state.hands[player]),
+                                    audience=(player,)))
+        elif self.step == "scenery":
+            self.stopped = True
+            game.emit(NoteEvent(message=f"player {_p(player)} has no room for any scenery "
+                                "element: the scenery step ends"))
+        else:
+            left = tuple(f.ref for f in self._undeployed(state, player))
+            self.left_off.extend(left)
+            game.emit(NotDeployedEvent(player=player, fighters=left))
+
+    # -- step 4 -----------------------------------------------------------------------------------
+    def _check_leader(self, state: EdenState, player: int, action: Action) -> None:
+        if not isinstance(action, Leader):
+            raise IllegalActionError(f"'{action}': designate a leader (leader A.Name)", STEP4)
+        if action.fighter not in state.index:
+            raise IllegalActionError(f"there is no fighter {action.fighter}", STEP4)
+        if action.fighter.side != player:
+            raise IllegalActionError(
+                f"player {_p(player)} designates one of his own fighters; {action.fighter} "
+                f"belongs to player {_p(action.fighter.side)}", STEP4)
+
+    # -- step 5 -----------------------------------------------------------------------------------
+    @staticmethod
+    def _missions(state: EdenState, player: int) -> list[MissionCard]:
+        """The distinct mission cards the player may play now."""
+        seen: dict[str, MissionCard] = {}
+        for card in state.catalogue.missions[player]:
+            if card.name not in seen and not mission_refusal(state, player, card):
+                seen[card.name] = card
+        return list(seen.values())
+
+    @staticmethod
+    def _mission(state: EdenState, player: int, token: str) -> MissionCard:
+        for card in state.catalogue.missions[player]:
+            if key(card.name) == token:
+                return card
+        raise IllegalActionError(
+            f"player {_p(player)} has no mission card {token!r} in his deck",
+            f"{STEP5}: the first player chooses a mission card from his deck, then his opponent")
+
+    def _check_mission(self, state: EdenState, player: int, action: Action) -> None:
+        if not isinstance(action, PlayMission):
+            raise IllegalActionError(f"'{action}': play a mission card (mission NAME)", STEP5)
+        refusal = mission_refusal(state, player, self._mission(state, player, action.card))
+        if refusal:
+            raise IllegalActionError(refusal)
+
+    def _play_mission(self, game: Game, player: int, card: MissionCard) -> None:
+        """Step 5: the card is played (face down if secret) and its effects apply at once."""
+        state = state_of(game)
+        state.missions[player].append(card.name)
+        game.emit(MissionPlayedEvent(player=player, card=card.name, secret=card.secret,
+                                     deployment=card.deployment,
+                                     audience=(player,) if card.secret else None))
+        effects = [ActiveEffect.of(spec, source=card.name, owner=_p(player), until="match")
+                   for spec in card.effects]
+        state.effects.extend(effects)
+        for effect in effects:
+            kind_of(effect).on_play(game, effect)
+
+    # -- step 6 -----------------------------------------------------------------------------------
+    @staticmethod
+    def _scenery_each(game: Game) -> int:
+        """Step 6: each player places the same number: the set-up's ``scenery_per_player``
+        (default 2), fewer if the pool cannot give both players as many."""
+        each = int(game.setup.get("scenery_per_player", DEFAULT_SCENERY_PER_PLAYER))
+        return max(0, min(each, len(state_of(game).catalogue.scenery) // 2))
+
+    def _scenery_player(self, game: Game) -> int:
+        first = state_of(game).first_player
+        return first if len(self.placed) % 2 == 0 else 1 - first
+
+    def _pool(self, game: Game) -> list[SceneryCard]:
+        """The scenery cards not placed yet (each card of the pool is one element)."""
+        left = Counter(self.placed)
+        pool = []
+        for card in state_of(game).catalogue.scenery:
+            if left[card.name]:
+                left[card.name] -= 1
+            else:
+                pool.append(card)
+        return pool
+
+    def _scenery_card(self, game: Game, token: str) -> SceneryCard | None:
+        return next((c for c in self._pool(game) if key(c.name) == token), None)
+
+    def _check_place(self, game: Game, action: Action) -> None:
+        if isinstance(action, Pass):
+            samples = self._scenery_samples(game, 1)
+            if samples:
+                raise IllegalActionError(f"'{samples[0]}' is still possible: a scenery element "
+                                         "must be placed", STEP6_RULE)
+            return
+        if not isinstance(action, Place):
+            raise IllegalActionError(f"'{action}': place a scenery element "
+                                     "(place NAME x,y [angle])", STEP6_RULE)
+        card = self._scenery_card(game, action.scenery)
+        if card is None:
+            names = ", ".join(sorted({key(c.name) for c in self._pool(game)}))
+            raise IllegalActionError(f"no {action.scenery!r} is left in the scenery pool "
+                                     f"(left: {names})", STEP6_RULE)
+        problem = scenery_problem(state_of(game), scenery_shape(card, action.at, action.angle))
+        if problem:
+            raise IllegalActionError(f"{card.name} at {action.at.x:g},{action.at.y:g}: "
+                                     f"{problem}")
+
+    def _scenery_samples(self, game: Game, limit: int | None = None) -> list[Action]:
+        return list(scenery_samples(state_of(game), self._pool(game), limit))
+
+    # -- step 7 -----------------------------------------------------------------------------------
+    def _undeployed(self, state: EdenState, player: int) -> list[Fighter]:
+        return [f for f in state.troop(player) if not f.on_field and f.ref not in self.left_off]
+
+    @staticmethod
+    def _public_zone(state: EdenState, player: int) -> str:
+        """The zone as the opponent may know it: a secret mission hides its deployment."""
+        if any(state.catalogue.mission(player, m).secret for m in state.missions[player]):
+            return f"the {state.halves[player]} half"
+        return zone_text(zone_of(state, player))
+
+    def _check_deploy(self, state: EdenState, player: int, action: Action) -> None:
+        waiting = self._undeployed(state, player)
+        if isinstance(action, Pass):
+            for fighter in waiting:
+                points = deploy_points(state, fighter, 1)
+                if points:
+                    raise IllegalActionError(
+                        f"{fighter.ref} can still be deployed (at {points[0].x:g},"
+                        f"{points[0].y:g})", f"{STEP7}: the player deploys all his fighters")
+            return
+        if not isinstance(action, Deploy):
+            raise IllegalActionError(f"'{action}': deploy a fighter (deploy A.Name x,y)", STEP7)
+        chosen = next((f for f in waiting if f.ref == action.fighter), None)
+        if chosen is None:
+            owner = action.fighter.side
+            why = (f"{action.fighter} is not one of player {_p(player)}'s fighters"
+                   if owner != player else f"{action.fighter} is already on the field")
+            raise IllegalActionError(why, f"{STEP7}: each player deploys his own fighters")
+        problem = deploy_problem(state, chosen, action.at)
+        if problem:
+            if not deploy_points(state, chosen, 1):
+                problem += (f"; and no room is left for {chosen.ref} anywhere in the zone "
+                            "(pass to leave it off the field)")
+            raise IllegalActionError(problem)
+
+    # -- step 8 -----------------------------------------------------------------------------------
+    @staticmethod
+    def _hand_size(state: EdenState, player: int) -> int:
+        """The leader's current PSI (0 without a leader)."""
+        leader = state.leader(player)
+        if leader is None:
+            return 0
+        return max(0, state.characteristic(leader, Characteristic.PSI))
+
+    def _hand_room(self, state: EdenState, player: int) -> int:
+        return self._hand_size(state, player) - len(state.hands[player])
+
+    @staticmethod
+    def _eligible_cards(state: EdenState, player: int) -> list[str]:
+        """Names in the deck that the hand does not hold yet (deck order, once each)."""
+        held = set(state.hands[player])
+        names: list[str] = []
+        for card in state.catalogue.tactical[player]:
+            if card.name not in held and card.name not in names:
+                names.append(card.name)
+        return names
+
+    @staticmethod
+    def _card_name(state: EdenState, player: int, token: str) -> str | None:
+        return next((c.name for c in state.catalogue.tactical[player] if key(c.name) == token),
+                    None)
+
+    def _check_card(self, state: EdenState, player: int, action: Action) -> None:
+        if not isinstance(action, TakeCard):
+            raise IllegalActionError(f"'{action}': take a tactical card (hand NAME)", STEP8)
+        name = self._card_name(state, player, action.card)
+        if name is None:
+            raise IllegalActionError(f"player {_p(player)} has no tactical card "
+                                     f"{action.card!r} in his deck", STEP8)
+        if name in state.hands[player]:
+            raise IllegalActionError(f"the tactical hand already holds {name}", STEP8)
+
+
+__all__ = [
+    "STEPS",
+    "PreparationPhase",
+    "TroopError",
+    "mission_refusal",
+    "profile_problems",
+    "troop_problems",
+    "troop_symbol",
+]

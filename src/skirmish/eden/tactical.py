@@ -1,0 +1,170 @@
+"""Rulebook 4.B, Tactical phase: each player may play one tactical card for 2 SP."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from skirmish.core.actions import Action, Pass
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
+from skirmish.core.procedure import Procedure
+from skirmish.eden.actions import Cancel, PlayCard, key
+from skirmish.eden.cards import TacticalCard, freeze, thaw
+from skirmish.eden.effects import EFFECTS, ActiveEffect, announce
+from skirmish.eden.events import CardEvent, PointsEvent
+from skirmish.eden.rolling import state_of
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
+    from skirmish.eden.state import EdenState
+
+#: Rulebook 4.B, Tactical phase: playing a card costs 2 SP.
+CARD_COST = 2
+
+
+def card_cost(state: EdenState) -> int:
+    """2 SP (the optional Climate rules change it; card effects may too)."""
+    return CARD_COST
+
+
+def card_refusal(state: EdenState, player: int, card_name: str,
+                 target: str | None) -> str | None:
+    """Why ``player`` may not play this card now (None if allowed)."""
+    card = _card(state, player, card_name)
+    if card is None:
+        return "Rulebook 4.A step 8: only a card of the player's tactical hand can be played"
+    if state.sp[player] < card_cost(state):
+        return "Rulebook 4.B, Tactical phase: playing a card costs 2 SP"
+    leader = state.leader(player)
+    if leader is None or not leader.on_field:
+        return "Rulebook 4.B, Tactical phase: only while the troop leader is on the field"
+    if card.first_round and state.round != 1:
+        return "Rulebook 1.D, First round: this card is played in the first round only"
+    if card.name in state.played[player]:
+        return "Rulebook 1.D: two tactical cards of the same name cannot be played in a match"
+    if target is not None and target not in state.index:
+        return f"no fighter {target}"
+    return None
+
+
+def _card(state: EdenState, player: int, token: str) -> TacticalCard | None:
+    for name in state.hands[player]:
+        if key(name) == token:
+            return state.catalogue.tactical_card(player, name)
+    return None
+
+
+@dataclass(slots=True)
+class TacticalPhase(Procedure):
+    """Rulebook 4.B, Tactical phase: the first player may play a tactical card, then his
+    opponent; Cancellation (X) lets the other player pay X SP to cancel it first."""
+
+    name: ClassVar[str] = "eden.tactical-phase"
+    turn: int = 0
+    pending: str = ""
+    target: str = ""
+
+    def _player(self, game: Game) -> int:
+        first = state_of(game).first_player
+        return first if self.turn == 0 else 1 - first
+
+    def _can_play(self, game: Game, player: int) -> bool:
+        state = state_of(game)
+        return any(card_refusal(state, player, key(n), None) is None for n in state.hands[player])
+
+    def decision(self, game: Game) -> Decision | None:
+        state = state_of(game)
+        if self.turn > 1:
+            return None
+        player = self._player(game)
+        if self.pending:
+            card = state.catalogue.tactical_card(player, self.pending)
+            if state.sp[1 - player] < (card.cancellation or 0):
+                return None
+            return Decision(1 - player, "cancellation",
+                            f"Pay {card.cancellation} SP to cancel {card.name}?")
+        if not self._can_play(game, player):
+            return None
+        return Decision(player, "tactical", "Play a tactical card for 2 SP, or pass")
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        state = state_of(game)
+        player = self._player(game)
+        if self.pending:
+            return [Cancel(), Pass()]
+        cards: list[Action] = []
+        for name in state.hands[player]:
+            if card_refusal(state, player, key(name), None) is None:
+                cards.append(PlayCard(key(name)))
+        return [*cards, Pass()]
+
+    def check(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        if isinstance(action, Pass):
+            return
+        if self.pending:
+            if not isinstance(action, Cancel):
+                raise IllegalActionError(f"'{action}': cancel or pass", "Cancellation (X)")
+            return
+        if not isinstance(action, PlayCard):
+            raise IllegalActionError(f"'{action}': play a card or pass", self.rule())
+        refusal = card_refusal(state, self._player(game), action.card, action.target)
+        if refusal:
+            raise IllegalActionError(f"cannot play {action.card}", refusal)
+
+    def apply(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        player = self._player(game)
+        if self.pending:
+            card = state.catalogue.tactical_card(player, self.pending)
+            self.pending = ""
+            if isinstance(action, Cancel):
+                cost = card.cancellation or 0
+                state.sp[1 - player] -= cost
+                announce(game, PointsEvent(owner="AB"[1 - player], points="SP", change=-cost,
+                                           total=state.sp[1 - player], reason="cancellation"))
+                announce(game, CardEvent(player=1 - player, card=card.name, what="cancels"))
+            else:
+                resolve_card(game, player, card, self.target or None)
+            self.turn += 1
+            return
+        if isinstance(action, Pass):
+            self.turn += 1
+            return
+        assert isinstance(action, PlayCard)
+        card = _card(state, player, action.card)
+        assert card is not None
+        state.hands[player].remove(card.name)
+        state.played[player].append(card.name)
+        state.sp[player] -= card_cost(state)
+        announce(game, PointsEvent(owner="AB"[player], points="SP", change=-card_cost(state),
+                                   total=state.sp[player], reason=f"plays {card.name}"))
+        announce(game, CardEvent(player=player, card=card.name, what="plays"))
+        if card.cancellation is not None:
+            self.pending, self.target = card.name, action.target or ""
+        else:
+            resolve_card(game, player, card, action.target)
+            self.turn += 1
+
+    def run(self, game: Game) -> None:
+        if self.pending:  # the opponent cannot pay the cancellation
+            state = state_of(game)
+            card = state.catalogue.tactical_card(self._player(game), self.pending)
+            self.pending = ""
+            resolve_card(game, self._player(game), card, self.target or None)
+        if self.turn > 1:
+            game.pop()
+            return
+        self.turn += 1  # this player cannot play a card
+
+
+def resolve_card(game: Game, player: int, card: TacticalCard, target: str | None) -> None:
+    """Rulebook 1.D, Tactical effects: they last until the end of the round unless stated."""
+    state = state_of(game)
+    for spec in card.effects:
+        params = {**thaw(spec.params), **({"target": target} if target else {})}
+        effect = ActiveEffect(spec.effect, card.name, "AB"[player], freeze(params), card.lasts)
+        state.effects.append(effect)
+        EFFECTS[effect.effect].on_play(game, effect)
+
