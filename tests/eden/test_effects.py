@@ -182,3 +182,57 @@ def test_every_registered_effect_has_a_name_and_docstring() -> None:
 def test_active_effects_round_trip_json() -> None:
     effect = ActiveEffect("hold-objectives", "Crossroads", "B", (("at", ((30, 30),)),), "match")
     assert ActiveEffect.from_json(effect.to_json()).to_json() == effect.to_json()
+
+
+def test_card_text_beats_rules_text_a_longer_move() -> None:
+    """Rulebook 2.H: a card ("Sprinter: moves 15 cm") overrides the rule's 10 cm."""
+    sprinter = {"name": "Sprinter", "effects": [{"effect": "move-distance", "cm": 15}]}
+    game = table([(with_abilities(YURI, "Sprinter"), 10, 10)], [(NGOBO, 50, 50)], start=(),
+                 abilities=[*ABILITIES, sprinter])
+    from skirmish.eden.abilities import ability_effects
+
+    state(game).effects.extend(ability_effects(game))
+    game.push(Activation(Ref("A.Yuri")))
+    game.advance()
+    game.apply("move A.Yuri 24,10")  # 14 cm: legal for this card only
+    assert fighter(game, "A.Yuri").x == 24
+    with pytest.raises(IllegalActionError, match="longer than 15 cm"):
+        game.apply("move A.Yuri 24,26")
+
+
+@register
+class RecordWounds(EffectKind):
+    """Test card: notes which effect heard a wound, to check the order of simultaneous
+    triggers."""
+
+    name: ClassVar[str] = "test-record-wounds"
+    triggers = frozenset({WoundEvent.kind})
+    heard: ClassVar[list[str]] = []
+
+    def on_event(self, game, effect, event: Event) -> None:
+        RecordWounds.heard.append(effect.owner)
+
+
+def test_simultaneous_effects_resolve_first_player_first() -> None:
+    """Rulebook 2.I (French only): the first player orders simultaneous effects."""
+    game = table([(YURI, 10, 10)], [(NGOBO, 13, 10)], start=())
+    st = state(game)
+    st.effects = [ActiveEffect("test-record-wounds", "card", "A"),
+                  ActiveEffect("test-record-wounds", "card", "B")]
+    for first, expected in ((1, ["B", "A"]), (0, ["A", "B"])):
+        st.first_player = first
+        RecordWounds.heard.clear()
+        from skirmish.eden.wounds import inflict_wounds
+
+        inflict_wounds(game, fighter(game, "A.Yuri"), Limb.ARMS, 1)
+        assert RecordWounds.heard == expected
+
+
+def test_fear_forbids_action_abilities() -> None:
+    game = game_with(("First aid",), start=[Activation(Ref("A.Yuri"))])
+    yuri = fighter(game, "A.Yuri")
+    yuri.wound(Limb.ARMS, 1)
+    yuri.add_markers(Condition.FEAR, 1)
+    assert "use A.Yuri First-aid" not in game.legal_actions()
+    with pytest.raises(IllegalActionError, match="Fear"):
+        game.apply("use A.Yuri First-aid")

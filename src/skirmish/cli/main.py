@@ -31,21 +31,22 @@ def version() -> None:
 @app.command()
 def demo(
     seed: Annotated[int, typer.Option(help="Seed of the game's dice and of the bots.")] = 2026,
-    rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds to play.")] = 3,
+    rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds to play.")] = 5,
     record: Annotated[
         Path | None, typer.Option(help="Also save the game record (JSON Lines) here.")
     ] = None,
     actions: Annotated[bool, typer.Option(help="Show every decision too.")] = False,
+    svg: Annotated[Path | None, typer.Option(help="Draw the final table as SVG here.")] = None,
 ) -> None:
-    """Play a short bot-vs-bot exchange between two sample troops and narrate it."""
+    """Play a whole Eden match between two bots and narrate it round by round."""
     from skirmish.cli.narrate import fighters_table, narrate
     from skirmish.eden import EDEN
-    from skirmish.eden.demo import demo_setup
+    from skirmish.eden.demo import match_setup
 
-    game = EDEN.new_game(demo_setup(max_rounds=rounds), seed=seed)
+    game = EDEN.new_game(match_setup(max_rounds=rounds), seed=seed)
     console.print(
-        "[bold]Eden demo[/bold]: Jokers (Yuri, Vladd) against Clan Bamaka (Ngobo, Abama), "
-        f"paired off in contact; two random bots; seed {seed}."
+        "[bold]Eden demo[/bold]: the Jokers (Yuri, Vladd, Anton) against Clan Bamaka "
+        f"(Ngobo, Abama, Tarar), sample cards; two random bots; seed {seed}."
     )
     play(game, [RandomAgent(seed), RandomAgent(seed + 1)])
     narrate(console, game.log, show_actions=actions)
@@ -60,6 +61,12 @@ def demo(
     if record is not None:
         Record.of(game).save(record)
         console.print(f"record saved to {record}")
+    if svg is not None:
+        from skirmish.eden.rolling import state_of
+        from skirmish.geometry.svg import render as render_svg
+
+        svg.write_text(render_svg(state_of(game).table()), encoding="utf-8")
+        console.print(f"table drawn in {svg}")
 
 
 @app.command()

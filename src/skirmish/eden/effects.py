@@ -12,6 +12,7 @@ hook                   asked by                                            ruleb
 ``modifiers``          every effective characteristic                      1.6, 9
 ``protection``         every wound                                         8.A Pr
 ``location_shift``     every location roll against a fighter               2.A (Elenia)
+``move_allowance``     every Move and Charge distance                       5
 ``on_event``           events named in ``triggers`` (wound, activation…)   7 Permanent
 ``actions``/``perform`` the activated fighter's action abilities           7 Action
 ``on_play``            a mission or tactical card when played              4.A step 5, 4.B
@@ -130,6 +131,11 @@ class EffectKind:
     def location_shift(self, state: EdenState, effect: ActiveEffect, target: Fighter) -> int:
         return 0
 
+    def move_allowance(self, state: EdenState, effect: ActiveEffect, fighter: Fighter,
+                       allowance: float) -> float:
+        """A card that changes how far a fighter moves (Rulebook 2.H: the card wins)."""
+        return allowance
+
     def on_event(self, game: Game, effect: ActiveEffect, event: Event) -> None:
         return None
 
@@ -211,14 +217,29 @@ def location_shift(state: EdenState, target: Fighter) -> int:
                default=0)
 
 
+def in_first_player_order(state: EdenState, effects: Iterable[ActiveEffect]
+                          ) -> list[ActiveEffect]:
+    """Rulebook 2.I (French text only): simultaneous effects are resolved in the order the
+    first player decides; the engine resolves the first player's effects first, each
+    player's in the order they came into play."""
+    first = state.first_player
+
+    def side(effect: ActiveEffect) -> int:
+        ref = effect.fighter_ref
+        return state.fighter(ref).side if ref is not None else effect.player
+
+    return sorted(effects, key=lambda e: 0 if side(e) == first else 1)
+
+
 def announce(game: Game, event: Event) -> None:
-    """Log an event, then let every effect triggered by its kind react (Rulebook 7)."""
+    """Log an event, then let every effect triggered by its kind react (Rulebook 7), in the
+    first player's order (2.I)."""
     game.emit(event)
     kind = event.kind
-    for effect in list(_state(game).effects):
-        handler = EFFECTS[effect.effect]
-        if kind in handler.triggers:
-            handler.on_event(game, effect, event)
+    state = _state(game)
+    triggered = [e for e in state.effects if kind in EFFECTS[e.effect].triggers]
+    for effect in in_first_player_order(state, triggered):
+        EFFECTS[effect.effect].on_event(game, effect, event)
 
 
 def expire(game: Game, until: Until) -> list[ActiveEffect]:

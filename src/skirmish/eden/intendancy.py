@@ -11,7 +11,7 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent, RollEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Calm, Resolve
-from skirmish.eden.effects import EFFECTS, announce, expire
+from skirmish.eden.effects import EFFECTS, announce, expire, in_first_player_order
 from skirmish.eden.events import MarkerEvent, PointsEvent
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Condition
@@ -167,9 +167,7 @@ class Intendancy(Procedure):
         state = state_of(game)
         if self.step == 1:
             # Step 1: card effects that act in the intendancy phase, the first player's first.
-            first = state.first_player
-            ordered = sorted(state.effects, key=lambda e: 0 if e.player == first else 1)
-            for effect in ordered:
+            for effect in in_first_player_order(state, state.effects):
                 EFFECTS[effect.effect].intendancy(game, effect)
             self._advance_to(3)  # step 2, non-player fighters, belongs to Infestation
         elif self.step in (3, 4):

@@ -12,7 +12,7 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Attack, Charge, Move
-from skirmish.eden.effects import announce
+from skirmish.eden.effects import EFFECTS, announce
 from skirmish.eden.events import MoveEvent
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.melee import ATTACK, MeleeAttack, Strike, attacks_left
@@ -33,8 +33,11 @@ MOVES_PER_ROUND, CHARGES_PER_ROUND = 3, 1
 
 
 def allowance(state: EdenState, fighter: Fighter) -> float:
-    """The distance a Move or Charge allows (10 cm; card effects may change it later)."""
-    return MOVE_CM
+    """The distance a Move or Charge allows: 10 cm, unless a card says otherwise (2.H)."""
+    distance = MOVE_CM
+    for effect in state.effects:
+        distance = EFFECTS[effect.effect].move_allowance(state, effect, fighter, distance)
+    return distance
 
 
 def _check_path(state: EdenState, fighter: Fighter, to: Point, *, explain: bool = True
@@ -76,7 +79,10 @@ def move_refusal(state: EdenState, fighter: Fighter, to: Point) -> str | None:
         return "Rulebook 5, Move: it cannot end in contact with an enemy"
     check = _check_path(state, fighter, to)
     if not check.legal:
-        return f"Rulebook 2.D, movement: {_REASONS.get(check.reason, check.reason)}"
+        reason = _REASONS.get(check.reason, check.reason)
+        if check.reason == "out_of_allowance":
+            reason = f"the path is longer than {allowance(state, fighter):g} cm"
+        return f"Rulebook 2.D, movement: {reason}"
     return None
 
 
@@ -145,7 +151,7 @@ def movement_options(game: Game, fighter: Fighter, samples: int = 6) -> list[Act
             if len(out) >= samples:
                 break
     for enemy in state.on_field(1 - fighter.side):
-        if math.hypot(enemy.x - fighter.x, enemy.y - fighter.y) > MOVE_CM + 5:
+        if math.hypot(enemy.x - fighter.x, enemy.y - fighter.y) > allowance(state, fighter) + 5:
             continue
         if charge_refusal(state, fighter, enemy, None, check_reach=False) is None:
             end = charge_position(state, fighter, enemy, None)

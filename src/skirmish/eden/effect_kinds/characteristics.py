@@ -127,3 +127,16 @@ class ShiftLocation(EffectKind):
 
     def location_shift(self, state: EdenState, effect: ActiveEffect, target: Fighter) -> int:
         return int(effect.param("by")) if target.ref == effect.fighter_ref else 0
+
+
+@register
+class MoveDistance(EffectKind):
+    """A fighter's Move and Charge cover ``cm`` instead of 10 (a card beats the rules, 2.H)."""
+
+    name: ClassVar[str] = "move-distance"
+    params: ClassVar[ParamTypes] = {"cm": ((int, float), True), "who": (str, False),
+                                    "target": (str, False)}
+
+    def move_allowance(self, state: EdenState, effect: ActiveEffect, fighter: Fighter,
+                       allowance: float) -> float:
+        return float(effect.param("cm")) if concerns(state, effect, fighter) else allowance
