@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from skirmish.core.actions import Action
@@ -14,6 +14,35 @@ class Agent(Protocol):
     """Chooses one of the legal actions from what its player may know."""
 
     def act(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action: ...
+
+
+class LazyView(Mapping[str, Any]):
+    """``game.view(player)``, built only when an agent first reads it (a random agent never
+    does). It holds the view's builder, not the game."""
+
+    __slots__ = ("__build", "__view")
+
+    def __init__(self, build: Callable[[], dict[str, Any]]) -> None:
+        self.__build = build
+        self.__view: dict[str, Any] | None = None
+
+    def _data(self) -> dict[str, Any]:
+        if self.__view is None:
+            self.__view = self.__build()
+        return self.__view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+
+def view_of(game: Game, player: int) -> LazyView:
+    return LazyView(lambda: game.view(player))
 
 
 class RandomAgent:
@@ -34,6 +63,6 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000) -> 
         if game.is_over:
             return game
         player = game.decision().player
-        action = agents[player].act(game.view(player), list(game.legal_actions()))
+        action = agents[player].act(view_of(game, player), list(game.legal_actions()))
         game.apply(action)
     raise RuntimeError(f"game not over after {max_actions} actions")

@@ -144,20 +144,34 @@ def marker_problem(state: EdenState, marker: Marker) -> str:
     return ""
 
 
+#: How many placements of each card and angle are offered (any legal one is accepted).
+PLACEMENTS_PER_CARD = 6
+
+
 def scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
                     limit: int | None = None) -> list[Place]:
-    """Deterministic legal placements: a grid x the cards left x 0 and 90 degrees."""
+    """Deterministic legal placements: for each card left and 0 or 90 degrees, the first
+    few legal points of the grid, visited in an order that depends on the scenery already
+    placed (so that the offers spread over the field)."""
     cards = {key(c.name): c for c in pool}
+    grid = list(scenery_grid(state.field))
+    stride = next(k for k in (37, 41, 43, 47, 53, 59, 61, 1) if math.gcd(k, len(grid) or 1) == 1)
+    start = (len(state.scenery) * 53) % max(1, len(grid))
+    order = [grid[(start + i * stride) % len(grid)] for i in range(len(grid))]
     out: list[Place] = []
     for token, card in sorted(cards.items()):
         angles: tuple[float | None, ...] = (None,) if isinstance(card.shape, float) \
             else (None, 90.0)
         for angle in angles:
-            for at in scenery_grid(state.field):
+            found = 0
+            for at in order:
                 if not scenery_problem(state, scenery_shape(card, at, angle)):
                     out.append(Place(token, at, angle))
+                    found += 1
                     if limit is not None and len(out) >= limit:
                         return out
+                    if found >= PLACEMENTS_PER_CARD:
+                        break
     return out
 
 

@@ -38,6 +38,7 @@ class Fighter:
     """
 
     __slots__ = (
+        "_ref",
         "activated",
         "ap",
         "checked",
@@ -84,6 +85,7 @@ class Fighter:
             )
         self.side = side
         self.profile = profile
+        self._ref = f"{'AB'[side]}.{profile.key}"
         self.checked = [0, 0, 0, 0] if checked is None else [int(n) for n in checked]
         if len(self.checked) != 4:
             raise ValueError(f"{profile.name}: checked needs 4 counts (head, arms, torso, legs)")
@@ -109,7 +111,7 @@ class Fighter:
     @property
     def ref(self) -> str:
         """The notation reference: "A.Yuri" for player A's Yuri."""
-        return f"{'AB'[self.side]}.{self.profile.key}"
+        return self._ref
 
     def __repr__(self) -> str:
         return f"Fighter({self.ref}, checked={self.checked}, markers={self.markers}, ap={self.ap})"
@@ -213,6 +215,7 @@ class Fighter:
         other = Fighter.__new__(Fighter)
         other.side = self.side
         other.profile = self.profile
+        other._ref = self._ref
         other.checked = self.checked.copy()
         other.markers = self.markers.copy()
         other.ap = self.ap

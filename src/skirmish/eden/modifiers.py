@@ -101,7 +101,10 @@ def effective_value(
     number"; 1.5 -> 2, and -1.5 -> -1). Not clamped at 0.
     """
     applicable = [m for m in modifiers if m.applies_to(characteristic)]
-    value = Fraction(base) + sum(m.delta for m in applicable)
+    total = base + sum(m.delta for m in applicable)
+    if all(m.factor == 1 for m in applicable):
+        return total  # whole numbers only: nothing to round
+    value = Fraction(total)
     for m in applicable:
         value *= m.factor
     return math.ceil(value)

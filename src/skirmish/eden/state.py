@@ -8,6 +8,7 @@ the state; :meth:`EdenState.view` leaves out what a player may not know.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -15,12 +16,18 @@ from skirmish.eden.cards import Catalogue
 from skirmish.eden.effects import ActiveEffect, effect_modifiers
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
-from skirmish.eden.profile import Characteristic
+from skirmish.eden.profile import Characteristic, FighterProfile
 from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field, Marker, SightResult
 from skirmish.geometry import line_of_sight as _line_of_sight
 from skirmish.geometry.table import Table
 
 _LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
+
+
+@functools.lru_cache(maxsize=4096)
+def profile_card(profile: FighterProfile) -> dict[str, Any]:
+    """A profile card as JSON, built once per card: views share it (views are read-only)."""
+    return profile.to_dict()
 
 
 class EdenState:
@@ -269,7 +276,7 @@ class EdenState:
                     "characteristics": {
                         c.value: self.characteristic(f, c) for c in Characteristic
                     },
-                    "profile": f.profile.to_dict(),
+                    "profile": profile_card(f.profile),
                 }
                 for f in self.fighters
             ],

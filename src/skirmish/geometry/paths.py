@@ -270,10 +270,36 @@ def sample_destinations(
                                     markers=markers):  # fmt: skip
                 continue
             cands.append(p)
-        out.extend(_reach_many(mover, cands, allowance, field, bases, elements, zone_step))
+        if _round == 0:
+            # Cheap first pass: destinations reached in a straight line (no search needed).
+            out.extend(_reach_straight(mover, cands, allowance, field, bases, elements))
+        else:
+            out.extend(_reach_many(mover, cands, allowance, field, bases, elements, zone_step))
         if len(out) >= n:
             break
     return out[:n]
+
+
+def _reach_straight(
+    mover: Base,
+    cands: list[Point],
+    allowance: float,
+    field: Field,
+    bases: Sequence[Base],
+    elements: Sequence[Element],
+) -> list[MoveCheck]:
+    """The candidates reachable along a straight segment within the allowance (exact: a
+    straight path is the shortest, and its cost includes any weighted zone crossed)."""
+    if not cands:
+        return []
+    w = build_world(mover, field, bases, elements)
+    out: list[MoveCheck] = []
+    for p in cands:
+        if segment_free(w, mover.x, mover.y, p.x, p.y):
+            cost = zone_cost(w, mover.x, mover.y, p.x, p.y)
+            if cost <= allowance + 1e-9:
+                out.append(MoveCheck(True, "", cost, (Point(mover.x, mover.y), p), p))
+    return out
 
 
 def path_is_clear(
