@@ -324,3 +324,12 @@ def test_sampled_destinations_are_legal(
                 >= end.radius - 1e-6
             )
         assert path_is_clear(mover, d.path, field=F, bases=bases, elements=elements)
+
+
+def test_a_path_squeezing_along_the_field_edge_is_drawn_legally_or_refused() -> None:
+    """Regression (found by the property test): a gap between a base and the field edge
+    exactly as wide as the mover; the drawn path must never leave the field."""
+    mover = Base(5.0, 5.0, 1.5, "m")
+    bases = [Base(8.0, 4.5, 1.5, "b0")]
+    res = path_cost(mover, (11.0, 3.0), field=F, bases=bases, elements=[], limit=60)
+    assert res is None or path_is_clear(mover, res.points, field=F, bases=bases, elements=[])

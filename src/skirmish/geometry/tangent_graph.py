@@ -552,9 +552,19 @@ def finish(w: World, found: tuple[float, list[Point]], limit: float) -> PathResu
         pts = simplify(refine(w, found[1]))
         cost, length = polyline_cost(w, pts)
         cost = min(cost, found[0])
-    if cost > limit + 1e-9:
+    if cost > limit + 1e-9 or not polyline_clear(w, pts):
         return None
     return PathResult(cost, length, tuple(pts))
+
+
+def polyline_clear(w: World, pts: list[Point]) -> bool:
+    """The drawn path itself must be legal. Arcs are drawn as circumscribed polygons, so a
+    path squeezing along an obstacle *and* the field edge through a gap no wider than the
+    base (within the polygon's error, under 0.01 cm) has no legal drawing: it is refused
+    (docs/rulings.md, G9)."""
+    return all(in_field(w, p.x, p.y) for p in pts) and all(
+        segment_free(w, a.x, a.y, b.x, b.y) for a, b in itertools.pairwise(pts)
+    )
 
 
 def simplify(pts: list[Point]) -> list[Point]:

@@ -1,3 +1,9 @@
 """The registry's effect kinds, by family. Importing this package registers them all."""
 
-from skirmish.eden.effect_kinds import characteristics, scoring  # noqa: F401
+from skirmish.eden.effect_kinds import (  # noqa: F401
+    abilities,
+    characteristics,
+    missions,
+    scoring,
+    tactics,
+)
