@@ -16,10 +16,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-SUITES = ("bench.kernel", "bench.geometry")
+SUITES = ("bench.kernel", "bench.geometry", "bench.odds", "bench.bots")
 TARGETS = {
+    "random_matches_per_s": ">= 30",
     "midgame_copies_per_s": ">= 10,000",
     "decisions_per_s": ">= 10,000",
+    "odds_melee_best_ms": "<= 50",
+    "odds_shoot_best_ms": "<= 50",
+    "heuristic_ms_per_decision": "<= 20",
     "los_query_us": "<= 25",
     "move_legality_ms": "<= 2",
 }

@@ -93,10 +93,15 @@ def replay(
 
 
 from skirmish.cli.render_cmd import render  # noqa: E402
+from skirmish.cli.simulate_cmd import matchup, simulate  # noqa: E402
 
 app.command("render", help="Draw a table (JSON) as SVG: scenery, bases, sight, paths, templates.")(
     render
 )
+
+
+app.command("simulate")(simulate)
+app.command("matchup")(matchup)
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -13,13 +14,16 @@ class Decision:
     ``player`` can be the non-active player (reactions, interrupts). ``kind`` is a
     short word the ruleset defines (``"activate"``, ``"reaction"``, ``"bid"``…);
     ``prompt`` is one line for a person; ``options`` names the choices offered
-    when they are few (the legal actions say exactly what may be done).
+    when they are few (the legal actions say exactly what may be done); ``context`` gives
+    the facts the choice depends on as JSON data (for bots and user interfaces), and holds
+    nothing the deciding player may not know.
     """
 
     player: int
     kind: str
     prompt: str = ""
     options: tuple[str, ...] = ()
+    context: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -27,4 +31,5 @@ class Decision:
             "kind": self.kind,
             "prompt": self.prompt,
             "options": list(self.options),
+            "context": dict(self.context),
         }

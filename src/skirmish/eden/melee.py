@@ -63,6 +63,7 @@ class MeleeAttack(Procedure):
             "reaction",
             f"{self.attacker} attacks {self.target} in melee: passive, dodge or response?",
             options,
+            {"attacker": str(self.attacker), "target": str(self.target)},
         )
 
     def legal_actions(self, game: Game) -> list[Action]:
@@ -192,6 +193,8 @@ class Strike(Procedure):
             f"{self.initiator} rolled location {self.face} ({target.profile.location(self.face)})"
             f" with {self.successes} successes: aim at which limb?",
             tuple(f"aim {limb.value}" for limb in options),
+            {"attack": "melee", "attacker": str(self.initiator), "target": str(self.target),
+             "successes": self.successes, "face": self.face},
         )
 
     def legal_actions(self, game: Game) -> list[Action]:

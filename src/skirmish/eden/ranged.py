@@ -388,6 +388,8 @@ class Shooting(Procedure):
             f"{self.initiator} rolled location {self.face} ({target.profile.location(self.face)})"
             f" with {self.successes} successes: aim at which limb? (the rest add to Str)",
             tuple(f"aim {limb.value}" for limb in options),
+            {"attack": "shooting", "attacker": str(self.initiator), "target": str(self.target),
+             "successes": self.successes, "face": self.face},
         )
 
     def legal_actions(self, game: Game) -> list[Action]:

@@ -24,6 +24,13 @@ from skirmish.geometry.table import Table
 _LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
 
 
+def _card_json(card: object) -> dict[str, Any]:
+    """A card of one's own deck as JSON (its effects as data)."""
+    data = {f: getattr(card, f) for f in card.__dataclass_fields__}  # type: ignore[attr-defined]
+    data["effects"] = [e.to_dict() for e in data.get("effects", ())]
+    return data
+
+
 @functools.lru_cache(maxsize=4096)
 def profile_card(profile: FighterProfile) -> dict[str, Any]:
     """A profile card as JSON, built once per card: views share it (views are read-only)."""
@@ -256,6 +263,9 @@ class EdenState:
             "opponent_has_bid": self.bids[other] is not None,
             "missions": [missions_seen(0), missions_seen(1)],
             "my_hand": list(self.hands[player]),
+            "my_tactical_cards": [_card_json(c) for c in self.catalogue.tactical[player]],
+            "my_mission_cards": [_card_json(c) for c in self.catalogue.missions[player]],
+            "equipment": {name: str(item) for name, item in self.catalogue.equipment.items()},
             "opponent_hand_size": len(self.hands[other]),
             "played_cards": [list(p) for p in self.played],
             "effects": [e.to_json() for e in self.effects if self._effect_public(e, player)],

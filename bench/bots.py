@@ -1,0 +1,34 @@
+"""The heuristic agent's time per decision (median), one core."""
+
+from __future__ import annotations
+
+import time
+from statistics import median
+
+from skirmish.bots.heuristic import HeuristicAgent
+from skirmish.core import RandomAgent
+from skirmish.core.agents import view_of
+from skirmish.eden import EDEN
+
+from bench.kernel import SETUP
+
+
+def heuristic_decision_times(seed: int) -> list[float]:
+    game = EDEN.new_game(SETUP, seed=seed)
+    agents = [HeuristicAgent(seed), RandomAgent(seed + 1)]
+    times: list[float] = []
+    while not game.is_over:
+        player = game.decision().player
+        legal = list(game.legal_actions())
+        view = view_of(game, player)
+        start = time.perf_counter()
+        action = agents[player].act(view, legal)
+        if player == 0:
+            times.append(time.perf_counter() - start)
+        game.apply(action)
+    return times
+
+
+def run(repeats: int = 5) -> dict[str, float]:
+    times = [t for seed in range(repeats * 2) for t in heuristic_decision_times(seed)]
+    return {"heuristic_ms_per_decision": 1000 * median(times)}

@@ -1,0 +1,380 @@
+"""A bot that plays Eden sensibly from its view: it charges and attacks when the odds are
+good, picks reactions by expected damage, shoots the legal target, walks toward the enemy
+or its objectives, bids and plays its tactical cards with simple rules.
+
+It sees only ``view`` (what its player may know) and the legal actions; it builds its own
+table from the view for distances and paths.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from skirmish.bots.estimates import (
+    LIMBS,
+    counter_value,
+    cp_left,
+    distance,
+    expected_successes,
+    fragility,
+    limb_of,
+    melee_value,
+    point_distance,
+)
+from skirmish.core.actions import Action, Pass, Point, Ref
+from skirmish.core.dice import SeededDice
+from skirmish.eden.actions import (
+    Activate,
+    Aim,
+    Attack,
+    Bid,
+    BlastAttack,
+    Calm,
+    Cancel,
+    Charge,
+    ChooseFirst,
+    Deploy,
+    End,
+    Extinguish,
+    Interrupt,
+    Leader,
+    Move,
+    PlayCard,
+    PlayMission,
+    React,
+    Reaction,
+    Shift,
+    Shoot,
+    Side,
+    Throw,
+    Use,
+    key,
+)
+from skirmish.geometry import Base, Element, Field, Marker, is_legal_move
+
+Fighters = dict[str, Mapping[str, Any]]
+
+
+class HeuristicAgent:
+    """Simple rules of thumb, scored; ties broken by its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = SeededDice(seed)
+
+    # -- entry point ------------------------------------------------------------------------
+    def act(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        decision = view["decision"] or {}
+        kind = decision.get("kind", "")
+        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        if handler is not None:
+            choice = handler(view, legal_actions, decision)
+            if choice is not None:
+                return choice
+        return self._best(legal_actions, lambda a: 0.0)
+
+    def _best(self, actions: Sequence[Action], score: Any) -> Action:
+        """The best-scoring action; a tiny seeded jitter breaks ties."""
+        best, best_score = actions[0], -math.inf
+        for action in actions:
+            value = score(action) + self._rng.below(1000) * 1e-6
+            if value > best_score:
+                best, best_score = action, value
+        return best
+
+    # -- helpers over the view ---------------------------------------------------------------
+    @staticmethod
+    def _fighters(view: Mapping[str, Any]) -> Fighters:
+        return {f["ref"]: f for f in view["fighters"]}
+
+    @staticmethod
+    def _me(view: Mapping[str, Any]) -> int:
+        return int(view["player"])
+
+    def _enemies(self, view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        me = self._me(view)
+        return [f for f in view["fighters"] if f["side"] != me and f["on_field"]]
+
+    def _objectives(self, view: Mapping[str, Any]) -> list[tuple[float, float]]:
+        mine = set(view["missions"][self._me(view)])
+        return [(m["x"], m["y"]) for m in view["markers"]
+                if any(str(m["id"]).startswith(f"{name}-") for name in mine)]
+
+    # -- preparation and rounds ------------------------------------------------------------------
+    def _secret_bid(self, view: Mapping[str, Any], actions: Sequence[Action],
+                    decision: Mapping[str, Any]) -> Action | None:
+        sp = view["sp"][self._me(view)]
+        want = 1 if sp >= 4 else 0
+        return next((a for a in actions if isinstance(a, Bid) and a.sp == want), None)
+
+    def _first_player(self, view: Mapping[str, Any], actions: Sequence[Action],
+                      decision: Mapping[str, Any]) -> Action | None:
+        return ChooseFirst(Side.of(self._me(view)))
+
+    def _leader(self, view: Mapping[str, Any], actions: Sequence[Action],
+                decision: Mapping[str, Any]) -> Action | None:
+        fighters = self._fighters(view)
+
+        def score(a: Action) -> float:
+            assert isinstance(a, Leader)
+            f = fighters[a.fighter]
+            return f["characteristics"]["PSI"] * 2 + sum(
+                cp_left(f, limb) for limb in LIMBS) * 0.1
+
+        return self._best([a for a in actions if isinstance(a, Leader)], score)
+
+    def _secret_mission(self, view: Mapping[str, Any], actions: Sequence[Action],
+                        decision: Mapping[str, Any]) -> Action | None:
+        cards = {key(c["name"]): c for c in view.get("my_mission_cards", [])}
+
+        def score(a: Action) -> float:
+            if not isinstance(a, PlayMission):
+                return -1.0
+            effects = cards.get(a.card, {}).get("effects", [])
+            return sum(2.0 if e["effect"] == "vp-per-kill" else 1.0 for e in effects)
+
+        return self._best(actions, score)
+
+    def _deploy(self, view: Mapping[str, Any], actions: Sequence[Action],
+                decision: Mapping[str, Any]) -> Action | None:
+        w, h = view["field_size"]
+
+        def score(a: Action) -> float:
+            if not isinstance(a, Deploy):
+                return -1e9
+            return -math.hypot(a.at.x - w / 2, a.at.y - h / 2)
+
+        return self._best(actions, score)
+
+    def _tactical(self, view: Mapping[str, Any], actions: Sequence[Action],
+                  decision: Mapping[str, Any]) -> Action | None:
+        me = self._me(view)
+        if view["sp"][me] < 3:
+            return Pass()
+        cards = {key(c["name"]): c for c in view.get("my_tactical_cards", [])}
+        plays = [a for a in actions if isinstance(a, PlayCard)]
+        if not plays:
+            return Pass()
+        play = plays[self._rng.below(len(plays))]
+        card = cards.get(play.card, {})
+        if any(e.get("who") == "target" for e in card.get("effects", [])):
+            enemies = self._enemies(view)
+            mine = [f for f in view["fighters"] if f["side"] == me and f["on_field"]]
+            if mine and enemies:
+                best = min(mine, key=lambda f: min(distance(f, e) for e in enemies))
+                return PlayCard(play.card, Ref(best["ref"]))
+        return play
+
+    def _cancellation(self, view: Mapping[str, Any], actions: Sequence[Action],
+                      decision: Mapping[str, Any]) -> Action | None:
+        return Cancel() if view["sp"][self._me(view)] >= 5 else Pass()
+
+    def _rage(self, view: Mapping[str, Any], actions: Sequence[Action],
+              decision: Mapping[str, Any]) -> Action | None:
+        fighters = self._fighters(view)
+        # keep rage on fighters in melee range; calm the others (Rage costs VIG and PSI)
+        for a in actions:
+            if isinstance(a, Calm):
+                f = fighters[a.fighter]
+                if all(distance(f, e) > 10 for e in self._enemies(view)):
+                    return a
+        return Pass()
+
+    # -- activation phase --------------------------------------------------------------
+    def _fighter_score(self, view: Mapping[str, Any], f: Mapping[str, Any]) -> float:
+        """How much this fighter can do now: attacks in reach are worth most."""
+        best = 0.0
+        for e in self._enemies(view):
+            d = distance(f, e)
+            if d <= 0.1:
+                best = max(best, 2 + melee_value(f, e))
+            elif d <= 10:
+                best = max(best, 1 + melee_value(f, e))
+        return best + f["characteristics"]["SPD"] * 0.01
+
+    def _activate(self, view: Mapping[str, Any], actions: Sequence[Action],
+                  decision: Mapping[str, Any]) -> Action | None:
+        fighters = self._fighters(view)
+
+        def score(a: Action) -> float:
+            if isinstance(a, Activate):
+                return self._fighter_score(view, fighters[a.fighter])
+            return -0.5  # pass
+
+        return self._best(actions, score)
+
+    def _interrupt(self, view: Mapping[str, Any], actions: Sequence[Action],
+                   decision: Mapping[str, Any]) -> Action | None:
+        fighters = self._fighters(view)
+
+        def score(a: Action) -> float:
+            if isinstance(a, Interrupt):
+                return self._fighter_score(view, fighters[a.fighter]) - 1.5
+            return 0.0
+
+        return self._best(actions, score)
+
+    def _action(self, view: Mapping[str, Any], actions: Sequence[Action],
+                decision: Mapping[str, Any]) -> Action | None:
+        fighters = self._fighters(view)
+        me = self._me(view)
+        enemies = self._enemies(view)
+        actor_ref = next((str(a.fighter) for a in actions if hasattr(a, "fighter")), None)
+        if actor_ref is None:
+            return None
+        actor = fighters[actor_ref]
+        goal = self._goal(view, actor, enemies)
+
+        def score(a: Action) -> float:
+            if isinstance(a, Attack):
+                return 3.0 + melee_value(actor, fighters[a.target])
+            if isinstance(a, Charge):
+                target = fighters[a.target]
+                return 2.5 + melee_value(actor, target) - 0.3 * counter_value(actor, target)
+            if isinstance(a, Shoot):
+                target = fighters[a.target]
+                return 2.0 + expected_successes(actor["characteristics"]["CBT"],
+                                                target["characteristics"]["SPD"])
+            if isinstance(a, Throw):
+                hit = [f for f in view["fighters"] if f["on_field"]
+                       and point_distance(f, a.at.x, a.at.y) <= 4.5]
+                return 1.0 + sum(1.5 if f["side"] != me else -2.0 for f in hit)
+            if isinstance(a, BlastAttack):
+                return 2.2
+            if isinstance(a, Use):
+                return 1.2
+            if isinstance(a, Extinguish):
+                return 1.4 if actor["markers"].get("burn", 0) else -1.0
+            if isinstance(a, Move):
+                return self._move_value(actor, a.to, goal, enemies)
+            if isinstance(a, End):
+                return 0.05
+            return 0.0
+
+        best = self._best(actions, score)
+        if isinstance(best, Move | End) and actor["ap"] >= 1:
+            step = self._step_toward(view, actor, goal, enemies)
+            if step is not None and (not isinstance(best, Move) or self._move_value(
+                    actor, step, goal, enemies) > score(best)):
+                return Move(Ref(actor_ref), step)
+        return best
+
+    def _goal(self, view: Mapping[str, Any], actor: Mapping[str, Any],
+              enemies: list[Mapping[str, Any]]) -> tuple[float, float] | None:
+        objectives = self._objectives(view)
+        if objectives and (actor["characteristics"]["CBT"] < 4 or not enemies):
+            return min(objectives, key=lambda p: point_distance(actor, *p))
+        if enemies:
+            target = max(enemies, key=lambda e: melee_value(actor, e) - 0.05 * distance(actor, e))
+            return (target["x"], target["y"])
+        return objectives[0] if objectives else None
+
+    @staticmethod
+    def _move_value(actor: Mapping[str, Any], to: Point, goal: tuple[float, float] | None,
+                    enemies: list[Mapping[str, Any]]) -> float:
+        if goal is None:
+            return 0.0
+        gained = point_distance(actor, *goal) - math.hypot(to.x - goal[0], to.y - goal[1])
+        return 0.1 + 0.08 * gained
+
+    def _step_toward(self, view: Mapping[str, Any], actor: Mapping[str, Any],
+                     goal: tuple[float, float] | None,
+                     enemies: list[Mapping[str, Any]]) -> Point | None:
+        """A legal Move of up to ~9.5 cm straight toward the goal, stopping short of contact
+        (checked on the bot's own copy of the table)."""
+        if goal is None:
+            return None
+        r = actor["profile"].get("base_mm", 30) / 20
+        dx, dy = goal[0] - actor["x"], goal[1] - actor["y"]
+        length = math.hypot(dx, dy)
+        if length < 1.0:
+            return None
+        field = Field(*view["field_size"])
+        bases = [Base.from_mm(f["x"], f["y"], f["profile"].get("base_mm", 30), f["ref"])
+                 for f in view["fighters"] if f["on_field"] and f["ref"] != actor["ref"]]
+        me_base = Base.from_mm(actor["x"], actor["y"], actor["profile"].get("base_mm", 30),
+                               actor["ref"])
+        elements = [Element.from_dict(e) for e in view["scenery"]]
+        markers = [Marker.from_dict(m) for m in view["markers"]]
+        for reach in (9.5, 7.0, 4.5, 2.0):
+            step = min(reach, length)
+            x = actor["x"] + dx / length * step
+            y = actor["y"] + dy / length * step
+            touching = any(
+                math.hypot(e["x"] - x, e["y"] - y) <= r + e["profile"].get("base_mm", 30) / 20
+                + 0.3 for e in enemies)
+            if touching:
+                continue
+            check = is_legal_move(me_base, (x, y), 9.8, field=field, bases=bases,
+                                  elements=elements, markers=markers, explain=False)
+            if check.legal:
+                return Point(round(x, 2), round(y, 2))
+        return None
+
+    # -- reactions and aiming ----------------------------------------------------------
+    def _reaction(self, view: Mapping[str, Any], actions: Sequence[Action],
+                  decision: Mapping[str, Any]) -> Action | None:
+        fighters = self._fighters(view)
+        context = decision.get("context", {})
+        attacker = fighters.get(context.get("attacker", ""))
+        target = fighters.get(context.get("target", ""))
+        if attacker is None or target is None:
+            return None
+        allowed = {a.reaction for a in actions if isinstance(a, React)}
+        incoming = expected_successes(attacker["characteristics"]["CBT"],
+                                      target["characteristics"]["VIG"])
+        dodged = expected_successes(target["characteristics"]["SPD"],
+                                    attacker["characteristics"]["CBT"])
+        my_cbt, their_cbt = target["characteristics"]["CBT"], attacker["characteristics"]["CBT"]
+        if Reaction.RESPONSE in allowed and my_cbt >= their_cbt:
+            return React(Reaction.RESPONSE)
+        if Reaction.DODGE in allowed and dodged >= 0.6 and incoming >= 0.8:
+            return React(Reaction.DODGE)
+        if Reaction.RESPONSE in allowed and my_cbt + 1 >= their_cbt and incoming >= 1.5:
+            return React(Reaction.RESPONSE)
+        return React(Reaction.PASSIVE)
+
+    def _aim(self, view: Mapping[str, Any], actions: Sequence[Action],
+             decision: Mapping[str, Any]) -> Action | None:
+        fighters = self._fighters(view)
+        context = decision.get("context", {})
+        target = fighters.get(context.get("target", ""))
+        if target is None:
+            return None
+        successes, face = int(context.get("successes", 0)), int(context.get("face", 1))
+        rolled = limb_of(target, face)
+
+        def score(a: Action) -> float:
+            assert isinstance(a, Aim)
+            limb = a.limb.value
+            faces = target["profile"]["limbs"][limb]["faces"]
+            cost = 0 if limb == rolled else min(abs(f - face) for f in faces)
+            left = successes - cost
+            kill = 100.0 if left >= cp_left(target, limb) else 0.0
+            return kill + left - 0.01 * cp_left(target, limb)
+
+        return self._best([a for a in actions if isinstance(a, Aim)], score)
+
+    def _location_shift(self, view: Mapping[str, Any], actions: Sequence[Action],
+                        decision: Mapping[str, Any]) -> Action | None:
+        me = self._me(view)
+        fighters = self._fighters(view)
+        mine = [f for f in fighters.values() if f["side"] == me]
+        if not mine:
+            return None
+        target = max(mine, key=fragility)  # the fighter most at risk is probably the target
+        face = int(decision.get("context", {}).get("face", 0) or 0)
+
+        def score(a: Action) -> float:
+            assert isinstance(a, Shift)
+            new = max(1, min(6, face + a.by)) if face else 0
+            return cp_left(target, limb_of(target, new)) if new else -abs(a.by)
+
+        return self._best([a for a in actions if isinstance(a, Shift)], score)
+
+    def _withdrawal_attack(self, view: Mapping[str, Any], actions: Sequence[Action],
+                           decision: Mapping[str, Any]) -> Action | None:
+        return next((a for a in actions if isinstance(a, Attack)), None)

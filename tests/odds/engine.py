@@ -1,0 +1,119 @@
+"""Sampling the engine's own resolution code with the real RNG, for the odds' acceptance tests.
+
+One game is built with the fighters in place (``tests/eden/scenario.table``); each sample is
+a cheap ``game.copy()`` sharing one :class:`~skirmish.core.dice.SeededDice` (so the draws run
+on, never repeat), a procedure of the engine pushed on its stack (``MeleeAttack``,
+``Shooting``, ``Projectile``, ``Blast``) or the intendancy's ``burn``, and the engine's own
+decisions answered with the policy the odds assume (:func:`skirmish.odds.game.aim_action`,
+:func:`~skirmish.odds.game.shift_action`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from skirmish.core import Game
+from skirmish.core.dice import SeededDice
+from skirmish.eden.demo import ABAMA, ANTON, MATCH_EQUIPMENT, NGOBO, TARAR, VLADD, YURI
+from skirmish.eden.profile import FighterProfile, Limb
+from skirmish.odds.game import aim_action, react, shift_action
+from skirmish.odds.results import LIMBS, AttackOdds, Delta
+
+from ..eden.scenario import state, table
+
+#: The content's sample cards (skirmish.eden.demo.match_setup).
+PROFILES = {p["name"]: FighterProfile.from_dict(p)
+            for p in (YURI, VLADD, ANTON, NGOBO, ABAMA, TARAR)}
+
+
+def place(a: Sequence[tuple[str, float, float]], b: Sequence[tuple[str, float, float]],
+          abilities: Sequence[dict[str, object]] = ()) -> Game:
+    """A game with the named sample fighters of A and B at (x, y), the match's equipment."""
+    return table([(PROFILES[n], x, y) for n, x, y in a], [(PROFILES[n], x, y) for n, x, y in b],
+                 equipment=MATCH_EQUIPMENT, abilities=abilities)
+
+
+@dataclass
+class Samples:
+    """Per fighter, the CP lost in each sample."""
+
+    refs: tuple[str, ...]
+    lost: list[tuple[Delta, ...]]
+
+    def column(self, ref: str) -> list[Delta]:
+        i = self.refs.index(ref)
+        return [row[i] for row in self.lost]
+
+
+def run(base: Game, refs: Sequence[str], start: Callable[[Game], None], n: int, seed: int, *,
+        reaction: str = "passive", policies: dict[str, str] | None = None) -> Samples:
+    """``n`` samples: copy ``base``, ``start`` the attack, answer every decision, record the
+    CP each of ``refs`` lost. ``policies`` maps a striker's ref to his aim policy."""
+    policies = policies or {}
+    dice = SeededDice(seed)
+    before = [tuple(state(base).fighter(r).checked) for r in refs]
+    out: list[tuple[Delta, ...]] = []
+    for _ in range(n):
+        game = base.copy()
+        game.dice = dice
+        start(game)
+        while not game.is_over:
+            kind = game.decision().kind
+            if kind == "reaction":
+                action = react(game, reaction)
+            elif kind == "aim":
+                action = aim_action(game, policies.get(str(game.top.initiator), "best"))
+            elif kind == "location-shift":
+                action = shift_action(game, policies.get(str(game.top.initiator), "best"))
+            else:
+                raise AssertionError(f"unexpected decision {game.decision()}")
+            game.apply(action)
+        st = state(game)
+        row = []
+        for ref, was in zip(refs, before, strict=True):
+            now = st.fighter(ref).checked
+            row.append((now[0] - was[0], now[1] - was[1], now[2] - was[2], now[3] - was[3]))
+        out.append(tuple(row))
+    return Samples(tuple(refs), out)
+
+
+def within(exact: float, values: Sequence[float], sigmas: float = 4.0) -> tuple[bool, str]:
+    """Whether the sample mean of ``values`` is within ``sigmas`` standard errors of ``exact``
+    (the standard error of the exact law: sqrt(var / n); a zero variance needs equality)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / max(n - 1, 1)
+    se = math.sqrt(var / n)
+    ok = abs(mean - exact) <= sigmas * se if se > 0 else abs(mean - exact) < 1e-12
+    return ok, f"exact {exact:.6f}, sampled {mean:.6f} +- {se:.6f}"
+
+
+def compare(odds: AttackOdds, samples: Samples) -> list[str]:
+    """Every disagreement beyond 4 standard errors, for each fighter: P(incapacitated),
+    P(limb wounded), E[CP lost] per limb and in all, P(at least X CP lost)."""
+    problems = []
+    for info in odds.fighters:
+        exact = odds.fighter(info.ref)
+        rows = samples.column(info.ref)
+        checks: list[tuple[str, float, list[float]]] = [
+            ("p_incapacitated", float(exact.p_incapacitated),
+             [float(info.incapacitated_by(d)) for d in rows]),
+            ("expected_total", float(exact.expected_total), [float(sum(d)) for d in rows]),
+        ]
+        for i, limb in enumerate(LIMBS):
+            checks.append((f"p_wounded {limb.value}", float(exact.p_wounded(limb)),
+                           [float(d[i] > 0) for d in rows]))
+            checks.append((f"expected {limb.value}", float(exact.expected(limb)),
+                           [float(d[i]) for d in rows]))
+        for k, p in exact.at_least.items():
+            checks.append((f"at least {k}", float(p), [float(sum(d) >= k) for d in rows]))
+        for name, value, sample in checks:
+            ok, text = within(value, sample)
+            if not ok:
+                problems.append(f"{info.ref} {name}: {text}")
+    return problems
+
+
+__all__ = ["PROFILES", "Limb", "Samples", "compare", "place", "run", "within"]
