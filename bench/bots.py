@@ -5,12 +5,11 @@ from __future__ import annotations
 import time
 from statistics import median
 
+from bench.kernel import SETUP
 from skirmish.bots.heuristic import HeuristicAgent
 from skirmish.core import RandomAgent
 from skirmish.core.agents import view_of
 from skirmish.eden import EDEN
-
-from bench.kernel import SETUP
 
 
 def heuristic_decision_times(seed: int) -> list[float]:

@@ -91,7 +91,8 @@ def card_text(library: Library, kind: str, name: str) -> str:
     mark = f" {SAMPLE_MARK}" if origin.sample else ""
     first, _, rest = text.partition("\n")
     note = f"\n  Note: {origin.note}" if origin.note else ""
-    return f"{SINGULAR[kind].capitalize()}: {first}{mark}" + (f"\n{rest}" if rest else "") + note
+    label = SINGULAR[kind][0].upper() + SINGULAR[kind][1:]
+    return f"{label}: {first}{mark}" + (f"\n{rest}" if rest else "") + note
 
 
 _CSS = """

@@ -133,7 +133,7 @@ def charge_position(state: EdenState, fighter: Fighter, target: Fighter,
     return best.end
 
 
-def movement_options(game: Game, fighter: Fighter, samples: int = 6) -> list[Action]:
+def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Action]:
     """Representative legal Moves and Charges for the activated fighter (for bots)."""
     state = state_of(game)
     ref = Ref(fighter.ref)

@@ -1,0 +1,148 @@
+"""``skirmish cards``: list, show and print the card library (built-in sample content plus
+the players' own folders given with ``--content DIR``).
+
+Add to the main app: ``app.add_typer(cards_app, name="cards")``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from skirmish.eden.library import SECTIONS, ContentError, Library, fold, load_library
+
+cards_app = typer.Typer(help="List, show and print cards (sample content and your own).",
+                        invoke_without_command=True, no_args_is_help=False,
+                        add_completion=False)
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+ContentOpt = Annotated[list[Path] | None, typer.Option(
+    "--content", help="A folder of your own cards (YAML/JSON); repeatable.")]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print an error (no traceback) and give exit code 2."""
+    err.print(f"[red]error[/red]: {message}", markup=True, highlight=False)
+    return typer.Exit(2)
+
+
+def library_or_exit(content: list[Path] | None) -> Library:
+    try:
+        return load_library(content or ())
+    except ContentError as exc:
+        raise fail(str(exc)) from None
+
+
+def _listing(lib: Library, faction: str | None, kind: str | None) -> list[dict[str, Any]]:
+    rows = []
+    wanted = lib.faction(faction) if faction else None
+    for section in SECTIONS:
+        if kind and fold(kind) not in (fold(section), fold(section.rstrip("s"))):
+            continue
+        for name, card in getattr(lib, section).items():
+            owner = getattr(card, "faction", None)
+            if wanted and section in ("fighters", "missions") and owner != wanted:
+                continue
+            if wanted and section not in ("fighters", "missions"):
+                continue
+            origin = lib.origin[(section, name)]
+            row: dict[str, Any] = {"kind": section, "name": name, "sample": origin.sample,
+                                   "file": origin.file}
+            if section in ("fighters", "npfs"):
+                row.update(faction=card.faction, stigma=card.stigma,
+                           value=card.value if card.level is None else None, level=card.level)
+            rows.append(row)
+    return rows
+
+
+@cards_app.callback()
+def cards(
+    ctx: typer.Context,
+    faction: Annotated[str | None, typer.Option(help="Only this faction's fighters and "
+                                                     "missions.")] = None,
+    kind: Annotated[str | None, typer.Option(help="Only one kind: fighters, npfs, "
+                                                  "abilities, equipment, missions, tactical, "
+                                                  "scenery.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    content: ContentOpt = None,
+) -> None:
+    """List the cards (sample cards are marked [sample])."""
+    if ctx.invoked_subcommand is not None:
+        ctx.obj = {"content": content}
+        return
+    lib = library_or_exit(content)
+    try:
+        rows = _listing(lib, faction, kind)
+    except KeyError as exc:
+        raise fail(str(exc.args[0])) from None
+    if as_json:
+        console.print_json(json.dumps(rows, ensure_ascii=False))
+        return
+    if any(r["sample"] for r in rows):
+        console.print("Cards marked [sample] are ORIGINAL SAMPLE CONTENT, not the published "
+                      "Eden cards.", markup=False)
+    current = ""
+    for row in rows:
+        if row["kind"] != current:
+            current = row["kind"]
+            console.print(f"\n{current}:", markup=False)
+        extra = ""
+        if row["kind"] in ("fighters", "npfs"):
+            worth = f"{row['value']} pts" if row["level"] is None else f"level {row['level']}"
+            extra = f" - {row['faction']}, {row['stigma'] or 'no stigma'}, {worth}"
+        mark = " [sample]" if row["sample"] else ""
+        console.print(f"  {row['name']}{extra}{mark}", markup=False, highlight=False)
+
+
+@cards_app.command("show")
+def show(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="A card's name (any case, accents optional).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    content: ContentOpt = None,
+) -> None:
+    """Show one card in the rulebook's notation."""
+    from skirmish.eden.cards_html import card_text
+
+    lib = library_or_exit(content or (ctx.obj or {}).get("content"))
+    try:
+        kind, exact = lib.find(name)
+    except KeyError as exc:
+        raise fail(str(exc.args[0])) from None
+    if as_json:
+        card = getattr(lib, kind)[exact]
+        data = card.to_dict() if hasattr(card, "to_dict") else {"name": exact,
+                                                                 "text": str(card)}
+        console.print_json(json.dumps({"kind": kind, **data}, ensure_ascii=False,
+                                      default=str))
+        return
+    console.print(card_text(lib, kind, exact), markup=False, highlight=False)
+
+
+@cards_app.command("print")
+def print_cards(
+    ctx: typer.Context,
+    troop: Annotated[Path, typer.Option(help="A troop file (YAML or JSON).")],
+    out: Annotated[Path, typer.Option(help="The HTML file to write.")] = Path("cards.html"),
+    content: ContentOpt = None,
+) -> None:
+    """Write printable profile cards (front: limbs, white/red CP boxes; back: abilities)."""
+    from skirmish.eden.cards_html import render_cards
+    from skirmish.eden.troops import Troop, TroopError, troop_problems
+
+    lib = library_or_exit(content or (ctx.obj or {}).get("content"))
+    try:
+        team = Troop.load(troop)
+    except TroopError as exc:
+        raise fail(str(exc)) from None
+    unknown = [p for p in troop_problems(lib, team) if "unknown fighter" in p]
+    if unknown:
+        raise fail("; ".join(unknown))
+    html = render_cards(lib, list(team.fighters), team.name or troop.stem)
+    out.write_text(html, encoding="utf-8")
+    console.print(f"{len(team.fighters)} profile cards written to {out}", markup=False)

@@ -1,0 +1,103 @@
+"""``skirmish troop``: check a troop file, or build a new one (Rulebook 3).
+
+Add to the main app: ``app.add_typer(troop_app, name="troop")``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from skirmish.cli.cards_cmd import ContentOpt, console, fail, library_or_exit
+from skirmish.eden.troops import (
+    MAX_BUDGET,
+    Troop,
+    TroopError,
+    candidates,
+    sp_reserve,
+    total_value,
+    troop_problems,
+)
+
+troop_app = typer.Typer(help="Check or build a troop (Rulebook 3).", no_args_is_help=True,
+                        add_completion=False)
+
+
+@troop_app.command("validate")
+def validate(
+    file: Annotated[Path, typer.Argument(help="A troop file (YAML or JSON).")],
+    content: ContentOpt = None,
+) -> None:
+    """Check a troop against Rulebook 3; exit code 2 with every broken rule named."""
+    lib = library_or_exit(content)
+    try:
+        troop = Troop.load(file)
+    except TroopError as exc:
+        raise fail(str(exc)) from None
+    problems = troop_problems(lib, troop)
+    if problems:
+        raise fail(f"{file}: " + "; ".join(problems))
+    console.print(f"{file}: a legal {troop.type} troop - {', '.join(troop.fighters)}: "
+                  f"{total_value(lib, troop)}/{troop.budget} points, SP reserve "
+                  f"{sp_reserve(lib, troop)}", markup=False, highlight=False)
+
+
+@troop_app.command("new")
+def new(
+    out: Annotated[Path, typer.Option(help="The troop file to write (.yaml or .json).")] =
+    Path("troop.yaml"),
+    faction: Annotated[str | None, typer.Option(help="A faction troop of this faction.")] =
+    None,
+    stigma: Annotated[str | None, typer.Option(help="A stigma troop of this stigma.")] = None,
+    fighters: Annotated[str | None, typer.Option(help="Comma-separated fighter names.")] =
+    None,
+    budget: Annotated[int, typer.Option(help=f"Points (100; agreed up to {MAX_BUDGET}).")] =
+    100,
+    leader: Annotated[str | None, typer.Option(help="The troop leader.")] = None,
+    name: Annotated[str, typer.Option(help="A name for the troop.")] = "",
+    content: ContentOpt = None,
+) -> None:
+    """Build a troop from --fighters, or interactively (prompts), and write it."""
+    lib = library_or_exit(content)
+    troop_type = "stigma" if stigma else "faction"
+    try:
+        if stigma:
+            symbol = next((s for s in {p.stigma for p in lib.fighters.values()}
+                           if s.casefold() == stigma.casefold()), None)
+            if symbol is None:
+                raise KeyError(f"no stigma {stigma!r}")
+        elif faction:
+            symbol = lib.faction(faction)
+        elif fighters:
+            symbol = lib.profile(fighters.split(",")[0].strip()).faction
+        else:
+            symbol = lib.faction(typer.prompt(f"Faction ({', '.join(lib.factions())})"))
+    except KeyError as exc:
+        raise fail(str(exc.args[0])) from None
+    if fighters is None:
+        pool = candidates(lib, troop_type, symbol)
+        for p in pool:
+            console.print(f"  {p.name} ({p.value} pts, {p.stigma})", markup=False)
+        fighters = typer.prompt(f"Fighters, comma-separated ({budget} points)")
+        if leader is None:
+            leader = typer.prompt("Leader (empty for none)", default="") or None
+    names = []
+    for text in (f.strip() for f in fighters.split(",") if f.strip()):
+        try:
+            names.append(lib.profile(text).name)
+        except KeyError:
+            names.append(text)
+    if leader:
+        with contextlib.suppress(KeyError):
+            leader = lib.profile(leader).name
+    troop = Troop(troop_type, tuple(names), budget, leader, name or symbol)
+    problems = troop_problems(lib, troop)
+    if problems:
+        raise fail("; ".join(problems))
+    troop.save(out)
+    console.print(f"{out}: {troop_type} troop {', '.join(names)} - {total_value(lib, troop)}/"
+                  f"{budget} points, SP reserve {sp_reserve(lib, troop)}", markup=False,
+                  highlight=False)
