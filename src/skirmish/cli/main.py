@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 
 import skirmish
-from skirmish.core.agents import RandomAgent, play
+from skirmish.core.agents import play
 from skirmish.core.errors import RecordError
 from skirmish.core.record import Record, verify
 
@@ -37,8 +37,12 @@ def demo(
     ] = None,
     actions: Annotated[bool, typer.Option(help="Show every decision too.")] = False,
     svg: Annotated[Path | None, typer.Option(help="Draw the final table as SVG here.")] = None,
+    agents: Annotated[str, typer.Option(help="The two bots: heuristic, random.")] = (
+        "heuristic,heuristic"
+    ),
 ) -> None:
     """Play a whole Eden match between two bots and narrate it round by round."""
+    from skirmish.bots import make_agent
     from skirmish.cli.narrate import fighters_table, narrate
     from skirmish.eden import EDEN
     from skirmish.eden.demo import match_setup
@@ -46,9 +50,18 @@ def demo(
     game = EDEN.new_game(match_setup(max_rounds=rounds), seed=seed)
     console.print(
         "[bold]Eden demo[/bold]: the Jokers (Yuri, Vladd, Anton) against Clan Bamaka "
-        f"(Ngobo, Abama, Tarar), sample cards; two random bots; seed {seed}."
+        f"(Ngobo, Abama, Tarar), sample cards; bots {agents}; seed {seed}."
     )
-    play(game, [RandomAgent(seed), RandomAgent(seed + 1)])
+    names = [a.strip() for a in agents.split(",")]
+    if len(names) != 2:
+        console.print("[red]error[/red]: --agents takes two names, e.g. heuristic,random")
+        raise typer.Exit(2)
+    try:
+        bots = [make_agent(names[0], seed), make_agent(names[1], seed + 1)]
+    except ValueError as exc:
+        console.print(f"[red]error[/red]: {exc}")
+        raise typer.Exit(2) from None
+    play(game, bots)
     narrate(console, game.log, show_actions=actions)
     console.print(fighters_table(game))
     outcome = game.outcome()
