@@ -475,3 +475,19 @@ def test_a_preparation_in_progress_survives_copy_and_snapshot() -> None:
     assert len(state(game).scenery) == 1 and len(state(copy).scenery) == 2
     twin.apply("place Tree 45,45")
     assert twin.state_hash() == copy.state_hash()
+
+
+def test_placed_scenery_brings_its_effects_into_play_once() -> None:
+    """Territory Management: a scenery card's effects (here +1 VIG to the troop of the player
+    who placed it) come into play with its first element, once for every element of it."""
+    beacon = {"name": "Beacon", "radius": 1.5,
+              "effects": [{"effect": "modify", "characteristic": "VIG", "delta": 1,
+                           "who": "troop"}]}
+    game = scenery_game([beacon, TREE, beacon, TREE])
+    player = game.decision().player
+    game.apply("place Beacon 15,15")
+    st = state(game)
+    assert [(e.source, e.owner) for e in st.effects] == [("Beacon", "AB"[player])]
+    game.apply("place Tree 45,45")
+    game.apply("place Beacon 45,15")
+    assert len([e for e in st.effects if e.source == "Beacon"]) == 1

@@ -45,12 +45,16 @@ def demo(
     from skirmish.bots import make_agent
     from skirmish.cli.narrate import fighters_table, narrate
     from skirmish.eden import EDEN
-    from skirmish.eden.demo import match_setup
+    from skirmish.eden.library import load_library
+    from skirmish.eden.troops import suggest
 
-    game = EDEN.new_game(match_setup(max_rounds=rounds), seed=seed)
+    library = load_library()
+    troops = (suggest(library, "faction", "Jokers"), suggest(library, "faction", "Bamaka"))
+    game = EDEN.new_game(library.setup(*troops, max_rounds=rounds), seed=seed)
     console.print(
-        "[bold]Eden demo[/bold]: the Jokers (Yuri, Vladd, Anton) against Clan Bamaka "
-        f"(Ngobo, Abama, Tarar), sample cards; bots {agents}; seed {seed}."
+        f"[bold]Eden demo[/bold]: the Jokers ({', '.join(troops[0].fighters)}) against Clan "
+        f"Bamaka ({', '.join(troops[1].fighters)}), 100-point troops of the sample cards; "
+        f"bots {agents}; seed {seed}."
     )
     names = [a.strip() for a in agents.split(",")]
     if len(names) != 2:
@@ -105,14 +109,18 @@ def replay(
     console.print(f"{file}: {len(record.actions)} actions {state} ({game.state_hash()[:16]})")
 
 
+from skirmish.cli.cards_cmd import cards_app  # noqa: E402
 from skirmish.cli.render_cmd import render  # noqa: E402
 from skirmish.cli.simulate_cmd import matchup, simulate  # noqa: E402
+from skirmish.cli.troop_cmd import troop_app  # noqa: E402
 
 app.command("render", help="Draw a table (JSON) as SVG: scenery, bases, sight, paths, templates.")(
     render
 )
 
 
+app.add_typer(cards_app, name="cards")
+app.add_typer(troop_app, name="troop")
 app.command("simulate")(simulate)
 app.command("matchup")(matchup)
 

@@ -55,9 +55,8 @@ class ContentError(ValueError):
 
     def __init__(self, file: str, card: str, where: str, expected: str) -> None:
         self.file, self.card, self.field, self.expected = file, card, where, expected
-        card_part = f" {card}" if card else ""
-        field_part = f": field '{where}'" if where else ""
-        super().__init__(f"{file}:{card_part}{field_part}: {expected}")
+        parts = [file] + ([card] if card else []) + ([f"field '{where}'"] if where else [])
+        super().__init__(f"{': '.join(parts)}: {expected}")
 
 
 # -- the typed models ---------------------------------------------------------------------
@@ -442,6 +441,8 @@ def read_folder(folder: Path, display_root: Path | None = None) -> list[tuple[st
                                 "", "", rest)
                     if not rest:
                         where, rest = "", message
+                    if kind in ("fighters", "npfs") and not where and "faces" in rest:
+                        where = "limbs"
                     raise ContentError(display, card_name, where, rest) from None
                 name = card.card.name if isinstance(card, SceneryEntry) else card.name
                 group = "fighters" if kind == "npfs" else kind

@@ -422,6 +422,14 @@ class PreparationPhase(Procedure):
                                       element_id(state, card.name))
             state.scenery = (*state.scenery, element)
             self.placed.append(card.name)
+            # Territory Management: the scenery's own effects (an Energy Beacon's field) come
+            # into play with its first element; one effect serves every element of that name.
+            if not any(e.source == card.name for e in state.effects):
+                for spec in card.effects:
+                    effect = ActiveEffect.of(spec, source=card.name, owner=_p(player),
+                                             until="match")
+                    state.effects.append(effect)
+                    kind_of(effect).on_play(game, effect)
             game.emit(SceneryPlacedEvent(player=player, scenery=card.name, element=element.id,
                                          at=(action.at.x, action.at.y), angle=action.angle))
         elif isinstance(action, ChooseHalf):

@@ -2,18 +2,47 @@
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from skirmish.eden.demo import match_setup
+from skirmish.eden.library import Library, load_library
+from skirmish.eden.troops import Troop, TroopError, check, suggest
+
+#: The troops played when none is given: the rulebook's two starter factions.
+DEFAULT_TROOPS = ("Jokers", "Bamaka")
 
 
 class TroopArgumentError(ValueError):
-    """A troop argument that names no file and no known troop."""
+    """A troop argument that names no troop file and no faction or stigma."""
+
+
+def load_troop(spec: str, library: Library) -> Troop:
+    """A troop from a troop file (``skirmish troop new`` writes them), or the sample
+    library's suggested 100-point troop for a faction (``Jokers``) or a stigma
+    (``stigma:Chaos``)."""
+    path = Path(spec)
+    try:
+        if path.exists():
+            troop = Troop.load(path)
+        elif spec.lower().startswith("stigma:"):
+            troop = suggest(library, "stigma", spec.split(":", 1)[1].strip())
+        else:
+            try:
+                faction = library.faction(spec)
+            except (KeyError, ValueError):
+                known = ", ".join(library.factions())
+                raise TroopArgumentError(
+                    f"{spec!r} is neither a troop file nor a faction ({known}) "
+                    "nor 'stigma:NAME'"
+                ) from None
+            troop = suggest(library, "faction", faction)
+        check(library, troop)
+    except TroopError as exc:
+        raise TroopArgumentError(f"{spec}: {exc}") from None
+    return troop
 
 
 def _load(path: Path) -> Any:
@@ -21,42 +50,16 @@ def _load(path: Path) -> Any:
     return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
 
 
-def load_troop(spec: str) -> dict[str, Any]:
-    """A troop from a file (JSON/YAML in the set-up's troop format, or a troop file of the
-    card library), or by name from the card library."""
-    path = Path(spec)
-    if path.exists():
-        data = _load(path)
-        if isinstance(data, dict) and "fighters" in data and all(
-                isinstance(f, dict) and "profile" in f for f in data["fighters"]):
-            return data
-        return _library_troop(data, spec)
-    return _library_troop(spec, spec)
-
-
-def _library_troop(data: Any, spec: str) -> dict[str, Any]:
-    try:
-        from skirmish.eden import library  # the card library (content)
-    except ImportError:
-        raise TroopArgumentError(
-            f"{spec!r}: not a troop file in the set-up format, and no card library is installed"
-        ) from None
-    try:
-        return library.troop_setup(data)  # type: ignore[attr-defined, no-any-return]
-    except (KeyError, ValueError) as exc:
-        raise TroopArgumentError(f"{spec!r}: {exc}") from None
-
-
 def setup_for(troop_a: str | None, troop_b: str | None, *, max_rounds: int = 5,
-              setup_file: str | None = None) -> dict[str, Any]:
-    """A full set-up: a set-up file, or the sample match with troops A and B replaced."""
+              setup_file: str | None = None, content: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A full set-up: a set-up file as it is, or a match between two troops of the card
+    library (the starter factions when not given)."""
     if setup_file is not None:
         data = _load(Path(setup_file))
         if not isinstance(data, dict):
             raise TroopArgumentError(f"{setup_file}: a set-up is a JSON/YAML mapping")
         return data
-    setup = copy.deepcopy(match_setup(max_rounds=max_rounds))
-    for side, spec in enumerate((troop_a, troop_b)):
-        if spec is not None:
-            setup["troops"][side] = load_troop(spec)
-    return setup
+    library = load_library(content)
+    troops = [load_troop(spec or default, library)
+              for spec, default in zip((troop_a, troop_b), DEFAULT_TROOPS, strict=True)]
+    return library.setup(troops[0], troops[1], max_rounds=max_rounds)
