@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from skirmish.eden.library import ContentError
 from skirmish.sim.runner import BatchSpec, GameSummary, run_batch
 from skirmish.sim.stats import BatchReport, wilson_interval
 from skirmish.sim.troops import TroopArgumentError, setup_for
@@ -53,6 +54,8 @@ def simulate(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the report here.")] = None,
     log_dir: Annotated[Path | None, typer.Option(help="Write every game's record here.")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    content: Annotated[list[Path] | None, typer.Option(
+        help="A folder of your own cards (adds or overrides); repeatable.")] = None,
 ) -> None:
     """Play many games between two agents; report wins with 95% intervals, VP, rounds,
     and each fighter's survival and kills."""
@@ -61,7 +64,8 @@ def simulate(
         console.print("[red]error[/red]: --agents takes two names, e.g. heuristic,random")
         raise typer.Exit(2)
     try:
-        the_setup = setup_for(troop_a, troop_b, max_rounds=rounds, setup_file=setup)
+        the_setup = setup_for(troop_a, troop_b, max_rounds=rounds, setup_file=setup,
+                              content=tuple(str(c) for c in content or ()))
         spec = BatchSpec(the_setup, (names[0], names[1]), games, seed, game,
                          log_dir=str(log_dir) if log_dir else None)
         from skirmish.core.ruleset import RULESETS
@@ -70,7 +74,7 @@ def simulate(
         start = time.perf_counter()
         summaries = _run_with_progress(spec, workers, f"{names[0]} vs {names[1]}", quiet)
         elapsed = time.perf_counter() - start
-    except (TroopArgumentError, ValueError, KeyError) as exc:
+    except (TroopArgumentError, ContentError, ValueError, KeyError) as exc:
         console.print(f"[red]error[/red]: {exc}")
         raise typer.Exit(2) from None
     report = BatchReport.of((names[0], names[1]), summaries)
@@ -116,6 +120,8 @@ def matchup(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the table here.")] = None,
     png: Annotated[Path | None, typer.Option(help="Draw a heat map here (PNG).")] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
+    content: Annotated[list[Path] | None, typer.Option(
+        help="A folder of your own cards (adds or overrides); repeatable.")] = None,
 ) -> None:
     """Every troop against every other (each side and seat equally often): a win-% table."""
     names = [t.strip() for t in troops.split(",") if t.strip()]
@@ -125,7 +131,8 @@ def matchup(
     rate: dict[tuple[int, int], float] = {}
     try:
         for i, j in itertools.combinations(range(len(names)), 2):
-            setup = setup_for(names[i], names[j], max_rounds=rounds)
+            setup = setup_for(names[i], names[j], max_rounds=rounds,
+                              content=tuple(str(c) for c in content or ()))
             spec = BatchSpec(setup, (agents, agents), games, seed)
             results = _run_with_progress(spec, workers, f"{names[i]} vs {names[j]}", quiet)
             wins_i = sum(1 for s in results if s.winner_agent is not None
@@ -134,7 +141,7 @@ def matchup(
                          and s.agent_seats[s.winner_agent] == 1)
             rate[(i, j)] = (wins_i + 0.5 * (games - wins_i - wins_j)) / games
             rate[(j, i)] = 1 - rate[(i, j)]
-    except (TroopArgumentError, ValueError, KeyError) as exc:
+    except (TroopArgumentError, ContentError, ValueError, KeyError) as exc:
         console.print(f"[red]error[/red]: {exc}")
         raise typer.Exit(2) from None
     table = Table(title=f"win % of the row troop ({games} games a pair, draws count half)")
