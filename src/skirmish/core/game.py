@@ -36,6 +36,7 @@ class Game:
 
     __slots__ = (
         "_decision",
+        "_offered",
         "dice",
         "history",
         "initial_dice",
@@ -63,6 +64,9 @@ class Game:
         self.log: list[Event] = []
         self.history: list[Action] = []
         self._decision: Decision | None = None
+        # The representative legal actions last listed, and how many actions had been applied
+        # then: applying one of them needs no second check (procedures offer legal ones only).
+        self._offered: tuple[int, frozenset[Action]] | None = None
 
     # -- the stack ----------------------------------------------------------------------
     def push(self, *procedures: Procedure) -> None:
@@ -124,6 +128,9 @@ class Game:
                 action = self.parse(action)
             except NotationError as exc:
                 raise IllegalActionError(str(exc), "action notation") from None
+        offered = self._offered
+        if offered is not None and offered[0] == len(self.history) and action in offered[1]:
+            return action
         self.stack[-1].check(self, action)
         return action
 
@@ -166,6 +173,7 @@ class Game:
         other.log = list(self.log)
         other.history = list(self.history)
         other._decision = self._decision
+        other._offered = self._offered
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -193,6 +201,7 @@ class Game:
             [procedure_from_json(p) for p in data["stack"]],
         )
         game.initial_dice = dict(data["initial_dice"])
+        game._offered = None
         game.log = [event_from_json(e) for e in data["log"]]
         game.history = [ruleset.actions.parse(a) for a in data["history"]]
         if game.stack:
@@ -259,7 +268,9 @@ class LegalActions:
 
     def _list(self) -> list[Action]:
         if self._cache is None:
-            self._cache = [] if self._game.is_over else self._game.top.legal_actions(self._game)
+            game = self._game
+            self._cache = [] if game.is_over else game.top.legal_actions(game)
+            game._offered = (len(game.history), frozenset(self._cache))
         return self._cache
 
     def __contains__(self, action: object) -> bool:

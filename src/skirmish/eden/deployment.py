@@ -246,8 +246,17 @@ def deploy_points(state: EdenState, fighter: Fighter, n: int = 8) -> list[Point]
     zone = zone_of(state, fighter.side)
     radius = fighter.profile.base_mm / 20
     seed = state.index[fighter.ref] * 1009 + sum(1 for _ in state.on_field())
-    points = [_rounded(p) for p in zone.sample_points(3 * n, radius, seed=seed)]
-    found = [p for p in points if not deploy_problem(state, fighter, p)][:n]
+    others = state.bases(fighter)
+    found = []
+    for sample in zone.sample_points(3 * n, radius, seed=seed):
+        p = _rounded(sample)
+        base = Base.from_mm(p.x, p.y, fighter.profile.base_mm, fighter.ref)
+        if zone.contains(base) and not end_position_problem(
+                base, p, field=state.field, bases=others, elements=state.scenery,
+                markers=state.markers):
+            found.append(p)
+            if len(found) >= n:
+                return found
     if found:
         return found
     for p in _grid(zone, radius):

@@ -261,7 +261,8 @@ def sample_destinations(
     for _round in range(6):
         cands: list[Point] = []
         tries = 0
-        while len(cands) < 2 * (n - len(out)) and tries < 40 * n:
+        want = (n - len(out)) + 2 if _round == 0 else 2 * (n - len(out))
+        while len(cands) < want and tries < 40 * n:
             tries += 1
             a = rnd.uniform(0.0, TWO_PI)
             rad = allowance * math.sqrt(rnd.random())
