@@ -13,9 +13,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from skirmish.core import Game
-from skirmish.core.dice import SeededDice
+from skirmish.core.actions import Action
+from skirmish.core.dice import ScriptedDice, SeededDice
+from skirmish.core.errors import DiceExhaustedError
 from skirmish.eden.demo import ABAMA, ANTON, MATCH_EQUIPMENT, NGOBO, TARAR, VLADD, YURI
 from skirmish.eden.profile import FighterProfile, Limb
 from skirmish.odds.game import aim_action, react, shift_action
@@ -60,22 +63,8 @@ def run(base: Game, refs: Sequence[str], start: Callable[[Game], None], n: int, 
         game.dice = dice
         start(game)
         while not game.is_over:
-            kind = game.decision().kind
-            if kind == "reaction":
-                action = react(game, reaction)
-            elif kind == "aim":
-                action = aim_action(game, policies.get(str(game.top.initiator), "best"))
-            elif kind == "location-shift":
-                action = shift_action(game, policies.get(str(game.top.initiator), "best"))
-            else:
-                raise AssertionError(f"unexpected decision {game.decision()}")
-            game.apply(action)
-        st = state(game)
-        row = []
-        for ref, was in zip(refs, before, strict=True):
-            now = st.fighter(ref).checked
-            row.append((now[0] - was[0], now[1] - was[1], now[2] - was[2], now[3] - was[3]))
-        out.append(tuple(row))
+            game.apply(_decide(game, reaction, policies))
+        out.append(_lost(game, refs, before))
     return Samples(tuple(refs), out)
 
 
@@ -116,4 +105,72 @@ def compare(odds: AttackOdds, samples: Samples) -> list[str]:
     return problems
 
 
-__all__ = ["PROFILES", "Limb", "Samples", "compare", "place", "run", "within"]
+__all__ = ["PROFILES", "Limb", "Samples", "compare", "enumerate_engine", "place", "run",
+           "within"]
+
+
+def enumerate_engine(base: Game, refs: Sequence[str], start: Callable[[Game], None], *,
+                     reaction: str = "passive", policies: dict[str, str] | None = None
+                     ) -> dict[tuple[Delta, ...], Fraction]:
+    """The exact law of the engine's own resolution: every sequence of die faces is played
+    (forced dice, extended one face whenever the engine asks for more), each complete one
+    weighing (1/6)^length. Only for attacks with few dice and no re-rolled ties."""
+    policies = policies or {}
+    before = [tuple(state(base).fighter(r).checked) for r in refs]
+    out: dict[tuple[Delta, ...], Fraction] = {}
+    pending: list[tuple[int, ...]] = [()]
+    while pending:
+        prefix = pending.pop()
+        game = base.copy()
+        game.dice = ScriptedDice(prefix)
+        try:
+            start(game)
+            while not game.is_over:
+                action = _decide(game, reaction, policies)
+                game.top.check(game, action)
+                game.top.apply(game, action)
+                game.advance()
+        except DiceExhaustedError:
+            pending.extend((*prefix, face) for face in range(1, 7))
+            continue
+        key = _lost(game, refs, before)
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, 6 ** len(prefix))
+    return out
+
+
+def _lost(game: Game, refs: Sequence[str], before: Sequence[tuple[int, ...]]
+          ) -> tuple[Delta, ...]:
+    st = state(game)
+    row = []
+    for ref, was in zip(refs, before, strict=True):
+        now = st.fighter(ref).checked
+        row.append((now[0] - was[0], now[1] - was[1], now[2] - was[2], now[3] - was[3]))
+    return tuple(row)
+
+
+_DECISIONS: dict[tuple[object, ...], Action] = {}
+
+
+def _decide(game: Game, reaction: str, policies: dict[str, str]) -> Action:
+    """The agents' answer. The policy's choice depends only on the pending procedure and the
+    fighters' CP and markers (the card effects of a test table never change), so it is
+    memoised on those to keep 200,000 samples fast."""
+    st = state(game)
+    key = (reaction, tuple(sorted(policies.items())), repr(game.top),
+           tuple((f.ref, tuple(f.checked), tuple(sorted(f.markers.items())), len(st.effects))
+                 for f in st.fighters))
+    action = _DECISIONS.get(key)
+    if action is None:
+        action = _DECISIONS[key] = _choose(game, reaction, policies)
+    return action
+
+
+def _choose(game: Game, reaction: str, policies: dict[str, str]) -> Action:
+    kind = game.decision().kind
+    if kind == "reaction":
+        return react(game, reaction)
+    if kind == "aim":
+        return aim_action(game, policies.get(str(game.top.initiator), "best"))
+    if kind == "location-shift":
+        return shift_action(game, policies.get(str(game.top.initiator), "best"))
+    raise AssertionError(f"unexpected decision {game.decision()}")

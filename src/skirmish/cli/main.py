@@ -110,6 +110,7 @@ def replay(
 
 
 from skirmish.cli.cards_cmd import cards_app  # noqa: E402
+from skirmish.cli.odds_cmd import odds_app  # noqa: E402
 from skirmish.cli.render_cmd import render  # noqa: E402
 from skirmish.cli.simulate_cmd import matchup, simulate  # noqa: E402
 from skirmish.cli.troop_cmd import troop_app  # noqa: E402
@@ -121,6 +122,7 @@ app.command("render", help="Draw a table (JSON) as SVG: scenery, bases, sight, p
 
 app.add_typer(cards_app, name="cards")
 app.add_typer(troop_app, name="troop")
+app.add_typer(odds_app, name="odds")
 app.command("simulate")(simulate)
 app.command("matchup")(matchup)
 

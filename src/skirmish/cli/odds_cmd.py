@@ -46,9 +46,14 @@ MarkersOpt = Annotated[list[str] | None, typer.Option(
 
 # -- fighters by name ------------------------------------------------------------------------------
 def default_setup() -> dict[str, Any]:
-    from skirmish.eden.demo import match_setup
+    """Every fighter of the card library (the sample cards), with the equipment and
+    abilities they name: what ``--attacker``/``--target`` look up by default."""
+    from skirmish.eden.library import load_library
+    from skirmish.eden.troops import Troop
 
-    return match_setup()
+    library = load_library()
+    everyone = Troop("faction", tuple(sorted(library.fighters)), budget=10_000)
+    return library.setup(everyone, Troop("faction", (), budget=10_000))
 
 
 def load_setup(path: Path | None) -> dict[str, Any]:
@@ -126,8 +131,9 @@ def _fighter(side: int, profile: FighterProfile, x: float, y: float,
     return fighter
 
 
-def duel(setup: Mapping[str, Any], fighters: Sequence[Fighter]) -> Game:
-    """A game holding ``fighters`` (sides as given) and the set-up's cards and abilities."""
+def duel(setup: Mapping[str, Any], fighters: Sequence[Fighter]) -> EdenState:
+    """A state holding ``fighters`` (sides as given) and the set-up's cards, with the
+    fighters' abilities in play (as :meth:`skirmish.eden.ruleset.EdenRuleset.new_game`)."""
     from skirmish.eden import EDEN
     from skirmish.eden.abilities import ability_effects
     from skirmish.eden.ruleset import catalogue_of
@@ -142,7 +148,7 @@ def duel(setup: Mapping[str, Any], fighters: Sequence[Fighter]) -> Game:
     state = EdenState(list(fighters), catalogue=catalogue_of(mini))
     game = Game(EDEN, state, mini, SeededDice(0))
     state.effects.extend(ability_effects(game))
-    return game
+    return state
 
 
 def _gap(a: FighterProfile, b: FighterProfile) -> float:
@@ -160,8 +166,8 @@ def _show(odds: AttackOdds, as_json: bool, exact: bool, chart: Path | None) -> N
         return
     settings = ", ".join(f"{k} {v}" for k, v in odds.settings.items()
                          if not isinstance(v, dict) and v not in (None, ""))
-    console.print(f"[bold]{odds.kind}[/bold] {odds.attacker or ''} ({settings})")
-    console.print(odds.summary(), highlight=False)
+    console.print(f"[bold]{odds.kind}[/bold] {odds.attacker or ''} ({settings})", soft_wrap=True)
+    console.print(odds.summary(), highlight=False, soft_wrap=True)
     if chart is not None:
         console.print(f"chart drawn in {chart}")
 
@@ -198,17 +204,15 @@ def melee(
         a, t = find_profile(attacker, cards), find_profile(target, cards)
         fa = _fighter(0, a, 20.0, 30.0, attacker_wounds, attacker_markers)
         ft = _fighter(1, t, 20.0 + _gap(a, t), 30.0, target_wounds, target_markers)
-        game = duel(cards, [fa, ft])
-        odds = melee_odds(game.state, fa, ft, reaction,  # type: ignore[arg-type]
-                          aim=aim, target_aim=target_aim)
+        odds = melee_odds(duel(cards, [fa, ft]), fa, ft, reaction, aim=aim,
+                          target_aim=target_aim)
     except (KeyError, ValueError) as exc:
         raise _fail(exc) from None
     _show(odds, as_json, exact, chart)
 
 
-def _shooting_part(game: Game, fighter: Fighter, weapon: str | None) -> tuple[str, EquipmentPart]:
-    state = game.state
-    assert isinstance(state, EdenState)
+def _shooting_part(state: EdenState, fighter: Fighter, weapon: str | None
+                   ) -> tuple[str, EquipmentPart]:
     items = [i for i in state.catalogue.equipment_of(fighter.profile)
              if i.part(Category.SHOOTING) is not None]
     if weapon is not None:
@@ -259,10 +263,9 @@ def shoot(
             if other.side == 0 and r.name == a.name:
                 raise ValueError("the --redirect fighter cannot be the shooter himself")
             fighters.append(other)
-        game = duel(cards, fighters)
-        name, part = _shooting_part(game, fa, weapon)
-        odds = shooting_odds(game.state, fa, ft, part,  # type: ignore[arg-type]
-                             weapon=name, obstacles=obstacles,
+        state = duel(cards, fighters)
+        name, part = _shooting_part(state, fa, weapon)
+        odds = shooting_odds(state, fa, ft, part, weapon=name, obstacles=obstacles,
                              redirect=other if other is not None else False, aim=aim)
     except (KeyError, ValueError) as exc:
         raise _fail(exc) from None
@@ -285,8 +288,7 @@ def burn(
     try:
         cards = load_setup(setup)
         f = _fighter(0, find_profile(fighter, cards), 20.0, 30.0, wounds, markers)
-        game = duel(cards, [f])
-        odds = burn_odds(game.state, f)  # type: ignore[arg-type]
+        odds = burn_odds(duel(cards, [f]), f)
     except (KeyError, ValueError) as exc:
         raise _fail(exc) from None
     _show(odds, as_json, exact, chart)
@@ -299,8 +301,7 @@ def roll(
     as_json: JsonOpt = False,
     chart: ChartOpt = None,
 ) -> None:
-    """Rulebook 2.A: a characteristic roll (difficulty above 6 lowers the dice; 0 or less
-    fails)."""
+    """Rulebook 2.A: a characteristic roll (difficulty above 6 lowers the dice)."""
     from skirmish.odds.dice import cumulative, mean, roll_shape, successes
 
     dist = successes(dice, difficulty)

@@ -6,7 +6,7 @@ characteristics, CP left, protections, location indices, and (for the response's
 strike) how he stands after a first strike. :mod:`skirmish.odds.game` builds them from a
 game state; the functions here only do probability.
 
-Choices (docs in /tmp/odds_rulings.md, mirrored from docs/rulings.md):
+Choices (docs/rulings.md, "Odds"):
 
 - The attacker's use of successes on the location (6.A step 5, 6.B step 4) is an
   :data:`AimPolicy`: ``"none"`` keeps every success (the rolled limb), a :class:`Limb`
@@ -341,7 +341,7 @@ def every_limb(fighter: Combatant) -> Delta:
 def _product(parts: Iterable[dict[Delta, Fraction]]) -> dict[tuple[Delta, ...], Fraction]:
     joint: dict[tuple[Delta, ...], Fraction] = {(): ONE}
     for part in parts:
-        joint = {key + (d,): p * q for key, p in joint.items() for d, q in part.items()}
+        joint = {(*key, d): p * q for key, p in joint.items() for d, q in part.items()}
     return joint
 
 

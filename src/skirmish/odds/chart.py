@@ -34,7 +34,7 @@ def draw(odds: AttackOdds, path: str | Path, title: str | None = None) -> Path:
         for info in odds.fighters:
             fighter = odds.fighter(info.ref)
             xs, ys = _curve({k: float(p) for k, p in fighter.at_least.items()})
-            ax.step(xs, ys, where="mid", marker="o",
+            ax.step(xs, ys, where="post", marker="o",
                     label=f"{info.ref} (incapacitated {float(fighter.p_incapacitated):.1%})")
         ax.set_xlabel("CP lost, at least")
         ax.set_ylabel("probability")

@@ -9,7 +9,7 @@ and a card letting the target shift the location roll (2.A). Nothing in the game
 The agents' helpers :func:`aim_action` and :func:`shift_action` answer the engine's own
 ``aim`` and ``shift`` decisions with exactly the policy the odds assume.
 
-Not modelled (documented in the odds rulings): card effects *triggered* during the attack
+Not modelled (docs/rulings.md, "Odds"): card effects *triggered* during the attack
 (``on_event`` hooks reacting to a wound), and effects on one fighter's values that depend
 on another fighter's wounds.
 """
@@ -123,11 +123,13 @@ def melee_odds(state: EdenState, attacker: Fighter, target: Fighter, reaction: s
     # The attacker can only lose CP in a response: only then is he listed.
     both = reaction == "response"
     fighters = (fighter_info(target),) + ((fighter_info(attacker),) if both else ())
+    keyed: dict[tuple[Delta, ...], Fraction] = {
+        ((t, a) if both else (t,)): p for (t, a), p in joint.items()}
     return AttackOdds(
         kind="melee",
         attacker=attacker.ref,
         fighters=fighters,
-        joint={((t, a) if both else (t,)): p for (t, a), p in joint.items()},
+        joint=keyed,
         settings={"reaction": reaction, "aim": _aim_text(a_policy),
                   "target_aim": _aim_text(t_policy),
                   "attacker_values": _values(state, attacker),
@@ -199,7 +201,8 @@ def shooting_odds(state: EdenState, attacker: Fighter, target: Fighter, part: Eq
     joint = attacks.shooting(a, t, bonus=bonus, obstacles=obstacles, strength=strength,
                              redirect=o, aim=policy)
     fighters = (fighter_info(target),) + ((fighter_info(other),) if other is not None else ())
-    keyed = {((d1, d2) if other is not None else (d1,)): p for (d1, d2), p in joint.items()}
+    keyed: dict[tuple[Delta, ...], Fraction] = {
+        ((d1, d2) if other is not None else (d1,)): p for (d1, d2), p in joint.items()}
     odds_hit, odds_other = attacks.p_shot_hits(a, t, bonus=bonus, obstacles=obstacles,
                                                redirect=o)
     markers = _markers(part)
@@ -229,7 +232,7 @@ def _template_odds(kind: str, by: str, covered: Sequence[Fighter],
                    joint: dict[tuple[Delta, ...], Fraction], part: EquipmentPart,
                    settings: dict[str, Any], notes: tuple[str, ...]) -> AttackOdds:
     if not covered:  # nobody under the template or at the point
-        return AttackOdds(kind, by, (), {(): ONE}, settings, notes + ("nobody is affected",))
+        return AttackOdds(kind, by, (), {(): ONE}, settings, (*notes, "nobody is affected"))
     result = AttackOdds(kind, by, tuple(fighter_info(f) for f in covered), joint, settings,
                         notes)
     markers = _markers(part)
@@ -273,7 +276,8 @@ def blast_odds(state: EdenState, attacker: Fighter, part: EquipmentPart, angle: 
 
 def burn_odds(state: EdenState, fighter: Fighter) -> AttackOdds:
     """Rulebook 4.B, Intendancy step 3: one burn roll of ``fighter``."""
-    joint = {(d,): p for d, p in burn(combatant(state, fighter)).items()}
+    joint: dict[tuple[Delta, ...], Fraction] = {
+        (d,): p for d, p in burn(combatant(state, fighter)).items()}
     return AttackOdds("burn", None, (fighter_info(fighter),), joint,
                       {"vig": state.characteristic(fighter, Characteristic.VIG)},
                       ("Rulebook 4.B step 3: 3D6, each die above VIG is a wound to the "
@@ -356,7 +360,7 @@ def aim_action(game: Game, policy: str | AimPolicy = "best") -> Aim:
     """The ``aim LIMB`` answer to the pending aim decision (6.A step 5, 6.B step 4) that the
     odds assume for ``policy``."""
     state = state_of(game)
-    top = game.top
+    top = game.stack[-1] if game.stack else None
     chosen: int
     if isinstance(top, Strike):
         attacker = combatant(state, state.fighter(top.initiator))
@@ -380,7 +384,7 @@ def shift_action(game: Game, attacker_policy: str | AimPolicy = "best") -> Shift
     """The target's ``shift N`` answer to a pending location-shift decision (2.A, a card like
     Elenia's): the face that minimises the attacker's value under ``attacker_policy``."""
     state = state_of(game)
-    top = game.top
+    top = game.stack[-1] if game.stack else None
     if not isinstance(top, Strike) or top.step != "shift":
         raise ValueError("no location-shift decision is pending")
     strike = MeleeStrike(combatant(state, state.fighter(top.initiator)),
