@@ -1,6 +1,7 @@
-"""A bot that plays Eden sensibly from its view: it charges and attacks when the odds are
-good, picks reactions by expected damage, shoots the legal target, walks toward the enemy
-or its objectives, bids and plays its tactical cards with simple rules.
+"""A bot that plays Eden sensibly from its view: it charges and attacks when the exact odds
+(:mod:`skirmish.odds`) are good, picks reactions by their exact expected damage, shoots the
+legal target, walks toward the enemy or its objectives, bids and plays its tactical cards
+with simple rules.
 
 It sees only ``view`` (what its player may know) and the legal actions; it builds its own
 table from the view for distances and paths.
@@ -23,6 +24,7 @@ from skirmish.bots.estimates import (
     melee_value,
     point_distance,
 )
+from skirmish.bots.view_odds import attack_value, combatant, reaction_values
 from skirmish.core.actions import Action, Pass, Point, Ref
 from skirmish.core.dice import SeededDice
 from skirmish.eden.actions import (
@@ -227,13 +229,16 @@ class HeuristicAgent:
             return None
         actor = fighters[actor_ref]
         goal = self._goal(view, actor, enemies)
+        equipment = view.get("equipment", {})
+        me_model = combatant(actor, equipment)
 
         def score(a: Action) -> float:
             if isinstance(a, Attack):
-                return 3.0 + melee_value(actor, fighters[a.target])
+                return 3.0 + attack_value(me_model, combatant(fighters[a.target], equipment))
             if isinstance(a, Charge):
                 target = fighters[a.target]
-                return 2.5 + melee_value(actor, target) - 0.3 * counter_value(actor, target)
+                return (2.5 + attack_value(me_model, combatant(target, equipment))
+                        - 0.3 * counter_value(actor, target))
             if isinstance(a, Shoot):
                 target = fighters[a.target]
                 return 2.0 + expected_successes(actor["characteristics"]["CBT"],
@@ -301,8 +306,9 @@ class HeuristicAgent:
         markers = [Marker.from_dict(m) for m in view["markers"]]
         for reach in (9.5, 7.0, 4.5, 2.0):
             step = min(reach, length)
-            x = actor["x"] + dx / length * step
-            y = actor["y"] + dy / length * step
+            # the point as it will be written in the action (0.01 cm) is the one checked
+            x = round(actor["x"] + dx / length * step, 2)
+            y = round(actor["y"] + dy / length * step, 2)
             touching = any(
                 math.hypot(e["x"] - x, e["y"] - y) <= r + e["profile"].get("base_mm", 30) / 20
                 + 0.3 for e in enemies)
@@ -311,31 +317,25 @@ class HeuristicAgent:
             check = is_legal_move(me_base, (x, y), 9.8, field=field, bases=bases,
                                   elements=elements, markers=markers, explain=False)
             if check.legal:
-                return Point(round(x, 2), round(y, 2))
+                return Point(x, y)
         return None
 
     # -- reactions and aiming ----------------------------------------------------------
     def _reaction(self, view: Mapping[str, Any], actions: Sequence[Action],
                   decision: Mapping[str, Any]) -> Action | None:
+        """The reaction with the best exact outlook: harm dealt minus harm taken."""
         fighters = self._fighters(view)
         context = decision.get("context", {})
         attacker = fighters.get(context.get("attacker", ""))
         target = fighters.get(context.get("target", ""))
         if attacker is None or target is None:
             return None
-        allowed = {a.reaction for a in actions if isinstance(a, React)}
-        incoming = expected_successes(attacker["characteristics"]["CBT"],
-                                      target["characteristics"]["VIG"])
-        dodged = expected_successes(target["characteristics"]["SPD"],
-                                    attacker["characteristics"]["CBT"])
-        my_cbt, their_cbt = target["characteristics"]["CBT"], attacker["characteristics"]["CBT"]
-        if Reaction.RESPONSE in allowed and my_cbt >= their_cbt:
-            return React(Reaction.RESPONSE)
-        if Reaction.DODGE in allowed and dodged >= 0.6 and incoming >= 0.8:
-            return React(Reaction.DODGE)
-        if Reaction.RESPONSE in allowed and my_cbt + 1 >= their_cbt and incoming >= 1.5:
-            return React(Reaction.RESPONSE)
-        return React(Reaction.PASSIVE)
+        allowed = {a.reaction.value for a in actions if isinstance(a, React)}
+        equipment = view.get("equipment", {})
+        values = reaction_values(combatant(attacker, equipment), combatant(target, equipment),
+                                 allowed)
+        best = max(values, key=lambda r: values[r])
+        return React(Reaction(best))
 
     def _aim(self, view: Mapping[str, Any], actions: Sequence[Action],
              decision: Mapping[str, Any]) -> Action | None:
