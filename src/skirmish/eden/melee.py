@@ -11,6 +11,7 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Aim, React, Reaction, Shift
+from skirmish.eden.aiming import aim_decision, aim_options, check_aim, limb_shift
 from skirmish.eden.effects import location_shift
 from skirmish.eden.events import CancelEvent, LocationEvent, ReactionEvent
 from skirmish.eden.fighter import Fighter
@@ -138,17 +139,6 @@ class StrikeBack(Procedure):
             game.push(Strike(self.striker, self.target))
 
 
-def limb_shift(fighter: Fighter, face: int, limb: Limb, allowance: int) -> int | None:
-    """The smallest signed shift of ``face`` (at most ``allowance`` either way, staying in
-    1-6) that lands on ``limb``; ``None`` when it cannot be reached."""
-    best: int | None = None
-    for target_face in fighter.profile.limb(limb).faces:
-        shift = target_face - face
-        if abs(shift) <= allowance and (best is None or abs(shift) < abs(best)):
-            best = shift
-    return best
-
-
 @dataclass(slots=True)
 class Strike(Procedure):
     """Rulebook 6.A, Passive reaction steps 3-6 (Dodge reaction steps 3-7 with ``dodge``)."""
@@ -166,8 +156,7 @@ class Strike(Procedure):
         """Limbs reachable by spending successes, always keeping one (French text, 6.A step 5;
         the English omits it for dodge: docs/rulings.md)."""
         target = state_of(game).fighter(self.target)
-        allowance = self.successes - 1
-        return [limb for limb in Limb if limb_shift(target, self.face, limb, allowance) is not None]
+        return aim_options(target, self.face, self.successes - 1)
 
     def decision(self, game: Game) -> Decision | None:
         if self.step == "shift":
@@ -187,15 +176,8 @@ class Strike(Procedure):
             return None
         initiator = state_of(game).fighter(self.initiator)
         target = state_of(game).fighter(self.target)
-        return Decision(
-            initiator.side,
-            "aim",
-            f"{self.initiator} rolled location {self.face} ({target.profile.location(self.face)})"
-            f" with {self.successes} successes: aim at which limb?",
-            tuple(f"aim {limb.value}" for limb in options),
-            {"attack": "melee", "attacker": str(self.initiator), "target": str(self.target),
-             "successes": self.successes, "face": self.face},
-        )
+        return aim_decision(initiator.side, "melee", str(self.initiator), target, self.face,
+                            self.successes, options)
 
     def legal_actions(self, game: Game) -> list[Action]:
         if self.step == "shift":
@@ -213,14 +195,9 @@ class Strike(Procedure):
                     "Rulebook 2.A, Location roll: raised or lowered, kept within 1-6",
                 )
             return
-        if not isinstance(action, Aim):
-            raise IllegalActionError(f"'{action}': choose a limb to aim at (aim LIMB)", self.rule())
-        if action.limb not in self._aim_options(game):
-            raise IllegalActionError(
-                f"{self.successes} successes cannot shift location {self.face} onto the "
-                f"{action.limb.value}",
-                "Rulebook 6.A step 5: one success per point of shift, keeping at least one",
-            )
+        check_aim(action, self._aim_options(game), self.successes, self.face,
+                  "Rulebook 6.A step 5: one success per point of shift, keeping at least one",
+                  self.rule())
 
     def apply(self, game: Game, action: Action) -> None:
         if isinstance(action, Shift):

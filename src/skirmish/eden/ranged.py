@@ -25,12 +25,13 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import Event, NoteEvent, RollEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Aim, BlastAttack, Shoot, Throw, key
+from skirmish.eden.aiming import aim_decision, aim_options, check_aim, limb_shift
 from skirmish.eden.conditions import apply_condition_effects
 from skirmish.eden.effects import announce
 from skirmish.eden.equipment import Category, Equipment, EquipmentPart
 from skirmish.eden.events import LocationEvent
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.melee import ATTACK, attacks_left, limb_shift
+from skirmish.eden.melee import ATTACK, attacks_left
 from skirmish.eden.modifiers import Condition
 from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic, roll_location, state_of
@@ -370,9 +371,7 @@ class Shooting(Procedure):
     def _aim_options(self, game: Game) -> list[Limb]:
         """Step 4: limbs reachable spending successes; ALL may be spent (the "keep one"
         sentence of 6.A is in neither text here: ranged rulings)."""
-        target = state_of(game).fighter(self.target)
-        return [limb for limb in Limb
-                if limb_shift(target, self.face, limb, self.successes) is not None]
+        return aim_options(state_of(game).fighter(self.target), self.face, self.successes)
 
     def decision(self, game: Game) -> Decision | None:
         if self.step != "aim":
@@ -381,29 +380,16 @@ class Shooting(Procedure):
         if len(options) < 2:
             return None
         state = state_of(game)
-        target = state.fighter(self.target)
-        return Decision(
-            state.fighter(self.initiator).side,
-            "aim",
-            f"{self.initiator} rolled location {self.face} ({target.profile.location(self.face)})"
-            f" with {self.successes} successes: aim at which limb? (the rest add to Str)",
-            tuple(f"aim {limb.value}" for limb in options),
-            {"attack": "shooting", "attacker": str(self.initiator), "target": str(self.target),
-             "successes": self.successes, "face": self.face},
-        )
+        return aim_decision(state.fighter(self.initiator).side, "shooting",
+                            str(self.initiator), state.fighter(self.target), self.face,
+                            self.successes, options, " (the rest add to Str)")
 
     def legal_actions(self, game: Game) -> list[Action]:
         return [Aim(limb) for limb in self._aim_options(game)] if self.step == "aim" else []
 
     def check(self, game: Game, action: Action) -> None:
-        if not isinstance(action, Aim):
-            raise IllegalActionError(f"'{action}': choose a limb to aim at (aim LIMB)", self.rule())
-        if action.limb not in self._aim_options(game):
-            raise IllegalActionError(
-                f"{self.successes} successes cannot shift location {self.face} onto the "
-                f"{action.limb.value}",
-                "Rulebook 6.B step 4: one success per point of shift",
-            )
+        check_aim(action, self._aim_options(game), self.successes, self.face,
+                  "Rulebook 6.B step 4: one success per point of shift", self.rule())
 
     def apply(self, game: Game, action: Action) -> None:
         assert isinstance(action, Aim)

@@ -1,0 +1,56 @@
+"""Rulebook 6.A step 5 and 6.B step 4: spending successes to shift a location roll.
+
+Melee and shooting share the mechanism; they differ in the allowance (melee keeps one
+success, shooting may spend all) and in what the remaining successes do.
+"""
+
+from __future__ import annotations
+
+from skirmish.core.actions import Action
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
+from skirmish.eden.actions import Aim
+from skirmish.eden.fighter import Fighter
+from skirmish.eden.profile import Limb
+
+
+def limb_shift(fighter: Fighter, face: int, limb: Limb, allowance: int) -> int | None:
+    """The smallest signed shift of ``face`` (at most ``allowance`` either way, staying in
+    1-6) that lands on ``limb``; ``None`` when it cannot be reached."""
+    best: int | None = None
+    for target_face in fighter.profile.limb(limb).faces:
+        shift = target_face - face
+        if abs(shift) <= allowance and (best is None or abs(shift) < abs(best)):
+            best = shift
+    return best
+
+
+def aim_options(target: Fighter, face: int, allowance: int) -> list[Limb]:
+    """The limbs a location roll of ``face`` can be shifted onto."""
+    return [limb for limb in Limb if limb_shift(target, face, limb, allowance) is not None]
+
+
+def aim_decision(side: int, attack: str, initiator: str, target: Fighter, face: int,
+                 successes: int, options: list[Limb], note: str = "") -> Decision:
+    """The initiator's choice of limb, with the facts it depends on as context."""
+    return Decision(
+        side,
+        "aim",
+        f"{initiator} rolled location {face} ({target.profile.location(face)}) with "
+        f"{successes} successes: aim at which limb?{note}",
+        tuple(f"aim {limb.value}" for limb in options),
+        {"attack": attack, "attacker": initiator, "target": target.ref,
+         "successes": successes, "face": face},
+    )
+
+
+def check_aim(action: Action, options: list[Limb], successes: int, face: int,
+              rule: str, fallback_rule: str) -> None:
+    """Refuse anything but ``aim LIMB`` onto a reachable limb, naming the rule."""
+    if not isinstance(action, Aim):
+        raise IllegalActionError(f"'{action}': choose a limb to aim at (aim LIMB)", fallback_rule)
+    if action.limb not in options:
+        raise IllegalActionError(
+            f"{successes} successes cannot shift location {face} onto the {action.limb.value}",
+            rule,
+        )
