@@ -26,7 +26,7 @@ from skirmish.eden.preparation import (
     troop_problems,
 )
 from skirmish.eden.profile import Characteristic, FighterProfile
-from skirmish.eden.ruleset import catalogue_of
+from skirmish.eden.ruleset import SetupError, catalogue_of
 from skirmish.eden.state import EdenState
 from skirmish.geometry import Marker
 
@@ -491,3 +491,18 @@ def test_placed_scenery_brings_its_effects_into_play_once() -> None:
     game.apply("place Tree 45,45")
     game.apply("place Beacon 45,15")
     assert len([e for e in st.effects if e.source == "Beacon"]) == 1
+
+
+def test_a_leader_chosen_in_advance_is_designated_without_a_question() -> None:
+    """A troop file's leader: step 4 designates it and asks only the other player."""
+    data = jokers_vs_bamaka()
+    data["troops"][1]["leader"] = NGOBO.name
+    game = EDEN.new_game(data, seed=3)
+    st = game.state
+    assert isinstance(st, EdenState) and st.leaders[1] == "B.Ngobo-Quick-Arm"
+    while game.decision().kind != "leader":
+        game.apply(game.legal_actions()[0])
+    assert game.decision().player == 0  # only A is asked
+    data["troops"][0]["leader"] = "Gandalf"
+    with pytest.raises(SetupError, match="leader: 'Gandalf' is not one of"):
+        EDEN.new_game(data)

@@ -227,3 +227,88 @@ class MarkerEvent(Event):
         why = f" ({self.reason})" if self.reason else ""
         return (f"{self.fighter} {verb} {n} {self.condition} marker{'s' if n != 1 else ''}"
                 f" -> {self.total}{why}")
+
+
+@dataclass(frozen=True, slots=True)
+class TroopRevealedEvent(Event):
+    """Rulebook 4.A step 1: a troop is revealed (fighters and values)."""
+
+    kind: ClassVar[str] = "eden.troop-revealed"
+    player: int = 0
+    troop_type: str = ""
+    fighters: tuple[str, ...] = ()
+    total: int = 0
+    budget: int = 100
+
+    def text(self) -> str:
+        return (f"player {'AB'[self.player]} reveals a {self.troop_type} troop: "
+                f"{', '.join(self.fighters)} ({self.total}/{self.budget} points)")
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderEvent(Event):
+    """Rulebook 4.A step 4: a troop leader is designated."""
+
+    kind: ClassVar[str] = "eden.leader-designated"
+    player: int = 0
+    fighter: str = ""
+
+    def text(self) -> str:
+        return f"player {'AB'[self.player]} designates {self.fighter} as troop leader"
+
+
+@dataclass(frozen=True, slots=True)
+class MissionPlayedEvent(Event):
+    """Rulebook 4.A step 5: a mission is played (a secret one is seen by its player only)."""
+
+    kind: ClassVar[str] = "eden.mission-played"
+    player: int = 0
+    card: str = ""
+    secret: bool = False
+    deployment: str = ""
+
+    def text(self) -> str:
+        how = "secretly plays" if self.secret else "plays the revealed mission"
+        return f"player {'AB'[self.player]} {how} {self.card} ({self.deployment} deployment)"
+
+    def redacted(self) -> Event:
+        return SecretMissionEvent(player=self.player)
+
+
+@dataclass(frozen=True, slots=True)
+class SecretMissionEvent(Event):
+    """What the opponent learns of a secret mission: that one was played, face down."""
+
+    kind: ClassVar[str] = "eden.mission-secret"
+    player: int = 0
+
+    def text(self) -> str:
+        return f"player {'AB'[self.player]} plays a secret mission, face down"
+
+
+@dataclass(frozen=True, slots=True)
+class HandCardEvent(Event):
+    """Rulebook 4.A step 8: a tactical card goes into the hand (seen by its player only)."""
+
+    kind: ClassVar[str] = "eden.hand-card"
+    player: int = 0
+    card: str = ""
+    count: int = 0
+
+    def text(self) -> str:
+        return f"player {'AB'[self.player]} takes {self.card} into his tactical hand ({self.count})"
+
+    def redacted(self) -> Event:
+        return HiddenHandCardEvent(player=self.player, count=self.count)
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenHandCardEvent(Event):
+    """What the opponent learns: a card was taken, and how many the hand holds."""
+
+    kind: ClassVar[str] = "eden.hand-card-hidden"
+    player: int = 0
+    count: int = 0
+
+    def text(self) -> str:
+        return f"player {'AB'[self.player]} takes a tactical card ({self.count} in hand)"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from skirmish.core.actions import Action, Pass, Ref
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
-from skirmish.core.events import Event, NoteEvent
+from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import ChooseHalf, Deploy, Leader, Place, PlayMission, TakeCard, key
 from skirmish.eden.bidding import FirstPlayerBid
@@ -40,7 +40,13 @@ from skirmish.eden.deployment import (
     zone_text,
 )
 from skirmish.eden.effects import ActiveEffect, kind_of
-from skirmish.eden.events import PointsEvent
+from skirmish.eden.events import (
+    HandCardEvent,
+    LeaderEvent,
+    MissionPlayedEvent,
+    PointsEvent,
+    TroopRevealedEvent,
+)
 from skirmish.eden.intendancy import AP_PER_ROUND
 from skirmish.eden.profile import Characteristic, FighterProfile
 from skirmish.eden.rolling import state_of
@@ -133,91 +139,6 @@ def mission_refusal(state: EdenState, player: int, card: MissionCard) -> str:
 # -- events -----------------------------------------------------------------------------------
 def _p(player: int) -> str:
     return "AB"[player]
-
-
-@dataclass(frozen=True, slots=True)
-class TroopRevealedEvent(Event):
-    """Rulebook 4.A step 1: a troop is revealed (fighters and values)."""
-
-    kind: ClassVar[str] = "eden.troop-revealed"
-    player: int = 0
-    troop_type: str = ""
-    fighters: tuple[str, ...] = ()
-    total: int = 0
-    budget: int = DEFAULT_BUDGET
-
-    def text(self) -> str:
-        return (f"player {_p(self.player)} reveals a {self.troop_type} troop: "
-                f"{', '.join(self.fighters)} ({self.total}/{self.budget} points)")
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderEvent(Event):
-    """Rulebook 4.A step 4: a troop leader is designated."""
-
-    kind: ClassVar[str] = "eden.leader-designated"
-    player: int = 0
-    fighter: str = ""
-
-    def text(self) -> str:
-        return f"player {_p(self.player)} designates {self.fighter} as troop leader"
-
-
-@dataclass(frozen=True, slots=True)
-class MissionPlayedEvent(Event):
-    """Rulebook 4.A step 5: a mission is played (a secret one is seen by its player only)."""
-
-    kind: ClassVar[str] = "eden.mission-played"
-    player: int = 0
-    card: str = ""
-    secret: bool = False
-    deployment: str = ""
-
-    def text(self) -> str:
-        how = "secretly plays" if self.secret else "plays the revealed mission"
-        return f"player {_p(self.player)} {how} {self.card} ({self.deployment} deployment)"
-
-    def redacted(self) -> Event:
-        return SecretMissionEvent(player=self.player)
-
-
-@dataclass(frozen=True, slots=True)
-class SecretMissionEvent(Event):
-    """What the opponent learns of a secret mission: that one was played, face down."""
-
-    kind: ClassVar[str] = "eden.mission-secret"
-    player: int = 0
-
-    def text(self) -> str:
-        return f"player {_p(self.player)} plays a secret mission, face down"
-
-
-@dataclass(frozen=True, slots=True)
-class HandCardEvent(Event):
-    """Rulebook 4.A step 8: a tactical card goes into the hand (seen by its player only)."""
-
-    kind: ClassVar[str] = "eden.hand-card"
-    player: int = 0
-    card: str = ""
-    count: int = 0
-
-    def text(self) -> str:
-        return f"player {_p(self.player)} takes {self.card} into his tactical hand ({self.count})"
-
-    def redacted(self) -> Event:
-        return HiddenHandCardEvent(player=self.player, count=self.count)
-
-
-@dataclass(frozen=True, slots=True)
-class HiddenHandCardEvent(Event):
-    """What the opponent learns: a card was taken, and how many the hand holds."""
-
-    kind: ClassVar[str] = "eden.hand-card-hidden"
-    player: int = 0
-    count: int = 0
-
-    def text(self) -> str:
-        return f"player {_p(self.player)} takes a tactical card ({self.count} in hand)"
 
 
 # -- the procedure ------------------------------------------------------------------------------
@@ -321,6 +242,10 @@ class PreparationPhase(Procedure):
         elif self.step == "bid":
             self.turn = 1
             game.push(FirstPlayerBid())
+        elif self.step == "leaders":
+            for player in (state.first_player, 1 - state.first_player):
+                if state.leaders[player] is not None:
+                    game.emit(LeaderEvent(player=player, fighter=state.leaders[player]))
         elif self.step == "deployment" and all(f.on_field for f in state.fighters):
             self.turn = 1  # the set-up placed every fighter already
         elif self.step == "ap":

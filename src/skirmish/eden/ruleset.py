@@ -104,8 +104,9 @@ class EdenRuleset:
         """A match from a JSON set-up (errors name the field at fault):
 
         - ``troops``: two, each ``{"type": "faction"|"stigma", "fighters": [{"profile": {...},
-          "at": [x, y]}], "missions": [...], "tactical": [...]}``; a fighter given ``at``
-          starts on the field there;
+          "at": [x, y]}], "missions": [...], "tactical": [...], "leader": NAME}``; a fighter
+          given ``at`` starts on the field there; a ``leader`` named in advance is designated
+          without a question in preparation step 4;
         - ``abilities``, ``equipment`` (rulebook notation), ``scenery`` (the pool to place);
         - ``field`` ``[width, height]`` in cm (60 x 60), ``max_rounds`` (5), ``budget`` (100),
           ``scenery_per_player`` (2), and ``preparation_skip``: preparation steps the set-up
@@ -140,6 +141,14 @@ class EdenRuleset:
             max_rounds=int(setup.get("max_rounds", 5)),
             catalogue=catalogue,
         )
+        for side, troop in enumerate(setup["troops"]):
+            leader = troop.get("leader")
+            if leader is not None:
+                matches = [f.ref for f in state.troop(side) if f.profile.name == leader]
+                if not matches:
+                    raise SetupError(f"setup.troops[{side}].leader: {leader!r} is not one of "
+                                     "the troop's fighters")
+                state.leaders[side] = matches[0]  # chosen beforehand (a troop file's leader)
         game = Game(self, state, setup, dice if dice is not None else SeededDice(seed), [Match()])
         state.effects.extend(ability_effects(game))
         game.advance()

@@ -180,7 +180,7 @@ def suggest(library: Library, troop_type: str, symbol: str, budget: int = DEFAUL
             chosen.append(profile)
             left -= profile.value
     names = tuple(p.name for p in chosen)
-    return Troop(troop_type, names, budget, names[0] if names else None, symbol)
+    return Troop(troop_type, names, budget, None, symbol)
 
 
 def build(library: Library, fighters: Sequence[str], *, troop_type: str = "faction",
@@ -209,6 +209,8 @@ class SetupOptions:
     missions: tuple[Sequence[str] | None, Sequence[str] | None] = (None, None)
     tactical: tuple[Sequence[str] | None, Sequence[str] | None] = (None, None)
     preparation_skip: Sequence[str] = ()
+    #: a troop's chosen leader is designated without a question (step 4)
+    use_leaders: bool = True
 
 
 def _mission_playable(card: Any, troop_type: str, symbol: str | None) -> bool:
@@ -242,10 +244,13 @@ def match_setup(library: Library, troop_a: Troop, troop_b: Troop,
             for item in profile.equipment:
                 if item in library.equipment:
                     equipment[item] = str(library.equipment[item])
-        troops.append({"type": troop.type,
-                       "fighters": [{"profile": p.to_dict()} for p in profiles],
-                       "missions": [card_dict(m) for m in missions],
-                       "tactical": [card_dict(c) for c in tactical]})
+        entry: dict[str, Any] = {"type": troop.type,
+                                 "fighters": [{"profile": p.to_dict()} for p in profiles],
+                                 "missions": [card_dict(m) for m in missions],
+                                 "tactical": [card_dict(c) for c in tactical]}
+        if troop.leader is not None and opts.use_leaders:
+            entry["leader"] = library.profile(troop.leader).name
+        troops.append(entry)
     scenery = [scenery_dict(library.scenery[library.find(n, ("scenery",))[1]].card)
                for n in opts.scenery]
     setup: dict[str, Any] = {

@@ -110,3 +110,15 @@ def test_each_faction_troop_plays_a_whole_match(a: str) -> None:
     game = EDEN.new_game(LIB.setup(troop, OPPONENT, max_rounds=2), seed=7)
     play(game, [RandomAgent(1), RandomAgent(2)])
     assert game.outcome() is not None
+
+
+def test_a_troop_files_leader_reaches_the_match() -> None:
+    from skirmish.eden import EDEN
+    from skirmish.eden.library import load_library
+    from skirmish.eden.troops import Troop, suggest
+
+    lib = load_library()
+    jokers = Troop("faction", ("Yuri", "Vladd", "Anton"), leader="Vladd")
+    setup = lib.setup(jokers, suggest(lib, "faction", "Bamaka"))
+    assert setup["troops"][0]["leader"] == "Vladd" and "leader" not in setup["troops"][1]
+    assert EDEN.new_game(setup, seed=1).state.leaders == ["A.Vladd", None]  # type: ignore[attr-defined]
