@@ -258,15 +258,23 @@ def sample_destinations(
     ``rng`` or ``random.Random(seed)``), filtered by end-position rules and reachability."""
     rnd = rng if rng is not None else random.Random(seed)
     out: list[MoveCheck] = []
+    r = mover.radius
+    x_lo, x_hi = max(r, mover.x - allowance), min(field.width - r, mover.x + allowance)
+    y_lo, y_hi = max(r, mover.y - allowance), min(field.height - r, mover.y + allowance)
+    if x_lo > x_hi or y_lo > y_hi:
+        return out
     for _round in range(6):
         cands: list[Point] = []
         tries = 0
         want = (n - len(out)) + 2 if _round == 0 else 2 * (n - len(out))
         while len(cands) < want and tries < 40 * n:
             tries += 1
-            a = rnd.uniform(0.0, TWO_PI)
-            rad = allowance * math.sqrt(rnd.random())
-            p = Point(mover.x + rad * math.cos(a), mover.y + rad * math.sin(a))
+            # uniform in the disc of the allowance, drawn within the field's box only
+            x = rnd.uniform(x_lo, x_hi)
+            y = rnd.uniform(y_lo, y_hi)
+            if (x - mover.x) ** 2 + (y - mover.y) ** 2 > allowance * allowance:
+                continue
+            p = Point(x, y)
             if end_position_problem(mover, p, field=field, bases=bases, elements=elements,
                                     markers=markers):  # fmt: skip
                 continue
