@@ -1,0 +1,13 @@
+"""Test settings. On CI (``CI`` set) property tests are derandomized: the same examples on
+every run, so a submission's result does not depend on luck; developers' runs keep
+exploring new examples (and hypothesis remembers the failures it finds)."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
