@@ -27,15 +27,22 @@ def match_setup() -> dict[str, Any]:
 SETUP = match_setup()
 
 
-def mid_game(seed: int = 7, actions: int = 120) -> Game:
-    game = EDEN.new_game(SETUP, seed=seed)
-    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
-    for _ in range(actions):
-        if game.is_over:
-            break
-        player = game.decision().player
-        game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
-    return game
+def mid_game(seed: int = 7) -> Game:
+    """A match in the middle of round 3 (preparation done, fighters fighting)."""
+    for attempt in range(20):
+        game = EDEN.new_game(SETUP, seed=seed + attempt)
+        agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+        while not game.is_over and game.state.round < 3:  # type: ignore[attr-defined]
+            player = game.decision().player
+            game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+        for _ in range(10):  # a few decisions into the round
+            if game.is_over:
+                break
+            player = game.decision().player
+            game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+        if not game.is_over:
+            return game
+    raise RuntimeError("no match reached round 3")
 
 
 def copies_per_second(game: Game, n: int = 3_000) -> float:
