@@ -7,6 +7,7 @@ them with their own numbers (``{effect: marker-on, on: wounded, condition: rage}
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -191,13 +192,14 @@ class GainOn(EffectKind):
         heal(game, owner, int(effect.param("heal", 0)), None, effect.source)
 
 
-class TargetedAction(EffectKind):
+class TargetedAction(EffectKind, abc.ABC):
     """Shared by action abilities aimed at a fighter (Rulebook 7, Action ability): the
     targets offered are those :meth:`eligible` accepts; ``use A.X Ability B.Y``."""
 
+    @abc.abstractmethod
     def eligible(self, state: EdenState, effect: ActiveEffect, user: Fighter,
                  target: Fighter) -> str | None:
-        raise NotImplementedError
+        """Why ``target`` may not be chosen (None when it may): each kind says."""
 
     def actions(self, game: Game, effect: ActiveEffect, fighter: Fighter) -> Iterable[Action]:
         state = state_of(game)
