@@ -236,3 +236,22 @@ def test_fear_forbids_action_abilities() -> None:
     assert "use A.Yuri First-aid" not in game.legal_actions()
     with pytest.raises(IllegalActionError, match="Fear"):
         game.apply("use A.Yuri First-aid")
+
+
+def test_location_shift_hook_applies_to_shots_too() -> None:
+    """Rulebook 2.A (Elenia): "a location roll against her" - a shot's location as well."""
+    from skirmish.eden.ranged import Shooting
+
+    sling = "Sling (Shooting): Str(1)"
+    game = table([(YURI, 10, 10)], [(replace(NGOBO, abilities=("Lucky",)), 20, 10)],
+                 abilities=ABILITIES, equipment=[sling],
+                 dice=[6, 6, 1, 1, 4, 1])  # CBT 4 vs SPD 4: 2 successes; location 4 (torso)
+    from skirmish.eden.abilities import ability_effects
+
+    state(game).effects.extend(ability_effects(game))
+    game.push(Shooting(Ref("A.Yuri"), "Sling", Ref("B.Ngobo-Quick-Arm")))
+    game.advance()
+    assert game.decision().kind == "location-shift" and game.decision().player == 1
+    assert {str(a) for a in game.legal_actions()} == {"shift -1", "shift 0", "shift 1"}
+    game.apply("shift 1")  # 4 -> 5: Ngobo's legs
+    assert game.decision().kind == "aim" and game.decision().context["face"] == 5

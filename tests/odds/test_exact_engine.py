@@ -121,6 +121,34 @@ def test_shooting_with_an_odd_success_redirection_is_the_engines_law() -> None:
     assert_exact(odds, law)
 
 
+def test_a_shot_at_a_fighter_with_a_location_shift_card_is_the_engines_law() -> None:
+    # Rulebook 2.A (Elenia): "a location roll against her" - a shot's too.
+    lucky_ngobo = replace(PROFILES["Ngobo Quick-Arm"], abilities=("Lucky",))
+    game = table([(SLINGER, 10, 30)], [(lucky_ngobo, 20, 30)], equipment=[SLING],
+                 abilities=[LUCKY])
+    state(game).effects.extend(ability_effects(game))
+    st = state(game)
+    anton, ngobo = st.fighter("A.Anton"), st.fighter("B.Ngobo-Quick-Arm")
+    part = st.catalogue.item("Sling").part(Category.SHOOTING)
+    assert part is not None
+
+    def start(game: Game) -> None:
+        game.push(Shooting(Ref("A.Anton"), "Sling", Ref("B.Ngobo-Quick-Arm")))
+        game.advance()
+
+    for aim in ("best", "none"):
+        odds = shooting_odds(st, anton, ngobo, part, weapon="Sling", aim=aim)
+        law = enumerate_engine(game, ["B.Ngobo-Quick-Arm"], start, policies={"A.Anton": aim})
+        assert_exact(odds, law)
+    plain = table([(SLINGER, 10, 30)], [(PROFILES["Ngobo Quick-Arm"], 20, 30)],
+                  equipment=[SLING])
+    pst = state(plain)
+    unlucky = shooting_odds(pst, pst.fighter("A.Anton"), pst.fighter("B.Ngobo-Quick-Arm"),
+                            part, weapon="Sling")
+    lucky = shooting_odds(st, anton, ngobo, part, weapon="Sling")
+    assert lucky.joint != unlucky.joint  # the card moves where the wounds land
+
+
 def test_explosion_is_the_engines_law_and_stops_at_incapacitation() -> None:
     game = place([("Yuri", 22, 30)], [("Tarar", 10, 30), ("Ngobo Quick-Arm", 22, 33)])
     st = state(game)

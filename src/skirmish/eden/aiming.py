@@ -9,9 +9,10 @@ from __future__ import annotations
 from skirmish.core.actions import Action
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
-from skirmish.eden.actions import Aim
+from skirmish.eden.actions import Aim, Shift
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.profile import Limb
+from skirmish.eden.rolls import reachable_faces
 
 
 def limb_shift(fighter: Fighter, face: int, limb: Limb, allowance: int) -> int | None:
@@ -53,4 +54,28 @@ def check_aim(action: Action, options: list[Limb], successes: int, face: int,
         raise IllegalActionError(
             f"{successes} successes cannot shift location {face} onto the {action.limb.value}",
             rule,
+        )
+
+
+def shift_options(face: int, allowance: int) -> list[Action]:
+    """Rulebook 2.A (Elenia): the target's card moves a location roll by up to
+    ``allowance``, up or down, within 1-6 (0 keeps it)."""
+    return [Shift(new - face) for new in reachable_faces(face, allowance)]
+
+
+def shift_decision(target: Fighter, face: int, allowance: int, attacker: str) -> Decision:
+    return Decision(
+        target.side,
+        "location-shift",
+        f"Location {face} ({target.profile.location(face)}): shift it by up to {allowance}?",
+        tuple(str(a) for a in shift_options(face, allowance)),
+        {"attacker": attacker, "target": target.ref, "face": face, "allowance": allowance},
+    )
+
+
+def check_shift(action: Action, face: int, allowance: int) -> None:
+    if action not in shift_options(face, allowance):
+        raise IllegalActionError(
+            f"'{action}': shift the location roll within the card's allowance",
+            "Rulebook 2.A, Location roll: raised or lowered, kept within 1-6",
         )

@@ -11,14 +11,22 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Aim, React, Reaction, Shift
-from skirmish.eden.aiming import aim_decision, aim_options, check_aim, limb_shift
+from skirmish.eden.aiming import (
+    aim_decision,
+    aim_options,
+    check_aim,
+    check_shift,
+    limb_shift,
+    shift_decision,
+    shift_options,
+)
 from skirmish.eden.effects import location_shift
 from skirmish.eden.events import CancelEvent, LocationEvent, ReactionEvent
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Condition
 from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic, roll_location, roll_opposition, state_of
-from skirmish.eden.rolls import reachable_faces, shift_location
+from skirmish.eden.rolls import shift_location
 from skirmish.eden.wounds import inflict_wounds
 
 if TYPE_CHECKING:
@@ -161,14 +169,8 @@ class Strike(Procedure):
     def decision(self, game: Game) -> Decision | None:
         if self.step == "shift":
             target = state_of(game).fighter(self.target)
-            allowance = location_shift(state_of(game), target)
-            return Decision(
-                target.side,
-                "location-shift",
-                f"Location {self.face} ({target.profile.location(self.face)}): "
-                f"shift it by up to {allowance}?",
-                tuple(str(a) for a in self.legal_actions(game)),
-            )
+            return shift_decision(target, self.face, location_shift(state_of(game), target),
+                                  str(self.initiator))
         if self.step != "aim":
             return None
         options = self._aim_options(game)
@@ -182,18 +184,13 @@ class Strike(Procedure):
     def legal_actions(self, game: Game) -> list[Action]:
         if self.step == "shift":
             target = state_of(game).fighter(self.target)
-            allowance = location_shift(state_of(game), target)
-            faces = reachable_faces(self.face, allowance)
-            return [Shift(face - self.face) for face in faces]
+            return shift_options(self.face, location_shift(state_of(game), target))
         return [Aim(limb) for limb in self._aim_options(game)]
 
     def check(self, game: Game, action: Action) -> None:
         if self.step == "shift":
-            if action not in self.legal_actions(game):
-                raise IllegalActionError(
-                    f"'{action}': shift the location roll within the card's allowance",
-                    "Rulebook 2.A, Location roll: raised or lowered, kept within 1-6",
-                )
+            target = state_of(game).fighter(self.target)
+            check_shift(action, self.face, location_shift(state_of(game), target))
             return
         check_aim(action, self._aim_options(game), self.successes, self.face,
                   "Rulebook 6.A step 5: one success per point of shift, keeping at least one",

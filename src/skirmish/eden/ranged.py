@@ -24,10 +24,18 @@ from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import Event, NoteEvent, RollEvent
 from skirmish.core.procedure import Procedure
-from skirmish.eden.actions import Aim, BlastAttack, Shoot, Throw, key
-from skirmish.eden.aiming import aim_decision, aim_options, check_aim, limb_shift
+from skirmish.eden.actions import Aim, BlastAttack, Shift, Shoot, Throw, key
+from skirmish.eden.aiming import (
+    aim_decision,
+    aim_options,
+    check_aim,
+    check_shift,
+    limb_shift,
+    shift_decision,
+    shift_options,
+)
 from skirmish.eden.conditions import apply_condition_effects
-from skirmish.eden.effects import announce
+from skirmish.eden.effects import announce, location_shift
 from skirmish.eden.equipment import Category, Equipment, EquipmentPart
 from skirmish.eden.events import LocationEvent
 from skirmish.eden.fighter import Fighter
@@ -35,7 +43,7 @@ from skirmish.eden.melee import ATTACK, attacks_left
 from skirmish.eden.modifiers import Condition
 from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic, roll_location, state_of
-from skirmish.eden.rolls import characteristic_roll
+from skirmish.eden.rolls import characteristic_roll, shift_location
 from skirmish.eden.templates_attack import (
     Blast,
     Projectile,
@@ -373,7 +381,16 @@ class Shooting(Procedure):
         sentence of 6.A is in neither text here: ranged rulings)."""
         return aim_options(state_of(game).fighter(self.target), self.face, self.successes)
 
+    def _shift_allowance(self, game: Game) -> int:
+        """Rulebook 2.A (Elenia): how far the struck fighter's card shifts the location."""
+        state = state_of(game)
+        return location_shift(state, state.fighter(self.target)) if state.effects else 0
+
     def decision(self, game: Game) -> Decision | None:
+        if self.step == "shift":
+            target = state_of(game).fighter(self.target)
+            return shift_decision(target, self.face, self._shift_allowance(game),
+                                  str(self.initiator))
         if self.step != "aim":
             return None
         options = self._aim_options(game)
@@ -385,13 +402,26 @@ class Shooting(Procedure):
                             self.successes, options, " (the rest add to Str)")
 
     def legal_actions(self, game: Game) -> list[Action]:
+        if self.step == "shift":
+            return shift_options(self.face, self._shift_allowance(game))
         return [Aim(limb) for limb in self._aim_options(game)] if self.step == "aim" else []
 
     def check(self, game: Game, action: Action) -> None:
+        if self.step == "shift":
+            check_shift(action, self.face, self._shift_allowance(game))
+            return
         check_aim(action, self._aim_options(game), self.successes, self.face,
                   "Rulebook 6.B step 4: one success per point of shift", self.rule())
 
     def apply(self, game: Game, action: Action) -> None:
+        if isinstance(action, Shift):
+            target = state_of(game).fighter(self.target)
+            self.face = shift_location(self.face, action.by)
+            game.emit(LocationEvent(fighter=self.target, rolled=self.rolled, face=self.face,
+                                    limb=target.profile.location(self.face).value, spent=0))
+            self.rolled = self.face
+            self.step = "aim"
+            return
         assert isinstance(action, Aim)
         self._shift_to(game, action.limb)
 
@@ -444,7 +474,7 @@ class Shooting(Procedure):
                 self.target = Ref(other.ref)
                 target = other
         self.rolled = self.face = roll_location(game, initiator, target)
-        self.step = "aim"
+        self.step = "shift" if self._shift_allowance(game) else "aim"
 
     def _wound(self, game: Game, initiator: Fighter, target: Fighter) -> None:
         """Steps 5-7: Str(X) + the remaining successes, a roll against the target's VIG, one

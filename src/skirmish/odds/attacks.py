@@ -62,7 +62,7 @@ class Combatant:
     ``location[face - 1]`` is the limb index of a location face (1.7); ``limb_faces`` the
     faces of each limb in card order; ``protection`` and ``ranged_protection`` the Pr of
     each limb against melee and ranged wounds (8.A, card effects); ``shift_allowance`` how
-    far the target's card lets him shift a melee location roll (2.A, Elenia).
+    far the target's card lets him shift a location roll against him (2.A, Elenia).
     """
 
     ref: str
@@ -275,9 +275,26 @@ class ShootingStrike:
         return choose(self.aim, aim_options(s, face, hits), s.location[face - 1], value,
                       self.maximise)
 
+    def shift(self, hits: int, face: int) -> int:
+        """The struck fighter's card shift (2.A): the face that leaves him the least harm,
+        knowing the shooter's aim policy."""
+        allowance = self.struck.shift_allowance
+        if allowance <= 0:
+            return face
+        s = self.struck
+
+        def key(new: int) -> tuple[Fraction, Fraction, int, int]:
+            limb, cost = self.aim_at(hits, new)
+            p, e = _value(self.lost(limb, hits - cost), s.cp_left[limb])
+            return (p, e, abs(new - face), new)
+
+        faces = range(max(1, face - allowance), min(6, face + allowance) + 1)
+        return min(faces, key=key)
+
     def outcome(self, hits: int) -> dict[Delta, Fraction]:
         out: dict[Delta, Fraction] = {}
-        for face in FACES:
+        for rolled in FACES:
+            face = self.shift(hits, rolled)
             limb, cost = self.aim_at(hits, face)
             for n, q in self.lost(limb, hits - cost).items():
                 d = delta_on(limb, n)

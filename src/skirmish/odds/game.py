@@ -385,12 +385,20 @@ def shift_action(game: Game, attacker_policy: str | AimPolicy = "best") -> Shift
     Elenia's): the face that minimises the attacker's value under ``attacker_policy``."""
     state = state_of(game)
     top = game.stack[-1] if game.stack else None
-    if not isinstance(top, Strike) or top.step != "shift":
-        raise ValueError("no location-shift decision is pending")
-    strike = MeleeStrike(combatant(state, state.fighter(top.initiator)),
-                         combatant(state, state.fighter(top.target)), dodge=top.dodge,
-                         aim=parse_aim(attacker_policy))
-    return Shift(strike.shift(top.successes, top.face) - top.face)
+    if isinstance(top, Strike) and top.step == "shift":
+        strike = MeleeStrike(combatant(state, state.fighter(top.initiator)),
+                             combatant(state, state.fighter(top.target)), dodge=top.dodge,
+                             aim=parse_aim(attacker_policy))
+        return Shift(strike.shift(top.successes, top.face) - top.face)
+    if isinstance(top, Shooting) and top.step == "shift":
+        shooter, struck = state.fighter(top.initiator), state.fighter(top.target)
+        part = state.catalogue.item(top.weapon).part(Category.SHOOTING)
+        assert part is not None
+        shot = ShootingStrike(combatant(state, struck), part.effect("Str") or 0,
+                              aim=parse_aim(attacker_policy),
+                              maximise=struck.side != shooter.side)
+        return Shift(shot.shift(top.successes, top.face) - top.face)
+    raise ValueError("no location-shift decision is pending")
 
 
 def react(game: Game, reaction: str) -> Action:
