@@ -234,6 +234,16 @@ def _in_range(state: EdenState, effect: ActiveEffect, user: Fighter, target: Fig
     return None
 
 
+class EnemyTargetedAction(TargetedAction):
+    """An action ability aimed at an enemy within the card's ``range`` and in sight."""
+
+    def eligible(self, state: EdenState, effect: ActiveEffect, user: Fighter,
+                 target: Fighter) -> str | None:
+        if target.side == user.side:
+            return f"{effect.ability}: the target is an enemy"
+        return _in_range(state, effect, user, target, sight=True)
+
+
 @register
 class HealAction(TargetedAction):
     """Action ability: heal ``amount`` CP of the most damaged limb of the user (``who:
@@ -268,7 +278,7 @@ class HealAction(TargetedAction):
 
 
 @register
-class Afflict(TargetedAction):
+class Afflict(EnemyTargetedAction):
     """Action ability: an enemy within ``range`` cm and in sight gets ``count`` markers of
     ``condition``; with ``roll`` (a characteristic of the user) the markers are given only if
     the roll, of ``difficulty`` (default: the target's value of that characteristic), has at
@@ -285,12 +295,6 @@ class Afflict(TargetedAction):
         super().validate(params, where)
         check_choice(self.name, params, "condition", CONDITIONS, where)
         check_characteristic(self.name, params, "roll", where)
-
-    def eligible(self, state: EdenState, effect: ActiveEffect, user: Fighter,
-                 target: Fighter) -> str | None:
-        if target.side == user.side:
-            return f"{effect.ability}: the target is an enemy"
-        return _in_range(state, effect, user, target, sight=True)
 
     def perform(self, game: Game, effect: ActiveEffect, fighter: Fighter,
                 action: Action) -> None:
@@ -309,7 +313,7 @@ class Afflict(TargetedAction):
 
 
 @register
-class Strike(TargetedAction):
+class Strike(EnemyTargetedAction):
     """Action ability: a roll of the user's ``characteristic`` against an enemy within
     ``range`` cm and in sight, of ``difficulty`` (default: the target's VIG); one location
     roll, then each success is a wound to that limb (protections count unless
@@ -326,12 +330,6 @@ class Strike(TargetedAction):
     def validate(self, params: dict[str, Any], where: str) -> None:  # type: ignore[override]
         super().validate(params, where)
         check_characteristic(self.name, params, "characteristic", where)
-
-    def eligible(self, state: EdenState, effect: ActiveEffect, user: Fighter,
-                 target: Fighter) -> str | None:
-        if target.side == user.side:
-            return f"{effect.ability}: the target is an enemy"
-        return _in_range(state, effect, user, target, sight=True)
 
     def perform(self, game: Game, effect: ActiveEffect, fighter: Fighter,
                 action: Action) -> None:
