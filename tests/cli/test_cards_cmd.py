@@ -41,7 +41,7 @@ def test_list_as_json() -> None:
 def test_show_in_the_rulebooks_notation() -> None:
     result = run("cards", "show", "yuri")
     assert result.exit_code == 0
-    assert "Fighter: Yuri - Jokers, stigma Chaos, Human, value 20" in result.output
+    assert "Fighter: Yuri - Jokers, stigma Chaos, Human, value 25" in result.output
     assert "head   oo**     PSI 4/3  faces 1" in result.output
     assert "Molotov (Projectile): Burn(1), Range(15), 1/match" in result.output
     result = run("cards", "show", "Contaminated Area")

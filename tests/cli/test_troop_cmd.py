@@ -20,12 +20,12 @@ runner = CliRunner()
 def test_new_from_names_then_validate(tmp_path: Path) -> None:
     out = tmp_path / "jokers.yaml"
     result = runner.invoke(app, ["troop", "new", "--faction", "jokers", "--fighters",
-                                 "Yuri,Vladd,Anton,Ievgeni,Kostia", "--leader", "yuri",
+                                 "Yuri,Vladd,Anton,Ievgeni,Mirka", "--leader", "yuri",
                                  "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "100/100 points, SP reserve 16" in result.output
+    assert "95/100 points, SP reserve 17" in result.output
     data = yaml.safe_load(out.read_text())
-    assert data["fighters"] == ["Yuri", "Vladd", "Anton", "Ievgeni", "Kostia"]
+    assert data["fighters"] == ["Yuri", "Vladd", "Anton", "Ievgeni", "Mirka"]
     assert data["leader"] == "Yuri" and data["type"] == "faction"
     result = runner.invoke(app, ["troop", "validate", str(out)])
     assert result.exit_code == 0 and "a legal faction troop" in result.output

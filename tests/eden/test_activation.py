@@ -74,6 +74,28 @@ def test_two_passes_in_a_row_end_the_phase() -> None:
     assert not fighter(game, "B.Ngobo-Quick-Arm").activated
 
 
+def test_a_pass_answered_by_a_player_who_cannot_activate_ends_the_phase() -> None:
+    # Rulebook 4.B: "si les deux joueurs passent la main à la suite" the phase ends. B has
+    # nobody left; A passes; B hands back automatically, which counts as his pass: the phase
+    # ends instead of asking A again forever.
+    game = phase()
+    game.apply("activate A.Yuri")
+    game.apply("end")
+    game.apply("activate B.Ngobo-Quick-Arm")
+    game.apply("end")
+    game.apply("pass")  # A passes: B first
+    game.apply("activate B.Abama-Big-Belly")
+    assert game.decision().kind == "interrupt"  # Vladd is faster
+    game.apply("pass")
+    game.apply("end")
+    assert state(game).first_player == 0 and game.decision().player == 0
+    game.apply("pass")  # A passes; B cannot activate
+    assert game.is_over
+    assert not fighter(game, "A.Vlädd").activated
+    assert "activation phase ends: the first player passed and his opponent cannot " \
+           "activate" in [e.text() for e in game.log]
+
+
 def test_a_fighter_without_ap_counts_as_activated() -> None:
     game = phase()
     fighter(game, "A.Vlädd").ap = 0

@@ -90,8 +90,26 @@ def test_response_opposition_winner_strikes_first_then_the_loser() -> None:
     game.apply("aim head")
     yuri = fighter(game, "A.Yuri")
     assert yuri.checked == [2, 0, 0, 0] and yuri.is_wounded(Limb.HEAD)
+    # Rulebook 6.A: the loser *may* strike back (FR "peut"): Yuri's player is asked.
+    decision = game.decision()
+    assert (decision.player, decision.kind) == (0, "strike-back")
+    assert {str(a) for a in game.legal_actions()} == {"strike", "pass"}
+    game.apply("strike")
     assert ngobo.checked == [0, 0, 0, 1]
     assert game.is_over
+
+
+def test_response_loser_may_decline_to_strike_back() -> None:
+    # As above, but Yuri declines: no die is rolled for him and Ngobo is untouched.
+    game = melee([1, 3, 4, 4, 1, 1, 1, 1, 6, 1, 1, 1, 5])
+    game.apply("react response")
+    game.apply("aim head")
+    with pytest.raises(IllegalActionError, match="strike back"):
+        game.apply("react passive")
+    game.apply("pass")
+    assert fighter(game, "B.Ngobo-Quick-Arm").checked == [0, 0, 0, 0]
+    assert game.is_over and game.dice.remaining == 5  # type: ignore[attr-defined]
+    assert "A.Yuri does not strike back" in [e.text() for e in game.log]
 
 
 def test_response_loser_incapacitated_does_not_strike_back() -> None:

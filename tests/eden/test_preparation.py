@@ -244,11 +244,9 @@ def test_steps_run_in_order_and_the_first_player_designates_first() -> None:
 def test_step_3_is_the_first_player_bid_with_its_tie_break_dice() -> None:
     game = prepare(jokers_vs_bamaka(), dice=[2, 5])
     game.apply("bid 2")
-    game.apply("bid 2")  # tied: A rolls 2, B rolls 5
-    assert (game.decision().player, game.decision().kind) == (1, "first-player")
-    game.apply("first A")
-    assert state(game).first_player == 0 and state(game).sp == [5, 4]
-    assert (game.decision().player, game.decision().kind) == (0, "leader")
+    game.apply("bid 2")  # tied: A rolls 2, B rolls 5: B *is* the first player
+    assert state(game).first_player == 1 and state(game).sp == [5, 4]
+    assert (game.decision().player, game.decision().kind) == (1, "leader")
 
 
 def test_a_leader_is_one_of_the_players_own_fighters() -> None:
@@ -493,16 +491,36 @@ def test_placed_scenery_brings_its_effects_into_play_once() -> None:
     assert len([e for e in st.effects if e.source == "Beacon"]) == 1
 
 
-def test_a_leader_chosen_in_advance_is_designated_without_a_question() -> None:
-    """A troop file's leader: step 4 designates it and asks only the other player."""
+def test_a_leader_chosen_in_advance_is_only_a_suggestion_asked_in_order() -> None:
+    """Rulebook 4.A step 4: the first player designates first, then the opponent, knowing
+    it. A troop file's leader is the default choice, offered first; it skips nothing."""
     data = jokers_vs_bamaka()
     data["troops"][1]["leader"] = NGOBO.name
     game = EDEN.new_game(data, seed=3)
     st = game.state
-    assert isinstance(st, EdenState) and st.leaders[1] == "B.Ngobo-Quick-Arm"
-    while game.decision().kind != "leader":
-        game.apply(game.legal_actions()[0])
-    assert game.decision().player == 0  # only A is asked
+    assert isinstance(st, EdenState) and st.leaders == [None, None]
+    game.apply("bid 1")
+    game.apply("bid 0")
+    game.apply("first B")  # A chooses B as the first player
+    decision = game.decision()
+    assert (decision.player, decision.kind) == (1, "leader")  # B, first, is asked first
+    assert decision.options[0] == "B.Ngobo-Quick-Arm"
+    assert decision.context == {"suggested": "B.Ngobo-Quick-Arm"}
+    game.apply("leader B.Abama-Big-Belly")  # a suggestion, not an obligation
+    decision = game.decision()
+    assert (decision.player, decision.kind) == (0, "leader")
+    assert "B.Abama-Big-Belly" in [e.text() for e in game.log_for(0)][-1]  # A knows it
+    game.apply("leader A.Yuri")
+    assert st.leaders == ["A.Yuri", "B.Abama-Big-Belly"]
+
+
+def test_a_set_up_that_skips_step_4_designates_the_suggested_leaders() -> None:
+    data = jokers_vs_bamaka()
+    data["troops"][1]["leader"] = NGOBO.name
+    data["preparation_skip"] = ["leaders"]
+    game = EDEN.new_game(data, seed=3)
+    assert game.state.leaders == [None, "B.Ngobo-Quick-Arm"]  # type: ignore[attr-defined]
+    data["troops"][0]["leader"] = "Gandalf"
     data["troops"][0]["leader"] = "Gandalf"
     with pytest.raises(SetupError, match="leader: 'Gandalf' is not one of"):
         EDEN.new_game(data)

@@ -247,11 +247,37 @@ def test_even_successes_on_a_target_not_free_hit_the_target() -> None:
 
 
 def test_redirection_ties_go_to_the_nearest_centre_then_the_reference() -> None:
-    # Vladd and Elenia touch Ngobo symmetrically: equal distances, "A.Vlädd" < "B.Elenia".
-    game = turn([(GUNNER, 10, 10), (VLADD, 20, 13)], [(NGOBO, 20, 10), (ELENIA, 20, 7)])
+    # Vladd and Elenia (both A) touch Ngobo symmetrically: equal distances, "A.Elenia" first.
+    game = turn([(GUNNER, 10, 10), (VLADD, 20, 13), (ELENIA, 20, 7)], [(NGOBO, 20, 10)])
     st = state(game)
     other = redirected_target(st, fighter(game, YURI_REF), fighter(game, NGOBO_REF))
+    assert other is not None and other.ref == "A.Elenia"
+
+
+def test_odd_successes_never_hit_a_friend_of_the_target() -> None:
+    # Rulebook 6.B step 2 with 2.E and the glossary "Contact": contact is touching an
+    # *opponent*. Ngobo (20,10) is engaged with Vladd (A, 8.79 cm from Yuri) and touches his
+    # own friend Abama (B, 40 mm, 7.09 cm from Yuri, nearer): the shot goes to Vladd.
+    vladd = (VLADD, 21.5, 10 + 3 * 0.8660254037844386)
+    game = turn([(GUNNER, 10, 10), vladd], [(NGOBO, 20, 10), (ABAMA, 20, 6.5)],
+                dice=[4, 5, 6, 1, 1, 4, 4, 4, 4, 1, 1, 1])
+    st = state(game)
+    assert st.in_contact(fighter(game, NGOBO_REF), fighter(game, ABAMA_REF))  # bases touch
+    other = redirected_target(st, fighter(game, YURI_REF), fighter(game, NGOBO_REF))
     assert other is not None and other.ref == VLADD_REF
+    game.apply(f"shoot A.Yuri Pistol {NGOBO_REF}")
+    redirect = events(game, RedirectEvent)
+    assert [(e.intended, e.target) for e in redirect] == [(NGOBO_REF, VLADD_REF)]
+    assert fighter(game, ABAMA_REF).checked == [0, 0, 0, 0]
+
+
+def test_a_target_touching_only_friends_is_free_and_never_redirected() -> None:
+    # Ngobo touches only his friend Abama: he is free, so 3 successes hit him.
+    game = turn([(GUNNER, 10, 10)], [(NGOBO, 20, 10), (ABAMA, 20, 6.5)],
+                dice=[4, 5, 6, 1, 1, 4, 4, 4, 4, 1, 1, 1])
+    st = state(game)
+    assert st.is_free(fighter(game, NGOBO_REF))
+    assert redirected_target(st, fighter(game, YURI_REF), fighter(game, NGOBO_REF)) is None
 
 
 def test_protection_reduces_ranged_wounds() -> None:

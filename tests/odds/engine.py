@@ -5,7 +5,7 @@ a cheap ``game.copy()`` sharing one :class:`~skirmish.core.dice.SeededDice` (so 
 on, never repeat), a procedure of the engine pushed on its stack (``MeleeAttack``,
 ``Shooting``, ``Projectile``, ``Blast``) or the intendancy's ``burn``, and the engine's own
 decisions answered with the policy the odds assume (:func:`skirmish.odds.game.aim_action`,
-:func:`~skirmish.odds.game.shift_action`).
+:func:`~skirmish.odds.game.shift_action`, :func:`~skirmish.odds.game.strike_back_action`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from skirmish.core.dice import ScriptedDice, SeededDice
 from skirmish.core.errors import DiceExhaustedError
 from skirmish.eden.demo import ABAMA, ANTON, MATCH_EQUIPMENT, NGOBO, TARAR, VLADD, YURI
 from skirmish.eden.profile import FighterProfile, Limb
-from skirmish.odds.game import aim_action, react, shift_action
+from skirmish.odds.game import aim_action, react, shift_action, strike_back_action
 from skirmish.odds.results import LIMBS, AttackOdds, Delta
 
 from ..eden.scenario import state, table
@@ -173,4 +173,6 @@ def _choose(game: Game, reaction: str, policies: dict[str, str]) -> Action:
         return aim_action(game, policies.get(str(game.top.initiator), "best"))
     if kind == "location-shift":
         return shift_action(game, policies.get(str(game.top.initiator), "best"))
+    if kind == "strike-back":  # policies["strike-back"] = "no": the loser declines
+        return strike_back_action(game, policies.get("strike-back", "yes") != "no")
     raise AssertionError(f"unexpected decision {game.decision()}")

@@ -83,6 +83,20 @@ def test_melee_response_is_the_engines_law_both_strikes_in_order() -> None:
     assert odds.fighter("A.Higa").p_any_loss > 0  # the loser strikes back
 
 
+def test_melee_response_declined_strike_back_is_the_engines_law() -> None:
+    # Rulebook 6.A: the loser *may* strike back; here he declines, so only the winner strikes.
+    game = table([(HIGA, 30, 30)], [(LOWA, 33, 30)])
+    st = state(game)
+    odds = melee_odds(st, st.fighter("A.Higa"), st.fighter("B.Lowa"), "response",
+                      aim="best", target_aim="best", strike_back=False)
+    law = enumerate_engine(game, ["B.Lowa", "A.Higa"], melee_start("A.Higa", "B.Lowa"),
+                           reaction="response", policies={"strike-back": "no"})
+    assert_exact(odds, law)
+    both = melee_odds(st, st.fighter("A.Higa"), st.fighter("B.Lowa"), "response")
+    assert odds.target.p_any_loss < both.target.p_any_loss
+    assert odds.settings["strike_back"] is False
+
+
 def test_a_targets_location_shift_card_is_the_engines_law() -> None:
     # Rulebook 2.A (Elenia): the target shifts the roll first, to hurt least.
     lucky_lowa = replace(LOWA, abilities=("Lucky",))

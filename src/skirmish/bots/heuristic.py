@@ -118,6 +118,10 @@ class HeuristicAgent:
 
     def _leader(self, view: Mapping[str, Any], actions: Sequence[Action],
                 decision: Mapping[str, Any]) -> Action | None:
+        suggested = decision.get("context", {}).get("suggested")
+        if suggested is not None:  # the troop (file) names its leader: follow it
+            return next((a for a in actions if isinstance(a, Leader)
+                         and a.fighter == suggested), None)
         fighters = self._fighters(view)
 
         def score(a: Action) -> float:
@@ -336,6 +340,12 @@ class HeuristicAgent:
                                  allowed)
         best = max(values, key=lambda r: values[r])
         return React(Reaction(best))
+
+    def _strike_back(self, view: Mapping[str, Any], actions: Sequence[Action],
+                     decision: Mapping[str, Any]) -> Action | None:
+        """Rulebook 6.A, Response: the loser's strike back is free (the response was paid):
+        always strike."""
+        return next((a for a in actions if str(a) == "strike"), None)
 
     def _aim(self, view: Mapping[str, Any], actions: Sequence[Action],
              decision: Mapping[str, Any]) -> Action | None:

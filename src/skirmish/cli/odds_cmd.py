@@ -233,10 +233,8 @@ def shoot(
         help="The shooting equipment (default: the shooter's first).")] = None,
     obstacles: Annotated[int, typer.Option(min=0, help="Obstacles in the line of sight.")] = 0,
     redirect: Annotated[str | None, typer.Option(
-        help="The fighter in contact with the target whom an odd number of successes hits "
-        "(the target is then not free).")] = None,
-    redirect_enemy: Annotated[bool, typer.Option(
-        help="The --redirect fighter is the target's friend (default: the shooter's).")] = False,
+        help="The shooter's ally in contact with the target, whom an odd number of successes "
+        "hits (the target is then not free; Rulebook 6.B step 2).")] = None,
     aim: AimOpt = "best",
     attacker_wounds: WoundsOpt = None,
     attacker_markers: MarkersOpt = None,
@@ -259,8 +257,8 @@ def shoot(
         other = None
         if redirect is not None:
             r = find_profile(redirect, cards)
-            other = _fighter(1 if redirect_enemy else 0, r, ft.x, ft.y + _gap(t, r), None, None)
-            if other.side == 0 and r.name == a.name:
+            other = _fighter(0, r, ft.x, ft.y + _gap(t, r), None, None)
+            if r.name == a.name:
                 raise ValueError("the --redirect fighter cannot be the shooter himself")
             fighters.append(other)
         state = duel(cards, fighters)

@@ -24,6 +24,7 @@ Names with spaces are written with dashes (``Throwing-knives``, ``B.Ngobo-Quick-
 ``use A.Elenia Healing B.x 3,4``        an action ability, with a target or point (7)
 ``extinguish A.Yuri``                   remove a burn marker for 1 AP (9, Burn)
 ``react dodge``                         the target's reaction: passive, dodge, response
+``strike``                              the loser of a response strikes back (6.A)
 ``aim legs``                            spend successes to shift the location onto a limb
 ``shift 1``                             move a location roll by a card's allowance
 ``resolve A.Yuri``                      choose the next fighter to treat (intendancy)
@@ -128,6 +129,14 @@ class Attack(Action):
 class React(Action):
     verb: ClassVar[str] = "react"
     reaction: Reaction
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class StrikeBackAction(Action):
+    """Rulebook 6.A, Response: the loser of the opposition roll strikes back (or ``pass``)."""
+
+    verb: ClassVar[str] = "strike"
 
 
 @EDEN_ACTIONS

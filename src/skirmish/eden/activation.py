@@ -144,8 +144,16 @@ class ActivationPhase(Procedure):
             why = "two passes in a row" if self.passes >= 2 else "no fighter left to activate"
             game.emit(NoteEvent(message=f"activation phase ends: {why}"))
             return
-        # Rulebook 4.B: a first player who cannot activate a fighter hands over.
-        self.passes = 0
+        # Rulebook 4.B: a first player who cannot activate a fighter hands over
+        # automatically; that counts as passing the hand (docs/rulings.md), so a pass
+        # answered by a player who cannot activate ends the phase ("si les deux joueurs
+        # passent la main à la suite").
+        self.passes += 1
+        if self.passes >= 2:
+            game.pop()
+            game.emit(NoteEvent(message="activation phase ends: the first player passed "
+                                        "and his opponent cannot activate"))
+            return
         self._hand_over(game, 1 - state.first_player, "the first player cannot activate")
 
     def _activate_last(self, game: Game) -> None:

@@ -8,10 +8,15 @@ from typing import TYPE_CHECKING, ClassVar
 from skirmish.core.actions import Action
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
-from skirmish.core.events import RollEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Bid, ChooseFirst, Side
-from skirmish.eden.events import BidEvent, BidsRevealedEvent, FirstPlayerEvent, PointsEvent
+from skirmish.eden.events import (
+    BidEvent,
+    BidsRevealedEvent,
+    FirstPlayerEvent,
+    PointsEvent,
+    TieBreakEvent,
+)
 from skirmish.eden.rolling import state_of
 
 if TYPE_CHECKING:
@@ -21,7 +26,8 @@ if TYPE_CHECKING:
 @dataclass(slots=True)
 class FirstPlayerBid(Procedure):
     """Rulebook 4.A step 3: each player secretly bids SP; the higher bid chooses the first
-    player, a tie is settled by a D6 each (re-rolled until different); both bids are lost."""
+    player; after a tie each rolls a D6 (again while equal) and the higher roll *is* the first
+    player, nobody chooses; both bids are lost."""
 
     name: ClassVar[str] = "eden.bid"
     step: str = "bid"
@@ -103,15 +109,20 @@ class FirstPlayerBid(Procedure):
                     )
                 )
         if bids[0] != bids[1]:
+            # "Le joueur qui a misé le plus de PS choisit qui devient le Premier joueur."
             self.winner = 0 if bids[0] > bids[1] else 1
-        else:
-            while True:
-                a, b = game.dice.d6(), game.dice.d6()
-                game.emit(RollEvent(roll="tie-break", dice=2, faces=(a, b), detail="A then B"))
-                if a != b:
-                    self.winner = 0 if a > b else 1
-                    break
-        self.step = "choose"
+            self.step = "choose"
+            return
+        # "ils jettent chacun 1D6. Le joueur ayant obtenu le résultat le plus élevé est alors
+        # le Premier joueur (… les joueurs rejettent les dés jusqu'à ce qu'ils puissent se
+        # départager)": A's die first, then B's.
+        while True:
+            a, b = game.dice.d6(), game.dice.d6()
+            winner = None if a == b else (0 if a > b else 1)
+            game.emit(TieBreakEvent(faces=(a, b), winner=winner))
+            if winner is not None:
+                self._set_first(game, winner, "higher tie-break roll")
+                return
 
     def _set_first(self, game: Game, player: int, reason: str) -> None:
         state_of(game).first_player = player

@@ -26,7 +26,7 @@ def _profile(name: str, faction: str, stigma: str, value: int, limbs: list[dict[
     }
 
 
-YURI = _profile("Yuri", "Jokers", "Chaos", 20, [
+YURI = _profile("Yuri", "Jokers", "Chaos", 25, [
     _limb(2, 2, 4, 3, 1), _limb(2, 1, 4, 3, 2, 3), _limb(3, 1, 4, 3, 4), _limb(2, 1, 5, 4, 5, 6),
 ], ["Molotov", "Throwing knives"])
 VLADD = _profile("Vladd", "Jokers", "Destruction", 30, [

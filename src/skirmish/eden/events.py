@@ -144,6 +144,23 @@ class BidsRevealedEvent(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TieBreakEvent(Event):
+    """Rulebook 4.A step 3 / 4.B step 1: tied bids, so each player rolls 1D6; the higher
+    roll is the first player (equal rolls are rolled again)."""
+
+    kind: ClassVar[str] = "eden.tie-break"
+    faces: tuple[int, ...] = ()
+    winner: int | None = None
+
+    def text(self) -> str:
+        a, b = self.faces
+        rolled = f"tie-break: player A rolls {a}, player B rolls {b}"
+        if self.winner is None:
+            return f"{rolled}: equal, both roll again"
+        return f"{rolled}: player {'AB'[self.winner]} wins"
+
+
+@dataclass(frozen=True, slots=True)
 class FirstPlayerEvent(Event):
     """Who is the first player now, and why."""
 

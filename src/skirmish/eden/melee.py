@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from skirmish.core.actions import Action, Ref
+from skirmish.core.actions import Action, Pass, Ref
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
-from skirmish.eden.actions import Aim, React, Reaction, Shift
+from skirmish.eden.actions import Aim, React, Reaction, Shift, StrikeBackAction
 from skirmish.eden.aiming import (
     aim_decision,
     aim_options,
@@ -134,17 +134,47 @@ class Response(Procedure):
 @dataclass(slots=True)
 class StrikeBack(Procedure):
     """Rulebook 6.A, Response reaction, step 3: "if he is not incapacitated, the target may
-    then perform an attack with the same procedure"."""
+    then perform an attack with the same procedure" (FR "le perdant du jet d'opposition
+    *peut* ensuite effectuer son attaque"): the loser's player is asked, strike or pass."""
 
     name: ClassVar[str] = "eden.strike-back"
     striker: Ref
     target: Ref
 
-    def run(self, game: Game) -> None:
+    def _possible(self, game: Game) -> bool:
         state = state_of(game)
+        return state.fighter(self.striker).on_field and state.fighter(self.target).on_field
+
+    def decision(self, game: Game) -> Decision | None:
+        if not self._possible(game):
+            return None
+        striker = state_of(game).fighter(self.striker)
+        return Decision(
+            striker.side,
+            "strike-back",
+            f"{self.striker} lost the opposition roll: strike back at {self.target} or pass?",
+            ("strike", "pass"),
+            {"attacker": str(self.striker), "target": str(self.target)},
+        )
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        return [StrikeBackAction(), Pass()] if self._possible(game) else []
+
+    def check(self, game: Game, action: Action) -> None:
+        if not isinstance(action, StrikeBackAction | Pass):
+            raise IllegalActionError(
+                f"'{action}': {self.striker} may strike back or not (strike|pass)", self.rule()
+            )
+
+    def apply(self, game: Game, action: Action) -> None:
         game.pop()
-        if state.fighter(self.striker).on_field and state.fighter(self.target).on_field:
+        if isinstance(action, StrikeBackAction):
             game.push(Strike(self.striker, self.target))
+        else:
+            game.emit(NoteEvent(message=f"{self.striker} does not strike back"))
+
+    def run(self, game: Game) -> None:
+        game.pop()  # the loser or the winner has left the field: nothing to strike
 
 
 @dataclass(slots=True)

@@ -10,9 +10,9 @@ on a point the texts leave open is in docs/rulings.md (Preparation phase).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from skirmish.core.actions import Action, Pass, Ref
 from skirmish.core.decision import Decision
@@ -150,6 +150,14 @@ def _step_name(step: str) -> str:
     return name
 
 
+def suggested_leader(setup: Mapping[str, Any], state: EdenState, side: int) -> str | None:
+    """The leader a troop (file) suggests, as a reference, or ``None``. Rulebook 4.A step 4
+    still asks the players in order, the first player first: it is only the default choice."""
+    leader = setup["troops"][side].get("leader")
+    matches = [f.ref for f in state.troop(side) if f.profile.name == leader]
+    return matches[0] if matches else None
+
+
 @dataclass(slots=True)
 class PreparationPhase(Procedure):
     """Rulebook 4.A, Preparation phase: steps 1 to 9, in order.
@@ -182,8 +190,15 @@ class PreparationPhase(Procedure):
         if self.step == "leaders":
             player = self._player(game)
             if state.leaders[player] is None and any(True for _ in state.troop(player)):
-                refs = tuple(f.ref for f in state.troop(player))
-                return Decision(player, "leader", "Designate your troop leader", refs)
+                refs = [f.ref for f in state.troop(player)]
+                suggested = suggested_leader(game.setup, state, player)
+                if suggested is None:
+                    return Decision(player, "leader", "Designate your troop leader",
+                                    tuple(refs))
+                refs.remove(suggested)  # the troop's suggestion comes first
+                return Decision(player, "leader", f"Designate your troop leader (your troop "
+                                f"suggests {suggested})", (suggested, *refs),
+                                {"suggested": suggested})
         elif self.step == "missions":
             player = self._player(game)
             if not state.missions[player] and self._missions(state, player):

@@ -343,10 +343,13 @@ def start_ranged_attack(game: Game, fighter: Fighter, action: Action) -> None:
 # -- Rulebook 6.B, Attack with shooting equipment, steps 2-7 ------------------------------------
 def redirected_target(state: EdenState, shooter: Fighter, target: Fighter) -> Fighter | None:
     """Rulebook 6.B step 2: the fighter in contact with ``target`` and nearest to the shooter
-    (edge to edge; ties: nearest centre, then reference). Any side: it may be the shooter's
-    own ally."""
+    (edge to edge; ties: nearest centre, then reference).
+
+    "In contact" is the rulebook's own notion (2.E and the glossary "Contact"): touching an
+    *opponent*; two fighters of one troop who touch are free. So only the target's opponents
+    (the shooter's own side) can take the shot, never a friend of the target."""
     me = state.base(shooter)
-    touching = [f for f in state.on_field() if f is not target and f is not shooter
+    touching = [f for f in state.on_field(1 - target.side) if f is not shooter
                 and state.in_contact(f, target)]
     if not touching:
         return None

@@ -21,7 +21,7 @@ from skirmish.eden.cards import (
 from skirmish.eden.effects import validate_spec
 from skirmish.eden.equipment import Equipment
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.preparation import troop_problems
+from skirmish.eden.preparation import suggested_leader, troop_problems
 from skirmish.eden.profile import FighterProfile
 from skirmish.eden.rolling import state_of
 from skirmish.eden.round import Match
@@ -92,6 +92,17 @@ def catalogue_of(setup: Mapping[str, Any]) -> Catalogue:
     return catalogue
 
 
+def checked_suggestion(setup: Mapping[str, Any], state: EdenState, side: int) -> str | None:
+    """The troop's suggested leader (:func:`suggested_leader`); a name that is not one of
+    the troop's fighters is a set-up error."""
+    leader = setup["troops"][side].get("leader")
+    ref = suggested_leader(setup, state, side)
+    if leader is not None and ref is None:
+        raise SetupError(f"setup.troops[{side}].leader: {leader!r} is not one of "
+                         "the troop's fighters")
+    return ref
+
+
 class EdenRuleset:
     """Eden, by its rulebook (French original, English translation)."""
 
@@ -105,8 +116,10 @@ class EdenRuleset:
 
         - ``troops``: two, each ``{"type": "faction"|"stigma", "fighters": [{"profile": {...},
           "at": [x, y]}], "missions": [...], "tactical": [...], "leader": NAME}``; a fighter
-          given ``at`` starts on the field there; a ``leader`` named in advance is designated
-          without a question in preparation step 4;
+          given ``at`` starts on the field there; a ``leader`` named in advance is the
+          player's suggested (default) choice in preparation step 4, which still asks the
+          first player, then his opponent (designated outright only when the set-up skips
+          step 4);
         - ``abilities``, ``equipment`` (rulebook notation), ``scenery`` (the pool to place);
         - ``field`` ``[width, height]`` in cm (60 x 60), ``max_rounds`` (5), ``budget`` (100),
           ``scenery_per_player`` (2), and ``preparation_skip``: preparation steps the set-up
@@ -141,16 +154,17 @@ class EdenRuleset:
             max_rounds=int(setup.get("max_rounds", 5)),
             catalogue=catalogue,
         )
-        for side, troop in enumerate(setup["troops"]):
-            leader = troop.get("leader")
-            if leader is not None:
-                matches = [f.ref for f in state.troop(side) if f.profile.name == leader]
-                if not matches:
-                    raise SetupError(f"setup.troops[{side}].leader: {leader!r} is not one of "
-                                     "the troop's fighters")
-                state.leaders[side] = matches[0]  # chosen beforehand (a troop file's leader)
+        settled = bool(skip & {"leaders", "4"})
+        for side in (0, 1):
+            leader = checked_suggestion(setup, state, side)
+            if leader is not None and settled:
+                # The set-up settles step 4 for both players: their leaders are designated.
+                state.leaders[side] = leader
         game = Game(self, state, setup, dice if dice is not None else SeededDice(seed), [Match()])
         state.effects.extend(ability_effects(game))
+        # Rulebook 4.A step 2 with 2.H: the reserve is the troop's effective PSI, permanent
+        # card effects applied (as step 8 does for the hand size).
+        state.sp = [state.sp_reserve(side) for side in (0, 1)]
         game.advance()
         return game
 

@@ -220,9 +220,12 @@ class MeleeStrike:
 
 
 def melee(attacker: Combatant, target: Combatant, reaction: str = "passive", *,
-          aim: AimPolicy = "best", target_aim: AimPolicy = "best"
+          aim: AimPolicy = "best", target_aim: AimPolicy = "best", strike_back: bool = True
           ) -> dict[tuple[Delta, Delta], Fraction]:
-    """Rulebook 6.A: the joint distribution of (CP lost by the target, by the attacker)."""
+    """Rulebook 6.A: the joint distribution of (CP lost by the target, by the attacker).
+
+    In a response the loser of the opposition roll *may* strike back: ``strike_back`` says
+    whether he does (when he is still on the field)."""
     if reaction in ("passive", "dodge"):
         strike = MeleeStrike(attacker, target, dodge=reaction == "dodge", aim=aim)
         return {(d, NO_LOSS): p for d, p in strike.outcome().items()}
@@ -237,7 +240,7 @@ def melee(attacker: Combatant, target: Combatant, reaction: str = "passive", *,
         first_aim, second_aim = (aim, target_aim) if winner_is_attacker else (target_aim, aim)
         first = MeleeStrike(winner, loser, aim=first_aim).outcome()
         for d1, q in first.items():
-            if loser.incapacitated_by(d1):
+            if loser.incapacitated_by(d1) or not strike_back:
                 second: dict[Delta, Fraction] = {NO_LOSS: ONE}
             else:
                 second = MeleeStrike(loser.after(d1), winner, aim=second_aim).outcome()

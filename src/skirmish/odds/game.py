@@ -28,7 +28,7 @@ from skirmish.eden.conditions import CONDITION_EFFECTS
 from skirmish.eden.effects import location_shift
 from skirmish.eden.equipment import Category, EquipmentPart
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.melee import Strike, reaction_refusal
+from skirmish.eden.melee import Strike, StrikeBack, reaction_refusal
 from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.ranged import Shooting, carried, ranged_refusal, redirected_target
 from skirmish.eden.rolling import state_of
@@ -112,14 +112,15 @@ def _aim_text(policy: AimPolicy) -> str:
 
 # -- melee --------------------------------------------------------------------------------------
 def melee_odds(state: EdenState, attacker: Fighter, target: Fighter, reaction: str = "passive",
-               *, aim: str | AimPolicy = "best", target_aim: str | AimPolicy = "best"
-               ) -> AttackOdds:
-    """Rulebook 6.A: ``attacker`` attacks ``target`` in melee, who reacts ``reaction``."""
+               *, aim: str | AimPolicy = "best", target_aim: str | AimPolicy = "best",
+               strike_back: bool = True) -> AttackOdds:
+    """Rulebook 6.A: ``attacker`` attacks ``target`` in melee, who reacts ``reaction``; in a
+    response the loser strikes back when ``strike_back`` (he may decline)."""
     if reaction not in REACTIONS:
         raise ValueError(f"a reaction is passive, dodge or response, got {reaction!r}")
     a_policy, t_policy = parse_aim(aim), parse_aim(target_aim)
     joint = attacks.melee(combatant(state, attacker), combatant(state, target), reaction,
-                          aim=a_policy, target_aim=t_policy)
+                          aim=a_policy, target_aim=t_policy, strike_back=strike_back)
     # The attacker can only lose CP in a response: only then is he listed.
     both = reaction == "response"
     fighters = (fighter_info(target),) + ((fighter_info(attacker),) if both else ())
@@ -132,22 +133,26 @@ def melee_odds(state: EdenState, attacker: Fighter, target: Fighter, reaction: s
         joint=keyed,
         settings={"reaction": reaction, "aim": _aim_text(a_policy),
                   "target_aim": _aim_text(t_policy),
+                  **({"strike_back": strike_back} if reaction == "response" else {}),
                   "attacker_values": _values(state, attacker),
                   "target_values": _values(state, target)},
-        notes=_melee_notes(reaction),
+        notes=_melee_notes(reaction, strike_back),
     )
 
 
-def _melee_notes(reaction: str) -> tuple[str, ...]:
+def _melee_notes(reaction: str, strike_back: bool = True) -> tuple[str, ...]:
     notes = ["Rulebook 6.A: CBT roll against the target's VIG; one success is always kept "
              "when shifting the location (French text, also for dodge)."]
     if reaction == "dodge":
         notes.append("Dodge: after aiming, the target's SPD roll (difficulty: the attacker's "
                      "CBT) cancels one success per success.")
-    if reaction == "response":
+    if reaction == "response" and strike_back:
         notes.append("Response: opposition CBT roll; the winner strikes the passive loser, "
                      "then the loser strikes back if not incapacitated, with his values "
                      "after the first strike.")
+    elif reaction == "response":
+        notes.append("Response: opposition CBT roll; the winner strikes the passive loser, "
+                     "who declines to strike back.")
     return tuple(notes)
 
 
@@ -401,6 +406,14 @@ def shift_action(game: Game, attacker_policy: str | AimPolicy = "best") -> Shift
     raise ValueError("no location-shift decision is pending")
 
 
+def strike_back_action(game: Game, strike_back: bool = True) -> Action:
+    """The answer to a pending strike-back decision (6.A, Response) that the odds assume:
+    ``strike`` when ``strike_back`` (the default of :func:`melee_odds`), else ``pass``."""
+    if not game.stack or not isinstance(game.stack[-1], StrikeBack):
+        raise ValueError("no strike-back decision is pending")
+    return game.parse("strike" if strike_back else "pass")
+
+
 def react(game: Game, reaction: str) -> Action:
     """The ``react REACTION`` action (a convenience for agents and tests)."""
     return game.parse(f"react {reaction}")
@@ -418,5 +431,6 @@ __all__ = [
     "react",
     "shift_action",
     "shooting_odds",
+    "strike_back_action",
     "worst_reaction",
 ]

@@ -33,8 +33,10 @@ def test_every_sample_card_loads_and_is_marked_sample() -> None:
 
 def test_the_rulebooks_facts() -> None:
     yuri = LIB.fighters["Yuri"]
+    # Rulebook 1.D, value: FR "La valeur de Yûri est de 25", EN "The value of Yuri is 20";
+    # the French original wins (docs/rulings.md).
     assert (yuri.faction, yuri.stigma, yuri.types, yuri.value) == ("Jokers", "Chaos",
-                                                                  ("Human",), 20)
+                                                                  ("Human",), 25)
     assert [lp.white for lp in yuri.limbs] == [4, 4, 4, 5]
     head = yuri.limb(Limb.HEAD)
     assert (head.white_cp, head.red_cp, head.red, head.faces) == (2, 2, 3, (1,))
@@ -172,6 +174,6 @@ def test_a_folder_adds_and_overrides_cards_and_nothing_loads_half_way(tmp_path: 
     broken = write(tmp_path / "broken", fighter(equipment="Laser sword"))
     with pytest.raises(ContentError):
         load_library([mine, broken])
-    assert load_library().fighters["Yuri"].value == 20  # nothing kept from a failed load
+    assert load_library().fighters["Yuri"].value == 25  # nothing kept from a failed load
     with pytest.raises(ContentError, match="expected a folder"):
         load_library([tmp_path / "missing"])

@@ -56,7 +56,7 @@ def test_faction_budget_duplicates_and_unknown_names() -> None:
 def test_sp_reserve_and_builder() -> None:
     troop = build(LIB, ["yuri", "VLADD", "anton"], leader="yuri")
     assert troop.fighters == ("Yuri", "Vladd", "Anton") and troop.leader == "Yuri"
-    assert total_value(LIB, troop) == 65 and sp_reserve(LIB, troop) == 4 + 3 + 3
+    assert total_value(LIB, troop) == 70 and sp_reserve(LIB, troop) == 4 + 3 + 3
     stigma = Troop("stigma", ("Vladd", "Yuri", "Dacke"))
     assert sp_reserve(LIB, stigma) == -(-(3 + 4 + 3) // 2)
     with pytest.raises(TroopError, match="Faction troop"):
@@ -121,4 +121,10 @@ def test_a_troop_files_leader_reaches_the_match() -> None:
     jokers = Troop("faction", ("Yuri", "Vladd", "Anton"), leader="Vladd")
     setup = lib.setup(jokers, suggest(lib, "faction", "Bamaka"))
     assert setup["troops"][0]["leader"] == "Vladd" and "leader" not in setup["troops"][1]
-    assert EDEN.new_game(setup, seed=1).state.leaders == ["A.Vladd", None]  # type: ignore[attr-defined]
+    game = EDEN.new_game(setup, seed=1)
+    while game.decision().kind != "leader":  # the leader is the troop's suggestion, asked
+        game.apply(game.legal_actions()[0])  # in preparation step 4 (Rulebook 4.A)
+    if game.decision().player == 1:
+        game.apply(game.legal_actions()[0])
+    assert game.decision().context == {"suggested": "A.Vladd"}
+    assert str(game.legal_actions()[0]) == "leader A.Vladd"
