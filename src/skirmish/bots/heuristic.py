@@ -160,19 +160,27 @@ class HeuristicAgent:
         me = self._me(view)
         if view["sp"][me] < 3:
             return Pass()
-        cards = {key(c["name"]): c for c in view.get("my_tactical_cards", [])}
         plays = [a for a in actions if isinstance(a, PlayCard)]
         if not plays:
             return Pass()
-        play = plays[self._rng.below(len(plays))]
-        card = cards.get(play.card, {})
-        if any(e.get("who") == "target" for e in card.get("effects", [])):
-            enemies = self._enemies(view)
-            mine = [f for f in view["fighters"] if f["side"] == me and f["on_field"]]
-            if mine and enemies:
-                best = min(mine, key=lambda f: min(distance(f, e) for e in enemies))
-                return PlayCard(play.card, Ref(best["ref"]))
-        return play
+        names = sorted({a.card for a in plays})
+        name = names[self._rng.below(len(names))]
+        aimed = [a for a in plays if a.card == name and a.target is not None]
+        if not aimed:
+            return next(a for a in plays if a.card == name)
+        # The card is offered with each valid chosen fighter: a friend nearest the enemy,
+        # or an enemy nearest to my troop.
+        fighters = self._fighters(view)
+        enemies = self._enemies(view)
+        mine = [f for f in view["fighters"] if f["side"] == me and f["on_field"]]
+
+        def closeness(play: Action) -> float:
+            assert isinstance(play, PlayCard) and play.target is not None
+            chosen = fighters[play.target]
+            others = enemies if chosen["side"] == me else mine
+            return -min((distance(chosen, o) for o in others), default=0.0)
+
+        return self._best(aimed, closeness)
 
     def _cancellation(self, view: Mapping[str, Any], actions: Sequence[Action],
                       decision: Mapping[str, Any]) -> Action | None:

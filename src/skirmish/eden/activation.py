@@ -164,10 +164,13 @@ class ActivationPhase(Procedure):
         self.passes = 0
         fighter.activated = True
         game.emit(NoteEvent(message=f"{fighter.ref} is activated ({fighter.ap} AP)"))
-        # After the activation, its opponent becomes the first player (docs/rulings.md).
+        # At its start, a card without the Tactical rule may be played (1.D, docs/rulings.md);
+        # after it, its opponent becomes the first player (docs/rulings.md).
         from skirmish.eden.fighter_actions import Activation
+        from skirmish.eden.tactical import TacticalPhase
 
-        game.push(Activation(Ref(fighter.ref)), AfterActivation(fighter.side))
+        game.push(TacticalPhase(window=fighter.side), Activation(Ref(fighter.ref)),
+                  AfterActivation(fighter.side))
 
     def _hand_over(self, game: Game, player: int, reason: str) -> None:
         state_of(game).first_player = player

@@ -87,7 +87,11 @@ class MissionCard:
 
 @dataclass(frozen=True, slots=True)
 class TacticalCard:
-    """Rulebook 1.D, Tactical cards: Tactical, First round, Cancellation (X), effects."""
+    """Rulebook 1.D, Tactical cards: Tactical, First round, Cancellation (X), effects.
+
+    ``target`` says whom a card aimed at "the chosen fighter" may choose: ``friend`` (one of
+    the player's own fighters), ``enemy`` or ``any``; left out, a card whose effects act on
+    ``who: target`` aims at a friend, and any other card takes no target."""
 
     name: str
     tactical: bool = True
@@ -96,6 +100,15 @@ class TacticalCard:
     effects: tuple[EffectSpec, ...] = ()
     lasts: Literal["round", "match"] = "round"
     text: str = ""
+    target: Literal["friend", "enemy", "any"] | None = None
+
+    @property
+    def aims(self) -> Literal["friend", "enemy", "any"] | None:
+        """Whom the card is aimed at, or ``None`` for a card that takes no target."""
+        if self.target is not None:
+            return self.target
+        targeted = any(dict(spec.params).get("who") == "target" for spec in self.effects)
+        return "friend" if targeted else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,15 +215,18 @@ def mission_from_dict(data: Mapping[str, Any]) -> MissionCard:
 def tactical_from_dict(data: Mapping[str, Any]) -> TacticalCard:
     where = f"tactical card {data.get('name', '?')!r}"
     _only(data, where, ("name", "tactical", "first_round", "cancellation", "effects", "lasts",
-                        "text"))
+                        "text", "target"))
     lasts = data.get("lasts", "round")
     if lasts not in ("round", "match"):
         raise ValueError(f"{where}: lasts must be 'round' or 'match'")
+    target = data.get("target")
+    if target not in (None, "friend", "enemy", "any"):
+        raise ValueError(f"{where}: target must be 'friend', 'enemy' or 'any'")
     cancellation = data.get("cancellation")
     return TacticalCard(str(data["name"]), bool(data.get("tactical", True)),
                         bool(data.get("first_round", False)),
                         None if cancellation is None else int(cancellation),
-                        _effects(data, where), lasts, str(data.get("text", "")))
+                        _effects(data, where), lasts, str(data.get("text", "")), target)
 
 
 def scenery_from_dict(data: Mapping[str, Any]) -> SceneryCard:

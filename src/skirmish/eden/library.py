@@ -139,6 +139,7 @@ class TacticalModel(_Model):
     cancellation: Annotated[int, Field(ge=1, le=10)] | None = None
     lasts: Literal["round", "match"] = "round"
     text: str = ""
+    target: Literal["friend", "enemy", "any"] | None = None
     effects: list[dict[str, Any]] = []
 
 
@@ -393,7 +394,8 @@ def _build(kind: str, raw: Any, file_faction: str | None) -> tuple[Any, str]:
                            model.stigma, _specs(model.effects), model.text), note
     if isinstance(model, TacticalModel):
         return TacticalCard(model.name, model.tactical, model.first_round, model.cancellation,
-                            _specs(model.effects), model.lasts, model.text), note
+                            _specs(model.effects), model.lasts, model.text,
+                            model.target), note
     assert isinstance(model, SceneryModel)
     return scenery_entry(model), note
 

@@ -1,11 +1,16 @@
-"""Rulebook 4.B, Tactical phase: each player may play one tactical card for 2 SP."""
+"""Rulebook 4.B, Tactical phase: each player may play one tactical card for 2 SP.
+
+Rulebook 1.D: a card with the special rule "Tactical" is played only during the tactical
+phase; a card without it may also be played by the player whose fighter is activated, at the
+start of that activation (docs/rulings.md). A card aimed at "the chosen fighter" names a valid
+target: a friend, an enemy or anyone, on the field."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from skirmish.core.actions import Action, Pass
+from skirmish.core.actions import Action, Pass, Ref
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.procedure import Procedure
@@ -29,11 +34,15 @@ def card_cost(state: EdenState) -> int:
 
 
 def card_refusal(state: EdenState, player: int, card_name: str,
-                 target: str | None) -> str | None:
-    """Why ``player`` may not play this card now (None if allowed)."""
+                 target: str | None, *, in_phase: bool = True) -> str | None:
+    """Why ``player`` may not play this card now (None if allowed). ``target=None`` with a
+    card that needs one asks only whether the card could be played on some target;
+    ``in_phase`` is False at the start of an activation (Rulebook 1.D, Tactical)."""
     card = _card(state, player, card_name)
     if card is None:
         return "Rulebook 4.A step 8: only a card of the player's tactical hand can be played"
+    if card.tactical and not in_phase:
+        return "Rulebook 1.D, Tactical: this card can be played only during the tactical phase"
     if state.sp[player] < card_cost(state):
         return "Rulebook 4.B, Tactical phase: playing a card costs 2 SP"
     leader = state.leader(player)
@@ -43,9 +52,37 @@ def card_refusal(state: EdenState, player: int, card_name: str,
         return "Rulebook 1.D, First round: this card is played in the first round only"
     if card.name in state.played[player]:
         return "Rulebook 1.D: two tactical cards of the same name cannot be played in a match"
-    if target is not None and target not in state.index:
-        return f"no fighter {target}"
+    if card.aims is None:
+        if target is not None:
+            return f"Rulebook 1.D: {card.name} is not aimed at a fighter (play it without one)"
+        return None
+    if target is None:
+        if not card_targets(state, player, card):
+            return f"Rulebook 1.D: {card.name} needs a chosen fighter and none is valid"
+        return None
+    return target_refusal(state, player, card, target)
+
+
+def target_refusal(state: EdenState, player: int, card: TacticalCard,
+                   target: str) -> str | None:
+    """Rulebook 1.D, Tactical effects on "the chosen fighter": a fighter on the field, of the
+    side the card aims at (docs/rulings.md)."""
+    if target not in state.index:
+        return f"Rulebook 1.D: {card.name} is aimed at a fighter and there is no {target}"
+    fighter = state.fighter(target)
+    if not fighter.on_field:
+        return (f"Rulebook 1.D, 2.F: {card.name} is aimed at a fighter on the field; {target} "
+                "is not (incapacitated or off the field)")
+    if card.aims == "friend" and fighter.side != player:
+        return f"Rulebook 1.D: {card.name} is aimed at one of the player's own fighters"
+    if card.aims == "enemy" and fighter.side == player:
+        return f"Rulebook 1.D: {card.name} is aimed at an enemy fighter"
     return None
+
+
+def card_targets(state: EdenState, player: int, card: TacticalCard) -> list[str]:
+    """Every valid chosen fighter for a card aimed at one (in the troops' order)."""
+    return [f.ref for f in state.on_field() if target_refusal(state, player, card, f.ref) is None]
 
 
 def _card(state: EdenState, player: int, token: str) -> TacticalCard | None:
@@ -58,24 +95,38 @@ def _card(state: EdenState, player: int, token: str) -> TacticalCard | None:
 @dataclass(slots=True)
 class TacticalPhase(Procedure):
     """Rulebook 4.B, Tactical phase: the first player may play a tactical card, then his
-    opponent; Cancellation (X) lets the other player pay X SP to cancel it first."""
+    opponent; Cancellation (X) lets the other player pay X SP to cancel it first.
+
+    With ``window`` set to a player, the same procedure is the start of that player's
+    activation: he alone may play a card without the Tactical special rule (1.D)."""
 
     name: ClassVar[str] = "eden.tactical-phase"
     turn: int = 0
     pending: str = ""
     target: str = ""
+    window: int = -1
+
+    @property
+    def _turns(self) -> int:
+        return 1 if self.window >= 0 else 2
 
     def _player(self, game: Game) -> int:
+        if self.window >= 0:
+            return self.window
         first = state_of(game).first_player
         return first if self.turn == 0 else 1 - first
 
+    def _refusal(self, game: Game, player: int, card: str, target: str | None) -> str | None:
+        return card_refusal(state_of(game), player, card, target, in_phase=self.window < 0)
+
     def _can_play(self, game: Game, player: int) -> bool:
         state = state_of(game)
-        return any(card_refusal(state, player, key(n), None) is None for n in state.hands[player])
+        return any(self._refusal(game, player, key(n), None) is None
+                   for n in state.hands[player])
 
     def decision(self, game: Game) -> Decision | None:
         state = state_of(game)
-        if self.turn > 1:
+        if self.turn >= self._turns:
             return None
         player = self._player(game)
         if self.pending:
@@ -86,7 +137,12 @@ class TacticalPhase(Procedure):
                             f"Pay {card.cancellation} SP to cancel {card.name}?")
         if not self._can_play(game, player):
             return None
-        return Decision(player, "tactical", "Play a tactical card for 2 SP, or pass")
+        if self.window >= 0:
+            return Decision(player, "tactical", "Start of your activation: play a card "
+                            "without the Tactical rule for 2 SP, or pass",
+                            context={"when": "activation"})
+        return Decision(player, "tactical", "Play a tactical card for 2 SP, or pass",
+                        context={"when": "tactical phase"})
 
     def legal_actions(self, game: Game) -> list[Action]:
         state = state_of(game)
@@ -95,8 +151,14 @@ class TacticalPhase(Procedure):
             return [Cancel(), Pass()]
         cards: list[Action] = []
         for name in state.hands[player]:
-            if card_refusal(state, player, key(name), None) is None:
+            if self._refusal(game, player, key(name), None) is not None:
+                continue
+            card = state.catalogue.tactical_card(player, name)
+            if card.aims is None:
                 cards.append(PlayCard(key(name)))
+            else:
+                cards.extend(PlayCard(key(name), Ref(t))
+                             for t in card_targets(state, player, card))
         return [*cards, Pass()]
 
     def check(self, game: Game, action: Action) -> None:
@@ -109,7 +171,13 @@ class TacticalPhase(Procedure):
             return
         if not isinstance(action, PlayCard):
             raise IllegalActionError(f"'{action}': play a card or pass", self.rule())
-        refusal = card_refusal(state, self._player(game), action.card, action.target)
+        player = self._player(game)
+        refusal = self._refusal(game, player, action.card, action.target)
+        if refusal is None and action.target is None:
+            card = _card(state, player, action.card)
+            if card is not None and card.aims is not None:
+                refusal = (f"Rulebook 1.D: {card.name} is aimed at the chosen fighter: name "
+                           f"one (play {action.card} A.Name)")
         if refusal:
             raise IllegalActionError(f"cannot play {action.card}", refusal)
 
@@ -153,7 +221,7 @@ class TacticalPhase(Procedure):
             card = state.catalogue.tactical_card(self._player(game), self.pending)
             self.pending = ""
             resolve_card(game, self._player(game), card, self.target or None)
-        if self.turn > 1:
+        if self.turn >= self._turns:
             game.pop()
             return
         self.turn += 1  # this player cannot play a card

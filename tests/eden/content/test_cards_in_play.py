@@ -129,7 +129,10 @@ def play_tactical(card: str, target: str | None = "A.Anton", dice=(), round_=1):
     st.round = round_
     game.push(TacticalPhase())
     game.advance()
-    game.apply(f"play {card.replace(' ', '-')}" + (f" {target}" if target else ""))
+    aims = LIB.tactical[card].aims
+    if target is not None and aims is not None:
+        target = B if aims == "enemy" else target
+    game.apply(f"play {card.replace(' ', '-')}" + (f" {target}" if target and aims else ""))
     return game
 
 
@@ -141,7 +144,8 @@ def tactical_check(card: str) -> None:
         game = play_tactical(card, dice=[6] * 10 + [1] * 10)
         st = state(game)
         assert st.sp[0] == 4 + p.get("sp", 0)
-        picks = {"target": [A], "troop": [A, "A.Mirka"], "enemies": [B]}[who]
+        chosen = B if c.aims == "enemy" else A
+        picks = {"target": [chosen], "troop": [A, "A.Mirka"], "enemies": [B]}[who]
         if kind == "modify":
             ch = Characteristic.parse(p["characteristic"])
             for ref in picks:
