@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint typecheck clean
+.PHONY: run test bench soak lint typecheck clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,16 @@ test: $(STAMP) lint typecheck
 
 bench: $(STAMP)
 	$(PY) -m bench.run
+
+# Not in CI: 100,000 random matches and 200 heuristic matches per faction pairing (both
+# seats), every invariant checked after every action, records re-played (summaries in out/).
+SOAK_MATCHES ?= 100000
+soak: $(STAMP)
+	mkdir -p out
+	$(VENV)/bin/skirmish soak --matches $(SOAK_MATCHES) --agents random,random \
+		--record-every 100 --json out/soak-random.json
+	$(VENV)/bin/skirmish soak --matches 3200 --agents heuristic,heuristic \
+		--record-every 10 --json out/soak-heuristic.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -113,6 +113,7 @@ from skirmish.cli.cards_cmd import cards_app  # noqa: E402
 from skirmish.cli.odds_cmd import odds_app  # noqa: E402
 from skirmish.cli.render_cmd import render  # noqa: E402
 from skirmish.cli.simulate_cmd import matchup, simulate  # noqa: E402
+from skirmish.cli.soak_cmd import soak  # noqa: E402
 from skirmish.cli.troop_cmd import troop_app  # noqa: E402
 
 app.command("render", help="Draw a table (JSON) as SVG: scenery, bases, sight, paths, templates.")(
@@ -125,6 +126,7 @@ app.add_typer(troop_app, name="troop")
 app.add_typer(odds_app, name="odds")
 app.command("simulate")(simulate)
 app.command("matchup")(matchup)
+app.command("soak")(soak)
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -1,0 +1,210 @@
+"""Soak: many whole matches with every invariant checked after every action.
+
+``skirmish soak`` (and ``make soak``) plays matches between the sample library's troops, every
+pairing in both seats, with the agents named; after each action it checks the ruleset's
+invariants (:mod:`skirmish.eden.invariants`), and every ``record_every``-th match its record
+is written, read back and re-played. Nothing stops at the first problem: every exception and
+invariant break is counted and the first few are kept with the seed that reproduces them.
+Match ``i`` depends only on the soak's seed and ``i``, as in :mod:`skirmish.sim.runner`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import os
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from skirmish.bots.registry import make_agent
+from skirmish.core.agents import view_of
+from skirmish.core.record import Record, verify
+from skirmish.eden import EDEN
+from skirmish.eden.invariants import invariant_problems
+from skirmish.sim.runner import game_seed
+
+#: How many problems of each kind a report keeps in full.
+KEEP = 10
+
+
+@dataclass(frozen=True, slots=True)
+class SoakSpec:
+    """What to soak: ``matches`` games cycling through ``pairings`` (two troop names each:
+    a faction, or ``stigma:NAME``), the agents' seats alternating every other cycle."""
+
+    matches: int
+    pairings: tuple[tuple[str, str], ...]
+    agents: tuple[str, str] = ("random", "random")
+    seed: int = 0
+    record_every: int = 100
+    max_rounds: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    index: int
+    seed: int
+    pairing: tuple[str, str]
+    actions: int = 0
+    invariant_breaks: tuple[str, ...] = ()
+    error: str = ""
+    record_checked: bool = False
+    record_problem: str = ""
+
+
+@dataclass(slots=True)
+class SoakReport:
+    """The summary: matches, actions, problems (the first :data:`KEEP` of each kind)."""
+
+    matches: int = 0
+    actions: int = 0
+    invariant_breaks: int = 0
+    errors: int = 0
+    records_checked: int = 0
+    record_problems: int = 0
+    seconds: float = 0.0
+    examples: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not (self.invariant_breaks or self.errors or self.record_problems)
+
+    def add(self, result: MatchResult) -> None:
+        self.matches += 1
+        self.actions += result.actions
+        self.invariant_breaks += len(result.invariant_breaks)
+        self.errors += bool(result.error)
+        self.records_checked += result.record_checked
+        self.record_problems += bool(result.record_problem)
+        problem = (result.error or result.record_problem
+                   or "; ".join(result.invariant_breaks[:3]))
+        if problem and len(self.examples) < KEEP:
+            self.examples.append({"match": result.index, "seed": result.seed,
+                                  "pairing": list(result.pairing), "problem": problem})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"matches": self.matches, "actions": self.actions,
+                "invariant_breaks": self.invariant_breaks, "errors": self.errors,
+                "records_checked": self.records_checked,
+                "record_problems": self.record_problems,
+                "seconds": round(self.seconds, 1), "examples": self.examples}
+
+
+def library_pairings(which: str = "factions") -> tuple[tuple[str, str], ...]:
+    """Every ordered pairing (mirrors included) of the sample library's factions, or of its
+    factions and stigmas with ``which="all"``."""
+    from skirmish.eden.library import load_library
+
+    library = load_library()
+    names = list(library.factions())
+    if which == "all":
+        stigmas = sorted({p.stigma for p in library.fighters.values() if p.stigma})
+        names += [f"stigma:{s}" for s in stigmas]
+    return tuple(itertools.product(names, repeat=2))
+
+
+_SETUPS: dict[tuple[str, str, int], dict[str, Any]] = {}
+
+
+def _setup(pairing: tuple[str, str], max_rounds: int) -> dict[str, Any]:
+    key = (*pairing, max_rounds)
+    if key not in _SETUPS:
+        from skirmish.sim.troops import setup_for
+
+        _SETUPS[key] = setup_for(pairing[0], pairing[1], max_rounds=max_rounds)
+    return _SETUPS[key]
+
+
+def soak_one(spec: SoakSpec, index: int) -> MatchResult:
+    """Play match ``index``: a pure function of the spec and the index."""
+    seed = game_seed(spec.seed, index)
+    cycle, slot = divmod(index, len(spec.pairings))
+    pairing = spec.pairings[slot]
+    names = spec.agents if cycle % 2 == 0 else (spec.agents[1], spec.agents[0])
+    breaks: list[str] = []
+    actions = 0
+    try:
+        game = EDEN.new_game(_setup(pairing, spec.max_rounds), seed=seed)
+        agents = [make_agent(name, seed + 7919 * (seat + 1)) for seat, name in enumerate(names)]
+        breaks.extend(invariant_problems(game))
+        while not game.is_over and not breaks:
+            player = game.decision().player
+            game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+            actions += 1
+            breaks.extend(f"after action {actions}: {p}" for p in invariant_problems(game))
+    except Exception as exc:  # counted and reported with its seed, never fatal
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        return MatchResult(index, seed, pairing, actions, tuple(breaks),
+                           f"{type(exc).__name__}: {exc} ({where.filename}:{where.lineno})")
+    checked, problem = False, ""
+    if spec.record_every and index % spec.record_every == 0 and not breaks:
+        checked = True
+        try:
+            record = Record.from_jsonl(Record.of(game, events=True).to_jsonl())
+            if verify(record).state_hash() != game.state_hash():
+                problem = "the re-played record ends in another state"
+        except Exception as exc:
+            problem = f"record: {type(exc).__name__}: {exc}"
+    return MatchResult(index, seed, pairing, actions, tuple(breaks), "", checked, problem)
+
+
+def _work(args: tuple[SoakSpec, int]) -> MatchResult:
+    return soak_one(*args)
+
+
+def run_soak(spec: SoakSpec, workers: int | None = None,
+             progress: Callable[[MatchResult], None] | None = None) -> SoakReport:
+    """Play every match (in parallel processes) and sum them up. The jobs are streamed, so
+    a soak of any size uses bounded memory."""
+    workers = max(1, workers or os.cpu_count() or 1)
+    report = SoakReport()
+    start = time.perf_counter()
+    jobs = ((spec, i) for i in range(spec.matches))
+    stream: Iterator[MatchResult]
+    if workers == 1:
+        stream = (soak_one(s, i) for s, i in jobs)
+        for result in stream:
+            report.add(result)
+            if progress:
+                progress(result)
+    else:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(workers) as pool:
+            for result in pool.imap_unordered(_work, jobs, chunksize=4):
+                report.add(result)
+                if progress:
+                    progress(result)
+    report.seconds = time.perf_counter() - start
+    report.examples.sort(key=lambda e: e["match"])
+    return report
+
+
+def parse_pairings(text: str) -> tuple[tuple[str, str], ...]:
+    """``factions`` (every faction pairing), ``all`` (factions and stigmas), or explicit
+    pairs ``Jokers:Bamaka,ISC:Jokers``."""
+    if text in ("factions", "all"):
+        return library_pairings(text)
+    pairs: list[tuple[str, str]] = []
+    for item in text.split(","):
+        parts = item.split(":") if item.count(":") == 1 else item.split("/")
+        if len(parts) != 2 or not all(p.strip() for p in parts):
+            raise ValueError(f"--pairings: {item!r} is not A:B (or use 'factions' or 'all')")
+        pairs.append((parts[0].strip(), parts[1].strip()))
+    return tuple(pairs)
+
+
+def describe(report: SoakReport, spec: SoakSpec) -> Sequence[str]:
+    rate = report.matches / max(report.seconds, 1e-9)
+    lines = [
+        f"{report.matches} matches ({len(spec.pairings)} pairings, agents "
+        f"{spec.agents[0]} and {spec.agents[1]} in both seats), {report.actions} actions, "
+        f"{report.seconds:.0f} s ({rate:.1f} matches/s)",
+        f"invariant breaks: {report.invariant_breaks}; exceptions: {report.errors}; records "
+        f"re-played: {report.records_checked} ({report.record_problems} problems)",
+    ]
+    lines += [f"  match {e['match']} (seed {e['seed']}, {e['pairing'][0]} vs "
+              f"{e['pairing'][1]}): {e['problem']}" for e in report.examples]
+    return lines
