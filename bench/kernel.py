@@ -34,12 +34,14 @@ def mid_game(seed: int = 7) -> Game:
         agents = [RandomAgent(seed), RandomAgent(seed + 1)]
         while not game.is_over and game.state.round < 3:  # type: ignore[attr-defined]
             player = game.decision().player
-            game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+            agent = agents[player]
+            game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
         for _ in range(10):  # a few decisions into the round
             if game.is_over:
                 break
             player = game.decision().player
-            game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+            agent = agents[player]
+            game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
         if not game.is_over:
             return game
     raise RuntimeError("no match reached round 3")
@@ -57,7 +59,8 @@ def play_random(seed: int) -> int:
     agents = [RandomAgent(seed), RandomAgent(seed + 1)]
     while not game.is_over:
         player = game.decision().player
-        game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+        agent = agents[player]
+        game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
     return len(game.history)
 
 
@@ -78,7 +81,8 @@ def replay_rate(games: int = 10, first_seed: int = 500) -> float:
         agents = [RandomAgent(i), RandomAgent(i + 1)]
         while not game.is_over:
             player = game.decision().player
-            game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+            agent = agents[player]
+            game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
         histories.append((first_seed + i, list(game.history)))
     start = time.perf_counter()
     count = 0

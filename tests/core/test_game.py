@@ -171,5 +171,7 @@ def test_forced_dice_settle_a_tied_bid() -> None:
     game = EDEN.new_game(demo_setup(), dice=ScriptedDice([3, 3, 2, 5]))
     game.apply("bid 2")
     game.apply("bid 2")
-    assert game.decision().player == 1 and game.decision().kind == "first-player"
+    # Rulebook 4.A step 3: B rolled 5 against 2 and *is* the first player (nobody chooses).
+    assert game.state.first_player == 1  # type: ignore[attr-defined]
+    assert game.decision().player == 1 and game.decision().kind == "leader"
     assert game.view(0)["sp"] == [game.state.sp_reserve(0) - 2, game.state.sp_reserve(1) - 2]  # type: ignore[attr-defined]

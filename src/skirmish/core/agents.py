@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from skirmish.core.actions import Action
@@ -16,37 +17,25 @@ class Agent(Protocol):
     def act(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action: ...
 
 
-class LazyView(Mapping[str, Any]):
-    """``game.view(player)``, built only when an agent first reads it (a random agent never
-    does). It holds the view's builder, not the game."""
-
-    __slots__ = ("__build", "__view")
-
-    def __init__(self, build: Callable[[], dict[str, Any]]) -> None:
-        self.__build = build
-        self.__view: dict[str, Any] | None = None
-
-    def _data(self) -> dict[str, Any]:
-        if self.__view is None:
-            self.__view = self.__build()
-        return self.__view
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data())
-
-    def __len__(self) -> int:
-        return len(self._data())
+#: What an agent that never reads its view is given: nothing at all.
+NO_VIEW: Mapping[str, Any] = MappingProxyType({})
 
 
-def view_of(game: Game, player: int) -> LazyView:
-    return LazyView(lambda: game.view(player))
+def view_of(game: Game, player: int, agent: object = None) -> Mapping[str, Any]:
+    """What ``agent`` is shown for ``player``: ``game.view(player)``, a plain JSON-like dict
+    that holds no reference to the game (issue 11: an agent in the same process cannot reach
+    the opponent's hand or the dice through it). An agent that declares
+    ``reads_view = False`` (the random agent) is given :data:`NO_VIEW` instead, so building
+    views costs nothing in random play."""
+    if agent is not None and not getattr(agent, "reads_view", True):
+        return NO_VIEW
+    return game.view(player)
 
 
 class RandomAgent:
     """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    reads_view = False
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = SeededDice(seed)
@@ -63,6 +52,7 @@ def play(game: Game, agents: Sequence[Agent], *, max_actions: int = 100_000) -> 
         if game.is_over:
             return game
         player = game.decision().player
-        action = agents[player].act(view_of(game, player), list(game.legal_actions()))
+        agent = agents[player]
+        action = agent.act(view_of(game, player, agent), list(game.legal_actions()))
         game.apply(action)
     raise RuntimeError(f"game not over after {max_actions} actions")

@@ -65,7 +65,8 @@ def play_one(spec: BatchSpec, index: int) -> GameSummary:
     agents = [make_agent(name, seed + 7919 * (seat + 1)) for seat, name in enumerate(names)]
     while not game.is_over:
         player = game.decision().player
-        game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+        agent = agents[player]
+        game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
     outcome = game.outcome()
     assert outcome is not None
     winner_agent = None if outcome.winner is None else seats.index(outcome.winner)

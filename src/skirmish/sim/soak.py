@@ -132,7 +132,8 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
         breaks.extend(invariant_problems(game))
         while not game.is_over and not breaks:
             player = game.decision().player
-            game.apply(agents[player].act(view_of(game, player), list(game.legal_actions())))
+            agent = agents[player]
+            game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
             actions += 1
             breaks.extend(f"after action {actions}: {p}" for p in invariant_problems(game))
     except Exception as exc:  # counted and reported with its seed, never fatal
