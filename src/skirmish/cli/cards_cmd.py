@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from skirmish.eden.equipment import Equipment, check_language
 from skirmish.eden.library import SECTIONS, ContentError, Library, fold, load_library
 
 cards_app = typer.Typer(help="List, show and print cards (sample content and your own).",
@@ -23,6 +24,9 @@ err = Console(stderr=True, soft_wrap=True)
 
 ContentOpt = Annotated[list[Path] | None, typer.Option(
     "--content", help="A folder of your own cards (YAML/JSON); repeatable.")]
+LanguageOpt = Annotated[str | None, typer.Option(
+    "--language", help="The equipment notation: en (the default) or fr (the French "
+                       "original, Rulebook 8).")]
 
 
 def fail(message: str) -> typer.Exit:
@@ -105,23 +109,49 @@ def show(
     name: Annotated[str, typer.Argument(help="A card's name (any case, accents optional).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     content: ContentOpt = None,
+    language: LanguageOpt = None,
 ) -> None:
     """Show one card in the rulebook's notation."""
     from skirmish.eden.cards_html import card_text
 
     lib = library_or_exit(content or (ctx.obj or {}).get("content"))
     try:
+        lang = check_language(language)
+    except ValueError:
+        raise fail(f"--language: expected en or fr, got {language!r}") from None
+    try:
         kind, exact = lib.find(name)
     except KeyError as exc:
         raise fail(str(exc.args[0])) from None
     if as_json:
         card = getattr(lib, kind)[exact]
-        data = card.to_dict() if hasattr(card, "to_dict") else {"name": exact,
-                                                                 "text": str(card)}
+        data = card.to_dict() if hasattr(card, "to_dict") else {
+            "name": exact, "text": card.to_text(lang or "en") if kind == "equipment"
+            else str(card)}
         console.print_json(json.dumps({"kind": kind, **data}, ensure_ascii=False,
                                       default=str))
         return
-    console.print(card_text(lib, kind, exact), markup=False, highlight=False)
+    text = card_text(lib, kind, exact)
+    if lang is not None:
+        text = _equipment_in(lib, kind, exact, text, lang)
+    console.print(text, markup=False, highlight=False)
+
+
+def _equipment_in(lib: Library, kind: str, name: str, text: str, language: str) -> str:
+    """``text`` (a card in the rulebook's notation) with its equipment in ``language``: an
+    item of the library is shown as ``str(item)``, one written on the profile as typed."""
+    if kind == "equipment":
+        items = [(str(lib.equipment[name]), lib.equipment[name])]
+    elif kind in ("fighters", "npfs"):
+        items = [(str(lib.equipment[e]), lib.equipment[e]) if e in lib.equipment
+                 else (e, Equipment.parse(e))
+                 for e in getattr(lib, kind)[name].equipment
+                 if e in lib.equipment or "(" in e]
+    else:
+        return text
+    for shown, item in items:
+        text = text.replace(f": {shown}", f": {item.to_text(language)}")
+    return text
 
 
 @cards_app.command("print")

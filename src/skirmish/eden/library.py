@@ -3,11 +3,13 @@ optional rules), validated by typed models before anything is used.
 
 Content is YAML (or JSON) files. Every file is a mapping with any of the sections
 ``fighters``, ``npfs``, ``abilities``, ``equipment``, ``missions``, ``tactical``,
-``scenery`` (lists of cards), an optional ``faction`` (the default for its fighters) and
-``sample: true`` for sample content. The built-in files (``eden/content``) are ORIGINAL
-SAMPLE CONTENT; :func:`load_library` adds the players' own folders on top: a card with the
-name of an earlier one replaces it. A malformed file raises :class:`ContentError` naming the
-file, the card, the field and what was expected; nothing is returned half-loaded.
+``scenery`` (lists of cards), an optional ``faction`` (the default for its fighters), an
+optional ``language`` (``fr`` or ``en``: the notation of its equipment cards, otherwise
+detected from their words) and ``sample: true`` for sample content. The built-in files
+(``eden/content``) are ORIGINAL SAMPLE CONTENT; :func:`load_library` adds the players' own
+folders on top: a card with the name of an earlier one replaces it. A malformed file raises
+:class:`ContentError` naming the file, the card, the field and what was expected; nothing is
+returned half-loaded.
 """
 
 from __future__ import annotations
@@ -165,6 +167,7 @@ class FileModel(_Model):
 
     sample: bool = False
     faction: str | None = None
+    language: Literal["fr", "en"] | None = None
     fighters: list[Any] = []
     npfs: list[Any] = []
     abilities: list[Any] = []
@@ -172,6 +175,15 @@ class FileModel(_Model):
     missions: list[Any] = []
     tactical: list[Any] = []
     scenery: list[Any] = []
+
+
+class EquipmentModel(_Model):
+    """Rulebook 8: an equipment card written as a mapping, to give its own language
+    (``{notation: 'Casque (Pr) : Tête+1', language: fr}``); a plain text is the same card
+    in the file's language, or detected."""
+
+    notation: Annotated[str, Field(min_length=1)]
+    language: Literal["fr", "en"] | None = None
 
 
 MODELS: dict[str, type[_Model]] = {"fighters": FighterModel, "npfs": FighterModel,
@@ -309,6 +321,8 @@ def _read_file(path: Path, display: str) -> dict[str, Any]:
 
 def _card_name(raw: Any, index: int, kind: str) -> str:
     if kind == "equipment":
+        if isinstance(raw, Mapping) and isinstance(raw.get("notation"), str):
+            raw = raw["notation"]
         return repr(raw) if not isinstance(raw, str) else repr(raw.split("(")[0].strip())
     name = raw.get("name") if isinstance(raw, Mapping) else None
     return f"{SINGULAR[kind]} {name!r}" if isinstance(name, str) else f"{kind}[{index}]"
@@ -371,13 +385,11 @@ def _profile(model: FighterModel, faction: str | None) -> FighterProfile:
                           tuple(model.abilities), model.base_mm, model.level)
 
 
-def _build(kind: str, raw: Any, file_faction: str | None) -> tuple[Any, str]:
+def _build(kind: str, raw: Any, file_faction: str | None,
+           file_language: str | None = None) -> tuple[Any, str]:
     """One card from its raw data: (the card, its note). Raises ValidationError/ValueError."""
     if kind == "equipment":
-        if not isinstance(raw, str):
-            raise ValueError(f"expected the rulebook notation 'Name (Category): ...' as a "
-                             f"text, got {raw!r}")
-        return Equipment.parse(raw), ""
+        return _equipment(raw, file_language), ""
     model = MODELS[kind].model_validate(raw)
     note = getattr(model, "note", "")
     if isinstance(model, FighterModel):
@@ -398,6 +410,21 @@ def _build(kind: str, raw: Any, file_faction: str | None) -> tuple[Any, str]:
                             model.target), note
     assert isinstance(model, SceneryModel)
     return scenery_entry(model), note
+
+
+def _equipment(raw: Any, file_language: str | None) -> Equipment:
+    """Rulebook 8: an equipment card, in English or French (the card's ``language``, else
+    the file's, else detected from its words)."""
+    if isinstance(raw, Mapping):
+        model = EquipmentModel.model_validate(raw)
+        try:
+            return Equipment.parse(model.notation, model.language or file_language)
+        except ValueError as exc:
+            raise ValueError(f"notation: {str(exc).partition(': ')[2] or exc}") from None
+    if not isinstance(raw, str):
+        raise ValueError(f"expected the rulebook notation 'Name (Category): ...' as a "
+                         f"text (or {{notation: ..., language: fr}}), got {raw!r}")
+    return Equipment.parse(raw, file_language)
 
 
 def _effects_of(card: Any) -> tuple[EffectSpec, ...]:
@@ -423,13 +450,14 @@ def read_folder(folder: Path, display_root: Path | None = None) -> list[tuple[st
         except ValidationError as exc:
             loc, expected = _describe(exc.errors()[0])
             if expected == "unknown field":
-                expected = f"unknown section (expected sample, faction, {', '.join(SECTIONS)})"
+                expected = ("unknown section (expected sample, faction, language, "
+                            f"{', '.join(SECTIONS)})")
             raise ContentError(display, "", loc, expected) from None
         for kind in SECTIONS:
             for index, raw in enumerate(getattr(head, kind)):
                 card_name = _card_name(raw, index, kind)
                 try:
-                    card, note = _build(kind, raw, head.faction)
+                    card, note = _build(kind, raw, head.faction, head.language)
                 except ValidationError as exc:
                     loc, expected = _describe(exc.errors()[0])
                     raise ContentError(display, card_name, loc, expected) from None
