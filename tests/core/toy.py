@@ -26,6 +26,7 @@ from skirmish.core import (
     Procedure,
     SeededDice,
 )
+from skirmish.core.dice import fresh_seed
 from skirmish.core.events import Event, NoteEvent
 
 TOY_ACTIONS = ActionSet("toy", [Pass])
@@ -161,9 +162,10 @@ class ToyRuleset:
     actions = TOY_ACTIONS
 
     def new_game(
-        self, setup: Mapping[str, Any], *, seed: int = 0, dice: Dice | None = None
+        self, setup: Mapping[str, Any], *, seed: int | None = None, dice: Dice | None = None
     ) -> Game:
-        game = Game(self, ToyState(), dict(setup), dice or SeededDice(seed), [Picks()])
+        dice = dice or SeededDice(fresh_seed() if seed is None else seed)
+        game = Game(self, ToyState(), dict(setup), dice, [Picks()])
         game.advance()
         return game
 

@@ -12,7 +12,7 @@ from rich.console import Console
 import skirmish
 from skirmish.core.agents import play
 from skirmish.core.errors import RecordError
-from skirmish.core.record import Record, verify
+from skirmish.core.record import Record, verify_file
 
 app = typer.Typer(
     help="Tabletop skirmish wargames (Eden) played exactly by their rulebooks.",
@@ -30,7 +30,9 @@ def version() -> None:
 
 @app.command()
 def demo(
-    seed: Annotated[int, typer.Option(help="Seed of the game's dice and of the bots.")] = 2026,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the game's dice and of the bots (default: fresh random bits, printed).")
+    ] = None,
     rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds to play.")] = 5,
     record: Annotated[
         Path | None, typer.Option(help="Also save the game record (JSON Lines) here.")
@@ -44,10 +46,12 @@ def demo(
     """Play a whole Eden match between two bots and narrate it round by round."""
     from skirmish.bots import make_agent
     from skirmish.cli.narrate import fighters_table, narrate
+    from skirmish.core.dice import fresh_seed
     from skirmish.eden import EDEN
     from skirmish.eden.library import load_library
     from skirmish.eden.troops import suggest
 
+    seed = fresh_seed() if seed is None else seed
     library = load_library()
     troops = (suggest(library, "faction", "Jokers"), suggest(library, "faction", "Bamaka"))
     game = EDEN.new_game(library.setup(*troops, max_rounds=rounds), seed=seed)
@@ -90,7 +94,12 @@ def demo(
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (.jsonl).", exists=True)],
     verify_hash: Annotated[
-        bool, typer.Option("--verify", help="Check the final state hash of the record.")
+        bool,
+        typer.Option(
+            "--verify",
+            help="Re-play and check every line: header, actions, events, end line "
+            "(outcome, count, state hash). Exit 2 at the first difference.",
+        ),
     ] = False,
     show: Annotated[bool, typer.Option(help="Narrate the re-played game.")] = False,
 ) -> None:
@@ -98,15 +107,15 @@ def replay(
     from skirmish.cli.narrate import narrate
 
     try:
-        record = Record.load(file)
-        game = verify(record) if verify_hash else record.replay()
+        game = verify_file(file) if verify_hash else Record.load(file).replay()
     except (RecordError, KeyError, ValueError) as exc:
-        console.print(f"[red]error[/red]: {exc}")
+        # One line on stderr, no traceback: the first difference and its line number.
+        typer.echo("error: " + str(exc).replace("\n", " "), err=True)
         raise typer.Exit(2) from None
     if show:
         narrate(console, game.log)
-    state = "verified: same final state hash" if verify_hash else "re-played"
-    console.print(f"{file}: {len(record.actions)} actions {state} ({game.state_hash()[:16]})")
+    state = "verified: every line matches the re-play" if verify_hash else "re-played"
+    console.print(f"{file}: {len(game.history)} actions {state} ({game.state_hash()[:16]})")
 
 
 from skirmish.cli.cards_cmd import cards_app  # noqa: E402

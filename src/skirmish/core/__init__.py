@@ -4,19 +4,20 @@ views, records and agents. It knows no ruleset."""
 from skirmish.core.actions import CORE_ACTIONS, Action, ActionSet, Pass, Point, Ref, parse_action
 from skirmish.core.agents import Agent, RandomAgent, play
 from skirmish.core.decision import Decision
-from skirmish.core.dice import Dice, ScriptedDice, SeededDice
+from skirmish.core.dice import Dice, KeyedDice, ScriptedDice, SeededDice
 from skirmish.core.errors import (
     DiceExhaustedError,
     GameOverError,
     IllegalActionError,
     NotationError,
     RecordError,
+    RecordMismatchError,
     SkirmishError,
 )
 from skirmish.core.events import Event, RollEvent
 from skirmish.core.game import Game, LegalActions
 from skirmish.core.procedure import Procedure
-from skirmish.core.record import Record, verify
+from skirmish.core.record import Record, verify, verify_file, verify_jsonl
 from skirmish.core.ruleset import RULESETS, Outcome, Ruleset
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Game",
     "GameOverError",
     "IllegalActionError",
+    "KeyedDice",
     "LegalActions",
     "NotationError",
     "Outcome",
@@ -41,6 +43,7 @@ __all__ = [
     "RandomAgent",
     "Record",
     "RecordError",
+    "RecordMismatchError",
     "Ref",
     "RollEvent",
     "Ruleset",
@@ -50,4 +53,6 @@ __all__ = [
     "parse_action",
     "play",
     "verify",
+    "verify_file",
+    "verify_jsonl",
 ]

@@ -12,12 +12,21 @@ map to tokens:
 
 Each ruleset gathers its actions in an :class:`ActionSet`; two actions of one set
 can never share a verb.
+
+An action built in code may hold any Python value, so before a game applies one it
+is validated from its class's field types (:meth:`Action.validate`,
+:meth:`ActionSet.validate`): an ``int`` field holds an ``int`` (not a bool, not a
+float); a ``float`` field and a point's coordinates hold finite numbers; numbers are
+at most :data:`MAX_MAGNITUDE` in size; a ``Ref`` is well formed; an enum field holds
+a member; a ``str`` is one printable word of at most :data:`MAX_TOKEN_LENGTH`
+characters; and the action must read back from its own text as the same action.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import re
 import types
 import typing
@@ -78,6 +87,84 @@ def _parse_number(token: str, what: str) -> float:
     return value
 
 
+#: The largest size of a number in an action (centimetres, angles, counts): far beyond any
+#: table, and small enough that arithmetic on it stays exact and finite.
+MAX_MAGNITUDE = 1_000_000
+#: The longest word (a name, a card, a ``Ref``) an action may hold.
+MAX_TOKEN_LENGTH = 200
+
+_MISSING = object()
+
+
+def _show(value: Any) -> str:
+    """``repr`` of a value for an error message: short, and never failing."""
+    try:
+        text = repr(value)
+    except Exception:  # a huge int, a broken __repr__: say what it is
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _check_word(value: Any, what: str) -> None:
+    if not isinstance(value, str):
+        raise NotationError(f"{what}: {_show(value)} is not a word ({type(value).__name__})")
+    if not value:
+        raise NotationError(f"{what}: an empty word")
+    if len(value) > MAX_TOKEN_LENGTH:
+        raise NotationError(f"{what}: a word of {len(value)} characters "
+                            f"(at most {MAX_TOKEN_LENGTH})")
+    if " " in value or not value.isprintable():
+        raise NotationError(
+            f"{what}: {_show(value)} is not one word of printable characters without spaces"
+        )
+
+
+def _check_number(value: Any, what: str, *, whole: bool) -> None:
+    if whole:
+        if type(value) is not int:
+            raise NotationError(
+                f"{what}: {_show(value)} is not a whole number ({type(value).__name__})"
+            )
+    else:
+        if type(value) is not float and type(value) is not int:
+            raise NotationError(f"{what}: {_show(value)} is not a number ({type(value).__name__})")
+        if type(value) is float and not math.isfinite(value):
+            raise NotationError(f"{what}: {_show(value)} is not a finite number")
+    if not -MAX_MAGNITUDE <= value <= MAX_MAGNITUDE:
+        raise NotationError(f"{what}: {_show(value)} is out of range (at most {MAX_MAGNITUDE})")
+
+
+def _check_value(kind: Any, value: Any, what: str) -> None:
+    """Raise :class:`NotationError` unless ``value`` is a valid value of field type ``kind``."""
+    if kind is int:
+        _check_number(value, what, whole=True)
+    elif kind is float:
+        _check_number(value, what, whole=False)
+    elif kind is Point:
+        if not isinstance(value, Point):
+            raise NotationError(f"{what}: {_show(value)} is not a Point ({type(value).__name__})")
+        _check_number(value.x, f"{what} x", whole=False)
+        _check_number(value.y, f"{what} y", whole=False)
+    elif kind is Ref:
+        _check_word(value, what)
+        if not Ref._PATTERN.fullmatch(value):
+            raise NotationError(f"{what}: {_show(value)} is not a piece reference like 'A.Yuri'")
+    elif kind is str:
+        _check_word(value, what)
+    elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+        if not isinstance(value, kind):
+            allowed = ", ".join(str(m.value) for m in kind)
+            raise NotationError(f"{what}: {_show(value)} is not one of {allowed}")
+    else:  # pragma: no cover - ActionSet.add refuses such fields
+        raise TypeError(f"no notation for field type {kind!r}")
+
+
+def _supported(kind: Any) -> bool:
+    return kind in (Point, Ref, int, float, str) or (
+        isinstance(kind, type) and issubclass(kind, enum.Enum)
+    )
+
+
 class _FieldSpec(NamedTuple):
     name: str
     kind: Any
@@ -98,6 +185,8 @@ def _field_specs(cls: type[Action]) -> tuple[_FieldSpec, ...]:
             if len(args) != 1:
                 raise TypeError(f"{cls.__name__}.{f.name}: unsupported union {kind}")
             kind, optional = args[0], True
+        if not _supported(kind):
+            raise TypeError(f"{cls.__name__}.{f.name}: no notation for field type {kind!r}")
         specs.append(_FieldSpec(f.name, kind, optional))
     result = tuple(specs)
     cls._specs_cache = result  # type: ignore[attr-defined]
@@ -161,6 +250,20 @@ class Action:
                 continue
             parts.append(_format_value(value))
         return " ".join(parts)
+
+    def validate(self) -> None:
+        """Raise :class:`NotationError`, naming the field, unless every field holds a valid
+        value of its declared type (see the module's documentation)."""
+        for spec in _field_specs(type(self)):
+            what = f"{self.verb} {spec.name}"
+            value = getattr(self, spec.name, _MISSING)
+            if value is _MISSING:
+                raise NotationError(f"{what}: the field has no value")
+            if value is None:
+                if not spec.optional:
+                    raise NotationError(f"{what}: the field is required")
+                continue
+            _check_value(spec.kind, value, what)
 
     @classmethod
     def from_tokens(cls, tokens: list[str]) -> Action:
@@ -228,6 +331,26 @@ class ActionSet:
 
     def __iter__(self) -> Iterator[type[Action]]:
         return iter(self._by_verb.values())
+
+    def validate(self, action: Action) -> Action:
+        """The action in canonical form (as re-read from its own text: a ``Ref`` for a
+        reference, floats for a ``float`` or a point, ``0.0`` for ``-0.0``), if it is an
+        action of this set holding valid values; otherwise :class:`NotationError` naming
+        the field at fault. A game applies the canonical form, so a record re-plays it
+        exactly."""
+        if not isinstance(action, Action):
+            raise NotationError(f"{_show(action)} is not an action")
+        cls = type(action)
+        if self._by_verb.get(cls.verb) is not cls:
+            raise NotationError(f"{cls.__name__} is not an action of {self.name}")
+        action.validate()
+        text = str(action)
+        canonical = self.parse(text)
+        if canonical != action:
+            raise NotationError(
+                f"{cls.verb}: {_show(action)} does not read back from its notation {text!r}"
+            )
+        return canonical
 
     def parse(self, text: str) -> Action:
         tokens = text.split()

@@ -33,3 +33,18 @@ class RecordError(SkirmishError, ValueError):
 
 class GameOverError(SkirmishError, RuntimeError):
     """An action was applied to a finished game."""
+
+
+class RecordMismatchError(RecordError):
+    """A record that differs from its re-play, or cannot be read, at one line.
+
+    ``line`` is the 1-based line number in the file (as a text editor counts lines,
+    ``\\n`` ending each line; one past the last line when a line is missing) and
+    ``message`` says what differs there.
+    """
+
+    def __init__(self, line: int, message: str, source: str = "record") -> None:
+        self.line = line
+        self.message = message
+        self.source = source
+        super().__init__(f"{source}, line {line}: {message}")

@@ -29,6 +29,7 @@ from skirmish.core.ruleset import RULESETS, Outcome, Ruleset, State
 
 ENGINE_VERSION = "0.1.0"
 _MAX_AUTOMATIC_STEPS = 1_000_000
+_NOT_OFFERED = object()
 
 
 class Game:
@@ -64,9 +65,11 @@ class Game:
         self.log: list[Event] = []
         self.history: list[Action] = []
         self._decision: Decision | None = None
-        # The representative legal actions last listed, and how many actions had been applied
-        # then: applying one of them needs no second check (procedures offer legal ones only).
-        self._offered: tuple[int, frozenset[Action]] | None = None
+        # How many actions had been applied when the legal actions were last listed, those
+        # actions, and those very objects by id (held, so that no other object can take an
+        # id): applying one of them needs no second check (procedures offer valid, legal
+        # actions only).
+        self._offered: tuple[int, frozenset[Action], dict[int, Action]] | None = None
 
     # -- the stack ----------------------------------------------------------------------
     def push(self, *procedures: Procedure) -> None:
@@ -120,33 +123,55 @@ class Game:
         return LegalActions(self)
 
     def check(self, action: Action | str) -> Action:
-        """The action, parsed, if it is legal now; otherwise :class:`IllegalActionError`."""
+        """The action, parsed and in canonical form, if it is legal now; otherwise
+        :class:`IllegalActionError` (:class:`GameOverError` once the game is over).
+
+        Every value of an action is validated from its class's field types before anything
+        else (:meth:`ActionSet.validate`), except for the very objects the game itself has
+        just offered in :meth:`legal_actions`."""
         if self.is_over:
             raise GameOverError("the game is over: no action can be applied")
+        offered = self._offered
+        if offered is not None and offered[0] != len(self.history):
+            offered = None
         if isinstance(action, str):
             try:
                 action = self.parse(action)
             except NotationError as exc:
                 raise IllegalActionError(str(exc), "action notation") from None
-        offered = self._offered
-        if offered is not None and offered[0] == len(self.history) and action in offered[1]:
+        elif offered is not None and offered[2].get(id(action), _NOT_OFFERED) is action:
+            return action  # the very object offered: valid and legal
+        try:
+            action = self.ruleset.actions.validate(action)
+        except NotationError as exc:
+            raise IllegalActionError(str(exc), "action notation") from None
+        if offered is not None and action in offered[1]:
             return action
         self.stack[-1].check(self, action)
         return action
 
     def apply(self, action: Action | str) -> None:
-        """Apply a legal action for the deciding player; an illegal one changes nothing."""
+        """Apply a legal action for the deciding player; an illegal one changes nothing.
+
+        The action is checked and written in full before anything changes; if anything
+        fails after that (forced dice running out, a bug), the game is put back exactly as
+        it was."""
         action = self.check(action)
-        player = self.decision().player
-        self.history.append(action)
-        self.log.append(ActionEvent(player=player, action=str(action), audience=self._audience()))
+        event = ActionEvent(
+            player=self.decision().player, action=str(action), audience=self._audience()
+        )
+        history, log = len(self.history), len(self.log)
         try:
+            self.history.append(action)
+            self.log.append(event)
             self.stack[-1].apply(self, action)
             self.advance()
         except BaseException:
-            # Whatever failed half-way (forced dice running out, a bug), the game goes back
-            # to exactly where it was: re-played from its set-up without this action.
-            self._become(self.replayed(self.history[:-1]))
+            # Whatever failed half-way, the game goes back to exactly where it was:
+            # re-played from its set-up without this action.
+            del self.history[history:]
+            del self.log[log:]
+            self._become(self.replayed(self.history))
             raise
 
     def _become(self, other: Game) -> None:
@@ -230,8 +255,12 @@ class Game:
 
     # -- what players may see ------------------------------------------------------------------
     def view(self, player: int) -> dict[str, Any]:
-        """All that ``player`` may know, JSON-serialisable. The only input of a bot or client."""
+        """All that ``player`` may know, JSON-serialisable. The only input of a bot or client.
+
+        ``dice`` says what kind of dice the game uses and, for keyed dice, the commitment to
+        their key published when the match starts (never a seed, a key or a draw counter)."""
         view = self.ruleset.view(self, player)
+        view["dice"] = self.dice.public()
         if self.is_over:
             outcome = self.outcome()
             view["decision"] = None
@@ -270,7 +299,11 @@ class LegalActions:
         if self._cache is None:
             game = self._game
             self._cache = [] if game.is_over else game.top.legal_actions(game)
-            game._offered = (len(game.history), frozenset(self._cache))
+            game._offered = (
+                len(game.history),
+                frozenset(self._cache),
+                {id(a): a for a in self._cache},
+            )
         return self._cache
 
     def __contains__(self, action: object) -> bool:

@@ -4,20 +4,28 @@ Line 1 is the header: ruleset, engine version, seed (or the forced dice), and th
 full setup (every fighter's profile). Then one line per action
 (``{"type": "action", "player": 0, "action": "move A.Yuri 32.5,18"}``), optionally
 the events in full (``{"type": "event", ...}``), and last an ``end`` line with the
-final state hash and the outcome. Re-playing the actions from the header must
-give the same hash; :func:`verify` checks it.
+number of actions, the final state hash and the outcome.
+
+:func:`verify` re-plays a record and compares EVERY line with the line the engine
+writes for the re-played game: the header, each action, each event, the end line,
+and nothing after it. The first difference is a :class:`RecordMismatchError` with
+its line number. Records are written atomically (:func:`write_atomically`): a crash
+leaves either the previous file or the complete new one, never half a record.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Iterable, Mapping
+import os
+import secrets
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from skirmish.core.dice import dice_from_json
-from skirmish.core.errors import IllegalActionError, RecordError
+from skirmish.core.errors import IllegalActionError, RecordError, RecordMismatchError, SkirmishError
 from skirmish.core.events import ActionEvent
 from skirmish.core.game import ENGINE_VERSION, Game
 from skirmish.core.ruleset import RULESETS
@@ -29,6 +37,9 @@ class Record:
     actions: list[tuple[int, str]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None
+    #: The JSON Lines this record was read from (``None`` if built in memory), and where.
+    text: str | None = field(default=None, compare=False, repr=False)
+    source: str = field(default="record", compare=False, repr=False)
 
     @classmethod
     def of(cls, game: Game, *, events: bool = False) -> Record:
@@ -51,51 +62,63 @@ class Record:
         }
         return cls(header, actions, [e.to_json() for e in game.log] if events else [], end)
 
-    def lines(self) -> Iterable[str]:
-        yield json.dumps(self.header, sort_keys=True)
+    def objects(self) -> Iterator[dict[str, Any]]:
+        """Each line's JSON object, in order."""
+        yield self.header
         for player, action in self.actions:
-            yield json.dumps({"type": "action", "player": player, "action": action})
+            yield {"type": "action", "player": player, "action": action}
         for event in self.events:
-            yield json.dumps({"type": "event", **event}, sort_keys=True)
+            yield {"type": "event", **event}
         if self.end is not None:
-            yield json.dumps(self.end, sort_keys=True)
+            yield self.end
+
+    def lines(self) -> Iterable[str]:
+        for item in self.objects():
+            # Action lines keep their field order (type, player, action); the others sort keys.
+            yield json.dumps(item, sort_keys=item.get("type") != "action")
 
     def to_jsonl(self) -> str:
         return "\n".join(self.lines()) + "\n"
 
     def save(self, path: Path | str) -> None:
-        Path(path).write_text(self.to_jsonl(), encoding="utf-8")
+        """Write the record atomically (see :func:`write_atomically`)."""
+        write_atomically(path, self.to_jsonl())
 
     @classmethod
     def from_jsonl(cls, text: str, *, source: str = "record") -> Record:
+        """Read a record (lines of the wrong shape are a :class:`RecordMismatchError` with
+        their line number). Reading checks the form only; :func:`verify` checks the content."""
         record: Record | None = None
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"{source}, line {number}: not JSON ({exc.msg})") from None
-            kind = item.get("type") if isinstance(item, Mapping) else None
-            if number == 1 or record is None:
+            item = _parse_line(line, number, source)
+            kind = item.get("type")
+            if record is None:
                 if kind != "header":
-                    raise RecordError(f"{source}, line {number}: the first line must be a header")
-                record = cls(dict(item))
+                    raise RecordMismatchError(number, "the first line must be a header", source)
+                record = cls(dict(item), text=text, source=source)
             elif kind == "action":
-                record.actions.append((int(item["player"]), str(item["action"])))
+                player, action = item.get("player"), item.get("action")
+                if type(player) is not int or not isinstance(action, str):
+                    raise RecordMismatchError(
+                        number, "an action line needs a whole number 'player' and a text "
+                        f"'action', got {_show(player)} and {_show(action)}", source
+                    )
+                record.actions.append((player, action))
             elif kind == "event":
                 record.events.append({k: v for k, v in item.items() if k != "type"})
             elif kind == "end":
                 record.end = dict(item)
             else:
-                raise RecordError(f"{source}, line {number}: unknown line type {kind!r}")
+                raise RecordMismatchError(number, f"unknown line type {_show(kind)}", source)
         if record is None:
             raise RecordError(f"{source}: empty record")
         return record
 
     @classmethod
     def load(cls, path: Path | str) -> Record:
-        return cls.from_jsonl(Path(path).read_text(encoding="utf-8"), source=str(path))
+        return cls.from_jsonl(_read_text(path), source=str(path))
 
     def replay(self) -> Game:
         """Re-play the record from its header; an action that is illegal is a RecordError."""
@@ -117,12 +140,240 @@ class Record:
 
 
 def verify(record: Record) -> Game:
-    """Re-play and check the final state hash; returns the re-played game."""
-    game = record.replay()
-    if record.end is None:
-        raise RecordError("the record has no end line with a state hash to verify")
-    expected = record.end.get("hash")
-    actual = game.state_hash()
-    if expected != actual:
-        raise RecordError(f"state hash differs after re-play: recorded {expected}, got {actual}")
+    """Re-play a record and compare every line with the re-play (see :func:`verify_jsonl`).
+
+    A record read from JSON Lines is checked as it was read, line by line (unless its
+    fields were changed since); one built in memory is checked as it would be written."""
+    text = record.text
+    if text is None or Record.from_jsonl(text, source=record.source) != record:
+        text = record.to_jsonl()
+    return verify_jsonl(text, source=record.source)
+
+
+def verify_file(path: Path | str) -> Game:
+    """Verify the record in a file (see :func:`verify_jsonl`); returns the re-played game."""
+    return verify_jsonl(_read_text(path), source=str(path))
+
+
+def verify_jsonl(text: str, *, source: str = "record") -> Game:
+    """Re-play a record and check that every line is the line the engine writes for the
+    re-played game; returns the re-played game.
+
+    In file order: line 1 is the header the engine writes for a game started from its
+    ruleset, set-up and dice (engine version and seed included); each action line,
+    re-played as it comes, must be legal for the player it names and read back as the
+    same action text; after the actions come either no event lines or exactly the events
+    of the re-played game, then exactly one end line (number of actions, state hash,
+    outcome), then nothing. Lines are compared as JSON values with their types (``1`` is
+    not ``1.0``, ``"1"`` nor ``true``); key order and spacing do not matter. Each line
+    ends with a newline. The first difference raises :class:`RecordMismatchError`.
+    """
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise RecordMismatchError(1, "the record is empty", source)
+
+    def read(number: int) -> dict[str, Any]:
+        item = _parse_line(lines[number - 1], number, source)
+        if number == len(lines) and not text.endswith("\n"):
+            raise RecordMismatchError(
+                number, "the last line has no newline at its end: the record was cut short",
+                source,
+            )
+        return item
+
+    def differs(number: int, what: str, recorded: Any, expected: Any) -> None:
+        if _canonical(recorded) != _canonical(expected):
+            raise RecordMismatchError(
+                number, f"{what}: {_difference(recorded, expected)}", source
+            )
+
+    # Line 1: the header of a game started from its ruleset, set-up and dice.
+    header = read(1)
+    if header.get("type") != "header":
+        raise RecordMismatchError(1, "the first line must be a header", source)
+    game = _start(header, source)
+    differs(1, "header", header, Record.of(game).header)
+
+    # The action lines, re-played one by one.
+    number = 2
+    count = 0
+    while number <= len(lines):
+        item = read(number)
+        if item.get("type") != "action":
+            break
+        count += 1
+        player, action = item.get("player"), item.get("action")
+        if type(player) is not int or not isinstance(action, str):
+            raise RecordMismatchError(
+                number, f"action {count}: 'player' must be a whole number and 'action' a "
+                f"text, got {_show(player)} and {_show(action)}", source
+            )
+        if game.is_over:
+            raise RecordMismatchError(
+                number, f"action {count} {action!r}: the game was already over", source
+            )
+        deciding = game.decision().player
+        if player != deciding:
+            raise RecordMismatchError(
+                number, f"action {count} {action!r}: recorded for player {player}, but player "
+                f"{deciding} was deciding", source
+            )
+        at = len(game.log)
+        try:
+            game.apply(action)
+        except SkirmishError as exc:
+            raise RecordMismatchError(
+                number, f"action {count} {action!r} does not re-play: {exc}", source
+            ) from None
+        event = game.log[at]
+        assert isinstance(event, ActionEvent)
+        differs(number, f"action {count}", item,
+                {"type": "action", "player": event.player, "action": event.action})
+        number += 1
+
+    # The events (all of them, or none), the end line, and nothing after it.
+    with_events = number <= len(lines) and read(number).get("type") == "event"
+    expected = Record.of(game, events=with_events)
+    tail = list(expected.objects())[1 + len(expected.actions):]
+    for index, want in enumerate(tail):
+        if number > len(lines):
+            what = "the end line" if index == len(tail) - 1 else f"event {index + 1}"
+            raise RecordMismatchError(
+                number, f"the record ends here: {what} is missing", source
+            )
+        item = read(number)
+        what = "end line" if want.get("type") == "end" else f"event {index + 1}"
+        if want.get("type") == item.get("type") == "end" and item.get("hash") != want.get("hash"):
+            raise RecordMismatchError(
+                number, f"end line: state hash differs after re-play: recorded "
+                f"{_show(item.get('hash'))}, re-played {want.get('hash')}", source
+            )
+        differs(number, what, item, want)
+        number += 1
+    if number <= len(lines):
+        item = read(number)
+        what = "a second end line" if item.get("type") == "end" else "a line"
+        raise RecordMismatchError(
+            number, f"{what} after the end line (a record ends with its end line)", source
+        )
     return game
+
+
+def write_atomically(path: Path | str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically: into a temporary file in the same
+    folder, flushed to disk, then renamed over ``path``. If anything fails, ``path`` is
+    left as it was (absent, or its previous complete version) and the temporary file is
+    removed."""
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable, where possible
+        folder = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+
+
+# -- helpers ------------------------------------------------------------------------------
+def _read_text(path: Path | str) -> str:
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise RecordMismatchError(line, "not UTF-8 text", str(path)) from None
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} appears twice")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _parse_line(line: str, number: int, source: str) -> dict[str, Any]:
+    if not line.strip():
+        raise RecordMismatchError(number, "an empty line", source)
+    try:
+        item = json.loads(
+            line, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise RecordMismatchError(number, f"not JSON ({exc.msg})", source) from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordMismatchError(number, f"not JSON ({exc})", source) from None
+    if not isinstance(item, dict):
+        raise RecordMismatchError(
+            number, f"not a JSON object ({type(item).__name__})", source
+        )
+    return item
+
+
+def _start(header: Mapping[str, Any], source: str) -> Game:
+    """A game started from a record's header; anything wrong is a mismatch on line 1."""
+    try:
+        ruleset = RULESETS.get(str(header.get("ruleset")))
+    except KeyError as exc:
+        raise RecordMismatchError(1, f"header: {exc.args[0]}", source) from None
+    dice, setup = header.get("dice"), header.get("setup")
+    if not isinstance(dice, Mapping) or not isinstance(setup, Mapping):
+        raise RecordMismatchError(
+            1, "header: 'dice' and 'setup' must be JSON objects", source
+        )
+    try:
+        return ruleset.new_game(setup, dice=dice_from_json(dice))
+    except Exception as exc:  # any failure: the header cannot start a game
+        raise RecordMismatchError(
+            1, f"header: cannot start a game from it ({type(exc).__name__}: {exc})", source
+        ) from None
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _show(value: Any, limit: int = 80) -> str:
+    try:
+        text = json.dumps(value, sort_keys=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _difference(recorded: Any, expected: Any, path: str = "") -> str:
+    """What differs between a recorded line and the line the re-play gives, in words: the
+    first differing key (``type`` and ``kind`` first, then in sorted order, nested keys
+    joined by dots)."""
+    if isinstance(recorded, Mapping) and isinstance(expected, Mapping):
+        keys = set(recorded) | set(expected)
+        ordered = [k for k in ("type", "kind") if k in keys] + sorted(keys - {"type", "kind"})
+        for key in ordered:
+            name = f"{path}{key}"
+            if key not in recorded:
+                return f"{name!r} is missing (re-played {_show(expected[key])})"
+            if key not in expected:
+                return f"unexpected {name!r} (recorded {_show(recorded[key])})"
+            if _canonical(recorded[key]) != _canonical(expected[key]):
+                return _difference(recorded[key], expected[key], f"{name}.")
+    if path:
+        return f"{path[:-1]!r} differs: recorded {_show(recorded)}, re-played {_show(expected)}"
+    return f"recorded {_show(recorded)}, re-played {_show(expected)}"

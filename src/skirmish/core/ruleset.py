@@ -41,9 +41,11 @@ class Ruleset(Protocol):
     actions: ActionSet
 
     def new_game(
-        self, setup: Mapping[str, Any], *, seed: int = 0, dice: Dice | None = None
+        self, setup: Mapping[str, Any], *, seed: int | None = None, dice: Dice | None = None
     ) -> Game:
-        """A game at its first decision, from a JSON-friendly setup."""
+        """A game at its first decision, from a JSON-friendly setup. Its dice are ``dice``, or
+        :class:`~skirmish.core.dice.SeededDice` of ``seed`` - by default 64 fresh random bits
+        from the operating system (:func:`~skirmish.core.dice.fresh_seed`)."""
         ...
 
     def state_from_json(self, data: Mapping[str, Any], setup: Mapping[str, Any]) -> State:

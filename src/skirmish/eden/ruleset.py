@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from skirmish.core.dice import Dice, SeededDice
+from skirmish.core.dice import Dice, SeededDice, fresh_seed
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.eden.abilities import ability_effects
@@ -110,7 +110,7 @@ class EdenRuleset:
     actions = EDEN_ACTIONS
 
     def new_game(
-        self, setup: Mapping[str, Any], *, seed: int = 0, dice: Dice | None = None
+        self, setup: Mapping[str, Any], *, seed: int | None = None, dice: Dice | None = None
     ) -> Game:
         """A match from a JSON set-up (errors name the field at fault):
 
@@ -160,7 +160,9 @@ class EdenRuleset:
             if leader is not None and settled:
                 # The set-up settles step 4 for both players: their leaders are designated.
                 state.leaders[side] = leader
-        game = Game(self, state, setup, dice if dice is not None else SeededDice(seed), [Match()])
+        if dice is None:
+            dice = SeededDice(fresh_seed() if seed is None else seed)
+        game = Game(self, state, setup, dice, [Match()])
         state.effects.extend(ability_effects(game))
         # Rulebook 4.A step 2 with 2.H: the reserve is the troop's effective PSI, permanent
         # card effects applied (as step 8 does for the hand size).
