@@ -101,9 +101,10 @@ class HeuristicAgent:
         return [f for f in view["fighters"] if f["side"] != me and f["on_field"]]
 
     def _objectives(self, view: Mapping[str, Any]) -> list[tuple[float, float]]:
-        mine = set(view["missions"][self._me(view)])
+        letter = "AB"[self._me(view)]
+        owners = view.get("objectives", {})
         return [(m["x"], m["y"]) for m in view["markers"]
-                if any(str(m["id"]).startswith(f"{name}-") for name in mine)]
+                if str(owners.get(m["id"], "")).startswith(f"{letter}:")]
 
     # -- preparation and rounds ------------------------------------------------------------------
     def _secret_bid(self, view: Mapping[str, Any], actions: Sequence[Action],

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from skirmish.eden.cards import Catalogue
-from skirmish.eden.effects import ActiveEffect, effect_modifiers
+from skirmish.eden.effects import EFFECTS, ActiveEffect, effect_modifiers
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
 from skirmish.eden.profile import Characteristic, FighterProfile
@@ -56,6 +56,7 @@ class EdenState:
         "markers",
         "max_rounds",
         "missions",
+        "objectives",
         "played",
         "round",
         "scenery",
@@ -97,6 +98,8 @@ class EdenState:
         self.scenery: tuple[Element, ...] = ()
         self.markers: tuple[Marker, ...] = ()
         self.counters: dict[str, int] = {}
+        #: Each objective marker's mission, "A:Name" (markers have neutral names: issue 11).
+        self.objectives: dict[str, str] = {}
         self.sp = [self.sp_reserve(side) for side in (0, 1)]
 
     # -- lookups ----------------------------------------------------------------------------
@@ -190,6 +193,7 @@ class EdenState:
         other.played = [list(p) for p in self.played]
         other.effects = list(self.effects)
         other.counters = dict(self.counters)
+        other.objectives = dict(self.objectives)
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -208,6 +212,7 @@ class EdenState:
             "scenery": [e.to_dict() for e in self.scenery],
             "markers": [m.to_dict() for m in self.markers],
             "counters": dict(sorted(self.counters.items())),
+            "objectives": dict(sorted(self.objectives.items())),
         }
 
     @classmethod
@@ -235,6 +240,7 @@ class EdenState:
         state.scenery = tuple(Element.from_dict(e) for e in data["scenery"])
         state.markers = tuple(Marker.from_dict(m) for m in data["markers"])
         state.counters = {str(k): int(v) for k, v in data["counters"].items()}
+        state.objectives = {str(k): str(v) for k, v in data.get("objectives", {}).items()}
         return state
 
     # -- what a player may know ------------------------------------------------------------
@@ -271,6 +277,7 @@ class EdenState:
             "effects": [e.to_json() for e in self.effects if self._effect_public(e, player)],
             "scenery": [e.to_dict() for e in self.scenery],
             "markers": [m.to_dict() for m in self.markers],
+            "objectives": self._objectives_seen(player),
             "fighters": [
                 {
                     "ref": f.ref,
@@ -283,9 +290,7 @@ class EdenState:
                     "activated": f.activated,
                     "checked": list(f.checked),
                     "markers": dict(f.markers),
-                    "characteristics": {
-                        c.value: self.characteristic(f, c) for c in Characteristic
-                    },
+                    "characteristics": self._characteristics_seen(f, player),
                     "profile": profile_card(f.profile),
                 }
                 for f in self.fighters
@@ -296,8 +301,32 @@ class EdenState:
         """A secret mission's effects are known to its owner only."""
         if effect.fighter_ref is not None or effect.player == player:
             return True
-        side = effect.player
-        for name in self.missions[side]:
-            if name == effect.source and self.catalogue.mission(side, name).secret:
-                return False
-        return True
+        return not self._secret_mission(effect.player, effect.source)
+
+    def _secret_mission(self, side: int, name: str) -> bool:
+        return name in self.missions[side] and self.catalogue.mission(side, name).secret
+
+    def _objectives_seen(self, player: int) -> dict[str, str]:
+        """Which mission each objective marker belongs to, as ``player`` may know it: his
+        own, and those of revealed missions (markers are named neutrally, issue 11)."""
+        seen: dict[str, str] = {}
+        for marker, owner in sorted(self.objectives.items()):
+            letter, _, mission = owner.partition(":")
+            side = "AB".index(letter)
+            if side == player or not self._secret_mission(side, mission):
+                seen[marker] = owner
+        return seen
+
+    def _characteristics_seen(self, fighter: Fighter, player: int) -> dict[str, int]:
+        """The effective values ``player`` may know: the modifiers of the other player's
+        secret mission are left out (docs/rulings.md; the rolls in the log show what was
+        rolled, as across a table)."""
+        hidden = [e for e in self.effects if not self._effect_public(e, player)]
+        if not hidden:
+            return {c.value: self.characteristic(fighter, c) for c in Characteristic}
+        mods = condition_modifiers(fighter.markers) if fighter.markers else []
+        for effect in self.effects:
+            if effect not in hidden:
+                mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
+        return {c.value: effective_value(fighter.base_value(c), mods, c)
+                for c in Characteristic}

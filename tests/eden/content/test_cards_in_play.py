@@ -63,7 +63,9 @@ def mission_check(card: str) -> None:
         if kind in ("hold-objectives", "vp-near"):
             x, y = p["at"][0]
             game = play_mission(card, a_at=(x, y + 3.0))
-            assert any(m.id == f"{card}-1" for m in state(game).markers)
+            st = state(game)  # neutral marker names; the state knows whose they are
+            assert any(m.id == "objective-1" and st.objectives[m.id] == f"A:{card}"
+                       for m in st.markers)
             per = 2 if kind == "vp-near" and x + 3.5 else 1
             expected = p.get("vp", 1) * (per if kind == "vp-near" else 1)
             got = score(game)

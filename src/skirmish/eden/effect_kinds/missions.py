@@ -8,20 +8,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from skirmish.core.events import Event
 from skirmish.eden.effect_kinds.abilities import check_choice
+from skirmish.eden.effect_kinds.scoring import objective_markers, place_objectives
 from skirmish.eden.effects import ActiveEffect, EffectKind, ParamTypes, register
 from skirmish.eden.events import WoundEvent
 from skirmish.eden.rolling import state_of
-from skirmish.geometry import Marker
 from skirmish.geometry.distance import distance
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
     from skirmish.eden.fighter import Fighter
     from skirmish.eden.state import EdenState
-
-
-def _markers(effect: ActiveEffect, state: EdenState) -> list[Marker]:
-    return [m for m in state.markers if m.id.startswith(f"{effect.source}-")]
 
 
 @register
@@ -37,15 +33,12 @@ class VpNear(EffectKind):
                                     "radius": ((int, float), False)}
 
     def on_play(self, game: Game, effect: ActiveEffect) -> None:
-        state = state_of(game)
-        state.markers = state.markers + tuple(
-            Marker(f"{effect.source}-{i + 1}", float(x), float(y), 1.0, effect.source)
-            for i, (x, y) in enumerate(effect.param("at")))
+        place_objectives(state_of(game), effect, effect.param("at"))
 
     def score(self, game: Game, effect: ActiveEffect) -> int:
         state = state_of(game)
         radius = float(effect.param("radius", 5))
-        markers = _markers(effect, state)
+        markers = objective_markers(state, effect)
         near = [f for f in state.on_field(effect.player)
                 if any(distance(state.base(f), m) <= radius + 1e-9 for m in markers)]
         return len(near) * int(effect.param("vp", 1))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from skirmish.core.events import Event
@@ -12,6 +13,7 @@ from skirmish.geometry import Marker
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
+    from skirmish.eden.state import EdenState
 
 
 def _state(game: Game):
@@ -54,6 +56,26 @@ class VpPerKill(EffectKind):
         return self._take(game, effect) if effect.param("at") == "end" else 0
 
 
+def place_objectives(state: EdenState, effect: ActiveEffect,
+                     points: Sequence[Sequence[float]]) -> None:
+    """Put a mission's objective markers down. Their names are neutral (``objective-N``) so
+    that a secret mission cannot be read off the table (issue 11); the state remembers
+    which mission each one belongs to."""
+    taken = sum(1 for m in state.markers if m.id.startswith("objective-"))
+    new = []
+    for i, (x, y) in enumerate(points):
+        marker = Marker(f"objective-{taken + i + 1}", float(x), float(y), 1.0, "objective")
+        state.objectives[marker.id] = f"{effect.owner}:{effect.source}"
+        new.append(marker)
+    state.markers = state.markers + tuple(new)
+
+
+def objective_markers(state: EdenState, effect: ActiveEffect) -> list[Marker]:
+    """The objective markers a mission put down."""
+    owner = f"{effect.owner}:{effect.source}"
+    return [m for m in state.markers if state.objectives.get(m.id) == owner]
+
+
 @register
 class HoldObjectives(EffectKind):
     """Objective markers placed when the mission is played (``at``: points, cm); at each
@@ -68,20 +90,13 @@ class HoldObjectives(EffectKind):
     }
 
     def on_play(self, game: Game, effect: ActiveEffect) -> None:
-        state = _state(game)
-        new = tuple(
-            Marker(f"{effect.source}-{i + 1}", float(x), float(y), 1.0, f"{effect.source}")
-            for i, (x, y) in enumerate(effect.param("at"))
-        )
-        state.markers = state.markers + new
+        place_objectives(_state(game), effect, effect.param("at"))
 
     def score(self, game: Game, effect: ActiveEffect) -> int:
         state = _state(game)
         radius = float(effect.param("radius", 5))
         total = 0
-        for marker in state.markers:
-            if not marker.id.startswith(f"{effect.source}-"):
-                continue
+        for marker in objective_markers(state, effect):
             near = {
                 f.side
                 for f in state.on_field()
