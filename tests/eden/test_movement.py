@@ -20,8 +20,11 @@ def activation(a, b, ref: str, dice=(), **kw):
 
 def test_move_costs_1_ap_and_is_3_per_round() -> None:
     game = activation([(YURI, 10, 10)], [(NGOBO, 50, 50)], "A.Yuri", ap=4)
-    game.apply("move A.Yuri 20,10")
     yuri = fighter(game, "A.Yuri")
+    # A burn marker to remove keeps the activation going after the third Move (an
+    # activation with nothing but 'end' left ends by itself, docs/rulings.md).
+    yuri.add_markers(Condition.BURN)
+    game.apply("move A.Yuri 20,10")
     assert (yuri.x, yuri.y, yuri.ap) == (20, 10, 3)
     game.apply("move A.Yuri 20,20")
     game.apply("move A.Yuri 25,25")
@@ -116,6 +119,19 @@ def test_extinguish_removes_a_burn_marker_for_1_ap() -> None:
     yuri.add_markers(Condition.BURN, 2)
     game.apply("extinguish A.Yuri")
     assert yuri.marker_count(Condition.BURN) == 1 and yuri.ap == 2
+
+
+def test_a_frightened_fighter_may_still_remove_a_burn_marker() -> None:
+    # Rulebook 9: Fear forbids "any action except Move" - the actions of section 5 (Move,
+    # Charge, Attack, action abilities). Removing a burn marker is a cost paid during the
+    # activation, described under Burn, not one of them (docs/rulings.md).
+    game = activation([(YURI, 10, 10)], [(NGOBO, 50, 50)], "A.Yuri")
+    yuri = fighter(game, "A.Yuri")
+    yuri.add_markers(Condition.BURN, 1)
+    yuri.add_markers(Condition.FEAR, 1)
+    assert "extinguish A.Yuri" in {str(a) for a in game.legal_actions()}
+    game.apply("extinguish A.Yuri")
+    assert yuri.marker_count(Condition.BURN) == 0 and yuri.ap == 2
 
 
 def test_only_the_activated_fighter_acts() -> None:

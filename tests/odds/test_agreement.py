@@ -8,6 +8,7 @@ The agents answer the engine's decisions with the odds' own aim policy."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pytest
@@ -86,6 +87,24 @@ def test_shooting_agrees_with_the_engine() -> None:
     check(odds, game, start, seed=604)
 
 
+def test_shooting_past_the_targets_friend_agrees_with_the_engine() -> None:
+    # Rulebook 6.B step 2 with 2.E: Yuri is engaged with Tarar's ally Ngobo (7.44 cm from
+    # Tarar) and touches his own friend Vladd, who is nearer (7.19 cm). An odd number of
+    # successes hits the target's opponent in contact, Ngobo - never Yuri's friend Vladd.
+    vladd = (22 + 3 * math.cos(math.radians(-95)), 30 + 3 * math.sin(math.radians(-95)))
+    game = place([("Yuri", 22, 30), ("Vladd", *vladd)],
+                 [("Tarar", 12, 30), ("Ngobo Quick-Arm", 22, 33)])
+    odds = odds_of(game, "shoot B.Tarar Spear A.Yuri")
+    assert odds.settings["redirect"] == "B.Ngobo-Quick-Arm"
+    assert [f.ref for f in odds.fighters] == ["A.Yuri", "B.Ngobo-Quick-Arm"]
+
+    def start(game: Game) -> None:
+        game.push(Shooting(Ref("B.Tarar"), "Spear", Ref("A.Yuri")))
+        game.advance()
+
+    check(odds, game, start, seed=607)
+
+
 def test_explosion_agrees_with_the_engine() -> None:
     # Tarar throws the spear (Explosive(1)) between Yuri and Ngobo (head: 1 CP left).
     game = place([("Yuri", 22, 30)], [("Tarar", 12, 30), ("Ngobo Quick-Arm", 22, 33)])
@@ -110,6 +129,26 @@ def test_blast_agrees_with_the_engine() -> None:
         game.advance()
 
     check(odds, game, start, seed=606)
+
+
+def test_pivoted_blast_agrees_with_the_engine() -> None:
+    # The template touches Vladd at 20 degrees, turned to 64.8 (docs/rulings.md G8): it covers
+    # Ngobo, the nearest enemy, and Abama, whom no radial placement covering Ngobo reaches.
+    # Abama's arms have 1 CP left (2 + 1): the blast incapacitates him before his torso.
+    game = place([("Vladd", 10, 30)], [("Ngobo Quick-Arm", 14.5, 30), ("Abama Big-Belly", 14, 40)])
+    state(game).fighter("B.Abama-Big-Belly").checked[1] = 2
+    odds = odds_of(game, "blast A.Vladd Flamethrower 20 64.8")
+    assert [f.ref for f in odds.fighters] == ["B.Ngobo-Quick-Arm", "B.Abama-Big-Belly"]
+    assert odds.fighter("B.Abama-Big-Belly").p_incapacitated == 1
+    assert odds.fighter("B.Ngobo-Quick-Arm").p_incapacitated == 0
+    assert [f.ref for f in odds_of(game, "blast A.Vladd Flamethrower 20").fighters] == [
+        "B.Ngobo-Quick-Arm"]
+
+    def start(game: Game) -> None:
+        game.push(Blast(Ref("A.Vladd"), "Flamethrower", 20.0, 64.8))
+        game.advance()
+
+    check(odds, game, start, seed=608)
 
 
 def test_burn_agrees_with_the_engine() -> None:

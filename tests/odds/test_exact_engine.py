@@ -11,14 +11,23 @@ from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
-from skirmish.core import Game, Ref
+import pytest
+
+from skirmish.core import Game, IllegalActionError, Ref
 from skirmish.eden.abilities import ability_effects
 from skirmish.eden.equipment import Category
 from skirmish.eden.intendancy import burn
 from skirmish.eden.melee import MeleeAttack
 from skirmish.eden.profile import Limb
 from skirmish.eden.ranged import Blast, Projectile, Shooting
-from skirmish.odds.game import blast_odds, burn_odds, explosion_odds, melee_odds, shooting_odds
+from skirmish.odds.game import (
+    blast_odds,
+    burn_odds,
+    explosion_odds,
+    melee_odds,
+    odds_of,
+    shooting_odds,
+)
 from skirmish.odds.results import AttackOdds
 
 from ..eden.profiles import limb
@@ -200,6 +209,31 @@ def test_blast_is_certain_and_the_engines_law() -> None:
 
     assert_exact(odds, enumerate_engine(game, refs, start))
     assert odds.p_markers == {ref: 1 for ref in refs}
+
+
+def test_pivoted_blast_is_the_engines_law() -> None:
+    # Ngobo is the nearest enemy; Tarar is out of reach of every radial placement covering
+    # him, but the template touching Vladd at 20 degrees and turned to 64.8 covers both
+    # (docs/rulings.md G8). Tarar's head already has 1 CP left: the blast incapacitates him.
+    game = place([("Vladd", 10, 30)], [("Ngobo Quick-Arm", 14.5, 30), ("Tarar", 14, 40)])
+    st = state(game)
+    st.fighter("B.Tarar").checked[0] = 2  # head: 2 + 1 CP
+    odds = odds_of(game, "blast A.Vladd Flamethrower 20 64.8")
+    assert [f.ref for f in odds.fighters] == ["B.Ngobo-Quick-Arm", "B.Tarar"]
+    assert odds.settings["axis"] == 64.8
+    assert odds_of(game, "blast A.Vladd Flamethrower 20").fighters[0].ref == "B.Ngobo-Quick-Arm"
+    assert len(odds_of(game, "blast A.Vladd Flamethrower 20").fighters) == 1
+    assert odds.fighter("B.Tarar").p_incapacitated == 1
+
+    def start(game: Game) -> None:
+        game.push(Blast(Ref("A.Vladd"), "Flamethrower", 20.0, 64.8))
+        game.advance()
+
+    assert_exact(odds, enumerate_engine(game, [f.ref for f in odds.fighters], start))
+    with pytest.raises(IllegalActionError, match="nearest enemy"):
+        odds_of(game, "blast A.Vladd Flamethrower 60 80")  # covers Tarar only
+    assert odds_of(game, "blast A.Vladd Flamethrower 60 80", check=False).fighters[0].ref == (
+        "B.Tarar")
 
 
 def test_burn_roll_is_the_engines_law() -> None:

@@ -43,6 +43,7 @@ from skirmish.eden.actions import (
     Interrupt,
     Leader,
     Move,
+    Pay,
     PlayCard,
     PlayMission,
     React,
@@ -55,6 +56,7 @@ from skirmish.eden.actions import (
     key,
 )
 from skirmish.geometry import Base, Element, Field, Marker, is_legal_move
+from skirmish.geometry.templates import blast_covers
 
 Fighters = dict[str, Mapping[str, Any]]
 
@@ -198,6 +200,25 @@ class HeuristicAgent:
                     return a
         return Pass()
 
+    def _ability_cost(self, view: Mapping[str, Any], actions: Sequence[Action],
+                      decision: Mapping[str, Any]) -> Action | None:
+        """Rulebook 7, a permanent ability's cost: pay when its effects help (no bonus turned
+        against the troop), the fighter keeps 1 AP to act and at most half the SP go."""
+        pay = next((a for a in actions if isinstance(a, Pay)), None)
+        decline = next((a for a in actions if isinstance(a, Pass)), None)
+        if pay is None or decline is None:
+            return None
+        context = decision.get("context", {})
+        cost_ap, cost_sp = int(context.get("cost_ap", 0)), int(context.get("cost_sp", 0))
+        owner = self._fighters(view).get(str(context.get("fighter", "")), {})
+        gain = sum(int(e.get("delta", 0)) * (-1 if e.get("who") == "enemies" else 1)
+                   for e in context.get("effects", []))
+        if gain < 0 or 2 * cost_sp > view["sp"][self._me(view)]:
+            return decline
+        if cost_ap and int(owner.get("ap", 0)) - cost_ap < 1:
+            return decline
+        return pay
+
     # -- activation phase --------------------------------------------------------------
     def _fighter_score(self, view: Mapping[str, Any], f: Mapping[str, Any]) -> float:
         """How much this fighter can do now: attacks in reach are worth most."""
@@ -261,7 +282,7 @@ class HeuristicAgent:
                        and point_distance(f, a.at.x, a.at.y) <= 4.5]
                 return 1.0 + sum(1.5 if f["side"] != me else -2.0 for f in hit)
             if isinstance(a, BlastAttack):
-                return 2.2
+                return self._blast_value(view, actor, a)
             if isinstance(a, Use):
                 return 1.2
             if isinstance(a, Extinguish):
@@ -273,12 +294,44 @@ class HeuristicAgent:
             return 0.0
 
         best = self._best(actions, score)
-        if isinstance(best, Move | End) and actor["ap"] >= 1:
+        if isinstance(best, Move | End) and any(isinstance(a, Move) for a in actions):
             step = self._step_toward(view, actor, goal, enemies)
             if step is not None and (not isinstance(best, Move) or self._move_value(
                     actor, step, goal, enemies) > score(best)):
                 return Move(Ref(actor_ref), step)
         return best
+
+    #: What covering one of its own fighters with a blast costs: more than any other action
+    #: can be worth, so such a placement is chosen only when nothing else is legal.
+    FRIEND_COVERED = 100.0
+
+    def _blast_value(self, view: Mapping[str, Any], actor: Mapping[str, Any],
+                     action: BlastAttack) -> float:
+        """A blast placement (radial or pivoted) by its net coverage, read on the bot's own
+        copy of the table. Each enemy covered is certain to take one wound to each limb
+        (Rulebook 6.B), counted as a melee attack is (4 per fighter taken out, plus the CP
+        lost); each friend covered costs ``FRIEND_COVERED``."""
+        me = self._me(view)
+        fighters = self._fighters(view)
+        bases = [Base.from_mm(f["x"], f["y"], f["profile"].get("base_mm", 30), f["ref"])
+                 for f in view["fighters"] if f["on_field"]]
+        actor_base = Base.from_mm(actor["x"], actor["y"], actor["profile"].get("base_mm", 30),
+                                  actor["ref"])
+        axis = None if action.axis is None else math.radians(action.axis)
+        value = 2.0
+        for base in blast_covers(actor_base, math.radians(action.angle), bases, axis=axis):
+            fighter = fighters[base.id]
+            if fighter["side"] == me:
+                value -= self.FRIEND_COVERED
+                continue
+            lost = 0
+            for limb in LIMBS:  # one wound per limb, in card order, until taken out
+                lost += 1
+                if cp_left(fighter, limb) <= 1:
+                    value += 4.0
+                    break
+            value += lost
+        return value
 
     def _goal(self, view: Mapping[str, Any], actor: Mapping[str, Any],
               enemies: list[Mapping[str, Any]]) -> tuple[float, float] | None:

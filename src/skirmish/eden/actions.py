@@ -21,8 +21,10 @@ Names with spaces are written with dashes (``Throwing-knives``, ``B.Ngobo-Quick-
 ``shoot A.Yuri Pistol B.Ngobo``         shooting attack on the nearest target (6.B)
 ``throw A.Yuri Molotov 32,18``          projectile attack on a point (6.B)
 ``blast A.Vladd Flamethrower 90``       blast template at an angle in degrees (6.B)
+``blast A.Vladd Flamethrower 90 75``    the same contact point, pivoted to an axis of 75 degrees
 ``use A.Elenia Healing B.x 3,4``        an action ability, with a target or point (7)
 ``extinguish A.Yuri``                   remove a burn marker for 1 AP (9, Burn)
+``pay A.Lenz Iron-will``                pay a permanent ability's cost for the round (7)
 ``react dodge``                         the target's reaction: passive, dodge, response
 ``strike``                              the loser of a response strikes back (6.A)
 ``aim legs``                            spend successes to shift the location onto a limb
@@ -249,10 +251,15 @@ class Throw(Action):
 @EDEN_ACTIONS
 @dataclass(frozen=True, slots=True)
 class BlastAttack(Action):
+    """Rulebook 6.B, blast: the template's narrow end touches the fighter's base at contact
+    ``angle`` (degrees, 0 = +x, counter-clockwise) and its axis points along ``axis``
+    (degrees); without ``axis`` the template is radial (axis = ``angle``)."""
+
     verb: ClassVar[str] = "blast"
     fighter: Ref
     weapon: str
     angle: float
+    axis: float | None = None
 
 
 @EDEN_ACTIONS
@@ -291,3 +298,14 @@ class Resolve(Action):
 class Calm(Action):
     verb: ClassVar[str] = "calm"
     fighter: Ref
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """Rulebook 7: pay the cost of a permanent ability, whose effects are then in force until
+    the end of the round (``pass`` declines: no effect, nothing paid)."""
+
+    verb: ClassVar[str] = "pay"
+    fighter: Ref
+    ability: str

@@ -3,6 +3,10 @@
 Move, Charge, Attack (melee or ranged), action abilities (7), removing a burn marker
 (9, Burn). Fear (9) leaves only Move. Limits X/round and X/match are counted on the
 fighter (``round_uses`` / ``match_uses``).
+
+"Once the fighter has performed all the desired actions, his activation ends" (5): the
+activation goes on while anything but ``end`` is possible - an action ability that costs
+no AP included - and ends by itself only when nothing else is (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -14,7 +18,13 @@ from skirmish.core.actions import Action, Ref
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.procedure import Procedure
-from skirmish.eden.abilities import ability_options, ability_refusal, use_ability
+from skirmish.eden.abilities import (
+    AbilityCosts,
+    ability_options,
+    ability_refusal,
+    costly_permanent_abilities,
+    use_ability,
+)
 from skirmish.eden.actions import (
     Attack,
     BlastAttack,
@@ -32,6 +42,8 @@ from skirmish.eden.fighter import Fighter
 from skirmish.eden.melee import ATTACK, MeleeAttack, attacks_left
 from skirmish.eden.modifiers import Condition
 from skirmish.eden.movement import (
+    MOVE,
+    MOVES_PER_ROUND,
     charge_refusal,
     failed_charge,
     move_refusal,
@@ -63,8 +75,9 @@ def attack_refusal(state: EdenState, fighter: Fighter, target: Fighter) -> str |
 
 
 def extinguish_refusal(fighter: Fighter) -> str | None:
-    if fighter.marker_count(Condition.FEAR):
-        return FEAR_RULE
+    """Rulebook 9, Burn: "During his activation, a fighter can remove one of his burn markers
+    by spending 1 AP". Not one of the actions of section 5, so Fear does not forbid it
+    (docs/rulings.md)."""
     if not fighter.marker_count(Condition.BURN):
         return "Rulebook 9, Burn: the fighter has no burn marker"
     if fighter.ap < 1:
@@ -74,24 +87,37 @@ def extinguish_refusal(fighter: Fighter) -> str | None:
 
 @dataclass(slots=True)
 class Activation(Procedure):
-    """Rulebook 5, The actions: the activated fighter pays for and carries out actions."""
+    """Rulebook 5, The actions: the activated fighter pays for and carries out actions.
+
+    First the costs of its permanent abilities fall due (7, :class:`AbilityCosts`), then the
+    activation begins (card triggers react), then the player acts until he ends it or
+    nothing but ``end`` is possible (docs/rulings.md)."""
 
     name: ClassVar[str] = "eden.activation"
     fighter: Ref
     started: bool = False
+    costs_asked: bool = False
 
     def decision(self, game: Game) -> Decision | None:
         state = state_of(game)
         fighter = state.fighter(self.fighter)
-        if not self.started or not fighter.on_field or fighter.ap < 1:
+        if not self.started or not fighter.on_field or not self.can_act(game, fighter):
             return None
         return Decision(fighter.side, "action", f"{fighter.ref} has {fighter.ap} AP: act or end")
+
+    def can_act(self, game: Game, fighter: Fighter) -> bool:
+        """Rulebook 5: is anything but ``end`` possible? A Move is, with 1 AP and a Move left
+        this round (the quick answer; sampled destinations are only representatives);
+        otherwise any other legal action counts - a 0-AP action ability among them."""
+        if fighter.ap >= 1 and fighter.round_uses.get(MOVE, 0) < MOVES_PER_ROUND:
+            return True
+        return any(not isinstance(a, End) for a in self.legal_actions(game))
 
     def legal_actions(self, game: Game) -> list[Action]:
         state = state_of(game)
         fighter = state.fighter(self.fighter)
         actions: list[Action] = []
-        if fighter.ap >= 1 and fighter.on_field:
+        if fighter.on_field:  # each kind of action checks its own cost (AP, SP, X/round)
             actions.extend(movement_options(game, fighter))
             if not fighter.marker_count(Condition.FEAR):
                 actions.extend(
@@ -101,8 +127,8 @@ class Activation(Procedure):
                 )
                 actions.extend(ranged_options(game, fighter))
                 actions.extend(ability_options(game, fighter))
-                if extinguish_refusal(fighter) is None:
-                    actions.append(Extinguish(self.fighter))
+            if extinguish_refusal(fighter) is None:  # not an action of 5: Fear allows it
+                actions.append(Extinguish(self.fighter))
         actions.append(End())
         return actions
 
@@ -175,8 +201,16 @@ class Activation(Procedure):
                                        reason="removed for 1 AP"))
 
     def run(self, game: Game) -> None:
+        if not self.started and not self.costs_asked:
+            # Rulebook 7: the costs of permanent abilities fall due first (docs/rulings.md),
+            # so that a paid ability reacts to the activation beginning.
+            self.costs_asked = True
+            fighter = state_of(game).fighter(self.fighter)
+            if fighter.on_field and costly_permanent_abilities(game, fighter):
+                game.push(AbilityCosts(self.fighter))
+                return
         if not self.started:
             self.started = True
             announce(game, ActivationEvent(fighter=self.fighter))
             return
-        game.pop()  # no AP left, or the fighter has left the field
+        game.pop()  # nothing but ending is possible, or the fighter has left the field

@@ -47,10 +47,9 @@ from skirmish.eden.rolls import characteristic_roll, shift_location
 from skirmish.eden.templates_attack import (
     Blast,
     Projectile,
-    blast_covers_nearest,
+    blast_refusal,
     fighters_at,
-    nearest_enemies,
-    rounded_blast_angles,
+    rounded_blast_placements,
 )
 from skirmish.eden.wounds import inflict_wounds
 from skirmish.geometry.distance import distance
@@ -225,15 +224,10 @@ def _throw_refusal(game: Game, fighter: Fighter, part: EquipmentPart, at: Point)
             "the fighters located there")
 
 
-def _blast_refusal(game: Game, fighter: Fighter, angle: float) -> str | None:
-    state = state_of(game)
-    nearest = nearest_enemies(state, fighter)
-    if not nearest:
-        return "Rulebook 6.B, blast: there is no enemy on the field"
-    if not blast_covers_nearest(state, fighter, angle, nearest):
-        return ("Rulebook 6.B, blast: the template must cover at least part of the nearest "
-                f"enemy's base ({', '.join(e.ref for e in nearest)})")
-    return None
+def _blast_refusal(game: Game, fighter: Fighter, action: BlastAttack) -> str | None:
+    """Rulebook 6.B, blast: the narrow end touches the base and a nearest enemy is covered
+    (:func:`~skirmish.eden.templates_attack.blast_refusal`)."""
+    return blast_refusal(state_of(game), fighter, action.angle, action.axis)
 
 
 def _weapon(game: Game, fighter: Fighter,
@@ -274,15 +268,16 @@ def ranged_refusal(game: Game, fighter: Fighter, action: Action) -> str | None:
     if isinstance(action, Throw):
         return _throw_refusal(game, fighter, part, action.at)
     assert isinstance(action, BlastAttack)
-    return _blast_refusal(game, fighter, action.angle)
+    return _blast_refusal(game, fighter, action)
 
 
 def ranged_options(game: Game, fighter: Fighter) -> list[Action]:
     """Representative legal ranged attacks of ``fighter``, in card order: every legal
     shooting target (the nearest eligible enemy, and up to the nearest free one); up to
-    ``MAX_POINTS`` enemy centres in range and sight per projectile; for a blast, the angle
-    straight at the nearest enemy and the sampled angle covering the most enemies net of
-    friends. Each option passes :func:`ranged_refusal`."""
+    ``MAX_POINTS`` enemy centres in range and sight per projectile; for a blast, the radial
+    placement straight at the nearest enemy, the sampled radial one covering the most
+    enemies net of friends, and a few pivoted placements (``rounded_blast_placements``).
+    Each option passes :func:`ranged_refusal`."""
     state = state_of(game)
     if _fighter_refusal(state, fighter):
         return []
@@ -303,8 +298,8 @@ def ranged_options(game: Game, fighter: Fighter) -> list[Action]:
                                  key=lambda e: (distance(base, state.base(e)), e.ref))
                 candidates = [Throw(me, token, Point(e.x, e.y)) for e in enemies]
             else:
-                candidates = [BlastAttack(me, token, a)
-                              for a in rounded_blast_angles(state, fighter)]
+                candidates = [BlastAttack(me, token, a, x)
+                              for a, x in rounded_blast_placements(state, fighter)]
             legal = [a for a in candidates if ranged_refusal(game, fighter, a) is None]
             options.extend(legal[:MAX_POINTS] if part.category is Category.PROJECTILE
                            else legal)
@@ -337,7 +332,7 @@ def start_ranged_attack(game: Game, fighter: Fighter, action: Action) -> None:
         assert isinstance(action, BlastAttack)
         announce(game, RangedAttackEvent(fighter=fighter.ref, weapon=item.name,
                                          category=part.category.value, angle=action.angle))
-        game.push(Blast(me, item.name, float(action.angle)))
+        game.push(Blast(me, item.name, float(action.angle), action.axis))
 
 
 # -- Rulebook 6.B, Attack with shooting equipment, steps 2-7 ------------------------------------

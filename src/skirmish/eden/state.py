@@ -292,10 +292,28 @@ class EdenState:
                     "markers": dict(f.markers),
                     "characteristics": self._characteristics_seen(f, player),
                     "profile": profile_card(f.profile),
+                    "abilities": self.abilities_view(f),
                 }
                 for f in self.fighters
             ],
         }
+
+    def abilities_view(self, fighter: Fighter) -> list[dict[str, Any]]:
+        """Rulebook 7: the fighter's abilities, their costs, and for a permanent ability
+        whether its effects are in force (``active``): a free one while the fighter stands,
+        one with a cost only once paid this round (``paid``, docs/rulings.md)."""
+        out: list[dict[str, Any]] = []
+        for ability in self.catalogue.abilities_of(fighter.profile):
+            entry: dict[str, Any] = {"name": ability.name, "kind": ability.kind,
+                                     "cost_ap": ability.cost_ap, "cost_sp": ability.cost_sp}
+            if ability.kind == "permanent":
+                costly = bool(ability.cost_ap or ability.cost_sp)
+                paid = fighter.round_uses.get(ability.name, 0) > 0
+                entry["active"] = fighter.on_field and (paid or not costly)
+                if costly:
+                    entry["paid"] = paid
+            out.append(entry)
+        return out
 
     def _effect_public(self, effect: ActiveEffect, player: int) -> bool:
         """A secret mission's effects are known to its owner only."""

@@ -23,7 +23,15 @@ from skirmish.eden.rolling import state_of
 from skirmish.eden.rolls import characteristic_roll
 from skirmish.eden.wounds import inflict_wounds
 from skirmish.geometry.distance import distance
-from skirmish.geometry.templates import blast_covers, blast_options, explosion_covers
+from skirmish.geometry.templates import (
+    blast_covers,
+    blast_options,
+    blast_pivot_allowed,
+    blast_pivot_limit,
+    blast_placement_ok,
+    blast_placements,
+    explosion_covers,
+)
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
@@ -44,10 +52,13 @@ class TemplateEvent(Event):
     at: tuple[float, ...] = ()
     angle: float | None = None
     covered: tuple[str, ...] = ()
+    axis: float | None = None
 
     def text(self) -> str:
         where = (f"at {self.angle:g} degrees" if self.angle is not None
                  else f"at ({self.at[0]:g}, {self.at[1]:g})")
+        if self.axis is not None:
+            where += f", axis {self.axis:g} degrees"
         what = "the point" if self.template == "point" else f"the {self.template} template"
         who = ", ".join(self.covered) if self.covered else "nobody"
         return f"{self.fighter}'s {self.weapon}: {what} {where} covers {who}"
@@ -73,37 +84,114 @@ def nearest_enemies(state: EdenState, fighter: Fighter) -> list[Fighter]:
     return [e for g, e in gaps if g <= best + EPS]
 
 
+def _radians(axis: float | None) -> float | None:
+    return None if axis is None else math.radians(axis)
+
+
 def blast_covers_nearest(state: EdenState, fighter: Fighter, angle: float,
-                         nearest: Sequence[Fighter]) -> bool:
-    """Whether the blast template at ``angle`` degrees covers part of a nearest enemy."""
+                         nearest: Sequence[Fighter], axis: float | None = None) -> bool:
+    """Whether the blast template placed at contact ``angle`` with its axis along ``axis``
+    (degrees; radial when ``None``) covers part of a nearest enemy."""
     bases = [state.base(e) for e in nearest]
-    return bool(blast_covers(state.base(fighter), math.radians(angle), bases))
+    return bool(blast_covers(state.base(fighter), math.radians(angle), bases,
+                             axis=_radians(axis)))
 
 
-def rounded_blast_angles(state: EdenState, fighter: Fighter) -> list[float]:
-    """A few allowed blast angles in degrees (0.1 degree, in [0, 360)): straight at the
-    nearest enemy, then the sampled orientation covering the most enemies net of friends."""
+def blast_refusal(state: EdenState, fighter: Fighter, angle: float,
+                  axis: float | None = None) -> str | None:
+    """Rulebook 6.B, blast: why the template may not be placed at contact ``angle`` with its
+    axis along ``axis`` (degrees; ``None`` is radial), or ``None``.
+
+    "placez l'extrémité la plus petite du gabarit de souffle au contact du socle ... Ce gabarit
+    peut être déplacé tant que le socle de l'adversaire le plus proche reste au moins
+    partiellement recouvert et que l'extrémité la plus petite du gabarit reste en contact
+    avec le socle" (docs/rulings.md, geometry G8): the narrow end touches the base (the axis
+    at most :func:`~skirmish.geometry.templates.blast_pivot_limit` from the contact
+    direction), and a nearest enemy is at least partly covered."""
+    nearest = nearest_enemies(state, fighter)
+    if not nearest:
+        return "Rulebook 6.B, blast: there is no enemy on the field"
+    if not blast_pivot_allowed(math.radians(angle), _radians(axis)):
+        return ("Rulebook 6.B, blast: the narrow end of the template must stay in contact with "
+                f"the attacker's base (the axis at most {math.degrees(blast_pivot_limit()):.2f} "
+                "degrees from the contact direction)")
+    if not blast_placement_ok(state.base(fighter), math.radians(angle),
+                              [state.base(e) for e in nearest], axis=_radians(axis)):
+        return ("Rulebook 6.B, blast: the template must cover at least part of the nearest "
+                f"enemy's base ({', '.join(e.ref for e in nearest)})")
+    return None
+
+
+#: How many pivoted placements :func:`rounded_blast_placements` offers at most.
+MAX_PIVOTED = 3
+
+
+def rounded_blast_placements(state: EdenState, fighter: Fighter
+                             ) -> list[tuple[float, float | None]]:
+    """A bounded handful of allowed blast placements (contact angle, axis or ``None`` for
+    radial), in degrees rounded to 0.1 in [0, 360): the radial placement straight at the
+    nearest enemy; the sampled radial one covering the most enemies net of friends; then up
+    to ``MAX_PIVOTED`` pivoted placements sampled over the whole set of allowed placements
+    (:func:`~skirmish.geometry.templates.blast_placements`), one per set of fighters
+    covered, the best net of friends first, skipping sets a radial option already covers.
+    Each one passes :func:`blast_refusal` once rounded."""
     nearest = nearest_enemies(state, fighter)
     if not nearest:
         return []
     me = state.base(fighter)
     target = state.base(nearest[0])
     direct = round(math.degrees(math.atan2(target.y - me.y, target.x - me.x)) % 360, 1)
-    angles = [direct]
     bases = state.bases(fighter)
 
     def score(covered: tuple[str, ...]) -> int:
         return sum(1 if state.fighter(ref).side != fighter.side else -1 for ref in covered)
 
+    def covered_by(angle: float, axis: float | None) -> frozenset[str]:
+        return frozenset(b.id for b in blast_covers(me, math.radians(angle), bases,
+                                                    axis=_radians(axis)))
+
+    wanted: list[tuple[float, float | None]] = [(direct, None)]
     options = blast_options(me, target, bases)
     if options:
         best = max(options, key=lambda o: score(o.covered))
-        angles.append(round(math.degrees(best.angle) % 360, 1))
-    out: list[float] = []
-    for angle in angles:
-        if angle not in out and blast_covers_nearest(state, fighter, angle, nearest):
-            out.append(angle)
+        wanted.append((round(math.degrees(best.angle) % 360, 1), None))
+    out: list[tuple[float, float | None]] = []
+    seen: set[frozenset[str]] = set()
+    for angle, axis in wanted:
+        if (angle, axis) not in out and blast_refusal(state, fighter, angle, axis) is None:
+            out.append((angle, axis))
+            seen.add(covered_by(angle, axis))
+    pivoted: dict[frozenset[str], list[tuple[float, float]]] = {}
+    for enemy in nearest:
+        for option in blast_placements(me, state.base(enemy), bases):
+            assert option.axis is not None
+            pivoted.setdefault(frozenset(option.covered), []).append((option.angle, option.axis))
+
+    def rank(covered: frozenset[str]) -> tuple[int, int, list[str]]:
+        friends = sum(state.fighter(ref).side == fighter.side for ref in covered)
+        return (-score(tuple(covered)), friends, sorted(covered))
+
+    ranked = sorted(pivoted.items(), key=lambda kv: rank(kv[0]))
+    for covered, samples in ranked:
+        if len([a for a in out if a[1] is not None]) >= MAX_PIVOTED:
+            break
+        if covered in seen:
+            continue
+        angle, axis = samples[len(samples) // 2]  # the middle sample: away from the edges
+        contact, turned = round(math.degrees(angle) % 360, 1), round(math.degrees(axis) % 360, 1)
+        placement: tuple[float, float | None] = (contact, None if turned == contact else turned)
+        if placement in out or blast_refusal(state, fighter, *placement) is not None:
+            continue
+        if covered_by(*placement) != covered:
+            continue  # the rounding changed what it covers: not the option it stands for
+        out.append(placement)
+        seen.add(covered)
     return out
+
+
+def rounded_blast_angles(state: EdenState, fighter: Fighter) -> list[float]:
+    """The radial placements of :func:`rounded_blast_placements` (contact angles, degrees)."""
+    return [angle for angle, axis in rounded_blast_placements(state, fighter) if axis is None]
 
 
 def _wound_every_limb(game: Game, fighter: Fighter, by: str) -> None:
@@ -177,13 +265,16 @@ class Projectile(Procedure):
 
 @dataclass(slots=True)
 class Blast(Procedure):
-    """Rulebook 6.B, Attack with blast equipment: every base covered, even partly, takes one
-    wound to each limb ignoring protections, then the equipment's effects."""
+    """Rulebook 6.B, Attack with blast equipment: the template placed at contact ``angle``
+    with its axis along ``axis`` (degrees; radial when ``None``); every base covered, even
+    partly, takes one wound to each limb ignoring protections, then the equipment's
+    effects."""
 
     name: ClassVar[str] = "eden.blast"
     initiator: Ref
     weapon: str
     angle: float
+    axis: float | None = None
 
     def run(self, game: Game) -> None:
         game.pop()
@@ -191,12 +282,13 @@ class Blast(Procedure):
         part = _part(game, self.weapon, Category.BLAST)
         attacker = state.fighter(self.initiator)
         me = state.base(attacker)
-        bases = blast_covers(me, math.radians(self.angle), state.bases(attacker))
+        bases = blast_covers(me, math.radians(self.angle), state.bases(attacker),
+                             axis=_radians(self.axis))
         covered = sorted((state.fighter(b.id) for b in bases),
                          key=lambda f: (round(distance(me, state.base(f)), 9), f.ref))
         announce(game, TemplateEvent(fighter=self.initiator, weapon=self.weapon,
                                      template="blast", angle=self.angle,
-                                     covered=tuple(f.ref for f in covered)))
+                                     covered=tuple(f.ref for f in covered), axis=self.axis))
         for fighter in covered:
             _wound_every_limb(game, fighter, self.initiator)
         apply_condition_effects(game, covered, part, by=self.initiator, source=self.weapon)

@@ -268,13 +268,18 @@ def explosion_odds(state: EdenState, by: str, part: EquipmentPart, centre: tuple
 
 
 def blast_odds(state: EdenState, attacker: Fighter, part: EquipmentPart, angle: float,
-               weapon: str = "") -> AttackOdds:
-    """Rulebook 6.B, blast: every fighter covered loses 1 CP on each limb (no dice)."""
-    bases = blast_covers(state.base(attacker), math.radians(angle), state.bases(attacker))
+               weapon: str = "", axis: float | None = None) -> AttackOdds:
+    """Rulebook 6.B, blast: every fighter covered by the template placed at contact ``angle``
+    with its axis along ``axis`` (degrees; radial when ``None``: docs/rulings.md G8) loses
+    1 CP on each limb (no dice). The placement is not checked here (``odds_of`` does)."""
+    bases = blast_covers(state.base(attacker), math.radians(angle), state.bases(attacker),
+                         axis=None if axis is None else math.radians(axis))
     covered = [state.fighter(b.id) for b in bases]
     joint = attacks.blast([combatant(state, f) for f in covered])
-    return _template_odds("blast", attacker.ref, covered, joint, part,
-                          {"weapon": weapon, "angle": angle},
+    settings: dict[str, Any] = {"weapon": weapon, "angle": angle}
+    if axis is not None:
+        settings["axis"] = axis
+    return _template_odds("blast", attacker.ref, covered, joint, part, settings,
                           ("Rulebook 6.B: automatic, one wound to each limb, ignoring "
                            "protections.",))
 
@@ -327,7 +332,8 @@ def odds_of(game: Game, action: Action | str, *, reaction: str | None = None,
     if isinstance(action, Throw):
         return explosion_odds(state, fighter.ref, part,
                               (float(action.at.x), float(action.at.y)), item.name)
-    return blast_odds(state, fighter, part, float(action.angle), item.name)
+    return blast_odds(state, fighter, part, float(action.angle), item.name,
+                      None if action.axis is None else float(action.axis))
 
 
 def _melee_action(game: Game, state: EdenState, action: Attack | Charge, reaction: str | None,
