@@ -27,7 +27,7 @@ def expected_successes(value: int, difficulty: int) -> float:
 
 def cp_left(fighter: Mapping[str, Any], limb: str) -> int:
     card = fighter["profile"]["limbs"][limb]
-    return card["white_cp"] + card["red_cp"] - fighter["checked"][LIMBS.index(limb)]
+    return int(card["white_cp"] + card["red_cp"] - fighter["checked"][LIMBS.index(limb)])
 
 
 def limb_of(fighter: Mapping[str, Any], face: int) -> str:
@@ -66,7 +66,7 @@ def distance(a: Mapping[str, Any], b: Mapping[str, Any]) -> float:
     """Edge-to-edge distance between two fighters' bases."""
     ra = a["profile"].get("base_mm", 30) / 20
     rb = b["profile"].get("base_mm", 30) / 20
-    return math.hypot(a["x"] - b["x"], a["y"] - b["y"]) - ra - rb
+    return float(math.hypot(a["x"] - b["x"], a["y"] - b["y"]) - ra - rb)
 
 
 def point_distance(a: Mapping[str, Any], x: float, y: float) -> float:

@@ -75,7 +75,7 @@ class HeuristicAgent:
         kind = decision.get("kind", "")
         handler = getattr(self, "_" + kind.replace("-", "_"), None)
         if handler is not None:
-            choice = handler(view, legal_actions, decision)
+            choice: Action | None = handler(view, legal_actions, decision)
             if choice is not None:
                 return choice
         return self._best(legal_actions, lambda a: 0.0)
@@ -130,8 +130,8 @@ class HeuristicAgent:
         def score(a: Action) -> float:
             assert isinstance(a, Leader)
             f = fighters[a.fighter]
-            return f["characteristics"]["PSI"] * 2 + sum(
-                cp_left(f, limb) for limb in LIMBS) * 0.1
+            return float(f["characteristics"]["PSI"] * 2 + sum(
+                cp_left(f, limb) for limb in LIMBS) * 0.1)
 
         return self._best([a for a in actions if isinstance(a, Leader)], score)
 
@@ -229,7 +229,7 @@ class HeuristicAgent:
                 best = max(best, 2 + melee_value(f, e))
             elif d <= 10:
                 best = max(best, 1 + melee_value(f, e))
-        return best + f["characteristics"]["SPD"] * 0.01
+        return float(best + f["characteristics"]["SPD"] * 0.01)
 
     def _activate(self, view: Mapping[str, Any], actions: Sequence[Action],
                   decision: Mapping[str, Any]) -> Action | None:

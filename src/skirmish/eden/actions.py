@@ -51,7 +51,7 @@ class Side(StrEnum):
     B = "B"
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the player's number, not str.index
         return 0 if self is Side.A else 1
 
     @classmethod

@@ -130,7 +130,7 @@ def charge_position(state: EdenState, fighter: Fighter, target: Fighter,
     if not options:
         return None
     best = min(options, key=lambda m: (m.cost, m.end))
-    return best.end
+    return None if best.end is None else Point(best.end.x, best.end.y)
 
 
 def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Action]:
@@ -145,18 +145,20 @@ def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Act
             seed=state.round * 1000 + fighter.ap * 10 + fighter.round_uses.get(MOVE, 0),
         )
         for check in checks:  # each one legal already (path, allowance, end position)
-            end = check.end
-            if end is not None and not touches_an_enemy(state, fighter, end):
-                out.append(Move(ref, Point(end.x, end.y)))
+            if check.end is None:
+                continue
+            to = Point(check.end.x, check.end.y)
+            if not touches_an_enemy(state, fighter, to):
+                out.append(Move(ref, to))
             if len(out) >= samples:
                 break
     for enemy in state.on_field(1 - fighter.side):
         if math.hypot(enemy.x - fighter.x, enemy.y - fighter.y) > allowance(state, fighter) + 5:
             continue
         if charge_refusal(state, fighter, enemy, None, check_reach=False) is None:
-            end = charge_position(state, fighter, enemy, None)
-            if end is not None:
-                out.append(Charge(ref, Ref(enemy.ref), Point(end.x, end.y)))
+            contact = charge_position(state, fighter, enemy, None)
+            if contact is not None:
+                out.append(Charge(ref, Ref(enemy.ref), contact))
     return out
 
 

@@ -259,8 +259,9 @@ class PreparationPhase(Procedure):
             game.push(FirstPlayerBid())
         elif self.step == "leaders":
             for player in (state.first_player, 1 - state.first_player):
-                if state.leaders[player] is not None:
-                    game.emit(LeaderEvent(player=player, fighter=state.leaders[player]))
+                leader = state.leaders[player]
+                if leader is not None:
+                    game.emit(LeaderEvent(player=player, fighter=leader))
         elif self.step == "deployment" and all(f.on_field for f in state.fighters):
             self.turn = 1  # the set-up placed every fighter already
         elif self.step == "ap":

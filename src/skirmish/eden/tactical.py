@@ -201,8 +201,9 @@ class TacticalPhase(Procedure):
             self.turn += 1
             return
         assert isinstance(action, PlayCard)
-        card = _card(state, player, action.card)
-        assert card is not None
+        played = _card(state, player, action.card)
+        assert played is not None
+        card = played
         state.hands[player].remove(card.name)
         state.played[player].append(card.name)
         state.sp[player] -= card_cost(state)

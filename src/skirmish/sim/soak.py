@@ -103,7 +103,7 @@ def library_pairings(which: str = "factions") -> tuple[tuple[str, str], ...]:
     if which == "all":
         stigmas = sorted({p.stigma for p in library.fighters.values() if p.stigma})
         names += [f"stigma:{s}" for s in stigmas]
-    return tuple(itertools.product(names, repeat=2))
+    return tuple((a, b) for a, b in itertools.product(names, repeat=2))
 
 
 _SETUPS: dict[tuple[str, str, int], dict[str, Any]] = {}

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from skirmish.eden.state import EdenState
 
 
-def _state(game: Game):
+def _state(game: Game) -> EdenState:
     from skirmish.eden.rolling import state_of
 
     return state_of(game)
