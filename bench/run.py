@@ -16,7 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-SUITES = ("bench.kernel", "bench.geometry", "bench.odds", "bench.bots")
+SUITES = ("bench.kernel", "bench.geometry", "bench.odds", "bench.bots", "bench.web_load")
 TARGETS = {
     "random_matches_per_s": ">= 30",
     "midgame_copies_per_s": ">= 10,000",
@@ -26,6 +26,7 @@ TARGETS = {
     "heuristic_ms_per_decision": "<= 20",
     "los_query_us": "<= 25",
     "move_legality_ms": "<= 2",
+    "web_p95_ms": "<= 50",
 }
 
 

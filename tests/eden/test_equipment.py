@@ -8,7 +8,14 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from skirmish.eden.equipment import EFFECT_KEYWORDS, Category, Equipment, EquipmentPart
+from skirmish.eden.equipment import (
+    EFFECT_KEYWORDS,
+    EFFECT_RANGES,
+    LIMIT_RANGE,
+    Category,
+    Equipment,
+    EquipmentPart,
+)
 from skirmish.eden.profile import Characteristic, Limb
 
 # -- examples ------------------------------------------------------------------------------------
@@ -77,7 +84,10 @@ def test_errors_name_the_item(text: str, message: str) -> None:
 
 # -- property: printing then reading gives the same item ------------------------------------------
 NAMES = st.from_regex(r"[A-Za-zÀÉàéèüö][A-Za-zÀÉàéèüö0-9' -]{0,16}[A-Za-z0-9]", fullmatch=True)
-VALUES = st.integers(min_value=-3, max_value=30)
+#: An effect and a value in its range (docs/rulings.md: the notation's numbers are bounded).
+EFFECTS = st.sampled_from(EFFECT_KEYWORDS).flatmap(
+    lambda k: st.tuples(st.just(k), st.integers(*EFFECT_RANGES[k])))
+LIMITS = st.none() | st.integers(*LIMIT_RANGE)
 
 
 @st.composite
@@ -91,10 +101,10 @@ def parts(draw: st.DrawFn, category: Category) -> EquipmentPart:
     elif draw(st.booleans()):
         fields["characteristic"] = draw(st.sampled_from(list(Characteristic)))
         fields["bonus"] = draw(st.integers(min_value=-5, max_value=5))
-    effects = draw(st.lists(st.tuples(st.sampled_from(EFFECT_KEYWORDS), VALUES), max_size=4))
+    effects = draw(st.lists(EFFECTS, max_size=4))
     fields["effects"] = tuple(effects)
-    fields["per_match"] = draw(st.none() | st.integers(min_value=0, max_value=9))
-    fields["per_round"] = draw(st.none() | st.integers(min_value=0, max_value=9))
+    fields["per_match"] = draw(LIMITS)
+    fields["per_round"] = draw(LIMITS)
     return EquipmentPart(**fields)  # type: ignore[arg-type]
 
 

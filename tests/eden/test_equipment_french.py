@@ -18,6 +18,8 @@ from typer.testing import CliRunner
 
 from skirmish.eden.equipment import (
     EFFECT_KEYWORDS,
+    EFFECT_RANGES,
+    LIMIT_RANGE,
     Category,
     Equipment,
     EquipmentPart,
@@ -316,11 +318,10 @@ def items(draw: st.DrawFn) -> Equipment:
         elif draw(st.booleans()):
             fields["characteristic"] = draw(st.sampled_from(list(Characteristic)))
             fields["bonus"] = draw(st.integers(min_value=-5, max_value=5))
-        fields["effects"] = tuple(draw(st.lists(st.tuples(
-            st.sampled_from(EFFECT_KEYWORDS), st.integers(min_value=-3, max_value=30)),
-            max_size=4)))
-        fields["per_match"] = draw(st.none() | st.integers(min_value=0, max_value=9))
-        fields["per_round"] = draw(st.none() | st.integers(min_value=0, max_value=9))
+        fields["effects"] = tuple(draw(st.lists(st.sampled_from(EFFECT_KEYWORDS).flatmap(
+            lambda k: st.tuples(st.just(k), st.integers(*EFFECT_RANGES[k]))), max_size=4)))
+        fields["per_match"] = draw(st.none() | st.integers(*LIMIT_RANGE))
+        fields["per_round"] = draw(st.none() | st.integers(*LIMIT_RANGE))
         drawn.append(EquipmentPart(**fields))  # type: ignore[arg-type]
     if len(drawn) > 1:
         assume(all(str(p) for p in drawn))

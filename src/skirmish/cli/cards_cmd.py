@@ -13,26 +13,20 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from skirmish.cli.errors import SkirmishTyper, check_output, fail, write_output
 from skirmish.eden.equipment import Equipment, check_language
-from skirmish.eden.library import SECTIONS, ContentError, Library, fold, load_library
+from skirmish.eden.library import SECTIONS, SINGULAR, ContentError, Library, fold, load_library
 
-cards_app = typer.Typer(help="List, show and print cards (sample content and your own).",
-                        invoke_without_command=True, no_args_is_help=False,
-                        add_completion=False)
+cards_app = SkirmishTyper(help="List, show and print cards (sample content and your own).",
+                          invoke_without_command=True, no_args_is_help=False,
+                          add_completion=False)
 console = Console(soft_wrap=True)
-err = Console(stderr=True, soft_wrap=True)
 
 ContentOpt = Annotated[list[Path] | None, typer.Option(
     "--content", help="A folder of your own cards (YAML/JSON); repeatable.")]
 LanguageOpt = Annotated[str | None, typer.Option(
     "--language", help="The equipment notation: en (the default) or fr (the French "
                        "original, Rulebook 8).")]
-
-
-def fail(message: str) -> typer.Exit:
-    """Print an error (no traceback) and give exit code 2."""
-    err.print(f"[red]error[/red]: {message}", markup=True, highlight=False)
-    return typer.Exit(2)
 
 
 def library_or_exit(content: list[Path] | None) -> Library:
@@ -42,11 +36,20 @@ def library_or_exit(content: list[Path] | None) -> Library:
         raise fail(str(exc)) from None
 
 
+def _section(kind: str) -> str:
+    """The section a ``--kind`` names ("fighter", "NPFs", "tactical" ...)."""
+    for section in SECTIONS:
+        if fold(kind) in (fold(section), fold(section.rstrip("s")), fold(SINGULAR[section])):
+            return section
+    raise KeyError(f"--kind: no kind {kind!r} (expected {', '.join(SECTIONS)})")
+
+
 def _listing(lib: Library, faction: str | None, kind: str | None) -> list[dict[str, Any]]:
     rows = []
-    wanted = lib.faction(faction) if faction else None
+    wanted = lib.faction(faction) if faction is not None else None
+    only = _section(kind) if kind is not None else None
     for section in SECTIONS:
-        if kind and fold(kind) not in (fold(section), fold(section.rstrip("s"))):
+        if only is not None and section != only:
             continue
         for name, card in getattr(lib, section).items():
             owner = getattr(card, "faction", None)
@@ -163,16 +166,18 @@ def print_cards(
 ) -> None:
     """Write printable profile cards (front: limbs, white/red CP boxes; back: abilities)."""
     from skirmish.eden.cards_html import render_cards
-    from skirmish.eden.troops import Troop, TroopError, troop_problems
+    from skirmish.eden.troops import TroopError, troop_problems
+    from skirmish.sim.troops import read_troop
 
+    check_output(out, "HTML file")
     lib = library_or_exit(content or (ctx.obj or {}).get("content"))
     try:
-        team = Troop.load(troop)
+        team = read_troop(troop)
     except TroopError as exc:
         raise fail(str(exc)) from None
     unknown = [p for p in troop_problems(lib, team) if "unknown fighter" in p]
     if unknown:
-        raise fail("; ".join(unknown))
+        raise fail(f"{troop}: " + "; ".join(unknown))
     html = render_cards(lib, list(team.fighters), team.name or troop.stem)
-    out.write_text(html, encoding="utf-8")
+    write_output(out, html, "HTML file")
     console.print(f"{len(team.fighters)} profile cards written to {out}", markup=False)

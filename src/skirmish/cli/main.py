@@ -10,16 +10,27 @@ import typer
 from rich.console import Console
 
 import skirmish
+from skirmish.cli.errors import SkirmishTyper, set_debug
 from skirmish.core.agents import play
 from skirmish.core.errors import RecordError
 from skirmish.core.record import Record, verify_file
 
-app = typer.Typer(
+app = SkirmishTyper(
     help="Tabletop skirmish wargames (Eden) played exactly by their rulebooks.",
     no_args_is_help=True,
     add_completion=False,
 )
 console = Console()
+
+
+@app.callback()
+def options(
+    debug: Annotated[bool, typer.Option(
+        "--debug", help="Show the traceback of an error (otherwise one line on stderr).")
+    ] = False,
+) -> None:
+    """Tabletop skirmish wargames (Eden) played exactly by their rulebooks."""
+    set_debug(debug)
 
 
 @app.command()
@@ -121,6 +132,7 @@ def replay(
 from skirmish.cli.cards_cmd import cards_app  # noqa: E402
 from skirmish.cli.odds_cmd import odds_app  # noqa: E402
 from skirmish.cli.render_cmd import render  # noqa: E402
+from skirmish.cli.serve_cmd import serve  # noqa: E402
 from skirmish.cli.simulate_cmd import matchup, simulate  # noqa: E402
 from skirmish.cli.soak_cmd import soak  # noqa: E402
 from skirmish.cli.troop_cmd import troop_app  # noqa: E402
@@ -136,7 +148,9 @@ app.add_typer(odds_app, name="odds")
 app.command("simulate")(simulate)
 app.command("matchup")(matchup)
 app.command("soak")(soak)
+app.command("serve")(serve)
 
 
 def main() -> None:  # pragma: no cover - console entry point
+    """The command line: every error is one line on stderr (cli/errors.py)."""
     sys.exit(app())

@@ -11,22 +11,33 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
+from skirmish.cli.errors import SkirmishTyper, check_output
 from skirmish.core.dice import SeededDice
 from skirmish.core.game import Game
 from skirmish.eden.equipment import Category, EquipmentPart
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.profile import FighterProfile, Limb
 from skirmish.eden.state import EdenState
-from skirmish.odds.results import AttackOdds
 
-odds_app = typer.Typer(help="Exact odds: what will this roll or attack do?",
-                       no_args_is_help=True, add_completion=False)
+if TYPE_CHECKING:  # icepool is imported only by the odds commands themselves
+    from skirmish.odds.results import AttackOdds
+
+odds_app = SkirmishTyper(help="Exact odds: what will this roll or attack do?",
+                         no_args_is_help=True, add_completion=False)
 console = Console()
+
+#: The limits of what is computed exactly (docs/rulings.md, "Bounded inputs"): dice of a
+#: roll, its difficulty, wounds per limb (CP), markers of a condition, obstacles.
+MAX_DICE = 100
+DIFFICULTY_RANGE = (-100, 100)
+WOUNDS_RANGE = (0, 12)
+MARKERS_RANGE = (0, 20)
+OBSTACLES_RANGE = (0, 20)
 
 SetupOpt = Annotated[Path | None, typer.Option(
     "--setup", help="A game set-up JSON whose fighters and equipment are used "
@@ -57,12 +68,12 @@ def default_setup() -> dict[str, Any]:
 
 
 def load_setup(path: Path | None) -> dict[str, Any]:
+    """The set-up of ``--setup`` (checked as a game's set-up is), else the sample one."""
     if path is None:
         return default_setup()
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: a set-up is a JSON object")
-    return data
+    from skirmish.sim.troops import read_setup
+
+    return read_setup(path)
 
 
 def _profiles(setup: Mapping[str, Any]) -> list[FighterProfile]:
@@ -92,7 +103,8 @@ def find_profile(name: str, setup: Mapping[str, Any] | None = None) -> FighterPr
     raise KeyError(f"no fighter {name!r} (known: {', '.join(p.name for p in profiles)})")
 
 
-def _pairs(items: Sequence[str] | None, what: str) -> dict[str, int]:
+def _pairs(items: Sequence[str] | None, what: str, bounds: tuple[int, int]
+           ) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items or []:
         for part in item.split(","):
@@ -102,16 +114,22 @@ def _pairs(items: Sequence[str] | None, what: str) -> dict[str, int]:
             if not sep:
                 raise ValueError(f"{what} are written NAME=N, got {part.strip()!r}")
             try:
-                out[key.strip().lower()] = int(value)
+                count = int(value) if len(value.strip()) <= 12 else None
             except ValueError:
-                raise ValueError(f"{what}: {value.strip()!r} is not a whole number") from None
+                count = None
+            if count is None:
+                raise ValueError(f"{what}: {value.strip()[:20]!r} is not a whole number")
+            if not bounds[0] <= count <= bounds[1]:
+                raise ValueError(f"{what}: {key.strip()}={count} is out of range "
+                                 f"({bounds[0]} to {bounds[1]})")
+            out[key.strip().lower()] = count
     return out
 
 
 def _fighter(side: int, profile: FighterProfile, x: float, y: float,
              wounds: Sequence[str] | None, markers: Sequence[str] | None) -> Fighter:
     checked = [0, 0, 0, 0]
-    for key, n in _pairs(wounds, "wounds").items():
+    for key, n in _pairs(wounds, "wounds", WOUNDS_RANGE).items():
         try:
             limb = Limb(key)
         except ValueError:
@@ -122,7 +140,7 @@ def _fighter(side: int, profile: FighterProfile, x: float, y: float,
         raise ValueError(f"{profile.name} would already be incapacitated by those wounds")
     from skirmish.eden.modifiers import Condition
 
-    for key, n in _pairs(markers, "markers").items():
+    for key, n in _pairs(markers, "markers", MARKERS_RANGE).items():
         try:
             fighter.add_markers(Condition(key), n)
         except ValueError:
@@ -156,6 +174,20 @@ def _gap(a: FighterProfile, b: FighterProfile) -> float:
 
 
 # -- output ------------------------------------------------------------------------------------
+def _check_chart(chart: Path | None) -> None:
+    """A chart's path is checked before anything is computed."""
+    if chart is not None:
+        if chart.suffix.lower() not in (".png", ".svg"):
+            raise ValueError(f"--chart: a chart is a .png or .svg file, got {chart.name!r}")
+        check_output(chart, "chart")
+
+
+def _different(attacker: FighterProfile, target: FighterProfile) -> None:
+    if attacker.name == target.name:
+        raise ValueError(f"--attacker and --target are the same fighter ({attacker.name}): "
+                         "a fighter does not attack himself")
+
+
 def _show(odds: AttackOdds, as_json: bool, exact: bool, chart: Path | None) -> None:
     if chart is not None:
         from skirmish.odds.chart import draw
@@ -170,12 +202,6 @@ def _show(odds: AttackOdds, as_json: bool, exact: bool, chart: Path | None) -> N
     console.print(odds.summary(), highlight=False, soft_wrap=True)
     if chart is not None:
         console.print(f"chart drawn in {chart}")
-
-
-def _fail(exc: Exception) -> typer.Exit:
-    message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-    console.print(f"[red]error[/red]: {message}")
-    return typer.Exit(2)
 
 
 # -- commands ----------------------------------------------------------------------------------
@@ -199,15 +225,13 @@ def melee(
     """Rulebook 6.A: a melee attack, the target reacting passive, dodge or response."""
     from skirmish.odds.game import melee_odds
 
-    try:
-        cards = load_setup(setup)
-        a, t = find_profile(attacker, cards), find_profile(target, cards)
-        fa = _fighter(0, a, 20.0, 30.0, attacker_wounds, attacker_markers)
-        ft = _fighter(1, t, 20.0 + _gap(a, t), 30.0, target_wounds, target_markers)
-        odds = melee_odds(duel(cards, [fa, ft]), fa, ft, reaction, aim=aim,
-                          target_aim=target_aim)
-    except (KeyError, ValueError) as exc:
-        raise _fail(exc) from None
+    _check_chart(chart)
+    cards = load_setup(setup)
+    a, t = find_profile(attacker, cards), find_profile(target, cards)
+    _different(a, t)
+    fa = _fighter(0, a, 20.0, 30.0, attacker_wounds, attacker_markers)
+    ft = _fighter(1, t, 20.0 + _gap(a, t), 30.0, target_wounds, target_markers)
+    odds = melee_odds(duel(cards, [fa, ft]), fa, ft, reaction, aim=aim, target_aim=target_aim)
     _show(odds, as_json, exact, chart)
 
 
@@ -231,7 +255,9 @@ def shoot(
     target: Annotated[str, typer.Option(help="The target's name.")],
     weapon: Annotated[str | None, typer.Option(
         help="The shooting equipment (default: the shooter's first).")] = None,
-    obstacles: Annotated[int, typer.Option(min=0, help="Obstacles in the line of sight.")] = 0,
+    obstacles: Annotated[int, typer.Option(
+        min=OBSTACLES_RANGE[0], max=OBSTACLES_RANGE[1],
+        help="Obstacles in the line of sight.")] = 0,
     redirect: Annotated[str | None, typer.Option(
         help="The shooter's ally in contact with the target, whom an odd number of successes "
         "hits (the target is then not free; Rulebook 6.B step 2).")] = None,
@@ -248,25 +274,26 @@ def shoot(
     """Rulebook 6.B: a shooting attack (weapon bonus, obstacles, Str, VIG, protections)."""
     from skirmish.odds.game import shooting_odds
 
-    try:
-        cards = load_setup(setup)
-        a, t = find_profile(attacker, cards), find_profile(target, cards)
-        fa = _fighter(0, a, 10.0, 30.0, attacker_wounds, attacker_markers)
-        ft = _fighter(1, t, 15.0 + _gap(a, t), 30.0, target_wounds, target_markers)
-        fighters = [fa, ft]
-        other = None
-        if redirect is not None:
-            r = find_profile(redirect, cards)
-            other = _fighter(0, r, ft.x, ft.y + _gap(t, r), None, None)
-            if r.name == a.name:
-                raise ValueError("the --redirect fighter cannot be the shooter himself")
-            fighters.append(other)
-        state = duel(cards, fighters)
-        name, part = _shooting_part(state, fa, weapon)
-        odds = shooting_odds(state, fa, ft, part, weapon=name, obstacles=obstacles,
-                             redirect=other if other is not None else False, aim=aim)
-    except (KeyError, ValueError) as exc:
-        raise _fail(exc) from None
+    _check_chart(chart)
+    cards = load_setup(setup)
+    a, t = find_profile(attacker, cards), find_profile(target, cards)
+    _different(a, t)
+    fa = _fighter(0, a, 10.0, 30.0, attacker_wounds, attacker_markers)
+    ft = _fighter(1, t, 15.0 + _gap(a, t), 30.0, target_wounds, target_markers)
+    fighters = [fa, ft]
+    other = None
+    if redirect is not None:
+        r = find_profile(redirect, cards)
+        other = _fighter(0, r, ft.x, ft.y + _gap(t, r), None, None)
+        if r.name == a.name:
+            raise ValueError("the --redirect fighter cannot be the shooter himself")
+        if r.name == t.name:
+            raise ValueError("the --redirect fighter cannot be the target himself")
+        fighters.append(other)
+    state = duel(cards, fighters)
+    name, part = _shooting_part(state, fa, weapon)
+    odds = shooting_odds(state, fa, ft, part, weapon=name, obstacles=obstacles,
+                         redirect=other if other is not None else False, aim=aim)
     _show(odds, as_json, exact, chart)
 
 
@@ -283,12 +310,10 @@ def burn(
     """Rulebook 4.B, Intendancy step 3: one burn roll (3D6 above VIG, one location die)."""
     from skirmish.odds.game import burn_odds
 
-    try:
-        cards = load_setup(setup)
-        f = _fighter(0, find_profile(fighter, cards), 20.0, 30.0, wounds, markers)
-        odds = burn_odds(duel(cards, [f]), f)
-    except (KeyError, ValueError) as exc:
-        raise _fail(exc) from None
+    _check_chart(chart)
+    cards = load_setup(setup)
+    f = _fighter(0, find_profile(fighter, cards), 20.0, 30.0, wounds, markers)
+    odds = burn_odds(duel(cards, [f]), f)
     _show(odds, as_json, exact, chart)
 
 
@@ -302,6 +327,12 @@ def roll(
     """Rulebook 2.A: a characteristic roll (difficulty above 6 lowers the dice)."""
     from skirmish.odds.dice import cumulative, mean, roll_shape, successes
 
+    if not -MAX_DICE <= dice <= MAX_DICE:
+        raise ValueError(f"--dice: at most {MAX_DICE} dice are computed exactly, got {dice}")
+    low, high = DIFFICULTY_RANGE
+    if not low <= difficulty <= high:
+        raise ValueError(f"--difficulty: expected {low} to {high}, got {difficulty}")
+    _check_chart(chart)
     dist = successes(dice, difficulty)
     count, threshold = roll_shape(dice, difficulty)
     table = cumulative(dist)

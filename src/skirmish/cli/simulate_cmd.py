@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from pathlib import Path
 from typing import Annotated
@@ -13,12 +12,33 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from skirmish.eden.library import ContentError
+from skirmish.cli.errors import (
+    check_output,
+    check_output_dir,
+    check_workers,
+    fail,
+    guard,
+    save_json,
+)
 from skirmish.sim.runner import BatchSpec, GameSummary, run_batch
 from skirmish.sim.stats import BatchReport, wilson_interval
-from skirmish.sim.troops import TroopArgumentError, setup_for
+from skirmish.sim.troops import setup_for
 
 console = Console()
+
+
+def _agents(text: str, count: int) -> tuple[str, ...]:
+    """The agents named by ``--agents``, each known (checked before any game)."""
+    from skirmish.bots.registry import make_agent
+
+    names = tuple(a.strip() for a in text.split(","))
+    if len(names) != count or not all(names):
+        example = "heuristic,random" if count == 2 else "heuristic"
+        raise ValueError(f"--agents takes {count} name{'s' if count > 1 else ''}, e.g. "
+                         f"{example}; got {text!r}")
+    for name in names:
+        make_agent(name, 0)
+    return names
 
 
 def _run_with_progress(spec: BatchSpec, workers: int | None, label: str,
@@ -39,6 +59,7 @@ def _run_with_progress(spec: BatchSpec, workers: int | None, label: str,
         return run_batch(spec, workers, tick)
 
 
+@guard
 def simulate(
     troop_a: Annotated[str | None, typer.Option(help="Troop A: a troop file or a name.")] = None,
     troop_b: Annotated[str | None, typer.Option(help="Troop B: a troop file or a name.")] = None,
@@ -59,31 +80,34 @@ def simulate(
 ) -> None:
     """Play many games between two agents; report wins with 95% intervals, VP, rounds,
     and each fighter's survival and kills."""
-    names = tuple(a.strip() for a in agents.split(","))
-    if len(names) != 2:
-        console.print("[red]error[/red]: --agents takes two names, e.g. heuristic,random")
-        raise typer.Exit(2)
-    try:
-        the_setup = setup_for(troop_a, troop_b, max_rounds=rounds, setup_file=setup,
-                              content=tuple(str(c) for c in content or ()))
-        spec = BatchSpec(the_setup, (names[0], names[1]), games, seed, game,
-                         log_dir=str(log_dir) if log_dir else None)
-        from skirmish.core.ruleset import RULESETS
+    from skirmish.core.ruleset import RULESETS
 
+    # Everything that can be refused is checked before the first game: the agents, the
+    # output paths (their folders created), the troops or set-up, a first game set up.
+    names = _agents(agents, 2)
+    workers = check_workers(workers)
+    if json_out is not None:
+        check_output(json_out, "report file")
+    if log_dir is not None:
+        check_output_dir(log_dir, "record folder")
+    the_setup = setup_for(troop_a, troop_b, max_rounds=rounds, setup_file=setup,
+                          content=tuple(str(c) for c in content or ()))
+    spec = BatchSpec(the_setup, (names[0], names[1]), games, seed, game,
+                     log_dir=str(log_dir) if log_dir else None)
+    try:
         RULESETS.get(game).new_game(the_setup, seed=0)  # fail fast on a bad set-up
-        start = time.perf_counter()
-        summaries = _run_with_progress(spec, workers, f"{names[0]} vs {names[1]}", quiet)
-        elapsed = time.perf_counter() - start
-    except (TroopArgumentError, ContentError, ValueError, KeyError) as exc:
-        console.print(f"[red]error[/red]: {exc}")
-        raise typer.Exit(2) from None
+    except ValueError as exc:
+        raise ValueError(f"{setup}: {exc}" if setup else str(exc)) from None
+    start = time.perf_counter()
+    summaries = _run_with_progress(spec, workers, f"{names[0]} vs {names[1]}", quiet)
+    elapsed = time.perf_counter() - start
     report = BatchReport.of((names[0], names[1]), summaries)
     _print_report(report, elapsed)
     if json_out is not None:
         data = report.to_json()
         data["seconds"] = elapsed
         data["games_per_second"] = len(summaries) / max(1e-9, elapsed)
-        json_out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        save_json(json_out, data, "report file")
         console.print(f"report written to {json_out}")
     if log_dir is not None:
         console.print(f"{len(summaries)} game records written to {log_dir}")
@@ -110,6 +134,7 @@ def _print_report(report: BatchReport, elapsed: float) -> None:
     console.print(fighters)
 
 
+@guard
 def matchup(
     troops: Annotated[str, typer.Option(help="Comma-separated troop files or names.")],
     agents: Annotated[str, typer.Option(help="The agent that plays every troop.")] = "heuristic",
@@ -126,24 +151,26 @@ def matchup(
     """Every troop against every other (each side and seat equally often): a win-% table."""
     names = [t.strip() for t in troops.split(",") if t.strip()]
     if len(names) < 2:
-        console.print("[red]error[/red]: --troops needs at least two troops")
-        raise typer.Exit(2)
+        raise fail(f"--troops needs at least two troops, got {troops!r}")
+    agent = _agents(agents, 1)[0]
+    workers = check_workers(workers)
+    for path, what in ((json_out, "table file"), (png, "heat map")):
+        if path is not None:
+            check_output(path, what)
+    content_dirs = tuple(str(c) for c in content or ())
+    # every troop is checked (and every pair set up) before the first game
+    setups = {(i, j): setup_for(names[i], names[j], max_rounds=rounds, content=content_dirs)
+              for i, j in itertools.combinations(range(len(names)), 2)}
     rate: dict[tuple[int, int], float] = {}
-    try:
-        for i, j in itertools.combinations(range(len(names)), 2):
-            setup = setup_for(names[i], names[j], max_rounds=rounds,
-                              content=tuple(str(c) for c in content or ()))
-            spec = BatchSpec(setup, (agents, agents), games, seed)
-            results = _run_with_progress(spec, workers, f"{names[i]} vs {names[j]}", quiet)
-            wins_i = sum(1 for s in results if s.winner_agent is not None
-                         and s.agent_seats[s.winner_agent] == 0)
-            wins_j = sum(1 for s in results if s.winner_agent is not None
-                         and s.agent_seats[s.winner_agent] == 1)
-            rate[(i, j)] = (wins_i + 0.5 * (games - wins_i - wins_j)) / games
-            rate[(j, i)] = 1 - rate[(i, j)]
-    except (TroopArgumentError, ContentError, ValueError, KeyError) as exc:
-        console.print(f"[red]error[/red]: {exc}")
-        raise typer.Exit(2) from None
+    for (i, j), setup in setups.items():
+        spec = BatchSpec(setup, (agent, agent), games, seed)
+        results = _run_with_progress(spec, workers, f"{names[i]} vs {names[j]}", quiet)
+        wins_i = sum(1 for s in results if s.winner_agent is not None
+                     and s.agent_seats[s.winner_agent] == 0)
+        wins_j = sum(1 for s in results if s.winner_agent is not None
+                     and s.agent_seats[s.winner_agent] == 1)
+        rate[(i, j)] = (wins_i + 0.5 * (games - wins_i - wins_j)) / games
+        rate[(j, i)] = 1 - rate[(i, j)]
     table = Table(title=f"win % of the row troop ({games} games a pair, draws count half)")
     table.add_column("troop")
     for name in names:
@@ -159,9 +186,13 @@ def matchup(
                 "win_rate_95": [[None if i == j else list(wilson_interval(rate[(i, j)] * games,
                                                                             games))
                                  for j in range(len(names))] for i in range(len(names))]}
-        json_out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        save_json(json_out, data, "table file")
     if png is not None:
-        _heat_map(names, rate, png)
+        try:
+            _heat_map(names, rate, png)
+        except OSError as exc:
+            raise fail(f"{png}: cannot draw the heat map ({exc.strerror or exc}); the table "
+                       "is printed above") from None
         console.print(f"heat map drawn in {png}")
 
 

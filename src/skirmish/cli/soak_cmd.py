@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Annotated
@@ -11,9 +10,12 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from skirmish.cli.errors import check_output, check_workers, guard, save_json
+
 console = Console()
 
 
+@guard
 def soak(
     matches: Annotated[int, typer.Option(min=1, max=10_000_000, help="Matches to play.")] = 1000,
     agents: Annotated[str, typer.Option(help="Two agents (they swap seats every cycle).")] = (
@@ -34,21 +36,24 @@ def soak(
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
     from skirmish.bots.registry import make_agent
+    from skirmish.eden.library import load_library
     from skirmish.sim.soak import SoakSpec, describe, parse_pairings, run_soak
+    from skirmish.sim.troops import load_troop
 
+    workers = check_workers(workers)
     names = tuple(a.strip() for a in agents.split(","))
-    try:
-        if len(names) != 2:
-            raise ValueError("--agents takes two names, e.g. random,heuristic")
-        for name in names:
-            make_agent(name, 0)
-        spec = SoakSpec(matches, parse_pairings(pairings), (names[0], names[1]), seed,
-                        record_every)
-    except ValueError as exc:
-        console.print(f"error: {exc}", markup=False, highlight=False)
-        raise typer.Exit(2) from None
+    if len(names) != 2:
+        raise ValueError(f"--agents takes two names, e.g. random,heuristic; got {agents!r}")
+    for name in names:
+        make_agent(name, 0)
+    spec = SoakSpec(matches, parse_pairings(pairings), (names[0], names[1]), seed,
+                    record_every)
+    if pairings not in ("factions", "all"):  # unknown troops refused before any match
+        library = load_library()
+        for name in dict.fromkeys(n for pair in spec.pairings for n in pair):
+            load_troop(name, library)
     if json_out is not None:
-        json_out.parent.mkdir(parents=True, exist_ok=True)
+        check_output(json_out, "summary file")
     start = time.perf_counter()
     if quiet:
         report = run_soak(spec, workers)
@@ -67,9 +72,9 @@ def soak(
     for line in describe(report, spec):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
     if json_out is not None:
-        json_out.write_text(json.dumps({"spec": {"matches": matches, "agents": list(names),
-                                                 "pairings": [list(p) for p in spec.pairings],
-                                                 "seed": seed, "record_every": record_every},
-                                        **report.to_json()}, indent=2), encoding="utf-8")
+        save_json(json_out, {"spec": {"matches": matches, "agents": list(names),
+                                      "pairings": [list(p) for p in spec.pairings],
+                                      "seed": seed, "record_every": record_every},
+                             **report.to_json()}, "summary file")
     if not report.clean:
         raise typer.Exit(1)

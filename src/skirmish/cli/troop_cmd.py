@@ -11,7 +11,8 @@ from typing import Annotated
 
 import typer
 
-from skirmish.cli.cards_cmd import ContentOpt, console, fail, library_or_exit
+from skirmish.cli.cards_cmd import ContentOpt, console, library_or_exit
+from skirmish.cli.errors import SkirmishTyper, check_output, fail
 from skirmish.eden.troops import (
     MAX_BUDGET,
     Troop,
@@ -21,9 +22,10 @@ from skirmish.eden.troops import (
     total_value,
     troop_problems,
 )
+from skirmish.sim.troops import read_troop
 
-troop_app = typer.Typer(help="Check or build a troop (Rulebook 3).", no_args_is_help=True,
-                        add_completion=False)
+troop_app = SkirmishTyper(help="Check or build a troop (Rulebook 3).", no_args_is_help=True,
+                          add_completion=False)
 
 
 @troop_app.command("validate")
@@ -34,7 +36,7 @@ def validate(
     """Check a troop against Rulebook 3; exit code 2 with every broken rule named."""
     lib = library_or_exit(content)
     try:
-        troop = Troop.load(file)
+        troop = read_troop(file)
     except TroopError as exc:
         raise fail(str(exc)) from None
     problems = troop_problems(lib, troop)
@@ -61,6 +63,7 @@ def new(
     content: ContentOpt = None,
 ) -> None:
     """Build a troop from --fighters, or interactively (prompts), and write it."""
+    check_output(out, "troop file")
     lib = library_or_exit(content)
     troop_type = "stigma" if stigma else "faction"
     try:

@@ -254,8 +254,9 @@ class Game:
         return last
 
     # -- what players may see ------------------------------------------------------------------
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int | None) -> dict[str, Any]:
         """All that ``player`` may know, JSON-serialisable. The only input of a bot or client.
+        ``None`` is a spectator: neither player's secrets.
 
         ``dice`` says what kind of dice the game uses and, for keyed dice, the commitment to
         their key published when the match starts (never a seed, a key or a draw counter)."""

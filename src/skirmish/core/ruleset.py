@@ -52,8 +52,9 @@ class Ruleset(Protocol):
         """Rebuild the state of a snapshot (the set-up holds what it does not repeat)."""
         ...
 
-    def view(self, game: Game, player: int) -> dict[str, Any]:
-        """Everything ``player`` may know, JSON-serialisable, and nothing else."""
+    def view(self, game: Game, player: int | None) -> dict[str, Any]:
+        """Everything ``player`` may know, JSON-serialisable, and nothing else (``None``: a
+        spectator, who knows neither player's secrets)."""
         ...
 
     def outcome(self, game: Game) -> Outcome | None:

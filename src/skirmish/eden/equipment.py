@@ -72,6 +72,17 @@ class Category(StrEnum):
 EFFECT_KEYWORDS = ("Burn", "Fear", "Explosive", "Range", "Str", "Poison", "Rage", "Slowdown")
 RANGED = (Category.SHOOTING, Category.PROJECTILE, Category.BLAST)
 
+#: The longest notation read (characters): no card needs more.
+MAX_NOTATION = 500
+#: The values each number of the notation may take (docs/rulings.md, "Bounded inputs"):
+#: Range(X) in cm (up to the largest field), the other effects dice or markers, X/match and
+#: X/round as for abilities, a bonus or penalty and a protection as a characteristic.
+EFFECT_RANGES: dict[str, tuple[int, int]] = {k: (1, 500) if k == "Range" else (0, 20)
+                                             for k in EFFECT_KEYWORDS}
+LIMIT_RANGE = (1, 10)
+BONUS_RANGE = (-12, 12)
+PROTECTION_RANGE = (0, 12)
+
 #: A word with a numeric value in brackets: ``Range(10)``, ``Portée (7,5)`` (a decimal is
 #: matched here so that it can be refused with its own message).
 _EFFECT = re.compile(r"^([^\W\d_]+)\s*\(\s*(-?\d+(?:[.,]\d+)?)\s*\)$")
@@ -423,6 +434,15 @@ class Equipment:
         Pr, Tech, PSI, CBT, VIG, Poison, Rage); None (the default) accepts both and words
         the errors in the language detected (:func:`detect_language`), English if none."""
         lang = check_language(language)
+        if not isinstance(text, str):
+            raise ValueError(f"equipment is written as a text, got {type(text).__name__}")
+        if len(text) > MAX_NOTATION:
+            name = text.split("(")[0].split(":")[0].strip()[:40] or "equipment"
+            if lang == "fr":
+                raise ValueError(f"{name}: un équipement s'écrit en {MAX_NOTATION} caractères "
+                                 f"au plus (celui-ci en a {len(text)})")
+            raise ValueError(f"{name}: an equipment notation is at most {MAX_NOTATION} "
+                             f"characters (this one has {len(text)})")
         text = _spaces(text)
         match = _ITEM.match(text)
         if not match:
@@ -515,6 +535,8 @@ class _Reader:
             sign = 1 if bonus.group(2) == "+" else -1
             value = sign * int(bonus.group(3))
             if characteristic is not None:
+                self._in_range(head, value, BONUS_RANGE, "a bonus or penalty",
+                               "un bonus ou malus")
                 return characteristic, value, (), 0
             other = _lookup_characteristic(bonus.group(1), LANGUAGES)
             if other is not None:
@@ -534,8 +556,17 @@ class _Reader:
                     "les membres protégés sont Tête, Bras, Torse, Jambes ou Complète, "
                     f"pas {protection.group(1)!r}" + self.hint(head, translated),
                 )
+            self._in_range(head, amount, PROTECTION_RANGE, "a protection", "une protection")
             return None, 0, limbs, amount
         self._not_a_bonus(category, head, None)
+
+    def _in_range(self, item: str, value: int, bounds: tuple[int, int], english: str,
+                  french: str) -> None:
+        """Refuse ``value`` (of ``item``) outside ``bounds``, naming them."""
+        low, high = bounds
+        if not low <= value <= high:
+            self.fail(f"{item!r} is out of range: {english} is {low} to {high}",
+                      f"{item!r} hors limites : {french} va de {low} à {high}")
 
     def _not_a_bonus(self, category: Category, head: str, translated: str | None) -> NoReturn:
         en, fr = _WORDS["en"], _WORDS["fr"]
@@ -555,11 +586,16 @@ class _Reader:
         if limit:
             kind = _lookup_limit(limit.group(2), self.languages)
             if kind is not None:
+                words = {lang: getattr(_WORDS[lang], kind) for lang in LANGUAGES}
+                self._in_range(item, int(limit.group(1)), LIMIT_RANGE,
+                               f"N/{words['en']}", f"N/{words['fr']}")
                 limits[kind] = int(limit.group(1))
                 return
         elif effect and effect.group(1)[0].isupper():
             keyword = _lookup_effect(effect.group(1), self.languages)
             if keyword is not None and re.fullmatch(r"-?\d+", effect.group(2)):
+                self._in_range(item, int(effect.group(2)), EFFECT_RANGES[keyword],
+                               f"{keyword}(X)", f"{_WORDS['fr'].effects[keyword]}(X)")
                 effects.append((keyword, int(effect.group(2))))
                 return
             if keyword is not None:

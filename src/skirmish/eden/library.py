@@ -9,12 +9,13 @@ detected from their words) and ``sample: true`` for sample content. The built-in
 (``eden/content``) are ORIGINAL SAMPLE CONTENT; :func:`load_library` adds the players' own
 folders on top: a card with the name of an earlier one replaces it. A malformed file raises
 :class:`ContentError` naming the file, the card, the field and what was expected; nothing is
-returned half-loaded.
+returned half-loaded. Files are read with bounded resources
+(:func:`skirmish.eden.inputs.read_data`: no YAML aliases, at most 32 levels deep), every
+number is in a range the error names, and loading is linear in the number of cards.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -22,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import skirmish.eden.effect_kinds  # noqa: F401  (registers every effect kind)
@@ -34,7 +34,8 @@ from skirmish.eden.cards import (
     TacticalCard,
 )
 from skirmish.eden.effects import EFFECTS, validate_spec
-from skirmish.eden.equipment import Equipment
+from skirmish.eden.equipment import MAX_NOTATION, Equipment
+from skirmish.eden.inputs import DataError, check_effect_params, quote, read_data
 from skirmish.eden.profile import FighterProfile, LimbProfile
 
 CONTENT_DIR = Path(__file__).with_name("content")
@@ -145,7 +146,10 @@ class TacticalModel(_Model):
     effects: list[dict[str, Any]] = []
 
 
-Point2 = Annotated[list[float], Field(min_length=2, max_length=2)]
+#: A point of a scenery footprint, in cm from the element's centre.
+Coordinate = Annotated[float, Field(ge=-50, le=50, allow_inf_nan=False)]
+Point2 = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
+Keyword = Annotated[str, Field(min_length=1, max_length=40)]
 
 
 class SceneryModel(_Model):
@@ -154,9 +158,9 @@ class SceneryModel(_Model):
     name: Name
     note: str = ""
     cost: Annotated[int, Field(ge=0, le=8)] = 1
-    keywords: list[str] = []
-    shape: Annotated[list[Point2], Field(min_length=3)] | None = None
-    radius: Annotated[float, Field(gt=0, le=30)] | None = None
+    keywords: list[Keyword] = []
+    shape: Annotated[list[Point2], Field(min_length=3, max_length=64)] | None = None
+    radius: Annotated[float, Field(gt=0, le=30, allow_inf_nan=False)] | None = None
     sight: Literal["opaque", "low", "flat"] | None = None
     text: str = ""
     effects: list[dict[str, Any]] = []
@@ -182,7 +186,7 @@ class EquipmentModel(_Model):
     (``{notation: 'Casque (Pr) : Tête+1', language: fr}``); a plain text is the same card
     in the file's language, or detected."""
 
-    notation: Annotated[str, Field(min_length=1)]
+    notation: Annotated[str, Field(min_length=1, max_length=MAX_NOTATION)]
     language: Literal["fr", "en"] | None = None
 
 
@@ -297,20 +301,22 @@ def _describe(error: Mapping[str, Any]) -> tuple[str, str]:
         return loc, "unknown field"
     if kind == "missing":
         return loc, "is required"
+    if kind in ("model_type", "dict_type"):
+        return loc, f"expected a mapping of the card's fields, got {quote(error.get('input'))}"
     expected = msg[len("Input should be "):] if msg.startswith("Input should be ") else msg
-    return loc, f"expected {expected}, got {error.get('input')!r}"
+    return loc, f"expected {expected}, got {quote(error.get('input'))}"
 
 
 def _read_file(path: Path, display: str) -> dict[str, Any]:
-    text = path.read_text(encoding="utf-8")
+    """A content file's data (:func:`skirmish.eden.inputs.read_data`: at most 10 MB of
+    UTF-8, nested at most 32 levels, no YAML aliases)."""
     try:
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ContentError(display, "", "", f"broken {path.suffix[1:].upper()}: {where}"
-                           f"{problem}") from None
+        data = read_data(path)
+    except OSError as exc:
+        raise ContentError(display, "", "", f"cannot read the file ({exc.strerror or exc})"
+                           ) from None
+    except DataError as exc:
+        raise ContentError(display, "", "", str(exc)) from None
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -323,21 +329,30 @@ def _card_name(raw: Any, index: int, kind: str) -> str:
     if kind == "equipment":
         if isinstance(raw, Mapping) and isinstance(raw.get("notation"), str):
             raw = raw["notation"]
-        return repr(raw) if not isinstance(raw, str) else repr(raw.split("(")[0].strip())
+        return quote(raw) if not isinstance(raw, str) else quote(raw.split("(")[0].strip())
     name = raw.get("name") if isinstance(raw, Mapping) else None
-    return f"{SINGULAR[kind]} {name!r}" if isinstance(name, str) else f"{kind}[{index}]"
+    return f"{SINGULAR[kind]} {quote(name)}" if isinstance(name, str) else f"{kind}[{index}]"
+
+
+#: Territory Management, A: the values of keywords (Obstacle (X), Destruction (X) ...).
+KEYWORD_VALUES = (0, 20)
 
 
 def parse_keyword(text: str) -> tuple[str, int | None]:
-    match = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s*(?:\(\s*(\d+)\s*\))?\s*", text)
+    match = re.fullmatch(r"\s*([A-Za-z][A-Za-z ]*?)\s*(?:\(\s*(\d{1,9})\s*\))?\s*",
+                         text) if len(text) <= 80 else None
     word = match.group(1).title() if match else ""
     word = KEYWORD_ALIASES.get(word, word)
     if not match or word not in KEYWORDS:
-        raise ValueError(f"unknown scenery keyword {text!r} (expected "
+        raise ValueError(f"unknown scenery keyword {quote(text)} (expected "
                          f"{', '.join(KEYWORDS)}, with a value in brackets for some)")
     value = match.group(2)
     if value is not None and not KEYWORDS[word]:
         raise ValueError(f"scenery keyword {word} takes no value")
+    low, high = KEYWORD_VALUES
+    if value is not None and not low <= int(value) <= high:
+        raise ValueError(f"scenery keyword {word} ({int(value)}) is out of range ({low} to "
+                         f"{high})")
     return word, None if value is None else int(value)
 
 
@@ -370,7 +385,17 @@ def scenery_entry(model: SceneryModel) -> SceneryEntry:
 
 
 def _specs(effects: Iterable[Mapping[str, Any]]) -> tuple[EffectSpec, ...]:
-    return tuple(EffectSpec.from_dict(e) for e in effects)
+    """The effects of a card, each named by its ``effect`` and its numbers in range
+    (:func:`skirmish.eden.inputs.check_effect_params`)."""
+    specs = []
+    for i, effect in enumerate(effects):
+        if not isinstance(effect.get("effect"), str):
+            raise ValueError(f"effects[{i}]: 'effect' (the effect's name, a text) is required, "
+                             f"got {quote(effect.get('effect'))}")
+        check_effect_params({k: v for k, v in effect.items() if k != "effect"},
+                            f"effects[{i}]")
+        specs.append(EffectSpec.from_dict(effect))
+    return tuple(specs)
 
 
 def _profile(model: FighterModel, faction: str | None) -> FighterProfile:
@@ -423,7 +448,7 @@ def _equipment(raw: Any, file_language: str | None) -> Equipment:
             raise ValueError(f"notation: {str(exc).partition(': ')[2] or exc}") from None
     if not isinstance(raw, str):
         raise ValueError(f"expected the rulebook notation 'Name (Category): ...' as a "
-                         f"text (or {{notation: ..., language: fr}}), got {raw!r}")
+                         f"text (or {{notation: ..., language: fr}}), got {quote(raw)}")
     return Equipment.parse(raw, file_language)
 
 
@@ -437,9 +462,13 @@ def read_folder(folder: Path, display_root: Path | None = None) -> list[tuple[st
                                                                               Origin]]:
     """Every card of every content file in ``folder`` (sorted by file name), checked on its
     own: [(kind, name, card, origin)]. Duplicate names within the folder are refused."""
-    if not folder.is_dir():
-        raise ContentError(str(folder), "", "", "expected a folder of content files")
-    files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml", ".json"))
+    try:
+        if not folder.is_dir():
+            raise ContentError(str(folder), "", "", "expected a folder of content files")
+        files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml", ".json"))
+    except OSError as exc:
+        raise ContentError(str(folder), "", "", "cannot read the folder "
+                           f"({exc.strerror or exc})") from None
     out: list[tuple[str, str, Any, Origin]] = []
     seen: dict[tuple[str, str], str] = {}
     for path in files:
@@ -461,8 +490,9 @@ def read_folder(folder: Path, display_root: Path | None = None) -> list[tuple[st
                 except ValidationError as exc:
                     loc, expected = _describe(exc.errors()[0])
                     raise ContentError(display, card_name, loc, expected) from None
-                except ValueError as exc:
-                    message = str(exc)
+                except (ValueError, TypeError, KeyError) as exc:
+                    message = str(exc.args[0] if isinstance(exc, KeyError) and exc.args
+                                  else exc)
                     where, _, rest = message.partition(": ")
                     if kind == "fighters" or kind == "npfs":
                         name = raw.get("name", "") if isinstance(raw, Mapping) else ""
@@ -515,10 +545,10 @@ def _check_references(lib: Library) -> None:
             for i, spec in enumerate(_effects_of(card)):
                 try:
                     if spec.effect not in EFFECTS:
-                        raise ValueError(f"unknown effect {spec.effect!r} (expected one of "
-                                         f"{', '.join(sorted(EFFECTS))})")
+                        raise ValueError(f"unknown effect {quote(spec.effect)} (expected one "
+                                         f"of {', '.join(sorted(EFFECTS))})")
                     validate_spec(spec, f"effects[{i}]")
-                except ValueError as exc:
+                except (ValueError, TypeError) as exc:
                     where, _, rest = str(exc).partition(": ")
                     if not where.startswith("effects["):
                         where, rest = f"effects[{i}]", str(exc)
@@ -536,15 +566,20 @@ def load_library(extra_dirs: Iterable[str | Path] = (), *,
         folders.append((CONTENT_DIR, CONTENT_DIR.parent.parent))
     folders += [(Path(d), None) for d in extra_dirs]
     lib = Library()
+    # (kind, folded name) -> the exact name in the library: replacing is linear overall
+    folded: dict[tuple[str, str], str] = {}
     for folder, root in folders:
         for kind, name, card, origin in read_folder(folder, root):
             group = "fighters" if kind == "npfs" else kind
+            key = fold(name)
             # a folder replaces an earlier card of that name (whatever its spelling)
             for other in ((group,) if group != "fighters" else ("fighters", "npfs")):
-                for old in [n for n in getattr(lib, other) if fold(n) == fold(name)]:
+                old = folded.pop((other, key), None)
+                if old is not None:
                     del getattr(lib, other)[old]
                     del lib.origin[(other, old)]
             getattr(lib, kind)[name] = card
             lib.origin[(kind, name)] = origin
+            folded[(kind, key)] = name
     _check_references(lib)
     return lib

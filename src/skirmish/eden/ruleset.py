@@ -13,6 +13,8 @@ from skirmish.eden.abilities import ability_effects
 from skirmish.eden.actions import EDEN_ACTIONS
 from skirmish.eden.cards import (
     Catalogue,
+    MissionCard,
+    TacticalCard,
     ability_from_dict,
     mission_from_dict,
     scenery_from_dict,
@@ -21,6 +23,7 @@ from skirmish.eden.cards import (
 from skirmish.eden.effects import validate_spec
 from skirmish.eden.equipment import Equipment
 from skirmish.eden.fighter import Fighter
+from skirmish.eden.inputs import DataError, check_setup, quote
 from skirmish.eden.preparation import suggested_leader, troop_problems
 from skirmish.eden.profile import FighterProfile
 from skirmish.eden.rolling import state_of
@@ -83,7 +86,8 @@ def catalogue_of(setup: Mapping[str, Any]) -> Catalogue:
             for spec in ability.effects:
                 validate_spec(spec, f"ability {ability.name!r}")
         for side in (0, 1):
-            for card in (*missions[side], *tactical[side]):
+            cards: list[MissionCard | TacticalCard] = [*missions[side], *tactical[side]]
+            for card in cards:
                 for spec in card.effects:
                     validate_spec(spec, f"{'AB'[side]}'s card {card.name!r}")
     except (KeyError, TypeError, ValueError) as exc:
@@ -125,7 +129,13 @@ class EdenRuleset:
           ``scenery_per_player`` (2), and ``preparation_skip``: preparation steps the set-up
           settles instead (e.g. ``["scenery", "deployment"]``).
         """
-        setup = json.loads(json.dumps(setup))  # a private, JSON-exact copy
+        try:
+            check_setup(setup)  # its structure and bounded numbers, before anything is built
+            setup = json.loads(json.dumps(setup))  # a private, JSON-exact copy
+        except DataError as exc:
+            raise SetupError(str(exc)) from None
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise SetupError(f"setup: not JSON data ({quote(str(exc))})") from None
         catalogue = catalogue_of(setup)
         skip = {str(s) for s in setup.get("preparation_skip", [])}
         if not skip & {"troops", "1"}:
@@ -173,7 +183,7 @@ class EdenRuleset:
     def state_from_json(self, data: Mapping[str, Any], setup: Mapping[str, Any]) -> EdenState:
         return EdenState.from_json(data, catalogue_of(setup))
 
-    def view(self, game: Game, player: int) -> dict[str, Any]:
+    def view(self, game: Game, player: int | None) -> dict[str, Any]:
         view = state_of(game).view(player)
         view["ruleset"] = self.name
         view["player"] = player

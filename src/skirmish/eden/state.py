@@ -244,16 +244,25 @@ class EdenState:
         return state
 
     # -- what a player may know ------------------------------------------------------------
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int | None) -> dict[str, Any]:
         """Rulebook 4.A step 1: troops are revealed. Hidden: the other player's pending bid,
-        secret missions and tactical hand (their sizes are known)."""
+        secret missions and tactical hand (their sizes are known). ``None`` is a spectator:
+        both players' secrets are hidden (``my_*`` are empty; ``bids_made`` and
+        ``hand_sizes`` say what is known of both)."""
+        if player is None:
+            view = self.view(0)  # the public parts, then nothing of player 0's own
+            view.update(my_bid=None, opponent_has_bid=False, my_hand=[], my_tactical_cards=[],
+                        my_mission_cards=[], opponent_hand_size=0,
+                        bids_made=[b is not None for b in self.bids],
+                        hand_sizes=[len(h) for h in self.hands],
+                        missions=[self._missions_seen(side, None) for side in (0, 1)],
+                        effects=[e.to_json() for e in self.effects
+                                 if self._effect_public(e, None)],
+                        objectives=self._objectives_seen(None))
+            for fighter, seen in zip(self.fighters, view["fighters"], strict=True):
+                seen["characteristics"] = self._characteristics_seen(fighter, None)
+            return view
         other = 1 - player
-
-        def missions_seen(side: int) -> list[str]:
-            if side == player:
-                return list(self.missions[side])
-            return [m if not self.catalogue.mission(side, m).secret else "(secret mission)"
-                    for m in self.missions[side]]
 
         return {
             "round": self.round,
@@ -267,7 +276,7 @@ class EdenState:
             "halves": list(self.halves),
             "my_bid": self.bids[player],
             "opponent_has_bid": self.bids[other] is not None,
-            "missions": [missions_seen(0), missions_seen(1)],
+            "missions": [self._missions_seen(0, player), self._missions_seen(1, player)],
             "my_hand": list(self.hands[player]),
             "my_tactical_cards": [_card_json(c) for c in self.catalogue.tactical[player]],
             "my_mission_cards": [_card_json(c) for c in self.catalogue.missions[player]],
@@ -315,7 +324,13 @@ class EdenState:
             out.append(entry)
         return out
 
-    def _effect_public(self, effect: ActiveEffect, player: int) -> bool:
+    def _missions_seen(self, side: int, player: int | None) -> list[str]:
+        if side == player:
+            return list(self.missions[side])
+        return [m if not self.catalogue.mission(side, m).secret else "(secret mission)"
+                for m in self.missions[side]]
+
+    def _effect_public(self, effect: ActiveEffect, player: int | None) -> bool:
         """A secret mission's effects are known to its owner only."""
         if effect.fighter_ref is not None or effect.player == player:
             return True
@@ -324,7 +339,7 @@ class EdenState:
     def _secret_mission(self, side: int, name: str) -> bool:
         return name in self.missions[side] and self.catalogue.mission(side, name).secret
 
-    def _objectives_seen(self, player: int) -> dict[str, str]:
+    def _objectives_seen(self, player: int | None) -> dict[str, str]:
         """Which mission each objective marker belongs to, as ``player`` may know it: his
         own, and those of revealed missions (markers are named neutrally, issue 11)."""
         seen: dict[str, str] = {}
@@ -335,7 +350,7 @@ class EdenState:
                 seen[marker] = owner
         return seen
 
-    def _characteristics_seen(self, fighter: Fighter, player: int) -> dict[str, int]:
+    def _characteristics_seen(self, fighter: Fighter, player: int | None) -> dict[str, int]:
         """The effective values ``player`` may know: the modifiers of the other player's
         secret mission are left out (docs/rulings.md; the rolls in the log show what was
         rolled, as across a table)."""

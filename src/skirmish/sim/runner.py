@@ -98,28 +98,50 @@ def _work(args: tuple[BatchSpec, int]) -> GameSummary:
     return play_one(*args)
 
 
+#: The batch a worker process plays (set once per process by :func:`_start_worker`).
+_SPEC: BatchSpec | None = None
+#: How many games are handed to the workers at a time, per worker and chunk: the jobs are
+#: made as they are needed, so a batch of a billion games starts at once and never holds a
+#: list of its jobs.
+WINDOW = 16
+
+
+def _start_worker(spec: BatchSpec) -> None:
+    global _SPEC
+    _SPEC = spec
+
+
+def _work_on(index: int) -> GameSummary:
+    assert _SPEC is not None
+    return play_one(_SPEC, index)
+
+
+def iter_batch(spec: BatchSpec, workers: int | None = None) -> Iterator[GameSummary]:
+    """The games of the batch as they finish (in any order), played ``workers`` at a time.
+    Memory does not grow with ``spec.games``: games are handed out in windows."""
+    workers = min(max(1, workers or os.cpu_count() or 1), max(1, spec.games))
+    if workers == 1 or spec.games < 2:
+        for index in range(spec.games):
+            yield play_one(spec, index)
+        return
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(8, spec.games // (workers * 4)))
+    window = workers * chunk * WINDOW
+    with context.Pool(workers, initializer=_start_worker, initargs=(spec,)) as pool:
+        for start in range(0, spec.games, window):
+            indices = range(start, min(spec.games, start + window))
+            yield from pool.imap_unordered(_work_on, indices, chunksize=chunk)
+
+
 def run_batch(
     spec: BatchSpec,
     workers: int | None = None,
     progress: Callable[[GameSummary], None] | None = None,
 ) -> list[GameSummary]:
     """Every game of the batch, in index order (identical for any number of workers)."""
-    workers = max(1, workers or os.cpu_count() or 1)
-    jobs = [(spec, i) for i in range(spec.games)]
     results: list[GameSummary] = []
-    stream: Iterator[GameSummary]
-    if workers == 1 or spec.games < 2:
-        stream = (play_one(s, i) for s, i in jobs)
-        for summary in stream:
-            results.append(summary)
-            if progress:
-                progress(summary)
-    else:
-        context = multiprocessing.get_context("spawn")
-        chunk = max(1, min(8, spec.games // (workers * 4)))
-        with context.Pool(workers) as pool:
-            for summary in pool.imap_unordered(_work, jobs, chunksize=chunk):
-                results.append(summary)
-                if progress:
-                    progress(summary)
+    for summary in iter_batch(spec, workers):
+        results.append(summary)
+        if progress:
+            progress(summary)
     return sorted(results, key=lambda s: s.index)

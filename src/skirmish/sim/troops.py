@@ -2,21 +2,53 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from skirmish.eden.inputs import DataError, check_setup, read_data
 from skirmish.eden.library import Library, load_library
 from skirmish.eden.troops import Troop, TroopError, check, suggest
 
 #: The troops played when none is given: the rulebook's two starter factions.
 DEFAULT_TROOPS = ("Jokers", "Bamaka")
+#: The suffixes of troop and set-up files.
+DATA_SUFFIXES = (".yaml", ".yml", ".json")
 
 
 class TroopArgumentError(ValueError):
     """A troop argument that names no troop file and no faction or stigma."""
+
+
+def _detail(exc: DataError) -> str:
+    return str(exc).removeprefix("broken YAML: ").removeprefix("broken JSON: ")
+
+
+def read_troop(path: str | Path) -> Troop:
+    """A troop file (.yaml, .yml or .json), read with bounded resources
+    (:func:`skirmish.eden.inputs.read_data`: no YAML aliases, at most 32 levels deep)."""
+    try:
+        data = read_data(path)
+    except OSError as exc:
+        raise TroopError(f"{path}: cannot read the troop file ({exc.strerror or exc})"
+                         ) from None
+    except DataError as exc:
+        raise TroopError(f"{path}: broken troop file: {_detail(exc)}") from None
+    return Troop.from_dict(data, str(path))
+
+
+def read_setup(path: str | Path) -> dict[str, Any]:
+    """A set-up file (JSON or YAML), its structure and numbers checked
+    (:func:`skirmish.eden.inputs.check_setup`); errors name the file."""
+    try:
+        data = read_data(path)
+        check_setup(data)
+    except OSError as exc:
+        raise TroopArgumentError(f"{path}: cannot read the set-up file "
+                                 f"({exc.strerror or exc})") from None
+    except DataError as exc:
+        raise TroopArgumentError(f"{path}: {exc}") from None
+    assert isinstance(data, dict)
+    return data
 
 
 def load_troop(spec: str, library: Library) -> Troop:
@@ -26,7 +58,9 @@ def load_troop(spec: str, library: Library) -> Troop:
     path = Path(spec)
     try:
         if path.exists():
-            troop = Troop.load(path)
+            troop = read_troop(path)
+        elif path.suffix.lower() in DATA_SUFFIXES:
+            raise TroopArgumentError(f"{spec}: no such troop file")
         elif spec.lower().startswith("stigma:"):
             troop = suggest(library, "stigma", spec.split(":", 1)[1].strip())
         else:
@@ -45,20 +79,12 @@ def load_troop(spec: str, library: Library) -> Troop:
     return troop
 
 
-def _load(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
-    return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-
-
 def setup_for(troop_a: str | None, troop_b: str | None, *, max_rounds: int = 5,
               setup_file: str | None = None, content: tuple[str, ...] = ()) -> dict[str, Any]:
     """A full set-up: a set-up file as it is, or a match between two troops of the card
     library (the starter factions when not given)."""
     if setup_file is not None:
-        data = _load(Path(setup_file))
-        if not isinstance(data, dict):
-            raise TroopArgumentError(f"{setup_file}: a set-up is a JSON/YAML mapping")
-        return data
+        return read_setup(setup_file)
     library = load_library(content)
     troops = [load_troop(spec or default, library)
               for spec, default in zip((troop_a, troop_b), DEFAULT_TROOPS, strict=True)]

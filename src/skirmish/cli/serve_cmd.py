@@ -1,0 +1,32 @@
+"""``skirmish serve``: the web table (docs/web.md) with uvicorn, until Ctrl-C."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="A database URL (postgresql://user:pass@host/db); default: the SQLite file "
+             "skirmish.db in --data.")] = None,
+    data: Annotated[Path, typer.Option(
+        help="The data folder of the default SQLite database.")] = Path("skirmish-data"),
+) -> None:
+    """Serve the web table: a lobby, matches between people or against bots, replays."""
+    import uvicorn
+
+    from skirmish.web.rooms import MAX_MESSAGE
+    from skirmish.web.server import create_app
+
+    app = create_app(db, data)
+    where = "the database given by --db" if db else f"{data / 'skirmish.db'}"
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(f"skirmish web table: http://{shown}:{port}/  (data: {where}; Ctrl-C stops it)")
+    # Frames are capped at the websocket layer too, and sent uncompressed (docs/web.md).
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE + 1024,
+                ws_per_message_deflate=False, log_level="info", timeout_graceful_shutdown=5)

@@ -1,0 +1,283 @@
+"""What each seat receives (docs/web.md, Websocket): its state frame (its own view, its log,
+its legal actions, an SVG of its table), and the answers to its probes, sight and odds
+questions.
+
+Every picture and every geometric answer is drawn from the seat's *view* (its table); what
+needs the rules (legality, allowances, odds) is answered from :func:`knowledge`, a copy of
+the game from which everything the seat may not know has been removed.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from skirmish.core.actions import Action
+from skirmish.core.dice import KeyedDice
+from skirmish.core.errors import GameOverError, IllegalActionError, NotationError
+from skirmish.core.events import Event
+from skirmish.core.game import Game
+from skirmish.eden.actions import BlastAttack, Charge, Move, Throw
+from skirmish.eden.equipment import Category
+from skirmish.eden.rolling import state_of
+from skirmish.eden.state import EdenState
+from skirmish.geometry import Base, Element, Field, Marker, Table, line_of_sight
+from skirmish.geometry.paths import is_legal_move
+from skirmish.geometry.svg import render
+from skirmish.geometry.templates import (
+    blast_covers,
+    blast_outline,
+    explosion_covers,
+    explosion_outline,
+)
+
+#: The colour of each side's bases (A blue, B red), whoever is on the field.
+SIDE_COLOURS = {"A": "#1f77b4", "B": "#d62728"}
+_BASE_FILL = re.compile(
+    r'(data-owner="([AB])"><title>[^<]*</title><circle [^>]*?style="fill:)#[0-9a-fA-F]{6}')
+
+
+class FrameError(ValueError):
+    """A question that cannot be answered (sent to its client as an ``error`` frame)."""
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        self.message = message
+        self.rule = rule
+        super().__init__(message)
+
+
+# -- the secrets a seat may not know ------------------------------------------------------------
+def knowledge(game: Game, seat: int | None) -> Game:
+    """A copy of ``game`` holding only what ``seat`` may know (``None``: a spectator): the
+    other seat's tactical hand, pending bid, secret missions, their effects and objective
+    markers' owners are removed, and the dice are fresh (no key, no counter). Rules answers
+    (legality details, allowances, odds) are computed on it, never on the game itself."""
+    copy = game.copy()
+    copy.dice = KeyedDice()
+    state = state_of(copy)
+    effects = [e for e in state.effects if state._effect_public(e, seat)]
+    objectives = state._objectives_seen(seat)
+    for side in (0, 1):
+        if side == seat:
+            continue
+        state.hands[side] = []
+        state.bids[side] = None
+        state.missions[side] = [m for m in state.missions[side]
+                                if not state._secret_mission(side, m)]
+    state.effects = effects
+    state.objectives = objectives
+    return copy
+
+
+# -- the table as a seat sees it -----------------------------------------------------------------
+def table_of(view: Mapping[str, Any]) -> Table:
+    """The table of a view: its field, scenery, markers and the bases of the fighters on the
+    field (owner ``A`` or ``B``)."""
+    width, height = view["field_size"]
+    bases = tuple(
+        Base.from_mm(float(f["x"]), float(f["y"]), float(f["profile"]["base_mm"]), str(f["ref"]),
+                     "AB"[int(f["side"])])
+        for f in view["fighters"] if f["on_field"])
+    return Table(Field(float(width), float(height)),
+                 elements=tuple(Element.from_dict(e) for e in view["scenery"]),
+                 bases=bases, markers=tuple(Marker.from_dict(m) for m in view["markers"]))
+
+
+def svg_of(table: Table, **overlays: Any) -> str:
+    """The table drawn by :func:`skirmish.geometry.svg.render`, each side's bases in its own
+    colour (a table without overlays is drawn once: seats mostly see the same table)."""
+    if not overlays:
+        return _plain_svg(table)
+    return _BASE_FILL.sub(lambda m: m.group(1) + SIDE_COLOURS[m.group(2)],
+                          render(table, **overlays))
+
+
+@functools.lru_cache(maxsize=512)
+def _plain_svg(table: Table) -> str:
+    return _BASE_FILL.sub(lambda m: m.group(1) + SIDE_COLOURS[m.group(2)], render(table))
+
+
+# -- state frames --------------------------------------------------------------------------------
+def log_lines(game: Game, seat: int | None, start: int = 0) -> list[dict[str, str]]:
+    """The log from ``start`` as ``seat`` may read it (a spectator reads public events only,
+    the others as stand-ins)."""
+    events: Sequence[Event] = game.log[start:]
+    if seat is None:
+        seen = [e if e.audience is None else e.redacted() for e in events]
+    else:
+        seen = [e.for_player(seat) for e in events]
+    return [{"kind": e.kind, "text": e.text()} for e in seen]
+
+
+def legal_texts(game: Game, seat: int | None) -> list[str]:
+    if seat is None or game.is_over or game.decision().player != seat:
+        return []
+    return [str(a) for a in game.legal_actions()]
+
+
+def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0
+                ) -> dict[str, Any]:
+    """The ``state`` frame of ``seat`` (docs/web.md): its own view, its log from
+    ``log_from``, its legal actions when it decides, and its table as SVG."""
+    view = game.view(seat)
+    outcome = game.outcome()
+    return {
+        "type": "state",
+        "seat": seat,
+        "mode": mode,
+        "count": len(game.history),
+        "over": game.is_over,
+        "outcome": outcome.to_json() if outcome else None,
+        "view": view,
+        "log_from": log_from,
+        "log": log_lines(game, seat, log_from),
+        "legal": legal_texts(game, seat),
+        "svg": svg_of(table_of(view)),
+    }
+
+
+# -- probes --------------------------------------------------------------------------------------
+def _parse(game: Game, text: str) -> Action:
+    try:
+        return game.parse(text)
+    except NotationError as exc:
+        raise FrameError(f"'{text}' is not an action: {exc}", "action notation") from None
+
+
+def legality(game: Game, seat: int | None, action: Action) -> tuple[bool, str, str]:
+    """(legal now for ``seat``, why not, the rule): only the deciding seat may act."""
+    if game.is_over:
+        return False, "the match is over", ""
+    decider = game.decision().player
+    if seat is None:
+        return False, "a spectator cannot act", ""
+    if decider != seat:
+        return False, f"it is player {'AB'[decider]}'s decision, not yours", ""
+    try:
+        game.check(action)
+    except (IllegalActionError, GameOverError) as exc:
+        return False, str(exc), getattr(exc, "rule", "")
+    return True, "", ""
+
+
+def _points(points: Sequence[tuple[float, float]]) -> list[list[float]]:
+    return [[round(float(p[0]), 3), round(float(p[1]), 3)] for p in points]
+
+
+def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
+    """``probe``: is the action legal now for this seat, why not, and its geometry: a move's
+    or charge's path, length and allowance; the bases a throw or blast would cover."""
+    action = _parse(game, text)
+    legal, reason, rule = legality(game, seat, action)
+    answer: dict[str, Any] = {"type": "probe", "text": text, "action": str(action),
+                              "legal": legal, "reason": reason, "rule": rule}
+    if isinstance(action, Move | Charge | Throw | BlastAttack):
+        try:
+            answer.update(_geometry(knowledge(game, seat), action))
+        except (KeyError, ValueError) as exc:
+            answer["geometry"] = f"no geometry: {exc}"
+    return answer
+
+
+def _geometry(known: Game, action: Move | Charge | Throw | BlastAttack) -> dict[str, Any]:
+    from skirmish.eden.movement import allowance, charge_position
+    from skirmish.eden.ranged import carried
+    from skirmish.eden.templates_attack import fighters_at
+
+    state = state_of(known)
+    fighter = state.fighter(str(action.fighter))
+    if not fighter.on_field:
+        return {"geometry": f"{fighter.ref} is not on the field"}
+    if isinstance(action, Move | Charge):
+        to: tuple[float, float] | None = action.to
+        if isinstance(action, Charge):
+            to = charge_position(state, fighter, state.fighter(str(action.target)), action.to)
+            if to is None:
+                return {"geometry": "no reachable contact position with the target"}
+        assert to is not None
+        limit = allowance(state, fighter)
+        check = is_legal_move(state.base(fighter), (float(to[0]), float(to[1])), limit,
+                              field=state.field, bases=state.bases(fighter),
+                              elements=state.scenery, markers=state.markers)
+        out: dict[str, Any] = {"allowance": limit, "end": _points([to])[0],
+                               "path": _points(check.path), "path_problem": check.reason}
+        if check.legal:
+            out.update(length=round(check.cost, 3), left=round(limit - check.cost, 3))
+        else:
+            out.update(length=None, left=None)
+        return out
+    if isinstance(action, Throw):
+        centre = (float(action.at.x), float(action.at.y))
+        item = carried(known, fighter, action.weapon)
+        part = item.part(Category.PROJECTILE) if item is not None else None
+        if part is not None and part.effect("Explosive") is not None:
+            covered = [b.id for b in explosion_covers(centre, state.bases())]
+            return {"covered": covered, "template": _points(explosion_outline(centre))}
+        return {"covered": sorted(f.ref for f in fighters_at(state, centre)), "template": []}
+    base = state.base(fighter)
+    axis = None if action.axis is None else math.radians(float(action.axis))
+    angle = math.radians(float(action.angle))
+    covered = [b.id for b in blast_covers(base, angle, state.bases(fighter), axis=axis)]
+    return {"covered": covered, "template": _points(blast_outline(base, angle, axis=axis))}
+
+
+def _target(table: Table, text: str) -> Base | tuple[float, float]:
+    try:
+        return table.base(text)
+    except KeyError:
+        pass
+    parts = text.split(",")
+    if len(parts) == 2:
+        try:
+            x, y = float(parts[0]), float(parts[1])
+        except ValueError:
+            x = y = math.nan
+        if math.isfinite(x) and math.isfinite(y):
+            return (x, y)
+    raise FrameError(f"'{text}' is neither a fighter on the field nor a point x,y")
+
+
+def sight(game: Game, seat: int | None, viewer: str, target: str) -> dict[str, Any]:
+    """``sight``: the line of sight between two bases (or a base and a point) on the seat's
+    own table: visible, obstacles, what blocks and what obstructs it, and a picture."""
+    table = table_of(game.view(seat))
+    try:
+        origin = table.base(viewer)
+    except KeyError:
+        raise FrameError(f"'{viewer}' is not a fighter on the field") from None
+    aim = _target(table, target)
+    others = [b for b in table.bases if b.id not in {origin.id, getattr(aim, "id", None)}]
+    result = line_of_sight(origin, aim, bases=others, elements=table.elements)
+    return {"type": "sight", "from": viewer, "to": target, "visible": result.visible,
+            "obstacles": result.obstacles, "blocking": list(result.blocking),
+            "obstructing": list(result.obstructing),
+            "svg": svg_of(table, los=(origin, aim))}
+
+
+def odds(known: Game, text: str, reaction: str | None) -> dict[str, Any]:
+    """``odds``: the exact odds of an attack, computed on the seat's :func:`knowledge`
+    (whether or not it is legal now: ``legal_now`` says)."""
+    from skirmish.odds import odds_of
+
+    state = state_of(known)
+    assert isinstance(state, EdenState)
+    action = _parse(known, text)
+    try:
+        result = odds_of(known, action, reaction=reaction, check=True)
+        legal_now, why = True, ""
+    except IllegalActionError as exc:
+        legal_now, why = False, str(exc)
+        try:
+            result = odds_of(known, action, reaction=reaction, check=False)
+        except (IllegalActionError, KeyError, ValueError) as again:
+            raise FrameError(f"no odds for '{text}': {again}") from None
+    except (KeyError, ValueError) as exc:
+        raise FrameError(f"no odds for '{text}': {exc}") from None
+    if not result.fighters:
+        return {"type": "odds", "text": text, "legal_now": legal_now, "why": why,
+                "odds": None, "summary": "nobody is affected"}
+    return {"type": "odds", "text": text, "legal_now": legal_now, "why": why,
+            "odds": result.to_json(), "summary": result.summary()}

@@ -1,0 +1,342 @@
+"""A live match in memory (docs/web.md): its game, its seats and its connections.
+
+Everything that reads or changes a room's game holds the room's lock, so the actions of a
+room are applied one at a time, in order, and a frame is only built once every action it
+shows is committed: ``game.apply``, then :meth:`Store.append` (the commit), and only then
+the frames. If the commit fails, the action is undone and its sender gets an error. Bots
+think in a worker thread, on their own view, without the lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import WebSocket
+
+from skirmish.bots.registry import make_agent
+from skirmish.core.agents import Agent, view_of
+from skirmish.core.dice import dice_from_json
+from skirmish.core.errors import GameOverError, IllegalActionError
+from skirmish.core.game import Game
+from skirmish.core.ruleset import RULESETS
+from skirmish.web import frames
+from skirmish.web.storage import MatchInfo, Store
+
+log = logging.getLogger("skirmish.web")
+
+#: The largest websocket message read (bytes, docs/web.md).
+MAX_MESSAGE = 16 * 1024
+#: The longest ``text``, ``from`` or ``to`` in a message (characters).
+MAX_TEXT = 400
+#: Each message kind and its fields (beyond ``type``): name -> required.
+MESSAGES: dict[str, dict[str, bool]] = {
+    "action": {"text": True},
+    "probe": {"text": True},
+    "sight": {"from": True, "to": True},
+    "odds": {"text": True, "reaction": False},
+    "ready": {},
+    "ping": {},
+}
+REACTIONS = ("passive", "dodge", "response")
+#: A client that lets this many frames pile up unread is disconnected.
+MAX_QUEUED = 512
+
+
+class MessageError(ValueError):
+    """A websocket message that is malformed (closes its connection, code 1008) or too
+    large (code 1009)."""
+
+    def __init__(self, message: str, code: int = 1008) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+def parse_message(raw: str | bytes | None) -> dict[str, Any]:
+    """A client message, checked: a JSON text of at most :data:`MAX_MESSAGE` bytes, an
+    object with a known ``type`` and exactly its fields, each a short string."""
+    if not isinstance(raw, str):
+        raise MessageError("messages are JSON text, not binary")
+    if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
+        raise MessageError(f"a message is at most {MAX_MESSAGE} bytes", 1009)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise MessageError("not JSON") from None
+    if not isinstance(data, dict):
+        raise MessageError("a message is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGES:
+        raise MessageError(f"unknown message type (expected one of {', '.join(MESSAGES)})")
+    fields = MESSAGES[kind]
+    unknown = sorted(set(data) - set(fields) - {"type"})
+    if unknown:
+        raise MessageError(f"{kind}: unknown field(s) {', '.join(unknown)[:80]}")
+    for name, required in fields.items():
+        value = data.get(name)
+        if value is None and not required:
+            continue
+        if not isinstance(value, str) or not 0 < len(value) <= MAX_TEXT:
+            raise MessageError(f"{kind}: '{name}' must be a text of 1 to {MAX_TEXT} characters")
+    if kind == "odds" and data.get("reaction") not in (None, *REACTIONS):
+        raise MessageError(f"odds: 'reaction' is one of {', '.join(REACTIONS)}")
+    return data
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket of a room. ``seat`` is its fixed seat (remote), ``None`` for a
+    spectator; a hot-seat connection shows ``shown`` and, after a handover, waits for
+    ``ready`` (``waiting``)."""
+
+    ws: WebSocket
+    seat: int | None
+    hotseat: bool = False
+    shown: int | None = None
+    waiting: int | None = None
+    log_sent: int = 0
+    queue: asyncio.Queue[str | tuple[int, str]] = field(default_factory=asyncio.Queue)
+
+    @property
+    def acting_seat(self) -> int | None:
+        """The seat this connection acts for now (``None``: it may not act)."""
+        if self.hotseat:
+            return self.shown if self.waiting is None else None
+        return self.seat
+
+    def send(self, frame: Mapping[str, Any]) -> None:
+        if self.queue.qsize() >= MAX_QUEUED:
+            if self.queue.qsize() == MAX_QUEUED:
+                self.close(1008, "too many unread frames")
+            return
+        self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+
+    def error(self, message: str, rule: str = "") -> None:
+        self.send({"type": "error", "message": message, "rule": rule})
+
+    def close(self, code: int, reason: str) -> None:
+        self.queue.put_nowait((code, reason))
+
+    async def write(self) -> None:
+        """Send the queued frames in order (the writer task of the connection)."""
+        while True:
+            item = await self.queue.get()
+            if isinstance(item, tuple):
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code=item[0], reason=item[1][:120])
+                return
+            try:
+                await self.ws.send_text(item)
+            except Exception:  # the client is gone: its receive loop ends the connection
+                return
+
+
+class Room:
+    """One match in play (or finished, while someone watches it)."""
+
+    def __init__(self, info: MatchInfo, game: Game, store: Store) -> None:
+        self.info = info
+        self.id = info.id
+        self.mode = info.mode
+        self.game = game
+        self.store = store
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.bots: dict[int, Agent] = {
+            s.seat: make_agent(s.agent or "random", secrets.randbits(32))
+            for s in info.seats if s.kind == "bot"}
+        self.bot_task: asyncio.Task[None] | None = None
+        self.closed = False
+
+    @classmethod
+    def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store) -> Room:
+        """The room of a stored match: its game re-played from its set-up, its dice and
+        every stored action (CPU-bound: call it in a worker thread)."""
+        ruleset = RULESETS.get(info.ruleset)
+        game = ruleset.new_game(info.setup, dice=dice_from_json(info.dice))
+        for index, (player, text) in enumerate(actions):
+            if game.is_over or game.decision().player != player:
+                raise RuntimeError(f"match {info.id}: stored action {index} '{text}' is not "
+                                   "for the deciding player")
+            game.apply(text)
+        return cls(info, game, store)
+
+    # -- connections -----------------------------------------------------------------------
+    async def join(self, conn: Connection) -> None:
+        async with self.lock:
+            self.connections.add(conn)
+            self._refresh(conn, first=True)
+
+    async def leave(self, conn: Connection) -> None:
+        async with self.lock:
+            self.connections.discard(conn)
+
+    def _refresh(self, conn: Connection, *, first: bool = False) -> None:
+        """Send ``conn`` what it should see now (lock held): its state, or in hot-seat a
+        handover when the deciding seat is not the one shown."""
+        game = self.game
+        seat: int | None
+        if conn.hotseat:
+            if not game.is_over:
+                decider = game.decision().player
+                if decider != conn.shown or conn.waiting is not None:
+                    if conn.waiting != decider:
+                        conn.waiting = decider
+                        conn.send({"type": "handover", "seat": decider})
+                    return
+            else:  # over: everything is public, no more handovers
+                first = first or conn.waiting is not None
+                conn.waiting = None
+                if conn.shown is None:
+                    conn.shown = 0
+            seat = conn.shown
+        else:
+            seat = conn.seat
+        start = 0 if first else min(conn.log_sent, len(game.log))
+        conn.send(frames.state_frame(game, seat, mode=self.mode, log_from=start))
+        conn.log_sent = len(game.log)
+
+    def _broadcast(self) -> None:
+        for conn in list(self.connections):
+            self._refresh(conn)
+
+    # -- messages ----------------------------------------------------------------------------
+    async def handle(self, conn: Connection, message: Mapping[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind == "ready":
+            await self._ready(conn)
+        elif kind == "action":
+            await self.act(conn, str(message["text"]))
+        elif kind == "probe":
+            async with self.lock:
+                self._answer(conn, lambda: frames.probe(self.game, self._asker(conn),
+                                                        str(message["text"])))
+        elif kind == "sight":
+            async with self.lock:
+                self._answer(conn, lambda: frames.sight(self.game, self._asker(conn),
+                                                        str(message["from"]),
+                                                        str(message["to"])))
+        elif kind == "odds":
+            async with self.lock:
+                known = frames.knowledge(self.game, self._asker(conn))
+            reaction = message.get("reaction")
+            try:
+                answer = await asyncio.to_thread(frames.odds, known, str(message["text"]),
+                                                 None if reaction is None else str(reaction))
+            except frames.FrameError as exc:
+                conn.error(exc.message, exc.rule)
+            else:
+                conn.send(answer)
+
+    def _asker(self, conn: Connection) -> int | None:
+        """Whose knowledge answers this connection's questions."""
+        return conn.shown if conn.hotseat and conn.waiting is None else (
+            None if conn.hotseat else conn.seat)
+
+    @staticmethod
+    def _answer(conn: Connection, compute: Any) -> None:
+        try:
+            conn.send(compute())
+        except frames.FrameError as exc:
+            conn.error(exc.message, exc.rule)
+
+    async def _ready(self, conn: Connection) -> None:
+        async with self.lock:
+            if not conn.hotseat or conn.waiting is None:
+                conn.error("'ready' answers a handover, and none is pending")
+                return
+            conn.shown, conn.waiting = conn.waiting, None
+            self._refresh(conn, first=True)
+
+    async def act(self, conn: Connection, text: str) -> None:
+        """A client's action: checked, applied, committed, then shown to everyone."""
+        async with self.lock:
+            seat = conn.acting_seat
+            if seat is None:
+                conn.error("a spectator cannot act" if not conn.hotseat else
+                           "pass the device first: answer the handover with 'ready'")
+                return
+            if self.game.is_over:
+                conn.error("the match is over")
+                return
+            decider = self.game.decision().player
+            if decider != seat:
+                conn.error(f"not your turn: player {'AB'[decider]} decides now")
+                return
+            error = await self._apply(seat, text)
+            if error is not None:
+                conn.error(*error)
+                return
+            self._broadcast()
+        self.wake_bots()
+
+    async def _apply(self, seat: int, text: str | Any) -> tuple[str, str] | None:
+        """Apply and commit one action of ``seat`` (lock held): None, or (message, rule)."""
+        game = self.game
+        try:
+            game.apply(text)
+        except (IllegalActionError, GameOverError) as exc:
+            return str(exc), getattr(exc, "rule", "")
+        except Exception:
+            log.exception("match %s: applying an action failed", self.id)
+            return "the engine could not apply this action; nothing changed", ""
+        idx = len(game.history) - 1
+        outcome = game.outcome()
+        try:
+            await asyncio.to_thread(self.store.append, self.id, idx, seat, str(game.history[-1]),
+                                    outcome=outcome.to_json() if outcome else None,
+                                    over=game.is_over)
+        except Exception:
+            log.exception("match %s: storing action %d failed; undone", self.id, idx)
+            game.undo()
+            return "the server could not save this action: nothing changed, try again", ""
+        return None
+
+    # -- bots ----------------------------------------------------------------------------------
+    def wake_bots(self) -> None:
+        """Start the bot task if a bot decides now and none runs."""
+        if self.closed or not self.bots or (self.bot_task and not self.bot_task.done()):
+            return
+        if self.game.is_over or self.game.decision().player not in self.bots:
+            return
+        self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while not self.closed:
+            async with self.lock:
+                game = self.game
+                if game.is_over or game.decision().player not in self.bots:
+                    return
+                player = game.decision().player
+                agent = self.bots[player]
+                count = len(game.history)
+                view = view_of(game, player, agent)
+                legal = list(game.legal_actions())
+            try:
+                action = await asyncio.to_thread(agent.act, view, legal)
+            except Exception:
+                log.exception("match %s: the bot of seat %d failed", self.id, player)
+                return
+            async with self.lock:
+                if len(self.game.history) != count:
+                    continue
+                error = await self._apply(player, action)
+                if error is not None:
+                    log.error("match %s: the bot's action was refused: %s", self.id, error[0])
+                    return
+                self._broadcast()
+
+    async def close(self) -> None:
+        self.closed = True
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+            with contextlib.suppress(BaseException):
+                await self.bot_task

@@ -1,0 +1,563 @@
+"""The web table's server (docs/web.md): the JSON API, one websocket per seat, and the
+restore of every unfinished match at start. ``skirmish serve`` runs :func:`create_app` with
+uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import importlib
+import json
+import logging
+import re
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from skirmish.bots.registry import AGENTS
+from skirmish.core.dice import KeyedDice
+from skirmish.core.errors import RecordError, SkirmishError
+from skirmish.core.game import Game
+from skirmish.core.record import Record, verify_jsonl
+from skirmish.core.ruleset import RULESETS
+from skirmish.eden.inputs import FIELD_RANGE, DataError, parse_data
+from skirmish.eden.library import Library, load_library
+from skirmish.eden.troops import Troop, TroopError, sp_reserve, suggest, total_value, troop_problems
+from skirmish.web import frames
+from skirmish.web.rooms import Connection, MessageError, Room, parse_message
+from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
+
+log = logging.getLogger("skirmish.web")
+
+MAX_BODY = 256 * 1024
+MAX_TROOP_TEXT = 64 * 1024
+MAX_RECORD = 2 * 1024 * 1024
+COOKIE_DAYS = 60
+KEEP_FINISHED = 100
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+_JOIN = re.compile(r"(/join/[^/\s]*/)[^\s\"?]+")
+_STATIC = Path(__file__).with_name("static")
+
+
+class ApiError(Exception):
+    """An HTTP error answered as ``{"error": message}``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        self.message = message
+        super().__init__(message)
+
+
+class _RedactTokens(logging.Filter):
+    """Seat tokens never reach a log: a join path is logged without its token."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(_JOIN.sub(r"\1[token]", a) if isinstance(a, str) else a
+                                for a in record.args)
+        if isinstance(record.msg, str) and "/join/" in record.msg:
+            record.msg = _JOIN.sub(r"\1[token]", record.msg)
+        return True
+
+
+def redact_logs() -> None:
+    """Install the token filter on uvicorn's loggers (once)."""
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _RedactTokens) for f in logger.filters):
+            logger.addFilter(_RedactTokens())
+
+
+class Hub:
+    """The server's state: its store, its live rooms, the card library."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self.loading = asyncio.Lock()
+        self._library: Library | None = None
+        self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game]]] = OrderedDict()
+
+    @property
+    def library(self) -> Library:
+        if self._library is None:
+            self._library = load_library()
+        return self._library
+
+    async def room(self, match_id: str) -> Room | None:
+        """The live room of a stored match (re-played from the store if not in memory)."""
+        room = self.rooms.get(match_id)
+        if room is not None or not _ID.match(match_id):
+            return room
+        async with self.loading:
+            room = self.rooms.get(match_id)
+            if room is not None:
+                return room
+            info = await asyncio.to_thread(self.store.match, match_id)
+            if info is None:
+                return None
+            actions = await asyncio.to_thread(self.store.actions, match_id)
+            room = await asyncio.to_thread(Room.restore, info, actions, self.store)
+            self.add(room)
+        room.wake_bots()
+        return room
+
+    def add(self, room: Room) -> None:
+        """A live room; finished rooms nobody watches are let go beyond
+        :data:`KEEP_FINISHED` (they are re-played from the store when asked for again)."""
+        self.rooms[room.id] = room
+        idle = [r for r in self.rooms.values()
+                if r.game.is_over and not r.connections and r is not room]
+        for old in idle[:max(0, len(idle) - KEEP_FINISHED)]:
+            del self.rooms[old.id]
+
+    async def restore_all(self) -> None:
+        """Start: every unfinished match is re-played and playable again."""
+        for match_id in await asyncio.to_thread(self.store.open_matches):
+            try:
+                await self.room(match_id)
+            except Exception:
+                log.exception("match %s could not be restored", match_id)
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.rooms.clear()
+        self.replays.clear()
+
+
+# -- request helpers ---------------------------------------------------------------------------
+async def _body(request: Request, limit: int) -> bytes:
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        raise ApiError(413, f"the body is larger than {limit // 1024} KB")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise ApiError(413, f"the body is larger than {limit // 1024} KB")
+    return bytes(body)
+
+
+async def _json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    raw = await _body(request, limit)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "the body is a JSON object")
+    return data
+
+
+def _text(value: Any, where: str, limit: int, default: str = "") -> str:
+    if value is None:
+        return default
+    if not isinstance(value, str) or len(value) > limit:
+        raise ApiError(400, f"{where}: expected a text of at most {limit} characters")
+    return value
+
+
+def _whole(value: Any, where: str, low: int, high: int, default: int) -> int:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(400, f"{where}: expected a whole number from {low} to {high}")
+    return value
+
+
+# -- troops --------------------------------------------------------------------------------------
+def troop_of(spec: Any, library: Library, where: str) -> Troop:
+    """A troop from the lobby: a faction name, ``stigma:NAME``, ``{"yaml": text}`` or a troop
+    mapping; every problem is a 422 with the messages of ``skirmish troop validate``."""
+    try:
+        if isinstance(spec, str):
+            if len(spec) > 100:
+                raise ApiError(400, f"{where}: a faction name is at most 100 characters")
+            if spec.lower().startswith("stigma:"):
+                symbol = spec.split(":", 1)[1].strip()
+                known = {p.stigma for p in library.fighters.values()}
+                match = next((s for s in known if s.casefold() == symbol.casefold()), None)
+                if match is None:
+                    raise ApiError(422, f"{where}: no stigma {symbol!r} (known: "
+                                        f"{', '.join(sorted(known))})")
+                troop = suggest(library, "stigma", match)
+            else:
+                try:
+                    troop = suggest(library, "faction", library.faction(spec))
+                except KeyError as exc:
+                    raise ApiError(422, f"{where}: {exc.args[0]}") from None
+        elif isinstance(spec, dict) and set(spec) <= {"yaml", "name"} and "yaml" in spec:
+            name = _text(spec.get("name"), f"{where}.name", 100, "troop.yaml")
+            text = spec["yaml"]
+            if not isinstance(text, str):
+                raise ApiError(400, f"{where}.yaml: expected the troop file's text")
+            if len(text.encode("utf-8", "replace")) > MAX_TROOP_TEXT:
+                raise ApiError(413, f"{name}: a troop file is at most "
+                                    f"{MAX_TROOP_TEXT // 1024} KB")
+            try:
+                data = parse_data(text, "yaml")
+            except DataError as exc:
+                detail = str(exc).removeprefix("broken YAML: ")
+                raise ApiError(422, f"{name}: broken troop file: {detail}") from None
+            troop = Troop.from_dict(data, name)
+            where = name
+        elif isinstance(spec, dict):
+            troop = Troop.from_dict(spec, where)
+        else:
+            raise ApiError(400, f"{where}: expected a faction name, {{\"yaml\": ...}} or a "
+                                "troop mapping")
+    except TroopError as exc:
+        raise ApiError(422, str(exc)) from None
+    problems = troop_problems(library, troop)
+    if problems:
+        raise ApiError(422, f"{where}: " + "; ".join(problems))
+    return troop
+
+
+def troop_summary(library: Library, troop: Troop) -> str:
+    return (f"a legal {troop.type} troop - {', '.join(troop.fighters)}: "
+            f"{total_value(library, troop)}/{troop.budget} points, SP reserve "
+            f"{sp_reserve(library, troop)}")
+
+
+# -- the application -------------------------------------------------------------------------------
+def create_app(db_url: str | None = None, data_dir: str | Path | None = None) -> FastAPI:
+    """The web table: JSON API, websockets, and the pages (``web/pages.py``) when present.
+    ``db_url`` is any SQLAlchemy URL (``postgresql://…``); by default the SQLite file
+    ``skirmish.db`` in ``data_dir`` (``./skirmish-data``)."""
+    redact_logs()
+    hub = Hub(Store(database_url(db_url, data_dir)))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.loading = asyncio.Lock()
+        await hub.restore_all()
+        yield
+        await hub.close()
+        hub.store.close()
+
+    app = FastAPI(title="skirmish web table", lifespan=lifespan, docs_url=None,
+                  redoc_url=None, openapi_url=None)
+    app.state.hub = hub
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> Response:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.get("/api/options")
+    async def options() -> dict[str, Any]:
+        lib = hub.library
+        missions = [{"name": m.name, "faction": m.faction, "stigma": m.stigma,
+                     "secret": m.secret} for m in lib.missions.values()]
+        return {"rulesets": ["eden"], "factions": lib.factions(),
+                "stigmas": sorted({p.stigma for p in lib.fighters.values()}),
+                "agents": sorted(AGENTS), "missions": missions, "field": [60, 60],
+                "rounds": 5, "modes": ["remote", "hotseat"]}
+
+    @app.post("/api/troops/validate")
+    async def validate_troop(request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        spec: Any = body if "yaml" not in body else {k: body[k] for k in body
+                                                      if k in ("yaml", "name")}
+        troop = troop_of(spec, hub.library, str(body.get("name", "troop"))[:100])
+        return {"ok": True, "troop": troop.to_dict(),
+                "summary": troop_summary(hub.library, troop)}
+
+    @app.post("/api/matches", status_code=201)
+    async def create_match(request: Request) -> dict[str, Any]:
+        return await _create(hub, await _json_body(request))
+
+    @app.get("/api/matches")
+    async def my_matches(request: Request) -> dict[str, Any]:
+        held = {name[5:]: token_hash(value) for name, value in request.cookies.items()
+                if name.startswith("seat_") and _ID.match(name[5:])}
+        found = await asyncio.to_thread(hub.store.matches_of, dict(list(held.items())[:200]))
+        return {"matches": [{**info.summary(), "seat": seat} for info, seat in found]}
+
+    @app.get("/api/matches/{match_id}")
+    async def match_summary(match_id: str) -> dict[str, Any]:
+        info = await asyncio.to_thread(hub.store.match, match_id) if _ID.match(match_id) \
+            else None
+        if info is None:
+            raise ApiError(404, f"no match {match_id[:40]!r}")
+        return info.summary()
+
+    @app.get("/api/matches/{match_id}/record")
+    async def match_record(match_id: str) -> Response:
+        room = await _room_or_404(hub, match_id)
+        async with room.lock:
+            if not room.game.is_over:
+                raise ApiError(404, "the record is offered once the match is over")
+            text = Record.of(room.game).to_jsonl()
+        return PlainTextResponse(text, media_type="application/x-ndjson")
+
+    @app.post("/api/replays", status_code=201)
+    async def upload_replay(request: Request) -> dict[str, Any]:
+        raw = await _body(request, MAX_RECORD)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ApiError(422, "a record is UTF-8 text (JSON Lines)") from None
+        try:
+            await asyncio.to_thread(verify_jsonl, text, source="uploaded record")
+        except (RecordError, SkirmishError, ValueError, KeyError) as exc:
+            raise ApiError(422, str(exc)) from None
+        return {"id": await asyncio.to_thread(hub.store.add_replay, text)}
+
+    @app.get("/api/replays/{replay_id}/{step}")
+    async def replay_step(replay_id: str, step: int) -> dict[str, Any]:
+        return await _replay(hub, replay_id, step)
+
+    @app.get("/join/{match_id}/{token}")
+    async def join(request: Request, match_id: str, token: str) -> Response:
+        info = await asyncio.to_thread(hub.store.match, match_id) if _ID.match(match_id) \
+            else None
+        digest = token_hash(token)
+        if info is None or not any(s.token_hash and hmac.compare_digest(s.token_hash, digest)
+                                   for s in info.seats):
+            raise ApiError(404, "this join link is not valid")
+        response = RedirectResponse(f"/match/{match_id}", status_code=303)
+        response.set_cookie(f"seat_{match_id}", token, max_age=COOKIE_DAYS * 86400,
+                            path="/", httponly=True, samesite="strict",
+                            secure=request.url.scheme == "https")
+        return response
+
+    @app.websocket("/ws/{match_id}")
+    async def websocket(ws: WebSocket, match_id: str) -> None:
+        await _serve_socket(hub, ws, match_id)
+
+    try:
+        pages = importlib.import_module("skirmish.web.pages")
+    except ModuleNotFoundError as exc:
+        if exc.name != "skirmish.web.pages":
+            raise
+    else:
+        app.include_router(pages.router)
+    if _STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=_STATIC), name="static")
+    return app
+
+
+async def _room_or_404(hub: Hub, match_id: str) -> Room:
+    try:
+        room = await hub.room(match_id)
+    except Exception:
+        log.exception("match %s could not be loaded", match_id)
+        raise ApiError(500, "this match could not be re-played from its record") from None
+    if room is None:
+        raise ApiError(404, f"no match {match_id[:40]!r}")
+    return room
+
+
+async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
+    known = {"ruleset", "troops", "seats", "mode", "rounds", "field", "title", "missions"}
+    unknown = sorted(set(body) - known)
+    if unknown:
+        raise ApiError(400, f"unknown field(s) {', '.join(unknown)[:200]} "
+                            f"(expected {', '.join(sorted(known))})")
+    if body.get("ruleset", "eden") != "eden":
+        raise ApiError(400, "ruleset: only 'eden' is played here")
+    lib = hub.library
+    specs = body.get("troops", ["Jokers", "Bamaka"])
+    if not isinstance(specs, list) or len(specs) != 2:
+        raise ApiError(400, "troops: expected two troops")
+    troops = [troop_of(spec, lib, f"troop {'AB'[i]}") for i, spec in enumerate(specs)]
+    mode = body.get("mode", "remote")
+    if mode not in ("remote", "hotseat"):
+        raise ApiError(400, "mode: 'remote' or 'hotseat'")
+    seats = _seats(body.get("seats"), mode)
+    rounds = _whole(body.get("rounds"), "rounds", 1, 5, 5)
+    field = body.get("field", [60, 60])
+    if not (isinstance(field, list) and len(field) == 2 and all(
+            isinstance(v, int | float) and not isinstance(v, bool)
+            and FIELD_RANGE[0] <= v <= FIELD_RANGE[1] for v in field)):
+        raise ApiError(400, f"field: expected [width, height] in cm, each from "
+                            f"{FIELD_RANGE[0]} to {FIELD_RANGE[1]}")
+    missions = body.get("missions", [None, None])
+    if not (isinstance(missions, list) and len(missions) == 2 and all(
+            m is None or (isinstance(m, list) and len(m) <= 50
+                          and all(isinstance(n, str) and len(n) <= 100 for n in m))
+            for m in missions)):
+        raise ApiError(400, "missions: expected [names or null, names or null]")
+    title = _text(body.get("title"), "title", 100) or \
+        f"{troops[0].name or 'A'} vs {troops[1].name or 'B'}"
+    try:
+        setup = lib.setup(troops[0], troops[1], max_rounds=rounds,
+                          field=(float(field[0]), float(field[1])),
+                          missions=(missions[0], missions[1]))
+    except KeyError as exc:
+        raise ApiError(422, f"missions: {exc.args[0]}") from None
+    dice = KeyedDice()
+    try:
+        game = await asyncio.to_thread(RULESETS.get("eden").new_game, setup, dice=dice.clone())
+    except (SkirmishError, ValueError, KeyError) as exc:
+        raise ApiError(422, f"set-up: {exc}") from None
+    tokens: dict[int, str] = {}
+    if mode == "hotseat":
+        token = new_token()
+        tokens = {0: token, 1: token}
+    else:
+        tokens = {s["seat"]: new_token() for s in seats if s["kind"] == "human"}
+    rows = [SeatInfo(s["seat"], s["kind"], s.get("agent"), s.get("name", ""),
+                     token_hash(tokens[s["seat"]]) if s["seat"] in tokens else None)
+            for s in seats]
+    match_id = await asyncio.to_thread(hub.store.create_match, ruleset="eden", setup=setup,
+                                       dice=dice.to_json(), title=title, mode=mode, seats=rows)
+    info = await asyncio.to_thread(hub.store.match, match_id)
+    assert info is not None
+    room = Room(info, game, hub.store)
+    hub.add(room)
+    room.wake_bots()
+    return {"id": match_id, "join": {str(seat): f"/join/{match_id}/{token}"
+                                     for seat, token in tokens.items()}}
+
+
+def _seats(value: Any, mode: str) -> list[dict[str, Any]]:
+    if value is None:
+        value = [{"kind": "human"}, {"kind": "human"}]
+    if not isinstance(value, list) or len(value) != 2:
+        raise ApiError(400, "seats: expected two seats")
+    out = []
+    for i, seat in enumerate(value):
+        where = f"seats[{i}]"
+        if not isinstance(seat, dict) or not set(seat) <= {"kind", "agent", "name"}:
+            raise ApiError(400, f"{where}: expected {{\"kind\": \"human\"}} or "
+                                "{\"kind\": \"bot\", \"agent\": ...}")
+        kind = seat.get("kind")
+        name = _text(seat.get("name"), f"{where}.name", 40)
+        if kind == "human":
+            out.append({"seat": i, "kind": "human", "name": name})
+        elif kind == "bot":
+            agent = seat.get("agent", "heuristic")
+            if agent not in AGENTS:
+                raise ApiError(400, f"{where}.agent: one of {', '.join(sorted(AGENTS))}")
+            out.append({"seat": i, "kind": "bot", "agent": agent, "name": name or agent})
+        else:
+            raise ApiError(400, f"{where}.kind: 'human' or 'bot'")
+    if mode == "hotseat" and any(s["kind"] != "human" for s in out):
+        raise ApiError(400, "seats: a hot-seat match has two human seats")
+    return out
+
+
+# -- replays -------------------------------------------------------------------------------------
+_CHECKPOINT = 25
+_CACHED_REPLAYS = 8
+
+
+async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
+    if not _ID.match(replay_id):
+        raise ApiError(404, "no such replay")
+    cached = hub.replays.get(replay_id)
+    if cached is None:
+        text = await asyncio.to_thread(hub.store.replay, replay_id)
+        if text is not None:
+            record = Record.from_jsonl(text, source="uploaded record")
+            header, actions = record.header, record.actions
+            game = await asyncio.to_thread(
+                lambda: RULESETS.get(str(header["ruleset"])).new_game(
+                    header["setup"], dice=_dice(header["dice"])))
+        else:
+            info = await asyncio.to_thread(hub.store.match, replay_id)
+            if info is None or info.status != "over":
+                raise ApiError(404, "no finished match or uploaded record with this id")
+            actions = await asyncio.to_thread(hub.store.actions, replay_id)
+            game = await asyncio.to_thread(
+                lambda: RULESETS.get(info.ruleset).new_game(info.setup,
+                                                            dice=_dice(info.dice)))
+        cached = (actions, [game])
+        hub.replays[replay_id] = cached
+        while len(hub.replays) > _CACHED_REPLAYS:
+            hub.replays.popitem(last=False)
+    hub.replays.move_to_end(replay_id)
+    actions, checkpoints = cached
+    if not 0 <= step <= len(actions):
+        raise ApiError(404, f"step {step} is outside 0..{len(actions)}")
+    return await asyncio.to_thread(_replay_frame, replay_id, actions, checkpoints, step)
+
+
+def _dice(data: Any) -> Any:
+    from skirmish.core.dice import dice_from_json
+
+    return dice_from_json(data)
+
+
+def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: list[Game],
+                  step: int) -> dict[str, Any]:
+    """The table after ``step`` actions, from the nearest checkpoint (one every 25 actions)."""
+    index = min(step // _CHECKPOINT, len(checkpoints) - 1)
+    game = checkpoints[index].copy()
+    for at in range(index * _CHECKPOINT, step):
+        game.apply(actions[at][1])
+        if (at + 1) % _CHECKPOINT == 0 and (at + 1) // _CHECKPOINT == len(checkpoints):
+            checkpoints.append(game.copy())
+    view = game.view(None)
+    outcome = game.outcome()
+    action = actions[step - 1] if step else None
+    return {"id": replay_id, "step": step, "count": len(actions),
+            "svg": frames.svg_of(frames.table_of(view)), "view": view,
+            "log": [{"kind": e.kind, "text": e.text()} for e in game.log],
+            "action": None if action is None else {"player": action[0], "text": action[1]},
+            "over": game.is_over, "outcome": outcome.to_json() if outcome else None}
+
+
+# -- the websocket ---------------------------------------------------------------------------------
+async def _serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
+    await ws.accept()
+    try:
+        room = await hub.room(match_id)
+    except Exception:
+        log.exception("match %s could not be loaded", match_id)
+        room = None
+    if room is None:
+        await ws.send_text(json.dumps({"type": "error", "message": "no such match", "rule": ""}))
+        await ws.close(code=1008, reason="no such match")
+        return
+    token = ws.headers.get("x-seat-token") or ws.cookies.get(f"seat_{match_id}")
+    held = []
+    if token:
+        digest = token_hash(token)
+        held = [s.seat for s in room.info.seats
+                if s.token_hash and hmac.compare_digest(s.token_hash, digest)]
+    hotseat = room.mode == "hotseat" and len(held) == 2
+    conn = Connection(ws, held[0] if len(held) == 1 else None, hotseat=hotseat)
+    writer = asyncio.get_running_loop().create_task(conn.write())
+    if token and not held:
+        conn.error("this seat token is not valid for this match: you are watching as a "
+                   "spectator")
+    await room.join(conn)
+    closing = False
+    try:
+        while not writer.done():
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            try:
+                data = parse_message(raw if raw is not None else message.get("bytes"))
+            except MessageError as exc:
+                conn.error(f"malformed message: {exc}")
+                conn.close(exc.code, str(exc))
+                closing = True
+                break
+            try:
+                await room.handle(conn, data)
+            except Exception:
+                log.exception("match %s: a %s message failed", match_id, data["type"])
+                conn.error("the server could not answer this message")
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        await room.leave(conn)
+        if closing:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 5)
+        writer.cancel()
+        with contextlib.suppress(BaseException):
+            await writer

@@ -1,0 +1,177 @@
+/* What the table page shows of the view: a fighter's profile card, the roster, the seat's own
+   cards, the exact odds of an attack (skirmish.odds JSON) and the match's result. */
+"use strict";
+
+const Cards = (() => {
+  const {t, term, word, tr, pct, num, el, sideLetter, sideName} = SK;
+  const LIMBS = ["head", "arms", "torso", "legs"];
+  const CHARS = {head: "PSI", arms: "CBT", torso: "VIG", legs: "SPD"};
+  const AP_VERBS = new Set(["move", "charge", "attack", "shoot", "throw", "blast", "use",
+                            "extinguish"]);
+
+  function limbState(fighter, i) {
+    const limb = fighter.profile.limbs[LIMBS[i]];
+    const checked = fighter.checked[i] || 0;
+    const total = limb.white_cp + limb.red_cp;
+    return {limb, checked, total, wounded: limb.red_cp > 0 && checked >= limb.white_cp,
+            lost: checked >= total};
+  }
+
+  const incapacitated = (f) => LIMBS.some((_, i) => limbState(f, i).lost);
+
+  /** The white and red CP boxes of a limb, the checked ones crossed. */
+  function boxes(fighter, i) {
+    const {limb, checked} = limbState(fighter, i);
+    const out = [];
+    for (let k = 0; k < limb.white_cp + limb.red_cp; k++) {
+      const red = k >= limb.white_cp;
+      out.push(el("span", {class: "cp " + (red ? "red" : "white") + (k < checked ? " checked" : ""),
+                           title: k < checked ? "✗" : ""}));
+    }
+    return el("span", {class: "cp-boxes"}, out);
+  }
+
+  /** A characteristic with its modifier against the card's (white, or red when wounded). */
+  function characteristic(fighter, i) {
+    const {limb, wounded} = limbState(fighter, i);
+    const name = CHARS[LIMBS[i]];
+    const printed = wounded ? limb.red : limb.white;
+    const value = (fighter.characteristics || {})[name];
+    const delta = value === undefined ? 0 : value - printed;
+    return el("span", {class: "char" + (delta > 0 ? " up" : delta < 0 ? " down" : ""),
+                       dataset: {char: name}},
+      el("b", {}, term(name)), " ", String(value === undefined ? printed : value),
+      delta ? el("small", {}, ` (${printed}${delta > 0 ? "+" : ""}${delta})`) : null);
+  }
+
+  /** This round's actions of a fighter, read from the seat's log. */
+  function usedThisRound(ref, log) {
+    let start = 0;
+    log.forEach((line, i) => { if (/^round \d+ begins$/.test(line.text)) start = i; });
+    const used = [];
+    for (const line of log.slice(start)) {
+      const m = line.kind === "action" && /^player [AB]: (\w+) (\S+)/.exec(line.text);
+      if (m && m[2] === ref && AP_VERBS.has(m[1])) used.push(t("verb." + m[1]));
+    }
+    return used;
+  }
+
+  function fighterCard(fighter, view, log) {
+    const side = sideLetter(fighter.side);
+    const profile = fighter.profile;
+    const leader = (view.leaders || []).includes(fighter.ref);
+    const status = [];
+    if (incapacitated(fighter)) status.push(t("card.incapacitated"));
+    else if (!fighter.on_field) status.push(t("table.off_field"));
+    status.push(t("card.ap", {n: fighter.ap}));
+    status.push(fighter.activated ? t("table.activated") : t("table.not_activated"));
+    const rows = LIMBS.map((limb, i) => {
+      const s = limbState(fighter, i);
+      return el("tr", {class: s.wounded ? "wounded" : "", dataset: {limb}},
+        el("th", {}, word(limb)),
+        el("td", {class: "faces"}, s.limb.faces.join(" ")),
+        el("td", {}, `${s.limb.white} / ${s.limb.red}`),
+        el("td", {}, boxes(fighter, i), s.wounded ? el("small", {}, " " + t("card.wounded")) : ""));
+    });
+    const markers = Object.entries(fighter.markers || {}).filter(([, n]) => n > 0)
+      .map(([name, n]) => el("span", {class: "marker-chip marker-" + name}, `${word(name)} ×${n}`));
+    const equipment = (profile.equipment || []).map((name) =>
+      el("li", {}, tr((view.equipment || {})[name] || name, "equipment")));
+    const abilities = (fighter.abilities || profile.abilities || []).map((a) =>
+      el("li", {}, typeof a === "string" ? a : a.name || JSON.stringify(a)));
+    const used = usedThisRound(fighter.ref, log);
+    return el("div", {class: "fighter-card side-" + side, dataset: {ref: fighter.ref}},
+      el("h2", {}, el("span", {class: "side-dot side-" + side}), profile.name,
+         leader ? el("span", {class: "badge leader"}, "★ " + t("card.leader")) : null),
+      el("p", {class: "muted"},
+         `${fighter.ref} · ${profile.faction || ""} · ${profile.stigma || ""}` +
+         ` · ${t("card.value", {v: profile.value})}`),
+      el("p", {class: "status-line"}, status.join(" · ")),
+      el("div", {class: "chars"}, LIMBS.map((_, i) => characteristic(fighter, i))),
+      el("table", {class: "limbs"},
+        el("thead", {}, el("tr", {}, el("th", {}, t("card.limb")), el("th", {}, t("card.faces")),
+                               el("th", {}, t("card.values")), el("th", {}, t("card.cp")))),
+        el("tbody", {}, rows)),
+      el("p", {}, el("b", {}, t("card.markers") + SK.colon),
+         markers.length ? markers : t("card.none")),
+      used.length ? el("p", {class: "used"}, el("b", {}, t("card.used") + SK.colon), used.join(", "))
+                  : null,
+      equipment.length ? el("div", {}, el("b", {}, t("card.equipment")), el("ul", {}, equipment))
+                       : null,
+      abilities.length ? el("div", {}, el("b", {}, t("card.abilities")), el("ul", {}, abilities))
+                       : null);
+  }
+
+  /** Every fighter, by side: CP left, AP, activated; click to select. */
+  function roster(view, selected, onSelect) {
+    return [0, 1].map((side) => el("div", {class: "roster-side side-" + sideLetter(side)},
+      el("h3", {}, el("span", {class: "side-dot side-" + sideLetter(side)}), sideName(side)),
+      el("ul", {}, view.fighters.filter((f) => f.side === side).map((f) => {
+        const left = LIMBS.map((_, i) => limbState(f, i)).map((s) => s.total - s.checked);
+        const out = incapacitated(f);
+        return el("li", {class: "roster-item" + (f.ref === selected ? " selected" : "") +
+                                (out ? " out" : "") + (f.activated ? " done" : ""),
+                         dataset: {ref: f.ref}, onclick: () => onSelect(f.ref)},
+          el("span", {class: "name"}, f.name),
+          el("span", {class: "mini"}, `${term("CP")} ${left.join("/")}`),
+          el("span", {class: "mini"}, `${term("AP")} ${f.ap}`),
+          out ? el("span", {class: "mini"}, "✝") : !f.on_field ? el("span", {class: "mini"}, "○")
+              : null);
+      }))));
+  }
+
+  function myCards(view) {
+    const hand = (view.my_tactical_cards || []).filter((c) => (view.my_hand || []).includes(c.name));
+    const missions = (view.missions && view.player !== undefined && view.player !== null)
+      ? view.missions[view.player] || [] : [];
+    const texts = Object.fromEntries((view.my_mission_cards || []).map((c) => [c.name, c.text]));
+    if (!hand.length && !missions.length) return null;
+    return el("details", {class: "my-cards"},
+      el("summary", {}, t("table.cards")),
+      hand.length ? el("div", {}, el("b", {}, t("table.cards.hand")),
+        el("ul", {}, hand.map((c) => el("li", {}, el("b", {}, c.name), " — ", c.text || ""))))
+        : null,
+      missions.length ? el("div", {}, el("b", {}, t("table.cards.missions")),
+        el("ul", {}, missions.map((m) =>
+          el("li", {}, el("b", {}, m), texts[m] ? " — " + texts[m] : ""))))
+        : null);
+  }
+
+  /** The exact odds (skirmish.odds to_json): each fighter the attack may wound. */
+  function odds(frame) {
+    const data = frame.odds;
+    if (!data) return el("p", {class: "muted"}, tr(frame.summary || ""));
+    const settings = data.settings || {};
+    return el("div", {class: "odds-body"},
+      el("h3", {}, t("table.odds")),
+      settings.reaction ? el("p", {class: "muted"}, t("table.odds.reaction",
+                                                       {r: word(settings.reaction)})) : null,
+      (data.fighters || []).map((f) => el("div", {class: "odds-fighter", dataset: {ref: f.ref}},
+        el("p", {},
+          el("b", {}, f.ref), " — ",
+          el("span", {class: "p-incap"}, `${t("table.odds.incap")} ${pct(f.p_incapacitated)}`),
+          " · ", `${t("table.odds.any")} ${pct(f.p_any_cp_lost)}`,
+          " · ", `${t("table.odds.expected")} ${num(f.expected_cp_lost)}`),
+        el("table", {class: "odds-limbs"},
+          el("tr", {}, el("th", {}, t("table.odds.limb")),
+             LIMBS.map((l) => el("th", {}, word(l)))),
+          el("tr", {}, el("td", {}, ""),
+             LIMBS.map((l) => el("td", {}, pct(((f.limbs || {})[l] || {}).p_wounded)))))),
+      ));
+  }
+
+  /** The end screen's lines: who won, the score, why. */
+  function result(outcome) {
+    if (!outcome) return {result: "", score: "", reason: ""};
+    const winner = outcome.winner;
+    const scores = outcome.scores || [];
+    return {
+      result: winner === null || winner === undefined ? t("table.draw")
+        : t("table.winner", {side: sideName(winner)}),
+      score: `${t("table.score")}${SK.colon}A ${scores[0]} – B ${scores[1]}`,
+      reason: tr(outcome.reason || ""),
+    };
+  }
+
+  return {fighterCard, roster, myCards, odds, result, incapacitated, LIMBS};
+})();

@@ -1,0 +1,502 @@
+/* The table page: one websocket (/ws/{id}, docs/web.md), the state the server sends, the
+   seat's decision as buttons, moves by clicking or dragging with a live tape, line of sight
+   on hover, odds before every attack, hot-seat handovers, automatic reconnection. */
+"use strict";
+
+(() => {
+  const {t, tr, word, el, sideName, sideLetter, renderLog} = SK;
+  const $ = (id) => document.getElementById(id);
+  const matchId = SK.config.match;
+
+  // Verbs whose last coordinates are a point on the table, whose number is an angle, and
+  // which are attacks (their odds are shown before confirming).
+  const POINT = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
+  const ATTACKS = new Set(["attack", "charge", "shoot", "throw", "blast"]);
+  const IMMEDIATE_FIELD_VERBS = ["move", "deploy", "charge", "throw", "blast", "place", "use"];
+
+  const S = {seat: null, view: null, legal: [], log: [], over: false, outcome: null,
+             mode: "remote", count: 0};
+  let selected = null;       // the selected fighter's ref
+  let pick = null;           // {prefix, suffix, verb, angle: bool, fighter}: a point to choose
+  let pending = null;        // {text, verb}: an action shown before it is sent
+  let endShownAt = -1;
+  let ws = null;
+  let retry = 0;
+  let pingTimer = null;
+  let retryTimer = null;
+
+  const field = Field.create($("field"), {
+    onBase: (ref, event, point) => {
+      if (pick) { choosePoint(point[0], point[1]); return; }
+      select(ref);
+    },
+    onPoint: (x, y) => {
+      if (pick) { choosePoint(x, y); return; }
+      const group = selected && groupFor(selected, ["move", "deploy"]);
+      if (group) { startPick(group); choosePoint(x, y); }
+    },
+    onDrag: (x, y) => dragTo(x, y),
+    onHover: (ref) => hover(ref),
+    canDrag: (ref) => !!groupFor(ref, ["move", "deploy", "charge"]),
+  });
+
+  // -- the connection ----------------------------------------------------------------------
+  function connect() {
+    clearTimeout(retryTimer);
+    setConn("connecting", t("table.connecting"));
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${matchId}`);
+    ws = socket;
+    socket.onopen = () => {
+      retry = 0;
+      setConn("open", t("table.connected"));
+      clearInterval(pingTimer);
+      pingTimer = setInterval(() => send({type: "ping"}), 20000);
+    };
+    socket.onmessage = (event) => { if (ws === socket) receive(JSON.parse(event.data)); };
+    socket.onclose = (event) => {
+      if (ws !== socket) return;
+      clearInterval(pingTimer);
+      if (event.code === 1008 || event.code === 1009) {  // refused: retrying would not help
+        setConn("closed", event.reason || String(event.code));
+        return;
+      }
+      const delay = Math.min(10, 2 ** retry);
+      retry += 1;
+      setConn("retry", t("table.reconnecting", {s: delay}));
+      retryTimer = setTimeout(connect, delay * 1000);
+    };
+  }
+
+  // The network is gone: close now (onclose retries); back: reconnect at once.
+  window.addEventListener("offline", () => { if (ws) ws.close(); });
+  window.addEventListener("online", () => {
+    if (!ws || ws.readyState >= WebSocket.CLOSING) { retry = 0; connect(); }
+  });
+
+  function send(message) {
+    if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(message)); return true; }
+    return false;
+  }
+
+  function setConn(state, text) {
+    const node = $("conn");
+    node.dataset.state = state;
+    node.textContent = text;
+  }
+
+  function receive(frame) {
+    switch (frame.type) {
+      case "state": return onState(frame);
+      case "handover": return onHandover(frame);
+      case "probe": return onProbe(frame);
+      case "sight": return onSight(frame);
+      case "odds": return onOdds(frame);
+      case "error":
+        if (pending && pending.probed && !pending.probe) pending.probed = false;
+        renderPending();
+        return toast(t("table.error", {message: tr(frame.message)}));
+      default: return null;
+    }
+  }
+
+  // -- state -------------------------------------------------------------------------------
+  function onState(frame) {
+    const legalBefore = S.legal.join("\n");
+    Object.assign(S, {seat: frame.seat, view: frame.view, legal: frame.legal || [],
+                      over: frame.over, outcome: frame.outcome, mode: frame.mode || S.mode,
+                      count: frame.count});
+    const from = frame.log_from || 0;
+    S.log = S.log.slice(0, from).concat(frame.log || []);
+    $("handover").hidden = true;
+    document.body.classList.remove("handing-over");
+    field.render(frame.svg);
+    field.zone(S.view, S.legal.length ? (S.view.decision || {}).prompt : null);
+    $("sight").hidden = true;
+    if (S.legal.join("\n") !== legalBefore) {
+      pick = null;
+      pending = null;
+      field.clear();
+      $("tape").hidden = true;
+      const active = activeFighter();
+      if (active) selected = active;
+    }
+    if (selected && !fighter(selected)) selected = null;
+    field.select(selected);
+    if (pending && pending.probe) onProbe(pending.probe);  // the new picture lost the tape
+    render();
+  }
+
+  /** The fighter every legal action of an activation names (to select it by itself). */
+  function activeFighter() {
+    const decision = S.view.decision || {};
+    if (!S.legal.length || !["action", "deploy"].includes(decision.kind)) return null;
+    const refs = new Set(S.legal.map((text) => text.split(" ")[1]).filter(Boolean));
+    if (decision.kind === "deploy") return selected && refs.has(selected) ? selected : [...refs][0];
+    return refs.size === 1 ? [...refs][0] : null;
+  }
+
+  function fighter(ref) {
+    return S.view ? S.view.fighters.find((f) => f.ref === ref) : null;
+  }
+
+  function render() {
+    const v = S.view;
+    $("round").textContent = v.round ? t("table.round", {round: v.round, max: v.max_rounds})
+                                     : t("table.preparation");
+    $("first").textContent = !v.round || v.first_player === null || v.first_player === undefined ? ""
+      : t("table.first", {side: sideLetter(v.first_player)});
+    for (const side of [0, 1]) {
+      const hand = side === S.seat ? (v.my_hand || []).length
+        : S.seat === null || S.seat === undefined ? (v.hand_sizes || [])[side]
+          : v.opponent_hand_size;
+      $("score-" + side).textContent =
+        `${sideLetter(side)}: ${v.vp[side]} ${SK.term("VP")} · ${v.sp[side]} ${SK.term("SP")}` +
+        (hand ? " · " + t("table.hand", {n: hand}) : "");
+    }
+    $("me").textContent = S.seat === null || S.seat === undefined ? t("table.spectator")
+      : t("table.you", {side: sideName(S.seat)});
+    // For people, nothing; for tests and tools: where the match stands.
+    Object.assign(document.body.dataset, {
+      seat: S.seat === null || S.seat === undefined ? "" : sideLetter(S.seat),
+      count: String(S.count), over: String(!!S.over),
+      decision: v.decision ? v.decision.kind : "", turn: S.legal.length ? "me" : "other",
+    });
+    renderDecision();
+    renderLog($("log"), S.log);
+    $("roster").replaceChildren(...Cards.roster(v, selected, select));
+    renderCard();
+    renderEnd();
+  }
+
+  function renderCard() {
+    const f = selected && fighter(selected);
+    const card = $("card");
+    const mine = Cards.myCards(S.view);
+    const was = card.querySelector("details.my-cards");
+    if (mine && was && was.open) mine.open = true;
+    card.replaceChildren(f ? Cards.fighterCard(f, S.view, S.log)
+                           : el("p", {class: "muted"}, t("table.select")));
+    if (mine) card.append(mine);
+  }
+
+  function select(ref) {
+    selected = ref === selected && !pick ? null : ref;
+    field.select(selected);
+    field.clear("sight");
+    $("sight").hidden = true;
+    render();
+  }
+
+  // -- the decision ------------------------------------------------------------------------
+  /** A legal action split for display: its verb, the prefix before a point, the point. */
+  function parse(text) {
+    const tokens = text.split(" ");
+    const verb = tokens[0];
+    const at = tokens.findIndex((tok, i) => i > 0 && POINT.test(tok));
+    if (at > 0) {
+      return {verb, text, prefix: tokens.slice(0, at).join(" "),
+              suffix: tokens.slice(at + 1).join(" "), point: tokens[at], angle: false};
+    }
+    if (verb === "blast" && tokens.length >= 4) {
+      return {verb, text, prefix: tokens.slice(0, 3).join(" "), suffix: "", point: tokens[3],
+              angle: true};
+    }
+    return {verb, text, prefix: null};
+  }
+
+  /** The point-taking group of ``ref`` among the legal actions (a move, a deployment…). */
+  function groupFor(ref, verbs) {
+    for (const p of S.legal.map(parse)) {
+      if (p.prefix && verbs.includes(p.verb) && p.prefix.split(" ")[1] === ref) {
+        return {verb: p.verb, prefix: p.prefix, suffix: p.suffix, angle: p.angle, fighter: ref,
+                sample: p.text};
+      }
+    }
+    return null;
+  }
+
+  function label(p) {
+    const args = p.text.split(" ").slice(1).map((a) => word(a));
+    if (p.verb === "attack" || p.verb === "interrupt") return args.join(" → ");
+    if (p.verb === "shoot") return `${args[0]} (${args[1]}) → ${args[2]}`;
+    if (p.verb === "first") return sideName(args[0] === "A" ? 0 : 1);
+    return args.join(" ") || t("verb." + p.verb);
+  }
+
+  function renderDecision() {
+    const v = S.view;
+    const decision = v.decision;
+    const box = $("actions");
+    const waiting = $("waiting");
+    box.replaceChildren();
+    if (S.over || !decision) {
+      waiting.hidden = true;
+      $("prompt").textContent = S.over ? t("table.over") : "";
+      $("notation-form").hidden = true;
+      return renderPending();
+    }
+    const mine = S.legal.length > 0;
+    waiting.hidden = mine;
+    $("notation-form").hidden = !mine;
+    $("decision").classList.toggle("my-turn", mine);
+    if (!mine) {
+      const who = sideName(decision.player);
+      waiting.textContent = S.seat === null || S.seat === undefined
+        ? t("table.waiting.spectator", {side: sideLetter(decision.player)})
+        : t("table.waiting", {side: who});
+      $("prompt").textContent = "";
+      return renderPending();
+    }
+    $("prompt").textContent = t("table.your_decision") + " — " + tr(decision.prompt || "");
+    if (decision.kind === "secret-bid" && v.opponent_has_bid) {
+      $("prompt").append(el("small", {class: "muted"}, " " + t("table.bid.placed")));
+    }
+    const groups = new Map();
+    for (const p of S.legal.map(parse)) {
+      const key = p.prefix ? `pick:${p.prefix}|${p.suffix}` : "verb:" + p.verb;
+      if (!groups.has(p.verb)) groups.set(p.verb, new Map());
+      const verbGroup = groups.get(p.verb);
+      if (p.prefix) {
+        if (!verbGroup.has(key)) verbGroup.set(key, {pick: true, first: p, samples: []});
+        verbGroup.get(key).samples.push(p.text);
+      } else {
+        verbGroup.set(p.text, {pick: false, first: p});
+      }
+    }
+    for (const [verb, entries] of groups) {
+      const buttons = [];
+      for (const entry of entries.values()) {
+        const p = entry.first;
+        if (!entry.pick) {
+          buttons.push(el("button", {type: "button", class: "act verb-" + verb,
+                                     dataset: {action: p.text}, onclick: () => choose(p)},
+                          label(p)));
+          continue;
+        }
+        const group = {verb, prefix: p.prefix, suffix: p.suffix, angle: p.angle,
+                       fighter: p.prefix.split(" ")[1], sample: entry.samples[Math.floor(
+                         entry.samples.length / 2)]};
+        const args = p.prefix.split(" ").slice(1).map(word).join(" ");
+        const active = pick && pick.prefix === group.prefix && pick.suffix === group.suffix;
+        buttons.push(el("span", {class: "pick-group"},
+          el("button", {type: "button", class: "act pick verb-" + verb + (active ? " active" : ""),
+                        dataset: {prefix: p.prefix}, onclick: () => startPick(group)},
+             `${args}${p.suffix ? " ↻" + p.suffix + "°" : ""}`),
+          el("button", {type: "button", class: "act sample small", title: group.sample,
+                        dataset: {action: group.sample},
+                        onclick: () => { startPick(group); propose(group.sample); }},
+             t("table.suggested"))));
+      }
+      box.append(el("div", {class: "verb-group", dataset: {verb}},
+                    el("h3", {}, t("verb." + verb)), el("div", {class: "buttons"}, buttons)));
+    }
+    renderPending();
+  }
+
+  function choose(p) {
+    pick = null;
+    const ctx = (S.view.decision || {}).context || {};
+    if (ATTACKS.has(p.verb)) { propose(p.text); return; }
+    if (p.verb === "react" && ctx.attacker && ctx.target) {
+      propose(p.text, {odds: `attack ${ctx.attacker} ${ctx.target}`, reaction: p.text.split(" ")[1]});
+      return;
+    }
+    act(p.text);
+  }
+
+  function act(text) {
+    if (!send({type: "action", text})) { toast(t("table.reconnecting", {s: 1})); return; }
+    pending = null;
+    pick = null;
+    field.clear();
+    renderPending();
+  }
+
+  /** Show an action before sending it: its tape or template (probe) and its odds. */
+  function propose(text, options) {
+    const verb = text.split(" ")[0];
+    const probed = IMMEDIATE_FIELD_VERBS.includes(verb);
+    pending = {text, verb, probed, probe: null, odds: null, oddsText: null};
+    $("tape").hidden = true;
+    if (probed) send({type: "probe", text});
+    const oddsText = options && options.odds ? options.odds : ATTACKS.has(verb) ? text : null;
+    if (oddsText) {
+      pending.oddsText = oddsText;
+      const message = {type: "odds", text: oddsText};
+      if (options && options.reaction) message.reaction = options.reaction;
+      send(message);
+    }
+    renderPending();
+  }
+
+  function renderPending() {
+    const box = $("pending");
+    if (!pending && !pick) { box.hidden = true; return; }
+    box.hidden = false;
+    $("pending-text").textContent = pending ? pending.text.replace(/(\d\.\d{2})\d+/g, "$1")
+      : t(pick.angle ? "table.pick.angle" : "table.pick");
+    $("confirm").hidden = !pending;
+    $("confirm").disabled = !!(pending && pending.probed &&
+                               (!pending.probe || pending.probe.legal === false));
+    const odds = $("odds");
+    if (pending && pending.oddsText) {
+      odds.hidden = false;
+      odds.replaceChildren(pending.odds ? Cards.odds(pending.odds)
+                                        : el("p", {class: "muted"}, t("table.odds.loading")));
+    } else {
+      odds.hidden = true;
+    }
+  }
+
+  // -- choosing a point: click, drag, probe, tape ------------------------------------------
+  function startPick(group) {
+    pick = group;
+    pending = null;
+    if (group.fighter && fighter(group.fighter)) { selected = group.fighter; field.select(selected); }
+    field.clear("tape", "template", "ghost");
+    renderDecision();
+  }
+
+  function textAt(x, y) {
+    if (pick.angle) {
+      const b = field.baseGeometry(pick.fighter);
+      if (!b) return null;
+      let angle = Math.atan2(y - b.y, x - b.x) * 180 / Math.PI;
+      if (angle < 0) angle += 360;
+      return `${pick.prefix} ${Math.round(angle * 10) / 10}`;
+    }
+    return `${pick.prefix} ${x},${y}${pick.suffix ? " " + pick.suffix : ""}`;
+  }
+
+  function choosePoint(x, y) {
+    const text = textAt(x, y);
+    if (text) propose(text);
+  }
+
+  let dragTimer = null;
+  function dragTo(x, y) {
+    pending = null;
+    if (!pick) {
+      const group = groupFor(selected, ["move", "deploy", "charge"]);
+      if (!group) return;
+      pick = group;
+    }
+    if (dragTimer) return;
+    dragTimer = setTimeout(() => { dragTimer = null; }, 120);
+    const text = textAt(x, y);
+    if (text) send({type: "probe", text});
+  }
+
+  function onProbe(frame) {
+    if (pending && pending.text !== frame.text) return;  // a late answer to a drag
+    const geometry = frame.path || frame.end || frame.template;
+    const measured = frame.length !== null && frame.length !== undefined;
+    const reason = tr(frame.reason || frame.path_problem || "");
+    const label = !frame.legal ? t("table.illegal", {reason})
+      : !measured ? t("table.legal")
+        : frame.left !== null && frame.left !== undefined
+          ? t("table.tape", {length: SK.num(frame.length), left: SK.num(frame.left)})
+          : t("table.tape.short", {length: SK.num(frame.length)});
+    const tape = $("tape");
+    tape.hidden = false;
+    tape.className = "tape " + (frame.legal ? "legal" : "illegal");
+    tape.textContent = label;
+    if (frame.covered) {
+      tape.append(el("span", {class: "covers"}, " · " + (frame.covered.length
+        ? t("table.covers", {who: frame.covered.join(", ")}) : t("table.covers.none"))));
+    }
+    if (frame.path || frame.end) {
+      const end = frame.end || (frame.path && frame.path[frame.path.length - 1]);
+      field.tape(frame.path, end, frame.legal, measured ? SK.num(frame.length) + " cm" : "✗");
+    } else if (!geometry) {
+      const m = /(-?[\d.]+),(-?[\d.]+)/.exec(frame.text.split(" ").slice(2).join(" "));
+      field.tape(null, m ? [+m[1], +m[2]] : null, frame.legal, "");
+    }
+    if (frame.template) field.template(frame.template, frame.covered);
+    if (pending && pending.text === frame.text) {
+      pending.probe = frame;
+      renderPending();
+    }
+  }
+
+  // -- line of sight and odds --------------------------------------------------------------
+  let sightTimer = null;
+  function hover(ref) {
+    clearTimeout(sightTimer);
+    if (!ref || !selected || ref === selected || pick) return;
+    const from = fighter(selected);
+    if (!from || !from.on_field) return;
+    sightTimer = setTimeout(() => send({type: "sight", from: selected, to: ref}), 80);
+  }
+
+  function onSight(frame) {
+    field.sight(frame.from, frame.to, frame.visible, frame.blocking, frame.obstructing);
+    const box = $("sight");
+    box.hidden = false;
+    box.className = "sight " + (frame.visible ? "visible" : "blocked");
+    const what = [...(frame.blocking || []), ...(frame.obstructing || [])];
+    box.textContent = t("table.sight", {from: frame.from, to: frame.to}) + SK.colon +
+      (frame.visible ? t("table.sight.visible", {n: frame.obstacles}) : t("table.sight.blocked")) +
+      (what.length ? " " + t("table.sight.by", {what: what.join(", ")}) : "");
+  }
+
+  function onOdds(frame) {
+    if (!pending || pending.oddsText !== frame.text) return;
+    pending.odds = frame;
+    renderPending();
+  }
+
+  // -- hot-seat, the end, messages ---------------------------------------------------------
+  function onHandover(frame) {
+    const side = sideName(frame.seat);
+    $("handover-title").textContent = t("table.handover", {side});
+    $("handover-ready").textContent = t("table.handover.ready", {side});
+    $("handover").hidden = false;
+    document.body.classList.add("handing-over");
+    Object.assign(document.body.dataset, {turn: "handover", over: String(!!S.over)});
+    pick = null;
+    pending = null;
+  }
+
+  function renderEnd() {
+    if (!S.over) { $("end").hidden = true; return; }
+    const r = Cards.result(S.outcome || S.view.outcome);
+    $("end-result").textContent = r.result;
+    $("end-score").textContent = r.score;
+    $("end-reason").textContent = r.reason;
+    const dice = S.view.dice || {};
+    $("end-dice").textContent =
+      dice.commitment ? `${t("table.dice")}${SK.colon}${dice.commitment}` : "";
+    if (endShownAt !== S.count) { $("end").hidden = false; endShownAt = S.count; }
+  }
+
+  let toastTimer = null;
+  function toast(text) {
+    const node = $("toast");
+    node.textContent = text;
+    node.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { node.hidden = true; }, 6000);
+  }
+
+  $("handover-ready").addEventListener("click", () => send({type: "ready"}));
+  $("confirm").addEventListener("click", () => { if (pending) act(pending.text); });
+  $("cancel").addEventListener("click", () => {
+    pending = null; pick = null; field.clear(); $("tape").hidden = true; renderDecision();
+  });
+  $("end-close").addEventListener("click", () => { $("end").hidden = true; });
+  $("notation-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("notation").value.trim();
+    if (text) { act(text); $("notation").value = ""; }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") $("cancel").click();
+  });
+
+  fetch(`/api/matches/${matchId}`).then((r) => (r.ok ? r.json() : null)).then((info) => {
+    if (info && info.title) { $("match-title").textContent = info.title; document.title = info.title; }
+  }).catch(() => {});
+  connect();
+})();

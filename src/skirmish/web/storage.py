@@ -1,0 +1,297 @@
+"""Where the web table keeps its matches: SQLAlchemy 2, SQLite (WAL) by default, PostgreSQL
+with the same code (docs/web.md, Storage).
+
+An accepted action is inserted in the same transaction as its match's new action count,
+guarded by the count it had (:meth:`Store.append`): a commit either stores both or neither,
+and two writers can never both store action ``idx``. The caller tells nobody of an action
+before :meth:`Store.append` has returned.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+#: The data folder when neither ``--db`` nor a folder is given (docs/web.md).
+DEFAULT_DATA_DIR = Path("skirmish-data")
+DB_FILE = "skirmish.db"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class MatchRow(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(32))
+    setup: Mapped[str] = mapped_column(Text)
+    dice: Mapped[str] = mapped_column(Text)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[float] = mapped_column(Float)
+    status: Mapped[str] = mapped_column(String(8), default="open", index=True)
+    action_count: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
+    mode: Mapped[str] = mapped_column(String(8), default="remote")
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    agent: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    name: Mapped[str] = mapped_column(String(80), default="")
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ReplayRow(Base):
+    __tablename__ = "replays"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    record: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ConflictError(RuntimeError):
+    """The match's stored action count was not the one expected: the action is not stored."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    kind: str  # "human" | "bot"
+    agent: str | None = None
+    name: str = ""
+    token_hash: str | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "agent": self.agent, "name": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """A stored match (its actions apart)."""
+
+    id: str
+    ruleset: str
+    setup: dict[str, Any]
+    dice: dict[str, Any]
+    title: str
+    created_at: float
+    status: str
+    action_count: int
+    outcome: dict[str, Any] | None
+    mode: str
+    seats: tuple[SeatInfo, ...]
+
+    def summary(self) -> dict[str, Any]:
+        """What anyone may know of the match (docs/web.md, ``GET /api/matches/{id}``)."""
+        return {"id": self.id, "title": self.title, "ruleset": self.ruleset, "mode": self.mode,
+                "status": self.status, "count": self.action_count, "outcome": self.outcome,
+                "created_at": self.created_at, "seats": [s.public() for s in self.seats]}
+
+
+def new_id() -> str:
+    """12 url-safe random characters (72 bits): a match's or replay's id."""
+    return secrets.token_urlsafe(9)
+
+
+def new_token() -> str:
+    """A seat token: 32 random bytes (256 bits), url-safe base64."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """SHA-256 of a seat token (hex): all that is stored of it."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def database_url(db: str | None, data_dir: str | Path | None) -> str:
+    """The SQLAlchemy URL: ``db`` as given (``postgresql://`` picks an installed driver), or
+    the SQLite file in the data folder (created if missing)."""
+    if db:
+        if db.startswith(("postgresql://", "postgres://")):
+            rest = db.split("://", 1)[1]
+            return f"postgresql+{_postgres_driver()}://{rest}"
+        return db
+    folder = Path(data_dir) if data_dir is not None else DEFAULT_DATA_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / DB_FILE}"
+
+
+def _postgres_driver() -> str:
+    import importlib.util
+
+    for module, name in (("psycopg", "psycopg"), ("psycopg2", "psycopg2")):
+        if importlib.util.find_spec(module) is not None:
+            return name
+    raise RuntimeError("--db postgresql://... needs a PostgreSQL driver: pip install psycopg")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class Store:
+    """The database of one server: matches, seats, actions, uploaded replays."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    # -- matches ----------------------------------------------------------------------------
+    def create_match(self, *, ruleset: str, setup: Mapping[str, Any], dice: Mapping[str, Any],
+                     title: str, mode: str, seats: Sequence[SeatInfo]) -> str:
+        match_id = new_id()
+        with self.session() as s, s.begin():
+            s.add(MatchRow(id=match_id, ruleset=ruleset, setup=_dumps(setup), dice=_dumps(dice),
+                           title=title, created_at=time.time(), status="open", action_count=0,
+                           outcome=None, mode=mode))
+            s.flush()
+            for seat in seats:
+                s.add(SeatRow(match_id=match_id, seat=seat.seat, kind=seat.kind,
+                              agent=seat.agent, name=seat.name, token_hash=seat.token_hash))
+        return match_id
+
+    def match(self, match_id: str) -> MatchInfo | None:
+        with self.session() as s:
+            row = s.get(MatchRow, match_id)
+            if row is None:
+                return None
+            seats = s.scalars(select(SeatRow).where(SeatRow.match_id == match_id)
+                              .order_by(SeatRow.seat)).all()
+            return _info(row, seats)
+
+    def open_matches(self) -> list[str]:
+        with self.session() as s:
+            return list(s.scalars(select(MatchRow.id).where(MatchRow.status == "open")
+                                  .order_by(MatchRow.created_at)))
+
+    def matches_of(self, hashes: Mapping[str, str]) -> list[tuple[MatchInfo, int | None]]:
+        """The matches whose seat token hash is given (match id -> hash), with the seat held
+        (``None``: both seats, hot-seat)."""
+        out: list[tuple[MatchInfo, int | None]] = []
+        for match_id, digest in hashes.items():
+            info = self.match(match_id)
+            if info is None:
+                continue
+            held = [s.seat for s in info.seats if s.token_hash is not None
+                    and secrets.compare_digest(s.token_hash, digest)]
+            if held:
+                out.append((info, held[0] if len(held) == 1 else None))
+        out.sort(key=lambda pair: -pair[0].created_at)
+        return out
+
+    def actions(self, match_id: str) -> list[tuple[int, str]]:
+        """The stored actions of a match, in order: (player, text)."""
+        with self.session() as s:
+            rows = s.execute(select(ActionRow.idx, ActionRow.player, ActionRow.text)
+                             .where(ActionRow.match_id == match_id)
+                             .order_by(ActionRow.idx)).all()
+        for expected, row in enumerate(rows):
+            if row.idx != expected:
+                raise RuntimeError(f"match {match_id}: action {expected} is missing")
+        return [(row.player, row.text) for row in rows]
+
+    def append(self, match_id: str, idx: int, player: int, text: str, *,
+               outcome: Mapping[str, Any] | None = None, over: bool = False) -> None:
+        """Store action ``idx`` and the match's new count (and its end) in ONE transaction;
+        :class:`ConflictError` (nothing stored) if the stored count is not ``idx``."""
+        values: dict[str, Any] = {"action_count": idx + 1}
+        if over:
+            values.update(status="over", outcome=_dumps(outcome))
+        with self.session() as s, s.begin():
+            done = s.execute(update(MatchRow)
+                             .where(MatchRow.id == match_id, MatchRow.action_count == idx)
+                             .values(**values))
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise ConflictError(f"match {match_id}: action {idx} is not the next one")
+            s.execute(insert(ActionRow).values(match_id=match_id, idx=idx, player=player,
+                                               text=text, at=time.time()))
+
+    def count(self) -> int:
+        with self.session() as s:
+            return int(s.scalar(select(func.count()).select_from(MatchRow)) or 0)
+
+    # -- uploaded records ---------------------------------------------------------------------
+    def add_replay(self, record: str) -> str:
+        replay_id = new_id()
+        with self.session() as s, s.begin():
+            s.add(ReplayRow(id=replay_id, record=record, created_at=time.time()))
+        return replay_id
+
+    def replay(self, replay_id: str) -> str | None:
+        with self.session() as s:
+            row = s.get(ReplayRow, replay_id)
+            return None if row is None else row.record
+
+
+def _info(row: MatchRow, seats: Sequence[SeatRow]) -> MatchInfo:
+    return MatchInfo(
+        id=row.id, ruleset=row.ruleset, setup=json.loads(row.setup), dice=json.loads(row.dice),
+        title=row.title, created_at=row.created_at, status=row.status,
+        action_count=row.action_count,
+        outcome=None if row.outcome is None else json.loads(row.outcome), mode=row.mode,
+        seats=tuple(SeatInfo(s.seat, s.kind, s.agent, s.name, s.token_hash) for s in seats))
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+    finally:
+        cursor.close()

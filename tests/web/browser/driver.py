@@ -1,0 +1,199 @@
+"""Playing the web table through its page, as a person would: reading the buttons and the
+drawn table, clicking buttons and points of the field (no access to the game itself).
+
+The page tells where the match stands in ``<body data-seat data-count data-over data-decision
+data-turn>`` (``turn``: ``me``, ``other`` or ``handover``)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+ATTACKS = ("attack", "shoot", "charge", "throw", "blast")
+
+
+@dataclass
+class Stats:
+    """What an autoplay saw: decisions taken, odds shown, moves made by clicking."""
+
+    decisions: int = 0
+    odds: int = 0
+    clicked_moves: int = 0
+    handovers: int = 0
+    kinds: set[str] = field(default_factory=set)
+
+
+class Table:
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    # -- reading ---------------------------------------------------------------------------
+    def state(self) -> dict[str, str]:
+        return dict(self.page.evaluate("({...document.body.dataset})"))
+
+    def wait_ready(self, timeout: float = 30_000) -> dict[str, str]:
+        """Until this page must decide, hand over, or the match is over."""
+        self.page.wait_for_function(
+            "document.body.dataset.over === 'true' || document.body.dataset.turn === 'me' || "
+            "document.body.dataset.turn === 'handover'", timeout=timeout)
+        return self.state()
+
+    def actions(self) -> list[str]:
+        """The plain buttons of the decision (their notation)."""
+        return list(self.page.eval_on_selector_all(
+            "#actions button.act:not(.pick):not(.sample)", "bs => bs.map(b => b.dataset.action)"))
+
+    def samples(self) -> list[str]:
+        return list(self.page.eval_on_selector_all(
+            "#actions button.sample", "bs => bs.map(b => b.dataset.action)"))
+
+    def bases(self) -> dict[str, tuple[float, float, float, str]]:
+        """Every base drawn on the field: ref -> (x, y, radius) in cm and its side."""
+        found = self.page.eval_on_selector_all(
+            "#field g.base", """gs => gs.map(g => { const c = g.querySelector('circle');
+              return [g.id.slice(5), +c.getAttribute('cx') / 10, +c.getAttribute('cy') / 10,
+                      +c.getAttribute('r') / 10, g.dataset.owner]; })""")
+        return {ref: (x, y, r, owner) for ref, x, y, r, owner in found}
+
+    def client_point(self, x: float, y: float) -> tuple[float, float]:
+        """Where the point (x, y) cm of the table is on the screen."""
+        point = self.page.evaluate(
+            """([x, y]) => { const svg = document.querySelector('#field svg');
+               const p = svg.createSVGPoint(); p.x = x * 10; p.y = y * 10;
+               const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""", [x, y])
+        return float(point[0]), float(point[1])
+
+    # -- acting ----------------------------------------------------------------------------
+    def _clear_toast(self) -> None:
+        self.page.evaluate("document.getElementById('toast').hidden = true")
+
+    def _accepted(self, count: str, timeout: float = 20_000) -> bool:
+        """After acting: True once the action counter moved (or, hot-seat, the device must
+        be passed), False on an error message."""
+        self.page.wait_for_function(
+            "([n]) => document.body.dataset.count !== n || "
+            "document.body.dataset.turn === 'handover' || "
+            "!document.getElementById('toast').hidden", arg=[count], timeout=timeout)
+        state = self.state()
+        return state["count"] != count or state["turn"] == "handover"
+
+    def click_action(self, text: str) -> bool:
+        count = self.state()["count"]
+        self._clear_toast()
+        self.page.click(f'#actions button.act[data-action="{text}"]')
+        return self._accepted(count)
+
+    def confirm(self) -> bool:
+        count = self.state()["count"]
+        self._clear_toast()
+        self.page.click("#confirm")
+        return self._accepted(count)
+
+    def wait_tape(self) -> str:
+        self.page.wait_for_selector("#tape:not([hidden])")
+        return str(self.page.inner_text("#tape"))
+
+    def click_cm(self, x: float, y: float) -> None:
+        self.page.mouse.click(*self.client_point(x, y))
+
+    def drag_cm(self, ref: str, x: float, y: float) -> None:
+        """Drag the base of ``ref`` to the point (x, y) cm, in small steps."""
+        bx, by, _, _ = self.bases()[ref]
+        self.page.mouse.move(*self.client_point(bx, by))
+        self.page.mouse.down()
+        self.page.mouse.move(*self.client_point(x, y), steps=8)
+        self.page.mouse.up()
+
+    def propose_attack(self, text: str) -> dict[str, Any]:
+        """Click an attack: its exact odds are shown before anything is sent."""
+        self.page.click(f'#actions button.act[data-action="{text}"]')
+        self.page.wait_for_selector("#odds .odds-body")
+        return {"text": self.page.inner_text("#odds")}
+
+    def sample_and_confirm(self, prefix: str | None = None) -> bool:
+        """A point-taking action with the page's suggested legal point."""
+        samples = [s for s in self.samples() if prefix is None or s.startswith(prefix + " ")]
+        self.page.click(f'#actions button.sample[data-action="{samples[0]}"]')
+        self.page.wait_for_function("!document.getElementById('confirm').disabled")
+        return self.confirm()
+
+    def move_towards_enemy(self, ref: str) -> bool:
+        """Click a point up to 8 cm towards the nearest enemy; confirm it if the tape says
+        it is legal (the probe's answer), else cancel."""
+        bases = self.bases()
+        if ref not in bases:
+            return False
+        x, y, r, side = bases[ref]
+        enemies = [b for b in bases.values() if b[3] != side]
+        if not enemies:
+            return False
+        ex, ey, er, _ = min(enemies, key=lambda b: math.hypot(b[0] - x, b[1] - y))
+        gap = math.hypot(ex - x, ey - y)
+        step = min(gap - r - er - 0.5, 8.0)
+        if step < 1:
+            return False
+        self.page.evaluate("document.getElementById('tape').hidden = true")
+        self.click_cm(x + (ex - x) / gap * step, y + (ey - y) / gap * step)
+        tape = self.wait_tape()
+        if self.page.is_disabled("#confirm") or "Not allowed" in tape:
+            self.page.click("#cancel")
+            return False
+        return self.confirm()
+
+    # -- a whole match -----------------------------------------------------------------------
+    def step(self, stats: Stats) -> bool:
+        """Take the decision in front of this page (False when there is none)."""
+        state = self.state()
+        if state.get("over") == "true" or state.get("turn") not in ("me", "handover"):
+            return False
+        if state["turn"] == "handover":
+            stats.handovers += 1
+            self.page.click("#handover-ready")
+            self.page.wait_for_function("document.body.dataset.turn !== 'handover'")
+            return True
+        kind = state["decision"]
+        stats.decisions += 1
+        stats.kinds.add(kind)
+        actions = self.actions()
+        attacks = [a for a in actions if a.split()[0] in ATTACKS]
+        if attacks:
+            self.propose_attack(attacks[0])
+            stats.odds += 1
+            if self.confirm():
+                return True
+        if kind == "reaction":
+            self.propose_attack(actions[0])
+            stats.odds += 1
+            return self.confirm()
+        if kind == "action":
+            active = next((s.split()[1] for s in self.samples() if s.startswith("move ")), None)
+            if active and stats.clicked_moves % 3 != 2 and self.move_towards_enemy(active):
+                stats.clicked_moves += 1
+                return True
+            stats.clicked_moves += 1
+            return self.click_action("end") if "end" in actions else self.click_action(actions[0])
+        if self.samples():
+            return self.sample_and_confirm()
+        preferred = [a for a in actions if a == "pass"] if kind in ("interrupt", "tactical",
+                                                                    "cancellation") else []
+        choice = (preferred or actions)[len(preferred or actions) // 2 if kind == "secret-bid"
+                                        else 0]
+        return self.click_action(choice)
+
+
+def play_to_the_end(tables: list[Table], *, max_steps: int = 2000) -> Stats:
+    """Play every page's decisions until the match is over (one or two players)."""
+    stats = Stats()
+    for _ in range(max_steps):
+        if all(t.state().get("over") == "true" for t in tables):
+            return stats
+        acted = False
+        for table in tables:
+            if table.step(stats):
+                acted = True
+        if not acted:
+            tables[0].page.wait_for_function(
+                "document.body.dataset.over === 'true' || document.body.dataset.turn !== 'other'",
+                timeout=30_000) if len(tables) == 1 else tables[0].page.wait_for_timeout(50)
+    raise AssertionError("the match did not end")
