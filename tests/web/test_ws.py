@@ -271,3 +271,16 @@ def test_unfinished_matches_are_restored_at_start(data_dir: Path) -> None:
                 connect(client, made["id"], tokens[1]) as b:
             last = play_remote(a, b, rng)
         assert last["over"] and last["count"] > count
+
+
+def test_the_deploying_seat_sees_its_own_zone() -> None:
+    from skirmish.eden import EDEN
+    from skirmish.eden.demo import match_setup
+    from skirmish.web.frames import state_frame
+
+    game = EDEN.new_game(match_setup(), seed=5)
+    while game.decision().kind != "deploy":
+        game.apply(game.legal_actions()[0])
+    decider = game.decision().player
+    assert 'id="zone-0"' in state_frame(game, decider, mode="remote")["svg"]
+    assert 'id="zone-0"' not in state_frame(game, 1 - decider, mode="remote")["svg"]

@@ -135,8 +135,20 @@ def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0
         "log_from": log_from,
         "log": log_lines(game, seat, log_from),
         "legal": legal_texts(game, seat),
-        "svg": svg_of(table_of(view)),
+        "svg": svg_of(table_of(view), **_deployment_zone(game, seat)),
     }
+
+
+def _deployment_zone(game: Game, seat: int | None) -> dict[str, Any]:
+    """While ``seat`` deploys (Rulebook 4.A step 7), its own zone is drawn on its table (its
+    mission's deployment type is its own knowledge)."""
+    if seat is None or game.is_over or game.decision().player != seat \
+            or game.decision().kind != "deploy":
+        return {}
+    from skirmish.eden.deployment import zone_of
+    from skirmish.eden.rolling import state_of
+
+    return {"zones": [zone_of(state_of(game), seat)]}
 
 
 # -- probes --------------------------------------------------------------------------------------
