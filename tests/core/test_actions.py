@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skirmish.core import Action, ActionSet, NotationError, Pass, Point, Ref, parse_action
@@ -125,3 +125,26 @@ def test_actions_are_values() -> None:
     assert hash(a) == hash(Move(Ref("A.Yuri"), Point(1.0, 2.0)))
     with pytest.raises(AttributeError):
         a.to = Point(0, 0)  # type: ignore[misc]
+
+
+VERBS = sorted({str(EDEN_ACTIONS.parse(t)).split()[0] for t in
+                ["bid 0", "pass", "end", "react dodge", "aim legs", "move A.Y 1,2"]})
+
+
+@settings(derandomize=True, max_examples=400)
+@given(st.one_of(
+    st.text(max_size=40),
+    st.tuples(st.sampled_from([*VERBS, "blast", "place", "deploy", "shoot", "use", "play"]),
+              st.lists(st.text(max_size=12) | st.from_regex(r"[A-B]\.[A-Za-z-]{1,8}")
+                       | st.floats(allow_nan=True, allow_infinity=True).map(repr)
+                       | st.integers().map(str), max_size=5))
+    .map(lambda t: " ".join([t[0], *t[1]])),
+))
+def test_the_notation_parser_never_fails_otherwise(text: str) -> None:
+    """Issue 11, fuzzing the notation parser: any text parses to an action whose text reads
+    back as the same action, or is refused with NotationError - never another exception."""
+    try:
+        action = EDEN_ACTIONS.parse(text)
+    except NotationError:
+        return
+    assert EDEN_ACTIONS.parse(str(action)) == action
