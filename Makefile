@@ -57,7 +57,7 @@ bench: $(STAMP)
 SOAK_MATCHES ?= 100000
 soak: $(STAMP)
 	mkdir -p out
-	$(VENV)/bin/skirmish soak --matches $(SOAK_MATCHES) --agents random,random \
+	$(VENV)/bin/skirmish soak --matches $(SOAK_MATCHES) --agents random,random --pairings all \
 		--record-every 100 --json out/soak-random.json
 	$(VENV)/bin/skirmish soak --matches 3200 --agents heuristic,heuristic \
 		--record-every 10 --json out/soak-heuristic.json
