@@ -188,6 +188,19 @@ def _different(attacker: FighterProfile, target: FighterProfile) -> None:
                          "a fighter does not attack himself")
 
 
+def _opponents(cards: Any, attacker: str, target: str, attacker_wounds: Sequence[str] | None,
+               attacker_markers: Sequence[str] | None, target_wounds: Sequence[str] | None,
+               target_markers: Sequence[str] | None, *, x: float, apart: float
+               ) -> tuple[FighterProfile, Fighter, Fighter]:
+    """The attacker (player A) at (x, 30) and the target (player B) ``apart`` cm away, edge
+    to edge, on the same line; returns the target's profile too."""
+    a, t = find_profile(attacker, cards), find_profile(target, cards)
+    _different(a, t)
+    fa = _fighter(0, a, x, 30.0, attacker_wounds, attacker_markers)
+    ft = _fighter(1, t, x + apart + _gap(a, t), 30.0, target_wounds, target_markers)
+    return t, fa, ft
+
+
 def _show(odds: AttackOdds, as_json: bool, exact: bool, chart: Path | None) -> None:
     if chart is not None:
         from skirmish.odds.chart import draw
@@ -227,10 +240,8 @@ def melee(
 
     _check_chart(chart)
     cards = load_setup(setup)
-    a, t = find_profile(attacker, cards), find_profile(target, cards)
-    _different(a, t)
-    fa = _fighter(0, a, 20.0, 30.0, attacker_wounds, attacker_markers)
-    ft = _fighter(1, t, 20.0 + _gap(a, t), 30.0, target_wounds, target_markers)
+    _, fa, ft = _opponents(cards, attacker, target, attacker_wounds, attacker_markers,
+                           target_wounds, target_markers, x=20.0, apart=0.0)
     odds = melee_odds(duel(cards, [fa, ft]), fa, ft, reaction, aim=aim, target_aim=target_aim)
     _show(odds, as_json, exact, chart)
 
@@ -276,16 +287,14 @@ def shoot(
 
     _check_chart(chart)
     cards = load_setup(setup)
-    a, t = find_profile(attacker, cards), find_profile(target, cards)
-    _different(a, t)
-    fa = _fighter(0, a, 10.0, 30.0, attacker_wounds, attacker_markers)
-    ft = _fighter(1, t, 15.0 + _gap(a, t), 30.0, target_wounds, target_markers)
+    t, fa, ft = _opponents(cards, attacker, target, attacker_wounds, attacker_markers,
+                           target_wounds, target_markers, x=10.0, apart=5.0)
     fighters = [fa, ft]
     other = None
     if redirect is not None:
         r = find_profile(redirect, cards)
         other = _fighter(0, r, ft.x, ft.y + _gap(t, r), None, None)
-        if r.name == a.name:
+        if r.name == fa.profile.name:
             raise ValueError("the --redirect fighter cannot be the shooter himself")
         if r.name == t.name:
             raise ValueError("the --redirect fighter cannot be the target himself")

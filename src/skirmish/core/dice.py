@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -62,13 +63,14 @@ def fresh_seed() -> int:
     return secrets.randbits(64)
 
 
-class _Uniform64:
+class _Uniform64(ABC):
     """Dice from a stream of uniform 64-bit words (``_next``), by rejection sampling."""
 
     __slots__ = ()
 
+    @abstractmethod
     def _next(self) -> int:
-        raise NotImplementedError
+        """The next uniform 64-bit word of the stream."""
 
     def below(self, n: int) -> int:
         if n <= 0:

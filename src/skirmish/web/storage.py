@@ -41,7 +41,7 @@ DB_FILE = "skirmish.db"
 
 
 class Base(DeclarativeBase):
-    pass
+    """The tables of the web table's storage (SQLAlchemy 2 declarative models)."""
 
 
 class MatchRow(Base):
