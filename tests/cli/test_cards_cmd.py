@@ -52,7 +52,7 @@ def test_show_in_the_rulebooks_notation() -> None:
 
 def test_unknown_card_or_faction_exit_2() -> None:
     result = run("cards", "show", "Nobody")
-    assert result.exit_code == 2 and "no card named 'Nobody'" in result.output
+    assert result.exit_code == 2 and "no card 'Nobody'" in result.output
     result = run("cards", "--faction", "Elves")
     assert result.exit_code == 2 and "no faction 'Elves'" in result.output
 
@@ -96,4 +96,4 @@ def test_print_profile_cards(tmp_path: Path) -> None:
     assert "Pyromaniac (Permanent)" in html and "SAMPLE CARD" in html
     troop.write_text("fighters: [Bob]\n", encoding="utf-8")
     result = run("cards", "print", "--troop", str(troop), "--out", str(out))
-    assert result.exit_code == 2 and "no card named 'Bob'" in result.output
+    assert result.exit_code == 2 and "no fighter 'Bob'" in result.output

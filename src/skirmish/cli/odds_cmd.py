@@ -87,20 +87,13 @@ def _profiles(setup: Mapping[str, Any]) -> list[FighterProfile]:
 
 
 def find_profile(name: str, setup: Mapping[str, Any] | None = None) -> FighterProfile:
-    """The profile card called ``name`` (ignoring case; "Ngobo" finds "Ngobo Quick-Arm" when
-    only one name starts so). Looks in ``setup`` (default: the sample match); this is the one
-    place to point at a card library."""
-    profiles = _profiles(setup if setup is not None else default_setup())
-    wanted = name.strip().lower()
-    for test in (lambda p: p.name.lower() == wanted or p.key.lower() == wanted,
-                 lambda p: p.name.lower().startswith(wanted) or p.key.lower().startswith(wanted),
-                 lambda p: wanted in p.name.lower()):
-        found = [p for p in profiles if test(p)]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            raise KeyError(f"{name!r} is ambiguous: {', '.join(p.name for p in found)}")
-    raise KeyError(f"no fighter {name!r} (known: {', '.join(p.name for p in profiles)})")
+    """The profile card called ``name``, by the one name matcher
+    (:func:`skirmish.core.names.match_name`: "vlädd" finds Vladd, "Abama" finds Abama
+    Big-Belly, "Yuiri" suggests Yuri). Looks in ``setup`` (default: the card library)."""
+    from skirmish.core.names import match_name
+
+    profiles = {p.name: p for p in _profiles(setup if setup is not None else default_setup())}
+    return profiles[match_name(name, profiles, "fighter")]
 
 
 def _pairs(items: Sequence[str] | None, what: str, bounds: tuple[int, int]

@@ -17,7 +17,6 @@ number is in a range the error names, and loading is linear in the number of car
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import skirmish.eden.effect_kinds  # noqa: F401  (registers every effect kind)
+from skirmish.core.names import fold, match_name
 from skirmish.eden.cards import (
     Ability,
     EffectSpec,
@@ -245,16 +245,17 @@ class Library:
         return dict(getattr(self, kind))
 
     def find(self, name: str, kinds: Sequence[str] = SECTIONS) -> tuple[str, str]:
-        """(kind, exact name) of a card; case, accents and spaces/dashes do not matter."""
-        wanted = fold(name)
+        """(kind, exact name) of a card, by the one name matcher
+        (:func:`skirmish.core.names.match_name`: exact, then case and accents ignored, then
+        a unique prefix, else "did you mean"). Raises a ``KeyError`` naming the card."""
+        kind_of: dict[str, str] = {}
         for kind in kinds:
             for card in getattr(self, kind):
-                if fold(card) == wanted:
-                    return kind, card
-        close = sorted(n for k in kinds for n in getattr(self, k)
-                       if wanted and (wanted in fold(n) or fold(n) in wanted))
-        hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise KeyError(f"no card named {name!r}{hint}")
+                kind_of.setdefault(card, kind)
+        what = SINGULAR[kinds[0]] if len(kinds) == 1 else (
+            "fighter" if set(kinds) <= {"fighters", "npfs"} else "card")
+        exact = match_name(name, kind_of, what)
+        return kind_of[exact], exact
 
     def profile(self, name: str) -> FighterProfile:
         kind, exact = self.find(name, ("fighters", "npfs"))
@@ -268,9 +269,9 @@ class Library:
         wanted = fold(text)
         for faction in self.factions():
             f = fold(faction)
-            if f == wanted or (wanted and (f in wanted or wanted in f)):
+            if wanted and (f in wanted or wanted in f):
                 return faction
-        raise KeyError(f"no faction {text!r} (known: {', '.join(self.factions())})")
+        return match_name(text, self.factions(), "faction")
 
     def is_sample(self, kind: str, name: str) -> bool:
         origin = self.origin.get((kind, name))
@@ -283,12 +284,6 @@ class Library:
         from skirmish.eden.troops import match_setup
 
         return match_setup(self, troop_a, troop_b, **options)
-
-
-def fold(text: str) -> str:
-    """A name for comparison: no accents, no case, only letters and digits."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]", "", plain.casefold())
 
 
 # -- reading --------------------------------------------------------------------------------

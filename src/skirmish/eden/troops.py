@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 #: Rulebook 3: "a maximum value of 100 points" unless agreed; "advised" below 200.
 MAX_BUDGET = 200
 TYPES = ("faction", "stigma")
-_FIELDS = ("name", "type", "budget", "fighters", "leader", "sample")
+_FIELDS = ("name", "type", "budget", "fighters", "leader", "sample", "content")
 
 
 class TroopError(ValueError):
@@ -39,12 +39,17 @@ class Troop:
     budget: int = DEFAULT_BUDGET
     leader: str | None = None
     name: str = ""
+    #: The content folders (or files) of the players' own cards the troop needs, as written
+    #: in its file: relative paths are relative to the troop file (:func:`content_of`).
+    content: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "type": self.type, "budget": self.budget,
                                "fighters": list(self.fighters)}
         if self.leader:
             out["leader"] = self.leader
+        if self.content:
+            out["content"] = list(self.content)
         return out
 
     @classmethod
@@ -67,7 +72,15 @@ class Troop:
         leader = data.get("leader")
         if leader is not None and not isinstance(leader, str):
             raise TroopError(f"{where}: field 'leader': expected a fighter name")
-        return cls(str(kind), tuple(fighters), budget, leader, str(data.get("name", "")))
+        content = data.get("content", [])
+        if isinstance(content, str):
+            content = [content]
+        if not isinstance(content, list) or not all(isinstance(c, str) and c.strip()
+                                                    for c in content):
+            raise TroopError(f"{where}: field 'content': expected a list of folders (relative "
+                             "to the troop file)")
+        return cls(str(kind), tuple(fighters), budget, leader, str(data.get("name", "")),
+                   tuple(content))
 
     @classmethod
     def load(cls, path: str | Path) -> Troop:
@@ -90,6 +103,27 @@ class Troop:
         text = (json.dumps(data, indent=2, ensure_ascii=False) + "\n" if path.suffix == ".json"
                 else yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
         path.write_text(text, encoding="utf-8")
+
+
+def content_of(troop: Troop, troop_file: str | Path) -> list[Path]:
+    """The content folders a troop file names, relative paths taken from the file's folder."""
+    base = Path(troop_file).parent
+    return [p if p.is_absolute() else base / p for p in map(Path, troop.content)]
+
+
+def content_of_troop_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The content folders named by each troop file of ``paths`` (in order, without
+    repeats); a file that is not a troop file names none (its own command reports it)."""
+    from skirmish.sim.troops import read_troop
+
+    out: list[Path] = []
+    for path in paths:
+        try:
+            troop = read_troop(path)
+        except TroopError:
+            continue
+        out += [c for c in content_of(troop, path) if c not in out]
+    return out
 
 
 def profiles_of(library: Library, troop: Troop) -> tuple[list[FighterProfile], list[str]]:

@@ -45,7 +45,7 @@ def test_faction_budget_duplicates_and_unknown_names() -> None:
     assert "below 200; 250 is not allowed" in troop_problems(
         LIB, Troop("faction", ("Yuri",), 250))[0]
     assert "more than once: Yuri" in troop_problems(LIB, Troop("faction", ("Yuri", "Yuri")))[0]
-    assert "unknown fighter: no card named 'Bob'" in troop_problems(
+    assert "unknown fighter: no fighter 'Bob'" in troop_problems(
         LIB, Troop("faction", ("Yuri", "Bob")))[0]
     assert "non-player fighter" in troop_problems(LIB, Troop("faction", ("Ghoul",)))[0]
     assert "leader Mark is not one of" in troop_problems(

@@ -1,0 +1,35 @@
+"""The options that several commands share, and the card library they read.
+
+Kept light on purpose: ``skirmish --help`` imports every command module, so a command
+module imports the engine only inside its functions (tests/cli/test_lazy_imports.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from skirmish.eden.library import Library
+
+ContentOpt = Annotated[list[Path] | None, typer.Option(
+    "--content", help="A folder (or file) of your own cards (YAML/JSON), on top of the "
+                      "sample cards; repeatable.")]
+
+
+def library_or_exit(content: list[Path] | tuple[Path, ...] | None = None,
+                    troop_files: list[Path] | tuple[Path, ...] = ()) -> Library:
+    """The card library: the sample cards, the content folders that ``troop_files`` name
+    (their ``content:`` list, relative to the troop file) and then ``content``. A malformed
+    or missing file ends the command with one line (cli/errors.py)."""
+    from skirmish.cli.errors import fail
+    from skirmish.eden.library import ContentError, load_library
+    from skirmish.eden.troops import content_of_troop_files
+
+    try:
+        folders = [*content_of_troop_files(troop_files), *(content or ())]
+        return load_library(folders)
+    except ContentError as exc:
+        raise fail(str(exc)) from None
