@@ -15,7 +15,8 @@ from rich.console import Console
 
 from skirmish.cli.errors import SkirmishTyper, check_output, fail, write_output
 from skirmish.eden.equipment import Equipment, check_language
-from skirmish.eden.library import SECTIONS, SINGULAR, ContentError, Library, fold, load_library
+from skirmish.core.names import fold
+from skirmish.eden.library import SECTIONS, SINGULAR, ContentError, Library, load_library
 
 cards_app = SkirmishTyper(help="List, show and print cards (sample content and your own).",
                           invoke_without_command=True, no_args_is_help=False,
