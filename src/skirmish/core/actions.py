@@ -301,12 +301,20 @@ class Pass(Action):
     verb: ClassVar[str] = "pass"
 
 
+#: How many validated actions an :class:`ActionSet` remembers (then it starts afresh).
+_CANONICAL_KEPT = 4096
+
+
 class ActionSet:
     """The actions of one ruleset, by verb. A verb is used once only."""
 
     def __init__(self, name: str, actions: Iterable[type[Action]] = (Pass,)) -> None:
         self.name = name
         self._by_verb: dict[str, type[Action]] = {}
+        #: The canonical actions this set has given out lately, by identity: an action
+        #: validated once (a game's history re-applied, a search copying games) is not
+        #: re-read from its text again. Strong references keep the ids unique.
+        self._canonical: dict[int, Action] = {}
         for cls in actions:
             self.add(cls)
 
@@ -338,6 +346,8 @@ class ActionSet:
         action of this set holding valid values; otherwise :class:`NotationError` naming
         the field at fault. A game applies the canonical form, so a record re-plays it
         exactly."""
+        if self._canonical.get(id(action)) is action:
+            return action
         if not isinstance(action, Action):
             raise NotationError(f"{_show(action)} is not an action")
         cls = type(action)
@@ -350,7 +360,15 @@ class ActionSet:
             raise NotationError(
                 f"{cls.verb}: {_show(action)} does not read back from its notation {text!r}"
             )
+        self.remember(canonical)
         return canonical
+
+    def remember(self, action: Action) -> None:
+        """Take ``action`` as valid from now on, without reading it back (the canonical
+        form :meth:`validate` gave out, or an action a game itself offered)."""
+        if len(self._canonical) >= _CANONICAL_KEPT:
+            self._canonical.clear()
+        self._canonical[id(action)] = action
 
     def parse(self, text: str) -> Action:
         tokens = text.split()

@@ -140,6 +140,7 @@ class Game:
             except NotationError as exc:
                 raise IllegalActionError(str(exc), "action notation") from None
         elif offered is not None and offered[2].get(id(action), _NOT_OFFERED) is action:
+            self.ruleset.actions.remember(action)  # valid wherever it is applied again
             return action  # the very object offered: valid and legal
         try:
             action = self.ruleset.actions.validate(action)

@@ -11,6 +11,7 @@ no AP included - and ends by itself only when nothing else is (docs/rulings.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -108,27 +109,47 @@ class Activation(Procedure):
     def can_act(self, game: Game, fighter: Fighter) -> bool:
         """Rulebook 5: is anything but ``end`` possible? A Move is, with 1 AP and a Move left
         this round (the quick answer; sampled destinations are only representatives);
-        otherwise any other legal action counts - a 0-AP action ability among them."""
+        otherwise any other legal action counts - a 0-AP action ability among them. The
+        kinds are tried cheapest first and the first action found answers."""
         if fighter.ap >= 1 and fighter.round_uses.get(MOVE, 0) < MOVES_PER_ROUND:
             return True
-        return any(not isinstance(a, End) for a in self.legal_actions(game))
+        kinds = self._kinds(game, fighter)
+        return any(any(True for _ in kinds[k]()) for k in
+                   ("extinguish", "attacks", "abilities", "ranged", "movement"))
+
+    def _kinds(self, game: Game, fighter: Fighter) -> dict[str, Callable[[], Iterable[Action]]]:
+        """Rulebook 5, the fighter's actions by kind, in the order they are offered: each
+        kind checks its own cost (AP, SP, X/round). None while the fighter is off the field;
+        Fear (6.B) forbids all but moving and extinguishing."""
+        state = state_of(game)
+        if not fighter.on_field:
+            return {k: tuple for k in ("movement", "attacks", "ranged", "abilities",
+                                       "extinguish")}
+        afraid = bool(fighter.marker_count(Condition.FEAR))
+
+        def attacks() -> Iterable[Action]:
+            if afraid:
+                return ()
+            return (Attack(self.fighter, Ref(enemy.ref))
+                    for enemy in state.enemies_in_contact(fighter)
+                    if attack_refusal(state, fighter, enemy) is None)
+
+        def extinguish() -> Iterable[Action]:  # not an action of 5: Fear allows it
+            return (Extinguish(self.fighter),) if extinguish_refusal(fighter) is None else ()
+
+        return {
+            "movement": lambda: movement_options(game, fighter),
+            "attacks": attacks,
+            "ranged": lambda: () if afraid else ranged_options(game, fighter),
+            "abilities": lambda: () if afraid else ability_options(game, fighter),
+            "extinguish": extinguish,
+        }
 
     def legal_actions(self, game: Game) -> list[Action]:
-        state = state_of(game)
-        fighter = state.fighter(self.fighter)
+        fighter = state_of(game).fighter(self.fighter)
         actions: list[Action] = []
-        if fighter.on_field:  # each kind of action checks its own cost (AP, SP, X/round)
-            actions.extend(movement_options(game, fighter))
-            if not fighter.marker_count(Condition.FEAR):
-                actions.extend(
-                    Attack(self.fighter, Ref(enemy.ref))
-                    for enemy in state.enemies_in_contact(fighter)
-                    if attack_refusal(state, fighter, enemy) is None
-                )
-                actions.extend(ranged_options(game, fighter))
-                actions.extend(ability_options(game, fighter))
-            if extinguish_refusal(fighter) is None:  # not an action of 5: Fear allows it
-                actions.append(Extinguish(self.fighter))
+        for kind in self._kinds(game, fighter).values():
+            actions.extend(kind())
         actions.append(End())
         return actions
 

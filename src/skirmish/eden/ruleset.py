@@ -31,6 +31,12 @@ from skirmish.eden.round import Match
 from skirmish.eden.state import EdenState
 
 
+#: Set-ups already checked (their JSON text) and their catalogues: a batch of matches on
+#: one set-up checks it once. Catalogues are read-only, shared by the games as copies are.
+_CHECKED: dict[str, Catalogue] = {}
+_CHECKED_KEPT = 64
+
+
 class SetupError(ValueError):
     """A set-up that does not describe a playable Eden match; the message names the field."""
 
@@ -130,15 +136,22 @@ class EdenRuleset:
           settles instead (e.g. ``["scenery", "deployment"]``).
         """
         try:
-            check_setup(setup)  # its structure and bounded numbers, before anything is built
-            setup = json.loads(json.dumps(setup))  # a private, JSON-exact copy
+            try:
+                text = json.dumps(setup)
+            except (TypeError, ValueError, RecursionError):
+                check_setup(setup)  # names the field at fault, if it can
+                raise
+            known = _CHECKED.get(text)
+            if known is None:
+                check_setup(setup)  # its structure and bounded numbers, before anything else
+            setup = json.loads(text)  # a private, JSON-exact copy
         except DataError as exc:
             raise SetupError(str(exc)) from None
         except (TypeError, ValueError, RecursionError) as exc:
             raise SetupError(f"setup: not JSON data ({quote(str(exc))})") from None
-        catalogue = catalogue_of(setup)
+        catalogue = known if known is not None else catalogue_of(setup)
         skip = {str(s) for s in setup.get("preparation_skip", [])}
-        if not skip & {"troops", "1"}:
+        if known is None and not skip & {"troops", "1"}:
             budget = int(setup.get("budget", 100))
             problems = [
                 f"player {'AB'[side]}: {problem}"
@@ -148,6 +161,10 @@ class EdenRuleset:
             ]
             if problems:
                 raise SetupError("; ".join(problems))
+        if known is None:
+            if len(_CHECKED) >= _CHECKED_KEPT:
+                _CHECKED.pop(next(iter(_CHECKED)))
+            _CHECKED[text] = catalogue
         fighters: list[Fighter] = []
         for side, troop in enumerate(setup["troops"]):
             for entry in troop["fighters"]:
