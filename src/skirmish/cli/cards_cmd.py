@@ -8,37 +8,32 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
 from skirmish.cli.errors import SkirmishTyper, check_output, fail, write_output
-from skirmish.eden.equipment import Equipment, check_language
-from skirmish.core.names import fold
-from skirmish.eden.library import SECTIONS, SINGULAR, ContentError, Library, load_library
+from skirmish.cli.options import ContentOpt, library_or_exit
+
+if TYPE_CHECKING:
+    from skirmish.eden.library import Library
 
 cards_app = SkirmishTyper(help="List, show and print cards (sample content and your own).",
                           invoke_without_command=True, no_args_is_help=False,
                           add_completion=False)
 console = Console(soft_wrap=True)
 
-ContentOpt = Annotated[list[Path] | None, typer.Option(
-    "--content", help="A folder of your own cards (YAML/JSON); repeatable.")]
 LanguageOpt = Annotated[str | None, typer.Option(
     "--language", help="The equipment notation: en (the default) or fr (the French "
                        "original, Rulebook 8).")]
 
 
-def library_or_exit(content: list[Path] | None) -> Library:
-    try:
-        return load_library(content or ())
-    except ContentError as exc:
-        raise fail(str(exc)) from None
-
-
 def _section(kind: str) -> str:
     """The section a ``--kind`` names ("fighter", "NPFs", "tactical" ...)."""
+    from skirmish.core.names import fold
+    from skirmish.eden.library import SECTIONS, SINGULAR
+
     for section in SECTIONS:
         if fold(kind) in (fold(section), fold(section.rstrip("s")), fold(SINGULAR[section])):
             return section
@@ -46,6 +41,8 @@ def _section(kind: str) -> str:
 
 
 def _listing(lib: Library, faction: str | None, kind: str | None) -> list[dict[str, Any]]:
+    from skirmish.eden.library import SECTIONS
+
     rows = []
     wanted = lib.faction(faction) if faction is not None else None
     only = _section(kind) if kind is not None else None
@@ -117,6 +114,7 @@ def show(
 ) -> None:
     """Show one card in the rulebook's notation."""
     from skirmish.eden.cards_html import card_text
+    from skirmish.eden.equipment import check_language
 
     lib = library_or_exit(content or (ctx.obj or {}).get("content"))
     try:
@@ -144,6 +142,8 @@ def show(
 def _equipment_in(lib: Library, kind: str, name: str, text: str, language: str) -> str:
     """``text`` (a card in the rulebook's notation) with its equipment in ``language``: an
     item of the library is shown as ``str(item)``, one written on the profile as typed."""
+    from skirmish.eden.equipment import Equipment
+
     if kind == "equipment":
         items = [(str(lib.equipment[name]), lib.equipment[name])]
     elif kind in ("fighters", "npfs"):
@@ -162,23 +162,51 @@ def _equipment_in(lib: Library, kind: str, name: str, text: str, language: str) 
 def print_cards(
     ctx: typer.Context,
     troop: Annotated[Path, typer.Option(help="A troop file (YAML or JSON).")],
-    out: Annotated[Path, typer.Option(help="The HTML file to write.")] = Path("cards.html"),
+    out: Annotated[Path | None, typer.Option(
+        help="The file to write: HTML, or a PDF when it ends in .pdf (default: cards.html, "
+             "or none when --pdf is given).")] = None,
+    pdf: Annotated[Path | None, typer.Option(
+        "--pdf", help="Also write the cards as a PDF file (A4, WeasyPrint).")] = None,
     content: ContentOpt = None,
+    language: LanguageOpt = None,
 ) -> None:
-    """Write printable profile cards (front: limbs, white/red CP boxes; back: abilities)."""
-    from skirmish.eden.cards_html import render_cards
-    from skirmish.eden.troops import TroopError, troop_problems
+    """Write printable profile cards, A4, four fighters a page: each fighter's front (limbs
+    with white/red CP boxes to tick, characteristics, location faces, equipment) beside its
+    back (abilities), to cut out and fold. HTML (print it from a browser) and/or PDF."""
+    from skirmish.eden.printing import render_cards, write_pdf
+    from skirmish.eden.troops import TroopError, content_of, troop_problems
     from skirmish.sim.troops import read_troop
 
-    check_output(out, "HTML file")
-    lib = library_or_exit(content or (ctx.obj or {}).get("content"))
+    try:
+        lang = check_language(language)
+    except ValueError:
+        raise fail(f"--language: expected en or fr, got {language!r}") from None
+    if out is not None and out.suffix.lower() == ".pdf":
+        if pdf is not None and pdf != out:
+            raise fail("--out names a PDF file and --pdf another one: give one of them")
+        out, pdf = None, out
+    elif out is None and pdf is None:
+        out = Path("cards.html")
+    if out is not None:
+        check_output(out, "HTML file")
+    if pdf is not None:
+        check_output(pdf, "PDF file")
     try:
         team = read_troop(troop)
     except TroopError as exc:
         raise fail(str(exc)) from None
+    folders = [*content_of(team, troop), *(content or (ctx.obj or {}).get("content") or ())]
+    lib = library_or_exit(folders)
     unknown = [p for p in troop_problems(lib, team) if "unknown fighter" in p]
     if unknown:
         raise fail(f"{troop}: " + "; ".join(unknown))
-    html = render_cards(lib, list(team.fighters), team.name or troop.stem)
-    write_output(out, html, "HTML file")
-    console.print(f"{len(team.fighters)} profile cards written to {out}", markup=False)
+    html = render_cards(lib, list(team.fighters), team.name or troop.stem, lang)
+    written = []
+    if out is not None:
+        write_output(out, html, "HTML file")
+        written.append(str(out))
+    if pdf is not None:
+        write_pdf(html, pdf)
+        written.append(str(pdf))
+    console.print(f"{len(team.fighters)} profile cards written to {' and '.join(written)}",
+                  markup=False)

@@ -10,19 +10,14 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
-from skirmish.cli.cards_cmd import ContentOpt, console, library_or_exit
 from skirmish.cli.errors import SkirmishTyper, check_output, fail
-from skirmish.eden.troops import (
-    MAX_BUDGET,
-    Troop,
-    TroopError,
-    candidates,
-    sp_reserve,
-    total_value,
-    troop_problems,
-)
-from skirmish.sim.troops import read_troop
+from skirmish.cli.options import ContentOpt, library_or_exit
+
+#: Rulebook 3 (skirmish.eden.troops.MAX_BUDGET, checked by a test): the largest budget.
+MAX_BUDGET = 200
+console = Console(soft_wrap=True)
 
 troop_app = SkirmishTyper(help="Check or build a troop (Rulebook 3).", no_args_is_help=True,
                           add_completion=False)
@@ -34,7 +29,10 @@ def validate(
     content: ContentOpt = None,
 ) -> None:
     """Check a troop against Rulebook 3; exit code 2 with every broken rule named."""
-    lib = library_or_exit(content)
+    from skirmish.eden.troops import TroopError, sp_reserve, total_value, troop_problems
+    from skirmish.sim.troops import read_troop
+
+    lib = library_or_exit(content, [file])
     try:
         troop = read_troop(file)
     except TroopError as exc:
@@ -63,6 +61,8 @@ def new(
     content: ContentOpt = None,
 ) -> None:
     """Build a troop from --fighters, or interactively (prompts), and write it."""
+    from skirmish.eden.troops import Troop, candidates, sp_reserve, total_value, troop_problems
+
     check_output(out, "troop file")
     lib = library_or_exit(content)
     troop_type = "stigma" if stigma else "faction"
