@@ -50,3 +50,15 @@ def test_a_broken_record_is_a_clear_error(tmp_path: Path) -> None:
     record.write_text('{"type": "action"}\n')
     result = runner.invoke(app, ["replay", str(record)])
     assert result.exit_code == 2 and "first line must be a header" in result.output
+
+
+def test_the_version_is_the_package_metadata() -> None:
+    """pyproject.toml is the one place the version is written."""
+    import tomllib
+    from importlib.metadata import version
+    from pathlib import Path
+
+    import skirmish
+
+    project = tomllib.loads(Path(__file__).parents[2].joinpath("pyproject.toml").read_text())
+    assert skirmish.__version__ == version("skirmish") == project["project"]["version"]
