@@ -264,7 +264,8 @@ def test_another_rulesets_action_and_non_actions_are_refused() -> None:
 def test_an_action_is_applied_in_its_canonical_form() -> None:
     """An int where a float is declared, -0.0, a plain str for a Ref: the game applies the
     action exactly as its record re-plays it."""
-    game = reference(0, 6).copy()
+    game = next(g for g in (reference(0, steps) for steps in range(4, 12))
+                if any(isinstance(a, Place) for a in g.legal_actions())).copy()
     offered = next(a for a in game.legal_actions() if isinstance(a, Place))
     game.apply(Place(offered.scenery, Point(int(offered.at.x), int(offered.at.y)), -0.0))
     applied = game.history[-1]

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from skirmish.core import Game, Procedure, ScriptedDice
 from skirmish.eden import EDEN
-from skirmish.eden.demo import SAMPLE_EQUIPMENT
+from skirmish.eden.demo import ABILITIES, SAMPLE_EQUIPMENT
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.profile import FighterProfile
 from skirmish.eden.ruleset import catalogue_of
@@ -32,7 +32,7 @@ def table(
     ]
     setup: dict[str, object] = {
         "equipment": list(SAMPLE_EQUIPMENT) + list(equipment),
-        "abilities": list(abilities),
+        "abilities": [*ABILITIES, *abilities],  # the sample cards' abilities, and these
         "troops": [
             {"type": "faction",
              "fighters": [{"profile": p.to_dict(), "at": [x, y]} for p, x, y in troop]}

@@ -90,11 +90,11 @@ def test_sp_reserve_counts_permanent_card_effects_on_psi() -> None:
     from skirmish.eden.demo import demo_setup
 
     setup = deepcopy(demo_setup())  # the sample profiles are shared module data
-    setup["abilities"] = [{"name": "Iron will", "kind": "permanent", "text": "+1 PSI.",
-                           "effects": [{"effect": "modify", "characteristic": "PSI",
-                                        "delta": 1}]}]
+    iron_will = {"name": "Iron will", "kind": "permanent", "text": "+1 PSI.",
+                 "effects": [{"effect": "modify", "characteristic": "PSI", "delta": 1}]}
+    setup["abilities"] = [*setup["abilities"], iron_will]
     plain = EDEN.new_game(deepcopy(setup), seed=1)
     setup["troops"][0]["fighters"][0]["profile"]["abilities"] = ["Iron will"]
     game = EDEN.new_game(setup, seed=1)
-    assert plain.view(0)["sp"] == [7, 5]
-    assert game.view(0)["sp"] == [8, 5]
+    assert plain.view(0)["sp"] == [7, 6]
+    assert game.view(0)["sp"] == [8, 6]

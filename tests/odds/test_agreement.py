@@ -108,7 +108,8 @@ def test_shooting_past_the_targets_friend_agrees_with_the_engine() -> None:
 def test_explosion_agrees_with_the_engine() -> None:
     # Tarar throws the spear (Explosive(1)) between Yuri and Ngobo (head: 1 CP left).
     game = place([("Yuri", 22, 30)], [("Tarar", 12, 30), ("Ngobo Quick-Arm", 22, 33)])
-    state(game).fighter("B.Ngobo-Quick-Arm").checked[0] = 2
+    ngobo = state(game).fighter("B.Ngobo-Quick-Arm")
+    ngobo.checked[0] = ngobo.profile.limbs[0].white_cp + ngobo.profile.limbs[0].red_cp - 1
     odds = odds_of(game, "throw B.Tarar Spear 22,31.5")
     assert odds.kind == "explosion" and len(odds.fighters) == 2
 
@@ -134,9 +135,10 @@ def test_blast_agrees_with_the_engine() -> None:
 def test_pivoted_blast_agrees_with_the_engine() -> None:
     # The template touches Vladd at 20 degrees, turned to 64.8 (docs/rulings.md G8): it covers
     # Ngobo, the nearest enemy, and Abama, whom no radial placement covering Ngobo reaches.
-    # Abama's arms have 1 CP left (2 + 1): the blast incapacitates him before his torso.
+    # Abama's arms have 1 CP left: the blast incapacitates him before his torso.
     game = place([("Vladd", 10, 30)], [("Ngobo Quick-Arm", 14.5, 30), ("Abama Big-Belly", 14, 40)])
-    state(game).fighter("B.Abama-Big-Belly").checked[1] = 2
+    abama = state(game).fighter("B.Abama-Big-Belly")
+    abama.checked[1] = abama.profile.limbs[1].white_cp + abama.profile.limbs[1].red_cp - 1
     odds = odds_of(game, "blast A.Vladd Flamethrower 20 64.8")
     assert [f.ref for f in odds.fighters] == ["B.Ngobo-Quick-Arm", "B.Abama-Big-Belly"]
     assert odds.fighter("B.Abama-Big-Belly").p_incapacitated == 1

@@ -36,7 +36,7 @@ from .engine import PROFILES, enumerate_engine, place
 
 #: Invented test cards with few dice: PSI 2, CBT 2 (red 1), VIG 7 (so a CBT 3 attacker
 #: rolls 2 dice at 6+: Rulebook 2.A), SPD 1.
-LOWA = replace(PROFILES["Anton"], name="Lowa", equipment=(), limbs=(
+LOWA = replace(PROFILES["Anton"], name="Lowa", equipment=(), abilities=(), limbs=(
     limb(1, 1, 2, 1, 1), limb(1, 1, 2, 1, 2, 3), limb(2, 1, 7, 6, 4, 5), limb(1, 1, 1, 1, 6)))
 HIGA = replace(LOWA, name="Higa", limbs=(
     limb(1, 1, 2, 1, 1), limb(2, 1, 3, 2, 2, 3), limb(2, 1, 7, 6, 4), limb(1, 1, 1, 1, 5, 6)))
@@ -175,7 +175,9 @@ def test_a_shot_at_a_fighter_with_a_location_shift_card_is_the_engines_law() -> 
 def test_explosion_is_the_engines_law_and_stops_at_incapacitation() -> None:
     game = place([("Yuri", 22, 30)], [("Tarar", 10, 30), ("Ngobo Quick-Arm", 22, 33)])
     st = state(game)
-    st.fighter("B.Ngobo-Quick-Arm").checked[0] = 2  # 1 CP left on the head
+    ngobo = st.fighter("B.Ngobo-Quick-Arm")
+    head = ngobo.profile.limbs[0]
+    ngobo.checked[0] = head.white_cp + head.red_cp - 1  # 1 CP left on the head
     part = st.catalogue.item("Spear").part(Category.PROJECTILE)
     assert part is not None
     odds = explosion_odds(st, "B.Tarar", part, (22, 31.5), "Spear")

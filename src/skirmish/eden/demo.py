@@ -1,58 +1,75 @@
-"""The demo exchange: two small sample troops already in contact, played by bots.
+"""Ready-made set-ups of the sample cards, for examples, tests and the demo.
 
-The profiles here are ORIGINAL SAMPLE DATA (not the published cards): the few
-facts the rulebook gives (Yuri 4/4/4/5 with a 2+2 CP head on face 1, Vlädd CBT 6,
-Abama CBT 4) and invented values for the rest. The card library with four
-factions arrives with the content issue.
+Every card comes from the card library (``eden/content``, ORIGINAL SAMPLE CONTENT - not the
+published cards): there is one set of sample cards, so "Vladd" and "Abama" are the same
+fighters in the README's examples, ``skirmish odds``, ``skirmish demo`` and the tests.
+
+- :func:`demo_setup`: two pairs already in base contact in the middle of the table (Yuri
+  and Vladd of the Jokers against Ngobo Quick-Arm and Abama Big-Belly of Clan Bamaka),
+  preparation settled: the first activation is the first decision of substance.
+- :func:`match_setup`: a whole match by the basic rules, three fighters a side
+  (Yuri, Vladd, Anton against Ngobo, Abama, Tarar), three missions and three tactical
+  cards each, a pool of four scenery elements.
+
+The profile constants (:data:`YURI` ...) are the library's cards as set-up data.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+import functools
+from typing import TYPE_CHECKING, Any
+
+from skirmish.eden.library import load_library
+from skirmish.eden.troops import Troop, ability_dict
+
+if TYPE_CHECKING:
+    from skirmish.eden.library import Library
+
+__all__ = ["ABAMA", "ABILITIES", "ANTON", "MATCH_EQUIPMENT", "NGOBO", "SAMPLE_EQUIPMENT",
+           "TARAR", "VLADD", "YURI", "demo_setup", "match_setup", "sample_library"]
+
+JOKERS = ("Yuri", "Vladd", "Anton")
+BAMAKA = ("Ngobo Quick-Arm", "Abama Big-Belly", "Tarar")
+MISSIONS = ("Hunt", "Hold the crossroads", "Raid")
+TACTICAL = ("Adrenalin", "Smoke screen", "Contaminated Area")
+SCENERY = ("Wall", "Car wreck", "Bushes", "Pond")
 
 
-def _limb(white_cp: int, red_cp: int, white: int, red: int, *faces: int) -> dict[str, Any]:
-    return {"white_cp": white_cp, "red_cp": red_cp, "white": white, "red": red,
-            "faces": list(faces)}
+@functools.cache
+def sample_library() -> Library:
+    """The built-in card library (read once)."""
+    return load_library()
 
 
-def _profile(name: str, faction: str, stigma: str, value: int, limbs: list[dict[str, Any]],
-             equipment: list[str] | None = None) -> dict[str, Any]:
-    head, arms, torso, legs = limbs
-    return {
-        "name": name, "faction": faction, "stigma": stigma, "types": ["Human"], "value": value,
-        "limbs": {"head": head, "arms": arms, "torso": torso, "legs": legs},
-        "equipment": equipment or [], "abilities": [], "base_mm": 30,
-    }
+def _profile(name: str) -> dict[str, Any]:
+    return sample_library().profile(name).to_dict()
 
 
-YURI = _profile("Yuri", "Jokers", "Chaos", 25, [
-    _limb(2, 2, 4, 3, 1), _limb(2, 1, 4, 3, 2, 3), _limb(3, 1, 4, 3, 4), _limb(2, 1, 5, 4, 5, 6),
-], ["Molotov", "Throwing knives"])
-VLADD = _profile("Vladd", "Jokers", "Destruction", 30, [
-    _limb(1, 1, 3, 2, 1), _limb(3, 1, 6, 4, 2, 3), _limb(3, 2, 5, 4, 4, 5), _limb(2, 1, 3, 2, 6),
-], ["Flamethrower"])
-NGOBO = _profile("Ngobo Quick-Arm", "Bamaka", "Protection", 25, [
-    _limb(2, 1, 3, 2, 1), _limb(2, 1, 5, 4, 2, 3), _limb(3, 1, 4, 3, 4), _limb(2, 1, 5, 4, 5, 6),
-])
-ABAMA = _profile("Abama Big-Belly", "Bamaka", "Protection", 20, [
-    _limb(2, 1, 2, 1, 1), _limb(2, 1, 4, 3, 2), _limb(4, 2, 5, 4, 3, 4, 5), _limb(2, 1, 3, 2, 6),
-])
+def _equipment(names: tuple[str, ...]) -> tuple[str, ...]:
+    lib = sample_library()
+    items = dict.fromkeys(e for n in names for e in lib.profile(n).equipment)
+    return tuple(str(lib.equipment[e]) for e in items)
 
 
-#: Sample equipment in the rulebook's notation (values invented).
-SAMPLE_EQUIPMENT = (
-    "Molotov (Projectile): Burn(1), Range(15), 1/match",
-    "Throwing knives (Shooting): Range(10), Str(3)",
-    "Flamethrower (Blast): Burn(1), 1/round",
-)
+YURI, VLADD, ANTON = (_profile(n) for n in JOKERS)
+NGOBO, ABAMA, TARAR = (_profile(n) for n in BAMAKA)
+#: The equipment of the demo's four fighters, and of the match's six (rulebook notation).
+SAMPLE_EQUIPMENT = _equipment(("Yuri", "Vladd", "Ngobo Quick-Arm", "Abama Big-Belly"))
+MATCH_EQUIPMENT = _equipment(JOKERS + BAMAKA)
+#: The abilities the six fighters have, as set-up data.
+ABILITIES = tuple(ability_dict(sample_library().abilities[a])
+                  for a in dict.fromkeys(a for n in JOKERS + BAMAKA
+                                         for a in sample_library().profile(n).abilities))
 
 
 def demo_setup(max_rounds: int = 3) -> dict[str, Any]:
     """Jokers (Yuri, Vladd) against Bamaka (Ngobo, Abama), paired off in base contact in the
-    middle of a 60 x 60 cm field (30 mm bases: centres 3 cm apart)."""
-    return {
-        "equipment": list(SAMPLE_EQUIPMENT),
+    middle of a 60 x 60 cm field (30 mm bases: centres 3 cm apart). A fresh copy: change
+    it as you like."""
+    return copy.deepcopy({
+        "equipment": list(MATCH_EQUIPMENT),
+        "abilities": list(ABILITIES),
         "preparation_skip": ["scenery", "deployment"],
         "field": [60, 60],
         "max_rounds": max_rounds,
@@ -66,73 +83,14 @@ def demo_setup(max_rounds: int = 3) -> dict[str, Any]:
                 {"profile": ABAMA, "at": [35.0, 31.5]},
             ]},
         ],
-    }
-
-
-ANTON = _profile("Anton", "Jokers", "Chaos", 15, [
-    _limb(1, 1, 3, 2, 1), _limb(2, 1, 4, 3, 2, 3), _limb(2, 1, 4, 3, 4, 5), _limb(2, 1, 4, 3, 6),
-], ["Pistol"])
-TARAR = _profile("Tarar", "Bamaka", "Order", 30, [
-    _limb(2, 1, 3, 2, 1), _limb(2, 2, 5, 4, 2, 3), _limb(3, 1, 5, 4, 4, 5), _limb(2, 1, 4, 3, 6),
-], ["Spear", "Helmet"])
-
-#: Sample missions (invented): one secret, one revealed per troop.
-HUNT = {"name": "Hunt", "secret": True, "deployment": "confrontation",
-        "text": "1 VP for each enemy fighter incapacitated, 2 more for the leader.",
-        "effects": [{"effect": "vp-per-kill", "vp": 1, "leader": 2}]}
-CROSSROADS = {"name": "Hold the crossroads", "secret": False, "deployment": "confrontation",
-              "text": "Two objective markers; 1 VP per marker held at each round's end.",
-              "effects": [{"effect": "hold-objectives", "at": [[20, 30], [40, 30]], "vp": 1}]}
-RAID = {"name": "Raid", "secret": False, "deployment": "ambush",
-        "text": "One objective marker in the centre; 2 VP when held at a round's end.",
-        "effects": [{"effect": "hold-objectives", "at": [[30, 30]], "vp": 2}]}
-
-#: Sample tactical cards (invented but for the names the rulebook gives).
-ADRENALIN = {"name": "Adrenalin", "text": "One fighter gets +1 CBT until the end of the round.",
-             "effects": [{"effect": "modify", "characteristic": "CBT", "delta": 1,
-                          "who": "target"}]}
-SMOKE = {"name": "Smoke screen", "cancellation": 1,
-         "text": "Your fighters get +1 SPD until the end of the round.",
-         "effects": [{"effect": "modify", "characteristic": "SPD", "delta": 1, "who": "troop"}]}
-CONTAMINATED = {"name": "Contaminated Area", "first_round": True,
-                "text": "Enemy fighters get -1 VIG until the end of the round.",
-                "effects": [{"effect": "modify", "characteristic": "VIG", "delta": -1,
-                             "who": "enemies"}]}
-
-#: Sample scenery pool (sizes invented): what the basic rules call opaque, low and flat.
-SCENERY = [
-    {"name": "Wall", "shape": [[-6, -1], [6, -1], [6, 1], [-6, 1]]},
-    {"name": "Car wreck", "shape": [[-4, -2], [4, -2], [4, 2], [-4, 2]]},
-    {"name": "Bushes", "radius": 3, "sight": "low", "passable": True, "move_cost": 2.0,
-     "can_end_on": True},
-    {"name": "Pond", "radius": 4, "sight": "flat", "passable": True, "move_cost": 2.0},
-]
-
-MATCH_EQUIPMENT = (
-    *SAMPLE_EQUIPMENT,
-    "Pistol (Shooting): Range(20), Str(3)",
-    "Spear (Shooting/Projectile): CBT +1 - Range(10), Str(3) / Range(10), Explosive(1), 1/match",
-    "Helmet (Pr): head +1",
-)
+    })
 
 
 def match_setup(max_rounds: int = 5) -> dict[str, Any]:
     """A whole match by the basic rules: two three-fighter sample troops (Jokers against
-    Clan Bamaka), two missions and three tactical cards each, a pool of four scenery
+    Clan Bamaka), three missions and three tactical cards each, a pool of four scenery
     elements; everything from the first-player bid to the last VP is played."""
-    def troop(fighters: list[dict[str, Any]]) -> dict[str, Any]:
-        return {
-            "type": "faction",
-            "fighters": [{"profile": p} for p in fighters],
-            "missions": [HUNT, CROSSROADS, RAID],
-            "tactical": [ADRENALIN, SMOKE, CONTAMINATED],
-        }
-
-    return {
-        "field": [60, 60],
-        "max_rounds": max_rounds,
-        "equipment": list(MATCH_EQUIPMENT),
-        "scenery": SCENERY,
-        "scenery_per_player": 2,
-        "troops": [troop([YURI, VLADD, ANTON]), troop([NGOBO, ABAMA, TARAR])],
-    }
+    return sample_library().setup(
+        Troop("faction", JOKERS, name="Jokers"), Troop("faction", BAMAKA, name="Clan Bamaka"),
+        max_rounds=max_rounds, missions=(MISSIONS, MISSIONS), tactical=(TACTICAL, TACTICAL),
+        scenery=SCENERY)

@@ -204,7 +204,7 @@ def match_with_costs() -> dict[str, Any]:
     lib = library()
     from skirmish.eden.troops import ability_dict
 
-    setup["abilities"] = [*CARDS, ability_dict(lib.abilities["Stim injector"]),
+    setup["abilities"] = [*setup["abilities"], *CARDS, ability_dict(lib.abilities["Stim injector"]),
                           {"name": "Deep breath", "kind": "action",
                            "effects": [{"effect": "gain", "sp": 1}]}]
     yuri = setup["troops"][0]["fighters"][0]["profile"]
