@@ -38,6 +38,7 @@ def version() -> None:
 from skirmish.cli.cards_cmd import cards_app  # noqa: E402
 from skirmish.cli.demo_cmd import demo  # noqa: E402
 from skirmish.cli.odds_cmd import odds_app  # noqa: E402
+from skirmish.cli.play import play  # noqa: E402
 from skirmish.cli.render_cmd import render  # noqa: E402
 from skirmish.cli.replay_cmd import replay  # noqa: E402
 from skirmish.cli.serve_cmd import serve  # noqa: E402
@@ -53,6 +54,7 @@ app.command("render", help="Draw a table (JSON) as SVG: scenery, bases, sight, p
 app.command("demo")(demo)
 app.command("replay")(replay)
 # (new commands are registered here, one line each)
+app.command("play")(play)
 app.add_typer(cards_app, name="cards")
 app.add_typer(troop_app, name="troop")
 app.add_typer(odds_app, name="odds")

@@ -1,0 +1,87 @@
+"""``skirmish play``: play an Eden match from the terminal, hot-seat or against a bot.
+
+Kept light (``skirmish --help`` imports it): the engine and the session loop
+(:mod:`skirmish.cli.play.session`) are imported inside :func:`play` only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from skirmish.cli.errors import fail
+from skirmish.cli.options import ContentOpt, library_or_exit
+
+
+def _read_line(prompt: str) -> str | None:
+    """One line of the standard input (``None`` at its end)."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def play(
+    vs: Annotated[str | None, typer.Option(
+        "--vs", help="Play against a bot: heuristic or random (default: hot-seat, two "
+        "people at this terminal).")] = None,
+    seat: Annotated[str, typer.Option(help="Your seat against a bot: A or B.")] = "A",
+    troop_a: Annotated[str, typer.Option(
+        help="Troop A: a troop file or a faction ('stigma:NAME' for a stigma).")] = "Jokers",
+    troop_b: Annotated[str, typer.Option(help="Troop B: a troop file or a faction.")] = "Bamaka",
+    rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds to play.")] = 5,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed of the game's dice and of the bot (default: fresh random bits).")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        help="Continue a game saved with 'save FILE' (a record, JSON Lines); give --vs and "
+        "--seat again to play it against a bot.", dir_okay=False)] = None,
+    autosave: Annotated[Path | None, typer.Option(
+        help="Save the game's record here after every decision.", dir_okay=False)] = None,
+    content: ContentOpt = None,
+) -> None:
+    """Play a match from the terminal, hot-seat or against a bot (--vs): type the number of
+    a legal action, an action in the notation, or a command (undo, odds, table, save, help,
+    quit)."""
+    from skirmish.bots import make_agent
+    from skirmish.cli.errors import check_output
+    from skirmish.cli.play.session import Session
+    from skirmish.core.dice import fresh_seed
+    from skirmish.core.record import Record
+    from skirmish.eden import EDEN
+    from skirmish.sim.troops import load_troop
+
+    human = seat.strip().upper()
+    if human not in ("A", "B"):
+        raise fail(f"--seat: A or B, got {seat!r}")
+    if autosave is not None:
+        check_output(autosave, "record")
+    console = Console(highlight=False)
+    if resume is not None:
+        game = Record.load(resume).replay()
+        dice_seed = game.initial_dice.get("seed")
+        seed = seed if seed is not None else (
+            int(dice_seed) if isinstance(dice_seed, int) else fresh_seed())
+        intro = f"resumed {resume}: {len(game.history)} decisions played"
+    else:
+        seed = fresh_seed() if seed is None else seed
+        files = [Path(s) for s in (troop_a, troop_b) if Path(s).is_file()]
+        library = library_or_exit(content, files)
+        troops = (load_troop(troop_a, library), load_troop(troop_b, library))
+        game = EDEN.new_game(library.setup(*troops, max_rounds=rounds), seed=seed)
+        intro = (f"Eden: A {troops[0].name or troop_a} ({', '.join(troops[0].fighters)}) "
+                 f"against B {troops[1].name or troop_b} ({', '.join(troops[1].fighters)}); "
+                 f"{rounds} round(s); seed {seed}")
+    bot = None if vs is None else make_agent(vs, seed + 1)
+    humans = (0, 1) if bot is None else ("AB".index(human),)
+    mode = ("hot-seat: both seats at this terminal" if bot is None else
+            f"you play {human}, the {vs} bot plays {'B' if human == 'A' else 'A'}")
+    console.print(f"{intro}; {mode}.", soft_wrap=True, markup=False, style="bold")
+    console.print("Type a number, an action, or 'help'.")
+    session = Session(game, humans=humans, console=console, read=_read_line, bot=bot,
+                      bot_name=vs or "", autosave=autosave)
+    code = session.run()
+    if code:
+        raise typer.Exit(code)
