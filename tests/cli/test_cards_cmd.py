@@ -94,6 +94,12 @@ def test_print_profile_cards(tmp_path: Path) -> None:
     assert html.count('class="card front"') == 2 and html.count('class="card back"') == 2
     assert html.count('box white') == 2 + 2 + 3 + 2 + 1 + 3 + 3 + 2
     assert "Pyromaniac (Permanent)" in html and "SAMPLE CARD" in html
+    assert html.count('<tr class="limb limb-') == 8
+    assert html.count('box red') == 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1
+    pdf = tmp_path / "cards.pdf"
+    result = run("cards", "print", "--troop", str(troop), "--out", str(out), "--pdf", str(pdf))
+    assert result.exit_code == 0, result.output
+    assert pdf.read_bytes().startswith(b"%PDF") and out.read_text(encoding="utf-8") == html
     troop.write_text("fighters: [Bob]\n", encoding="utf-8")
     result = run("cards", "print", "--troop", str(troop), "--out", str(out))
     assert result.exit_code == 2 and "no fighter 'Bob'" in result.output

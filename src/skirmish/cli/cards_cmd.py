@@ -173,8 +173,9 @@ def print_cards(
     """Write printable profile cards, A4, four fighters a page: each fighter's front (limbs
     with white/red CP boxes to tick, characteristics, location faces, equipment) beside its
     back (abilities), to cut out and fold. HTML (print it from a browser) and/or PDF."""
+    from skirmish.eden.equipment import check_language
     from skirmish.eden.printing import render_cards, write_pdf
-    from skirmish.eden.troops import TroopError, content_of, troop_problems
+    from skirmish.eden.troops import TroopError, troop_problems
     from skirmish.sim.troops import read_troop
 
     try:
@@ -195,8 +196,7 @@ def print_cards(
         team = read_troop(troop)
     except TroopError as exc:
         raise fail(str(exc)) from None
-    folders = [*content_of(team, troop), *(content or (ctx.obj or {}).get("content") or ())]
-    lib = library_or_exit(folders)
+    lib = library_or_exit(content or (ctx.obj or {}).get("content"), troop_files=[troop])
     unknown = [p for p in troop_problems(lib, team) if "unknown fighter" in p]
     if unknown:
         raise fail(f"{troop}: " + "; ".join(unknown))

@@ -1,4 +1,5 @@
-"""Cards in the rulebook's notation (text) and as printable HTML profile cards.
+"""Cards in the rulebook's notation (text); the printable profile cards are made by
+:mod:`skirmish.eden.printing` (Jinja2 templates, PDF), reached here by :func:`render_cards`.
 
 Rulebook 1, "Profile cards": the front shows the name (1), faction (2), types (3), the
 limbs (4) with their white and red CP dots (5), characteristics (6) and location faces (7),
@@ -7,7 +8,6 @@ equipment (8), value (9) and stigma (10); the back the special abilities (11).
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from skirmish.eden.cards import Ability, MissionCard, TacticalCard
@@ -17,13 +17,17 @@ from skirmish.eden.profile import CHARACTERISTIC_OF, FighterProfile, Limb
 SAMPLE_MARK = "[sample]"
 
 
-def ability_text(a: Ability) -> str:
-    """``Field medic (Action: 1 AP, 1/round): text`` (Rulebook 7: type symbol, then cost)."""
+def ability_head(a: Ability) -> str:
+    """``Field medic (Action: 1 AP, 1/round)`` (Rulebook 7: type symbol, then cost)."""
     cost = [f"{n} {unit}" for n, unit in ((a.cost_ap, "AP"), (a.cost_sp, "SP")) if n]
     cost += [f"{n}/{unit}" for n, unit in ((a.per_round, "round"), (a.per_match, "match"))
              if n]
-    head = a.kind.capitalize() + (f": {', '.join(cost)}" if cost else "")
-    return f"{a.name} ({head}): {a.text}".rstrip(": ")
+    return f"{a.name} ({a.kind.capitalize()}{': ' + ', '.join(cost) if cost else ''})"
+
+
+def ability_text(a: Ability) -> str:
+    """``Field medic (Action: 1 AP, 1/round): text``."""
+    return f"{ability_head(a)}: {a.text}".rstrip(": ")
 
 
 def mission_text(m: MissionCard) -> str:
@@ -95,57 +99,10 @@ def card_text(library: Library, kind: str, name: str) -> str:
     return f"{label}: {first}{mark}" + (f"\n{rest}" if rest else "") + note
 
 
-_CSS = """
-body { font-family: sans-serif; } .sheet { display: flex; flex-wrap: wrap; gap: 6mm; }
-.card { width: 63mm; height: 88mm; border: 1px solid #333; border-radius: 3mm; padding: 3mm;
-  box-sizing: border-box; page-break-inside: avoid; font-size: 8pt; position: relative; }
-.card h2 { font-size: 11pt; margin: 0 0 1mm; } .meta { color: #444; margin-bottom: 2mm; }
-table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #999;
-  padding: 0.5mm 1mm; text-align: center; } .box { display: inline-block; width: 2.6mm;
-  height: 2.6mm; border: 1px solid #333; margin-right: 0.4mm; }
-.white { background: #fff; } .red { background: #d33; } .value { position: absolute;
-  right: 3mm; top: 3mm; font-weight: bold; font-size: 12pt; }
-.back { background: #f4f1ea; } .sample { color: #a00; font-size: 7pt; }
-@media print { .card { border-color: #000; } }
-"""
+def render_cards(library: Library, names: list[str], title: str = "Eden troop",
+                 language: str | None = None) -> str:
+    """The printable HTML page of the fighters ``names`` (now built from Jinja2 templates:
+    :func:`skirmish.eden.printing.render_cards`)."""
+    from skirmish.eden.printing import render_cards as render
 
-
-def _front(p: FighterProfile, library: Library, sample: bool) -> str:
-    rows = []
-    for limb in Limb:
-        lp = p.limb(limb)
-        boxes = ('<span class="box white"></span>' * lp.white_cp
-                 + '<span class="box red"></span>' * lp.red_cp)
-        rows.append(f"<tr><th>{limb.value}</th><td>{boxes}</td>"
-                    f"<td>{CHARACTERISTIC_OF[limb].value} {lp.white}</td>"
-                    f"<td style='color:#d33'>{lp.red}</td>"
-                    f"<td>{', '.join(str(f) for f in lp.faces)}</td></tr>")
-    equipment = "".join(f"<li>{escape(str(library.equipment.get(e, e)))}</li>"
-                        for e in p.equipment)
-    value = f"{p.value}" if p.level is None else f"lvl {p.level}"
-    mark = '<div class="sample">SAMPLE CARD (not an official profile)</div>' if sample else ""
-    return (f'<div class="card front"><div class="value">{value}</div>'
-            f"<h2>{escape(p.name)}</h2><div class='meta'>{escape(p.faction)} &middot; "
-            f"stigma {escape(p.stigma or '-')} &middot; {escape('/'.join(p.types))}</div>"
-            "<table><tr><th>limb</th><th>CP</th><th>white</th><th>red</th><th>faces</th></tr>"
-            f"{''.join(rows)}</table><ul>{equipment}</ul>{mark}</div>")
-
-
-def _back(p: FighterProfile, library: Library) -> str:
-    items = "".join(f"<li>{escape(ability_text(library.abilities[a]))}</li>"
-                    for a in p.abilities if a in library.abilities)
-    return (f'<div class="card back"><h2>{escape(p.name)}</h2><div class="meta">Special '
-            f"abilities</div><ul>{items or '<li>none</li>'}</ul></div>")
-
-
-def render_cards(library: Library, names: list[str], title: str = "Eden troop") -> str:
-    """A printable HTML page: for each fighter its front then its back (cut and fold)."""
-    cards = []
-    for name in names:
-        profile = library.profile(name)
-        sample = library.is_sample("fighters", profile.name) or library.is_sample(
-            "npfs", profile.name)
-        cards.append(_front(profile, library, sample) + _back(profile, library))
-    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(title)}</title>"
-            f"<style>{_CSS}</style></head><body><h1>{escape(title)}</h1>"
-            f"<div class='sheet'>{''.join(cards)}</div></body></html>\n")
+    return render(library, names, title, language)
