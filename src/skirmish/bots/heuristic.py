@@ -55,8 +55,9 @@ from skirmish.eden.actions import (
     Use,
     key,
 )
+from skirmish.eden.equipment import Category, Equipment
 from skirmish.geometry import Base, Element, Field, Marker, is_legal_move
-from skirmish.geometry.templates import blast_covers
+from skirmish.geometry.templates import blast_covers, explosion_covers
 
 Fighters = dict[str, Mapping[str, Any]]
 
@@ -256,7 +257,6 @@ class HeuristicAgent:
     def _action(self, view: Mapping[str, Any], actions: Sequence[Action],
                 decision: Mapping[str, Any]) -> Action | None:
         fighters = self._fighters(view)
-        me = self._me(view)
         enemies = self._enemies(view)
         actor_ref = next((str(a.fighter) for a in actions if hasattr(a, "fighter")), None)
         if actor_ref is None:
@@ -278,9 +278,7 @@ class HeuristicAgent:
                 return 2.0 + expected_successes(actor["characteristics"]["CBT"],
                                                 target["characteristics"]["SPD"])
             if isinstance(a, Throw):
-                hit = [f for f in view["fighters"] if f["on_field"]
-                       and point_distance(f, a.at.x, a.at.y) <= 4.5]
-                return 1.0 + sum(1.5 if f["side"] != me else -2.0 for f in hit)
+                return self._throw_value(view, a)
             if isinstance(a, BlastAttack):
                 return self._blast_value(view, actor, a)
             if isinstance(a, Use):
@@ -301,8 +299,9 @@ class HeuristicAgent:
                 return Move(Ref(actor_ref), step)
         return best
 
-    #: What covering one of its own fighters with a blast costs: more than any other action
-    #: can be worth, so such a placement is chosen only when nothing else is legal.
+    #: What covering one of its own fighters with a blast or an explosion costs: more than any
+    #: other action can be worth, so such a placement is chosen only when nothing else is
+    #: legal.
     FRIEND_COVERED = 100.0
 
     def _blast_value(self, view: Mapping[str, Any], actor: Mapping[str, Any],
@@ -332,6 +331,26 @@ class HeuristicAgent:
                     break
             value += lost
         return value
+
+    def _throw_value(self, view: Mapping[str, Any], action: Throw) -> float:
+        """A throw by the fighters it reaches, read on the bot's own copy of the table as the
+        engine reads it: the explosion template centred on the point for an Explosive weapon
+        (Rulebook 8.C), else the bases at the point (6.B). Each enemy reached is worth 1.5;
+        each of its own fighters (the thrower included) costs ``FRIEND_COVERED``."""
+        me = self._me(view)
+        fighters = self._fighters(view)
+        x, y = float(action.at.x), float(action.at.y)
+        bases = [Base.from_mm(f["x"], f["y"], f["profile"].get("base_mm", 30), f["ref"])
+                 for f in view["fighters"] if f["on_field"]]
+        texts = {key(name): text for name, text in view.get("equipment", {}).items()}
+        part = Equipment.parse(texts[action.weapon]).part(Category.PROJECTILE) if (
+            action.weapon in texts) else None
+        if part is not None and part.effect("Explosive") is not None:
+            hit = explosion_covers((x, y), bases)
+        else:
+            hit = [b for b in bases if math.hypot(b.x - x, b.y - y) <= b.radius + 1e-9]
+        return 1.0 + sum(-self.FRIEND_COVERED if fighters[b.id]["side"] == me else 1.5
+                         for b in hit)
 
     def _goal(self, view: Mapping[str, Any], actor: Mapping[str, Any],
               enemies: list[Mapping[str, Any]]) -> tuple[float, float] | None:

@@ -17,6 +17,11 @@ from typing import Any, ClassVar
 _EVENT_TYPES: dict[str, type[Event]] = {}
 
 
+def plural(count: int, one: str, many: str) -> str:
+    """``count`` and the noun that goes with it: "1 success", "0 successes", "2 cards"."""
+    return f"{count} {one if count == 1 else many}"
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
@@ -135,6 +140,11 @@ class RollEvent(Event):
     detail: str = ""
 
     def text(self) -> str:
+        if not self.fighter and not self.characteristic:
+            # A roll by no fighter and for no characteristic: the players' own dice (the
+            # tie-break of records made before it had an event of its own).
+            extra = f" ({self.detail})" if self.detail else ""
+            return f"{self.roll} roll: {list(self.faces)}{extra}"
         who = self.fighter or "?"
         if self.roll == "opposition":
             return (
@@ -148,8 +158,7 @@ class RollEvent(Event):
         extra = f" ({self.detail})" if self.detail else ""
         return (
             f"{who} {self.roll} roll {self.characteristic} {self.value}{against}: "
-            f"{list(self.faces)} -> {self.successes} success"
-            f"{'es' if self.successes != 1 else ''}{extra}"
+            f"{list(self.faces)} -> {plural(self.successes, 'success', 'successes')}{extra}"
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from skirmish.core.events import Event
+from skirmish.core.events import Event, plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ class LocationEvent(Event):
     def text(self) -> str:
         if self.spent:
             return (
-                f"{self.fighter} spends {self.spent} success{'es' if self.spent != 1 else ''} "
+                f"{self.fighter} spends {plural(self.spent, 'success', 'successes')} "
                 f"to shift the location {self.rolled} -> {self.face}: {self.limb}"
             )
         return f"location {self.face}: {self.limb}"
@@ -86,7 +86,9 @@ class CancelEvent(Event):
     remaining: int = 0
 
     def text(self) -> str:
-        return f"{self.fighter} dodges {self.cancelled}; {self.remaining} success(es) remain"
+        remain = "remains" if self.remaining == 1 else "remain"
+        left = plural(self.remaining, "success", "successes")
+        return f"{self.fighter} dodges {self.cancelled}; {left} {remain}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +155,8 @@ class TieBreakEvent(Event):
     winner: int | None = None
 
     def text(self) -> str:
+        if len(self.faces) != 2:
+            return f"tie-break: faces {list(self.faces)}"
         a, b = self.faces
         rolled = f"tie-break: player A rolls {a}, player B rolls {b}"
         if self.winner is None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from skirmish.core.actions import Action, Pass, Ref
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
-from skirmish.core.events import NoteEvent
+from skirmish.core.events import NoteEvent, plural
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import ChooseHalf, Deploy, Leader, Place, PlayMission, TakeCard, key
 from skirmish.eden.bidding import FirstPlayerBid
@@ -280,7 +280,7 @@ class PreparationPhase(Procedure):
                                 "card his troop may play)"))
         elif self.step == "hands":
             game.emit(NoteEvent(message=f"player {_p(player)}'s tactical hand holds "
-                                f"{len(state.hands[player])} card(s)"))
+                                f"{plural(len(state.hands[player]), 'card', 'cards')}"))
 
     def _number(self) -> str:
         return next(n for n, s in STEP_NUMBERS.items() if s == self.step)

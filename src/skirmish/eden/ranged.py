@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from skirmish.core.actions import Action, Point, Ref
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
-from skirmish.core.events import Event, NoteEvent, RollEvent
+from skirmish.core.events import Event, NoteEvent, RollEvent, plural
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Aim, BlastAttack, Shift, Shoot, Throw, key
 from skirmish.eden.aiming import (
@@ -123,8 +123,9 @@ class RedirectEvent(Event):
 
     def text(self) -> str:
         return (
-            f"{self.successes} successes (odd) against {self.intended}, who is not free: "
-            f"{self.fighter}'s shot hits {self.target}, in contact and nearest to the shooter"
+            f"{plural(self.successes, 'success', 'successes')} (odd) against {self.intended}, "
+            f"who is not free: {self.fighter}'s shot hits {self.target}, in contact and "
+            "nearest to the shooter"
         )
 
 

@@ -346,7 +346,7 @@ FR_PATTERNS: list[tuple[str, str]] = [
      "le joueur {1} prend une carte Tactique ({2} en main)"),
     (r"^player ([AB]) takes (.+) into his tactical hand \((\d+)\)$",
      "le joueur {1} prend {2} dans sa main tactique ({3})"),
-    (r"^player ([AB])'s tactical hand holds (\d+) card\(s\)$",
+    (r"^player ([AB])'s tactical hand holds (\d+) cards?$",
      "la main tactique du joueur {1} compte {2} carte(s)"),
     (r"^player ([AB]) plays (.+)$", "le joueur {1} joue {2}"),
     (r"^player ([AB]) cancels (.+)$", "le joueur {1} annule {2}"),
@@ -403,7 +403,7 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (rf"^{_REF}'s shot at {_REF} succeeds$", "le tir de {1} sur {2} réussit"),
     (rf"^{_REF}'s shot at {_REF} fails$", "le tir de {1} sur {2} échoue"),
     (rf"^{_REF}'s shot fails: no success$", "le tir de {1} échoue : aucun succès"),
-    (rf"^{_REF} dodges (\d+); (\d+) success\(es\) remain$",
+    (rf"^{_REF} dodges (\d+); (\d+) success(?:es)? remains?$",
      "{1} esquive {2} ; il reste {3} succès"),
     (rf"^{_REF} does not strike back$", "{1} ne frappe pas en retour"),
     (rf"^{_REF} shoots at {_REF} with (.+) \((\d+) AP\)$", "{1} tire sur {2} avec {3} ({4} PA)"),
@@ -421,8 +421,8 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (rf"^{_REF}'s shooting CBT: ", "CBT de tir de {1} : "),
     (r"([+-]\d+) from ", "{1} par "),
     (r"([+-]\d+) for (\d+) obstacles?", "{1} pour {2} obstacle(s)"),
-    (rf"^(\d+) successes \(odd\) against {_REF}, who is not free: {_REF}'s shot hits {_REF}, "
-     r"in contact and nearest to the shooter$",
+    (rf"^(\d+) success(?:es)? \(odd\) against {_REF}, who is not free: {_REF}'s shot hits "
+     rf"{_REF}, in contact and nearest to the shooter$",
      "{1} succès (impair) contre {2}, qui n'est pas libre : le tir de {3} touche {4}, en contact "
      "et le plus proche du tireur"),
     (r"^nobody is affected$", "personne n'est touché"),
