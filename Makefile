@@ -4,7 +4,13 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo test bench soak lint typecheck clean
+.PHONY: run demo test check bench soak lint typecheck system-deps clean
+
+# Debian packages the project uses beyond Python: Chromium for the browser tests, Pango and
+# fonts for the PDF cards (WeasyPrint), tmux and poppler-utils for the terminal and PDF
+# tests. Installed with apt-get when missing and we are root; otherwise those tests skip.
+SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
+	fonts-liberation fonts-dejavu-core tmux poppler-utils
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,16 +36,26 @@ typecheck: $(STAMP)
 # one browser for all of them) run after the others, in one process. Browsers cannot be
 # downloaded: a missing /usr/bin/chromium is installed with apt-get when we are root, else
 # the browser tests are skipped - loudly. CI (.ci/run) always installs it first.
-test: $(STAMP) lint typecheck
+system-deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "make: installing Debian packages:$$missing"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } \
+	      || echo "make: apt-get could not install$$missing" >&2; \
+	  else \
+	    echo "make: missing Debian packages (apt-get install$$missing)" >&2; \
+	  fi; \
+	fi
+
+# The whole suite, as CI runs it (about 15 minutes on 2 cores). The browser tests
+# (tests/web/browser: Playwright driving Debian's Chromium, one server and one browser for
+# all of them) run after the others, in one process; without /usr/bin/chromium they are
+# skipped - loudly.
+test: $(STAMP) system-deps lint typecheck
 	$(VENV)/bin/pytest -n auto -m "not browser"
 	@if [ ! -x /usr/bin/chromium ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "make test: installing Debian's chromium for the browser tests"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium \
-	      || echo "make test: apt-get could not install chromium" >&2; \
-	  fi; \
-	fi; \
-	if [ ! -x /usr/bin/chromium ]; then \
 	  echo "" >&2; \
 	  echo "################################################################################" >&2; \
 	  echo "#  WARNING: no /usr/bin/chromium - THE BROWSER TESTS ARE SKIPPED.               #" >&2; \
@@ -48,6 +64,10 @@ test: $(STAMP) lint typecheck
 	  echo "" >&2; \
 	fi
 	$(VENV)/bin/pytest -p no:xdist -m browser tests/web/browser
+
+# The edit loop (about 2 minutes): lint, types and the fast tests (no slow, no browser).
+check: $(STAMP) lint typecheck
+	$(VENV)/bin/pytest -n auto -q -m "not slow and not browser" -x
 
 bench: $(STAMP)
 	$(PY) -m bench.run

@@ -1,6 +1,9 @@
 """``make bench``: the project's speed record (medians of several runs, one core).
 
-Prints a table and writes ``bench/results.json`` with the machine it ran on.
+Prints a table comparing this run with the committed figures (``bench/results.json``) and
+writes this run, with the machine it ran on, to ``out/bench.json`` (not tracked). The
+committed figures change only on purpose: ``python -m bench.run --save`` (then commit them
+with the README's table).
 """
 
 from __future__ import annotations
@@ -16,7 +19,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-SUITES = ("bench.kernel", "bench.geometry", "bench.odds", "bench.bots", "bench.web_load")
+SUITES = ("bench.cli", "bench.kernel", "bench.geometry", "bench.odds", "bench.bots",
+          "bench.web_load")
+COMMITTED = Path(__file__).with_name("results.json")
+LATEST = Path(__file__).parent.parent / "out" / "bench.json"
+#: Figures where smaller is better (times); the others are rates or counts.
+SMALLER_IS_BETTER = ("_ms", "_us", "_s")
 TARGETS = {
     "random_matches_per_s": ">= 30",
     "midgame_copies_per_s": ">= 10,000",
@@ -27,6 +35,7 @@ TARGETS = {
     "los_query_us": "<= 25",
     "move_legality_ms": "<= 2",
     "web_p95_ms": "<= 50",
+    "cli_help_s": "<= 0.3",
 }
 
 
@@ -52,7 +61,20 @@ def _rounded(value: float) -> float:
     return float(f"{value:.3g}") if abs(value) < 1000 else round(value)
 
 
-def main() -> None:
+def _change(key: str, now: float, before: float | None) -> str:
+    """This run against the committed figure: the ratio, marked better or worse."""
+    if before is None or before == 0:
+        return "new"
+    ratio = now / before
+    better = ratio < 1 if key.endswith(SMALLER_IS_BETTER) and not key.endswith("_per_s") \
+        else ratio > 1
+    if abs(ratio - 1) < 0.05:
+        return "="
+    return f"{ratio:.2f}x {'better' if better else 'worse'}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
     os.environ.setdefault("PYTHONHASHSEED", "0")
     results: dict[str, float] = {}
     for name in SUITES:
@@ -62,12 +84,17 @@ def main() -> None:
             print(f"skipping {name}: {exc}", file=sys.stderr)
             continue
         results.update({k: _rounded(v) for k, v in module.run().items()})
+    committed: dict[str, float] = {}
+    if COMMITTED.exists():
+        committed = json.loads(COMMITTED.read_text()).get("results", {})
     table = Table(title="make bench (medians, one core)")
-    table.add_column("figure")
-    table.add_column("value", justify="right")
-    table.add_column("goal")
+    for column, justify in (("figure", "left"), ("value", "right"), ("committed", "right"),
+                            ("change", "left"), ("goal", "left")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
     for key, value in results.items():
-        table.add_row(key, f"{value:,}", TARGETS.get(key, ""))
+        before = committed.get(key)
+        table.add_row(key, f"{value:,}", "" if before is None else f"{before:,}",
+                      _change(key, value, before), TARGETS.get(key, ""))
     table.caption = ", ".join(f"{k}: {v}" for k, v in machine().items())
     Console().print(table)
     out = {
@@ -75,9 +102,12 @@ def main() -> None:
         "machine": machine(),
         "results": results,
     }
-    path = Path(__file__).with_name("results.json")
-    path.write_text(json.dumps(out, indent=2) + "\n")
-    print(f"written {path}")
+    LATEST.parent.mkdir(parents=True, exist_ok=True)
+    LATEST.write_text(json.dumps(out, indent=2) + "\n")
+    print(f"written {LATEST}")
+    if "--save" in args:
+        COMMITTED.write_text(json.dumps(out, indent=2) + "\n")
+        print(f"saved as the committed figures: {COMMITTED}")
 
 
 if __name__ == "__main__":
