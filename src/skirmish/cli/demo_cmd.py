@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from skirmish.cli.options import ContentOpt, library_or_exit
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
 
 console = Console()
 
@@ -22,7 +25,12 @@ def demo(
         Path | None, typer.Option(help="Also save the game record (JSON Lines) here.")
     ] = None,
     actions: Annotated[bool, typer.Option(help="Show every decision too.")] = False,
+    brief: Annotated[bool, typer.Option(
+        help="One line per activation, with the round headers and the result.")] = False,
     svg: Annotated[Path | None, typer.Option(help="Draw the final table as SVG here.")] = None,
+    svg_dir: Annotated[Path | None, typer.Option(
+        "--svg-dir", help="Draw the table into this folder: round-N.svg as each round "
+                          "begins, and final.svg.")] = None,
     agents: Annotated[str, typer.Option(help="The two bots: heuristic, random.")] = (
         "heuristic,heuristic"
     ),
@@ -38,6 +46,7 @@ def demo(
     from skirmish.eden.troops import suggest
 
     seed = fresh_seed() if seed is None else seed
+    console.soft_wrap = not console.is_terminal  # whole lines in a file or a pipe
     library = library_or_exit(content)
     troops = (suggest(library, "faction", "Jokers"), suggest(library, "faction", "Bamaka"))
     game = EDEN.new_game(library.setup(*troops, max_rounds=rounds), seed=seed)
@@ -56,8 +65,9 @@ def demo(
         console.print(f"[red]error[/red]: {exc}")
         raise typer.Exit(2) from None
     play(game, bots)
-    narrate(console, game.log, show_actions=actions)
-    console.print(fighters_table(game))
+    narrate(console, game.log, show_actions=actions, brief=brief)
+    if not brief:
+        console.print(fighters_table(game))
     outcome = game.outcome()
     if outcome is not None:
         winner = "a draw" if outcome.winner is None else f"player {'AB'[outcome.winner]} wins"
@@ -69,8 +79,22 @@ def demo(
         Record.of(game).save(record)
         console.print(f"record saved to {record}")
     if svg is not None:
-        from skirmish.eden.rolling import state_of
-        from skirmish.geometry.svg import render as render_svg
+        from skirmish.cli.pictures import write_picture
 
-        svg.write_text(render_svg(state_of(game).table()), encoding="utf-8")
+        write_picture(game, svg, when="final table")
         console.print(f"table drawn in {svg}")
+    if svg_dir is not None:
+        _draw_rounds(game, svg_dir)
+
+
+def _draw_rounds(game: Game, folder: Path) -> None:
+    """One picture as each round begins (round-N.svg), and the final table (final.svg)."""
+    from skirmish.cli.errors import check_output_dir
+    from skirmish.cli.pictures import write_picture
+    from skirmish.eden.moments import round_starts
+
+    check_output_dir(folder, "picture folder")
+    for number, moment in round_starts(game):
+        write_picture(moment, folder / f"round-{number}.svg", when="as it begins")
+    write_picture(game, folder / "final.svg", when="final table")
+    typer.echo(f"tables drawn in {folder} (round-N.svg as each round begins, final.svg)")

@@ -15,6 +15,7 @@ import typer
 from skirmish.cli.errors import check_output, guard, write_output
 
 if TYPE_CHECKING:
+    from skirmish.geometry.annotations import Picture
     from skirmish.geometry.table import Table
 
 
@@ -23,6 +24,20 @@ def load_table(path: Path) -> Table:
     from skirmish.cli.table_file import load_table as load
 
     return load(path)
+
+
+def load_picture(path: Path, table: Table) -> Picture:
+    """The picture of a table file already read as ``table``: its notes, greyed bases,
+    sides, title and legend lines when it has them (``skirmish replay --out FILE.json``
+    writes them), else the table alone. Errors name the file."""
+    from skirmish.eden.inputs import read_data
+    from skirmish.geometry.annotations import Picture
+
+    try:
+        return Picture.from_dict(read_data(path, "json"), table)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        what = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
+        raise ValueError(f"{path}: not a picture: {what}") from None
 
 
 @guard
@@ -58,8 +73,12 @@ def render(
         typer.Option(help="Deployment zones to draw: 'confrontation' or 'ambush'."),
     ] = None,
     labels: Annotated[bool, typer.Option(help="Write base names.")] = True,
+    frame: Annotated[bool, typer.Option(
+        "--frame/--plain", help="The framed picture (north up, legend, scale bar, labels "
+                                "and notes), or the plain field (y down, as the web table).")
+    ] = True,
 ) -> None:
-    """Draw TABLE_FILE as an SVG picture."""
+    """Draw TABLE_FILE as an SVG picture (or PNG, when --out ends in .png)."""
     from skirmish.cli.table_file import _base, _xy
     from skirmish.geometry.paths import is_legal_move, path_cost
     from skirmish.geometry.svg import render as render_svg
@@ -70,6 +89,7 @@ def render(
     if allowance is not None and not (math.isfinite(allowance) and 0 <= allowance <= 1000):
         raise typer.BadParameter(f"--allowance: expected 0 to 1000 cm, got {allowance}")
     table = load_table(table_file)
+    picture = load_picture(table_file, table)
     los_arg = None
     if los:
         viewer_name, _, target_name = los.partition(":")
@@ -119,8 +139,15 @@ def render(
         if make is None:
             raise typer.BadParameter("--zones is 'confrontation' or 'ambush'")
         zone_list = [make(table.field, "south"), make(table.field, "north")]
-    svg = render_svg(
-        table, los=los_arg, path=path_pts, template=template, zones=zone_list, labels=labels
-    )
-    write_output(out, svg, "SVG file")
+    svg = render_svg(picture, los=los_arg, path=path_pts, template=template, zones=zone_list,
+                     labels=labels, frame=frame)
+    if out.suffix.lower() == ".png":
+        from skirmish.cli.pictures import png_of
+
+        try:
+            out.write_bytes(png_of(svg))
+        except OSError as exc:
+            raise ValueError(f"{out}: cannot write the PNG file ({exc.strerror})") from None
+    else:
+        write_output(out, svg, "SVG file")
     typer.echo(f"wrote {out}")

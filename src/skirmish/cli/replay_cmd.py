@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
 
 console = Console()
 
@@ -22,8 +25,22 @@ def replay(
         ),
     ] = False,
     show: Annotated[bool, typer.Option(help="Narrate the re-played game.")] = False,
+    brief: Annotated[bool, typer.Option(
+        help="With --show: one line per activation, with the round headers.")] = False,
+    table_at: Annotated[str | None, typer.Option(
+        "--table-at", metavar="ROUND[.ACTIVATION]",
+        help="Draw the table at this moment: ROUND = as round ROUND begins; "
+             "ROUND.ACTIVATION = once the ACTIVATION-th activation begun in round ROUND "
+             "is over (counted as the log shows them begin, interrupts included). "
+             "Written to --out (default table.svg).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="The table picture: .svg, .png, or .json (a table file that "
+                            "'skirmish render' draws again). Without --table-at: the "
+                            "final table.")] = None,
 ) -> None:
-    """Re-play a game record from its header and actions."""
+    """Re-play a game record from its header and actions; optionally draw its table at
+    any moment (--table-at, --out)."""
+    picture = _picture_request(table_at, out)
     from skirmish.cli.narrate import narrate
     from skirmish.core.errors import RecordError
     from skirmish.core.record import Record, verify_file
@@ -35,6 +52,51 @@ def replay(
         typer.echo("error: " + str(exc).replace("\n", " "), err=True)
         raise typer.Exit(2) from None
     if show:
-        narrate(console, game.log)
+        narrate(console, game.log, brief=brief)
     state = "verified: every line matches the re-play" if verify_hash else "re-played"
     console.print(f"{file}: {len(game.history)} actions {state} ({game.state_hash()[:16]})")
+    if picture is not None:
+        _draw_table(file, game, *picture)
+
+
+def _picture_request(table_at: str | None, out: Path | None
+                     ) -> tuple[str | None, Path] | None:
+    """(moment, picture file) asked for, checked before the re-play; ``None``: no picture."""
+    from skirmish.cli.errors import check_output, fail
+
+    if table_at is None and out is None:
+        return None
+    path = Path("table.svg") if out is None else out
+    if path.suffix.lower() not in (".svg", ".png", ".json"):
+        raise fail(f"--out {path}: a picture is a .svg, .png or .json file")
+    if table_at is not None:
+        from skirmish.eden.moments import parse_moment
+
+        try:
+            parse_moment(table_at)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+    check_output(path, "picture file")
+    return table_at, path
+
+
+def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> None:
+    """Draw the re-played ``game``'s final table, or its table at the moment ``table_at``
+    (re-played again up to there: :func:`skirmish.eden.moments.game_at`)."""
+    from skirmish.cli.errors import fail
+    from skirmish.cli.pictures import write_picture
+    from skirmish.core.record import Record
+
+    when = "final table"
+    if table_at is not None:
+        from skirmish.eden.moments import game_at, parse_moment
+
+        moment = parse_moment(table_at)
+        try:
+            game = game_at(Record.load(file), moment)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+        when = ("as it begins" if not moment.activation
+                else f"after activation {moment.activation}")
+    write_picture(game, path, when=when)
+    typer.echo(f"table {'at ' + table_at if table_at else 'at the end'} drawn in {path}")

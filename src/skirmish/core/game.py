@@ -25,7 +25,7 @@ from skirmish.core.dice import Dice, dice_from_json
 from skirmish.core.errors import GameOverError, IllegalActionError, NotationError
 from skirmish.core.events import ActionEvent, Event, event_from_json
 from skirmish.core.procedure import Procedure, procedure_from_json
-from skirmish.core.ruleset import RULESETS, Outcome, Ruleset, State
+from skirmish.core.ruleset import RULESETS, Outcome, Ruleset, State, picture_of
 
 ENGINE_VERSION = "0.1.0"
 _MAX_AUTOMATIC_STEPS = 1_000_000
@@ -279,6 +279,11 @@ class Game:
     def log_for(self, player: int) -> list[Event]:
         """The log as ``player`` may read it: others' secrets replaced by stand-ins."""
         return [event.for_player(player) for event in self.log]
+
+    def _repr_svg_(self) -> str | None:
+        """The table as SVG, for notebooks (Jupyter shows it): the ruleset's picture of the
+        current state, ``None`` when it draws none (:func:`~skirmish.core.ruleset.picture_of`)."""
+        return picture_of(self.ruleset, self.state)
 
     def __repr__(self) -> str:
         if self.is_over:

@@ -62,6 +62,23 @@ class Ruleset(Protocol):
         ...
 
 
+class PictureHook(Protocol):
+    """An optional hook of a ruleset: ``picture(state)``, the SVG text of the table of a
+    state of its own (``None``: no picture). The kernel asks for it through
+    :func:`picture_of`; a ruleset without it draws nothing."""
+
+    def picture(self, state: State) -> str | None: ...
+
+
+def picture_of(ruleset: Ruleset, state: State) -> str | None:
+    """The ruleset's picture of ``state`` (SVG text), or ``None`` when it draws none."""
+    hook = getattr(ruleset, "picture", None)
+    if hook is None:
+        return None
+    picture = hook(state)
+    return picture if isinstance(picture, str) else None
+
+
 @dataclass(slots=True)
 class RulesetRegistry:
     """Rulesets by name; a ruleset registers itself when its package is imported."""

@@ -30,7 +30,6 @@ from skirmish.eden.rolling import state_of
 from skirmish.eden.round import Match
 from skirmish.eden.state import EdenState
 
-
 #: Set-ups already checked (their JSON text) and their catalogues: a batch of matches on
 #: one set-up checks it once. Catalogues are read-only, shared by the games as copies are.
 _CHECKED: dict[str, Catalogue] = {}
@@ -205,6 +204,15 @@ class EdenRuleset:
         view["ruleset"] = self.name
         view["player"] = player
         return view
+
+    def picture(self, state: object) -> str | None:
+        """The table of an Eden state as a framed, north-up SVG picture (fighters' names,
+        CP lost, condition markers, the incapacitated greyed: :mod:`skirmish.eden.picture`)."""
+        if not isinstance(state, EdenState):
+            return None
+        from skirmish.eden.picture import picture_svg
+
+        return picture_svg(state)
 
     def outcome(self, game: Game) -> Outcome | None:
         """Rulebook 4.A: the player with more VP wins; otherwise the match is a tie."""

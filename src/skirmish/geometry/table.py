@@ -219,7 +219,7 @@ class Table:
     def _repr_svg_(self) -> str:
         from .svg import render
 
-        return render(self)
+        return render(self, frame=True)
 
 
 def bases_of(bases: Sequence[Base], exclude: Base | None) -> list[Base]:
