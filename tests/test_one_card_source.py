@@ -12,8 +12,8 @@ from skirmish.odds import odds_of
 
 def test_the_demos_fighters_are_the_librarys_cards() -> None:
     library = sample_library()
-    assert VLADD == library.profile("Vladd").to_dict()
-    assert ABAMA == library.profile("Abama").to_dict()
+    assert library.profile("Vladd").to_dict() == VLADD
+    assert library.profile("Abama").to_dict() == ABAMA
     for setup in (demo_setup(), match_setup()):
         for troop in setup["troops"]:
             for entry in troop["fighters"]:

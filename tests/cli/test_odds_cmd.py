@@ -10,7 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from skirmish.cli.odds_cmd import find_profile, odds_app
+from skirmish.cli.odds_cmd import default_setup, find_profile, odds_app
 from skirmish.eden.demo import match_setup
 from skirmish.odds.dice import successes
 
@@ -124,3 +124,131 @@ def test_find_profile() -> None:
     jokers = {"troops": [match_setup()["troops"][0]]}
     assert find_profile("a", jokers).name == "Anton"
     assert successes(4, 5)  # the module is importable alongside the CLI
+
+
+# -- every attack the engine has: charge, throw, blast, explosion ----------------------------------
+def fail_line(*args: str) -> str:
+    """The one error line of a refused ``skirmish odds`` command (exit code 2)."""
+    result = runner.invoke(app, ["odds", *args])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_a_charge_is_the_melee_from_contact_with_no_bonus() -> None:
+    charge = odds("charge", "--attacker", "Vladd", "--target", "Tarar", "--distance", "6")
+    melee = odds("melee", "--attacker", "Vladd", "--target", "Tarar")
+    assert charge["kind"] == "charge" and charge["settings"]["distance"] == 6
+    assert charge["fighters"] == melee["fighters"]  # Rulebook 5: no bonus of its own
+    assert any("Rulebook 5, Charge" in note for note in charge["notes"])
+    worst = odds("charge", "--attacker", "Vladd", "--target", "Tarar", "--reaction", "worst")
+    assert worst["settings"]["reaction_asked"] == "worst"
+    assert worst["settings"]["reaction"] in ("passive", "dodge", "response")
+    assert "within 10 cm" in fail_line("charge", "--attacker", "Vladd", "--target", "Tarar",
+                                       "--distance", "12")
+    assert "Fear" in fail_line("charge", "--attacker", "Vladd", "--target", "Tarar",
+                               "--attacker-markers", "fear=1")
+
+
+def test_a_grenade_is_the_explosion_of_its_power_on_everyone_covered() -> None:
+    thrown = odds("throw", "--attacker", "Agent Sorensen", "--target", "Tarar", "--covered",
+                  "Abama,Ngobo")
+    assert thrown["kind"] == "explosion" and thrown["settings"]["weapon"] == "Grenade"
+    refs = [f["ref"] for f in thrown["fighters"]]
+    assert refs[0] == "B.Tarar" == thrown["target"]
+    assert sorted(refs) == ["B.Abama-Big-Belly", "B.Ngobo-Quick-Arm", "B.Tarar"]
+    bare = odds("explosion", "--power", "2", "--target", "Tarar", "--covered", "Abama",
+                "--covered", "Ngobo")
+    assert bare["attacker"] is None and bare["settings"]["explosive"] == 2
+    assert {f["ref"]: f for f in bare["fighters"]} == {f["ref"]: f for f in thrown["fighters"]}
+
+
+def test_a_molotov_gives_burn_markers_and_a_spear_hits_allies_too() -> None:
+    molotov = odds("throw", "--attacker", "Yuri", "--target", "Tarar")
+    assert molotov["kind"] == "projectile" and molotov["markers"] == {"burn": 1}
+    assert molotov["p_markers"] == {"B.Tarar": 1.0}
+    assert molotov["fighters"][0]["p_any_cp_lost"] == 0
+    spear = odds("throw", "--attacker", "Tarar", "--target", "Yuri", "--covered", "Vladd",
+                 "--ally", "Abama")
+    assert spear["settings"]["weapon"] == "Spear" and spear["settings"]["explosive"] == 1
+    assert spear["fighters"][0]["ref"] == spear["target"] == "B.Yuri"
+    assert {f["ref"] for f in spear["fighters"]} == {"B.Yuri", "B.Vladd", "A.Abama-Big-Belly"}
+
+
+def test_a_blast_wounds_every_limb_of_everyone_under_the_template() -> None:
+    data = odds("blast", "--attacker", "Vladd", "--target", "Tarar", "--covered", "Abama",
+                "--ally", "Yuri")
+    assert data["kind"] == "blast" and data["settings"]["weapon"] == "Flamethrower"
+    assert data["fighters"][0]["ref"] == data["target"] == "B.Tarar"
+    assert {f["ref"] for f in data["fighters"]} == {"B.Tarar", "B.Abama-Big-Belly", "A.Yuri"}
+    for fighter in data["fighters"]:
+        assert fighter["cp_lost_total"] == {"4": 1.0}  # one wound to each limb (6.B)
+    assert data["p_markers"] == {f["ref"]: 1.0 for f in data["fighters"]}  # Burn(1)
+
+
+def test_template_commands_refuse_what_cannot_be() -> None:
+    assert "no blast equipment called 'pistol'" in fail_line(
+        "blast", "--attacker", "Vladd", "--target", "Tarar", "--weapon", "pistol")
+    assert "no projectile equipment" in fail_line("throw", "--attacker", "Vladd",
+                                                  "--target", "Tarar")
+    assert "named twice" in fail_line("blast", "--attacker", "Vladd", "--target", "Tarar",
+                                      "--covered", "Tarar")
+    assert "same fighter" in fail_line("throw", "--attacker", "Yuri", "--target", "Yuri")
+    crowd = "Ngobo,Vladd,Yuri,Anton,Sekongo,Dacke,Elenia,Folayan,Henrich,Mirka,Kostia"
+    assert "cannot place" in fail_line("explosion", "--power", "1", "--target", "Tarar",
+                                       "--covered", crowd)
+    assert "Explosive(X)" in fail_line("explosion", "--power", "0", "--target", "Tarar")
+
+
+def test_names_by_the_one_matcher_and_content_folders(tmp_path: Path) -> None:
+    assert odds("throw", "--attacker", "Agent", "--target", "Abama")["target"] == \
+        "B.Abama-Big-Belly"
+    assert "did you mean Yuri?" in fail_line("melee", "--attacker", "Yuiri", "--target", "Tarar")
+    (tmp_path / "gus.yaml").write_text("""faction: Jokers
+fighters:
+- name: Grenadier Gus
+  stigma: Chaos
+  types: [Human]
+  value: 20
+  limbs:
+    head: {white_cp: 1, red_cp: 1, white: 4, red: 3, faces: [1]}
+    arms: {white_cp: 2, red_cp: 1, white: 4, red: 3, faces: [2, 3]}
+    torso: {white_cp: 2, red_cp: 1, white: 4, red: 3, faces: [4, 5]}
+    legs: {white_cp: 2, red_cp: 1, white: 4, red: 3, faces: [6]}
+  equipment: [Grenade]
+  abilities: []
+""", encoding="utf-8")
+    data = odds("throw", "--attacker", "Grenadier", "--target", "Tarar", "--content",
+                str(tmp_path))
+    assert data["attacker"] == "A.Grenadier-Gus"
+    assert "no fighter 'Grenadier'" in fail_line("throw", "--attacker", "Grenadier",
+                                                 "--target", "Tarar")
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps(match_setup()))
+    assert "--content and --setup" in fail_line(
+        "melee", "--attacker", "Yuri", "--target", "Tarar", "--setup", str(setup),
+        "--content", str(tmp_path))
+
+
+def test_text_output_of_a_template_names_the_markers() -> None:
+    result = runner.invoke(app, ["odds", "explosion", "--power", "1", "--target", "Tarar"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("explosion (") and "B.Tarar: incapacitated" in result.output
+    result = runner.invoke(app, ["odds", "throw", "--attacker", "Yuri", "--target", "Tarar"])
+    assert "markers burn(1) (Rulebook 8.C): B.Tarar 100.00%" in result.output
+
+
+def test_the_charts_have_whole_number_ticks_on_the_cp_axis(tmp_path: Path) -> None:
+    from skirmish.cli.odds.single import melee_of
+    from skirmish.odds.chart import figure, roll_figure
+
+    cards = default_setup()
+    fig = figure(melee_of(cards, "Vladd", "Tarar", "response"))
+    ticks = fig.axes[0].get_xticks()
+    assert len(ticks) >= 2 and all(float(t).is_integer() for t in ticks)
+    fig = roll_figure(successes(2, 4), "2 dice")
+    assert all(float(t).is_integer() for t in fig.axes[0].get_xticks())
+    chart = tmp_path / "blast.svg"
+    result = runner.invoke(app, ["odds", "blast", "--attacker", "Vladd", "--target", "Tarar",
+                                 "--chart", str(chart)])
+    assert result.exit_code == 0 and chart.read_text().startswith("<?xml")

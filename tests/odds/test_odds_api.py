@@ -154,3 +154,20 @@ def test_agent_helpers_answer_the_engines_decisions() -> None:
     game.apply(action)
     with pytest.raises(ValueError, match="no aim decision"):
         aim_action(game)
+
+
+def test_the_charts_count_cp_in_whole_numbers() -> None:
+    """Integer ticks on the CP axis, even when every outcome is one number (a blast: 4 CP,
+    a throw at nobody: none), read from the figure (no pixels)."""
+    from skirmish.odds.chart import figure
+
+    game = place([("Vladd", 20, 30)], [("Tarar", 26, 30)])
+    blast = odds_of(game, "blast A.Vladd Flamethrower 0")
+    assert blast.fighter("B.Tarar").at_least == {1: 1, 2: 1, 3: 1, 4: 1}
+    thrower = place([("Yuri", 22, 30)], [("Tarar", 12, 30)])
+    nobody = odds_of(thrower, "throw B.Tarar Spear 16,20")
+    melee = odds_of(place([("Vladd", 30, 30)], [("Tarar", 33, 30)]), "attack A.Vladd B.Tarar",
+                    reaction="response")
+    for odds in (blast, nobody, melee):
+        ticks = figure(odds).axes[0].get_xticks()
+        assert len(ticks) >= 1 and all(float(t).is_integer() for t in ticks), (odds.kind, ticks)

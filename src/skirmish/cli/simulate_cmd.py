@@ -1,11 +1,21 @@
-"""``skirmish simulate`` and ``skirmish matchup``: many games, in parallel, reproducibly."""
+"""``skirmish simulate`` and ``skirmish matchup``: many games, in parallel, reproducibly.
+
+``simulate`` reports by troop ("Jokers (heuristic)" against "Bamaka (heuristic)") and, when
+the two agents differ, by agent too; kills are the fighters' (a burn roll's kills are
+listed apart). ``matchup`` draws a heat map whose cells give the win %, the games played
+and the 95% interval.
+
+Light on purpose (``skirmish --help`` imports it): the engine is imported inside functions.
+"""
 
 from __future__ import annotations
 
 import itertools
+import math
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -20,11 +30,18 @@ from skirmish.cli.errors import (
     guard,
     save_json,
 )
-from skirmish.sim.runner import BatchSpec, GameSummary, run_batch
-from skirmish.sim.stats import BatchReport, wilson_interval
-from skirmish.sim.troops import setup_for
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from skirmish.sim.runner import BatchSpec, GameSummary
+    from skirmish.sim.stats import BatchReport
 
 console = Console()
+
+#: The agents when ``--agents`` is not given: two troops compared by the same bot, or (no
+#: troop named) the bot against random play.
+TROOP_AGENTS, DEFAULT_AGENTS = "heuristic,heuristic", "heuristic,random"
 
 
 def _agents(text: str, count: int) -> tuple[str, ...]:
@@ -43,6 +60,8 @@ def _agents(text: str, count: int) -> tuple[str, ...]:
 
 def _run_with_progress(spec: BatchSpec, workers: int | None, label: str,
                        quiet: bool = False) -> list[GameSummary]:
+    from skirmish.sim.runner import run_batch
+
     start = time.perf_counter()
     if quiet:
         return run_batch(spec, workers)
@@ -63,9 +82,9 @@ def _run_with_progress(spec: BatchSpec, workers: int | None, label: str,
 def simulate(
     troop_a: Annotated[str | None, typer.Option(help="Troop A: a troop file or a name.")] = None,
     troop_b: Annotated[str | None, typer.Option(help="Troop B: a troop file or a name.")] = None,
-    agents: Annotated[str, typer.Option(help="Two agents: random, heuristic.")] = (
-        "heuristic,random"
-    ),
+    agents: Annotated[str | None, typer.Option(help=(
+        f"Two agents: random, heuristic (default: {TROOP_AGENTS} when --troop-a or "
+        f"--troop-b is given, else {DEFAULT_AGENTS})."))] = None,
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Batch seed (same seed, same results).")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
@@ -79,11 +98,16 @@ def simulate(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
 ) -> None:
     """Play many games between two agents; report wins with 95% intervals, VP, rounds,
-    and each fighter's survival and kills."""
+    and each fighter's survival and kills, by troop (and by agent when they differ)."""
     from skirmish.core.ruleset import RULESETS
+    from skirmish.sim.runner import BatchSpec
+    from skirmish.sim.stats import BatchReport
+    from skirmish.sim.troops import setup_for
 
     # Everything that can be refused is checked before the first game: the agents, the
     # output paths (their folders created), the troops or set-up, a first game set up.
+    if agents is None:
+        agents = TROOP_AGENTS if troop_a is not None or troop_b is not None else DEFAULT_AGENTS
     names = _agents(agents, 2)
     workers = check_workers(workers)
     if json_out is not None:
@@ -98,10 +122,11 @@ def simulate(
         RULESETS.get(game).new_game(the_setup, seed=0)  # fail fast on a bad set-up
     except ValueError as exc:
         raise ValueError(f"{setup}: {exc}" if setup else str(exc)) from None
+    troops = troop_names(the_setup, (troop_a, troop_b) if setup is None else (None, None))
     start = time.perf_counter()
-    summaries = _run_with_progress(spec, workers, f"{names[0]} vs {names[1]}", quiet)
+    summaries = _run_with_progress(spec, workers, f"{troops[0]} vs {troops[1]}", quiet)
     elapsed = time.perf_counter() - start
-    report = BatchReport.of((names[0], names[1]), summaries)
+    report = BatchReport.of((names[0], names[1]), summaries, troops)
     _print_report(report, elapsed)
     if json_out is not None:
         data = report.to_json()
@@ -113,25 +138,87 @@ def simulate(
         console.print(f"{len(summaries)} game records written to {log_dir}")
 
 
+# -- troops by name ----------------------------------------------------------------------------
+def _symbol(troop: Mapping[str, Any]) -> str | None:
+    """A troop's faction (or stigma, for a stigma troop) when all its fighters share it."""
+    key = "stigma" if troop.get("type") == "stigma" else "faction"
+    values = {str(f.get("profile", {}).get(key) or "") for f in troop.get("fighters", [])}
+    return values.pop() if len(values) == 1 and "" not in values else None
+
+
+def _file_label(spec: str) -> str | None:
+    """A troop file's name (its ``name:``, else the file's stem), if ``spec`` is a file."""
+    path = Path(spec)
+    if not path.is_file():
+        return None
+    from skirmish.sim.troops import read_troop
+
+    try:
+        return read_troop(path).name or path.stem
+    except ValueError:
+        return path.stem
+
+
+def troop_names(setup: Mapping[str, Any], specs: Sequence[str | None] = (None, None)
+                ) -> tuple[str, str]:
+    """The two troops' names for the reports: a troop file's name (or file name), else the
+    faction or stigma the troop's fighters share ("Jokers", "Chaos"), else "troop A"/"B";
+    "(A)"/"(B)" is added when both have the same name."""
+    troops = list(setup.get("troops", []))
+    names: list[str] = []
+    for seat in (0, 1):
+        spec = specs[seat] if seat < len(specs) else None
+        named = _file_label(spec) if spec else None
+        symbol = _symbol(troops[seat]) if seat < len(troops) else None
+        names.append(named or symbol or f"troop {'AB'[seat]}")
+    if names[0] == names[1]:
+        names = [f"{names[0]} (A)", f"{names[1]} (B)"]
+    return names[0], names[1]
+
+
+# -- the report -----------------------------------------------------------------------------------
+#: One row of a results table: name, wins, losses, mean VP, 95% interval of the win rate.
+Row = tuple[str, int, int, float, tuple[float, float]]
+
+
+def _results_table(title: str, first: str, rows: Sequence[Row], games: int, draws: int
+                   ) -> Table:
+    table = Table(title=title)
+    for column in (first, "wins", "draws", "losses", "win %", "95% interval", "mean VP"):
+        table.add_column(column, justify="right" if column != first else "left")
+    for name, won, lost, vp, (lo, hi) in rows:
+        table.add_row(name, str(won), str(draws), str(lost),
+                      f"{100 * won / max(1, games):.1f}", f"{100 * lo:.1f}-{100 * hi:.1f}",
+                      f"{vp:.2f}")
+    return table
+
+
 def _print_report(report: BatchReport, elapsed: float) -> None:
-    table = Table(title=f"{report.games} games in {elapsed:.1f} s "
-                        f"({report.games / max(1e-9, elapsed):.1f} games/s)")
-    for column in ("agent", "wins", "draws", "losses", "win %", "95% interval", "mean VP"):
-        table.add_column(column, justify="right" if column != "agent" else "left")
-    for i, name in enumerate(report.agents):
-        lo, hi = report.interval(i)
-        table.add_row(name, str(report.wins[i]), str(report.draws), str(report.wins[1 - i]),
-                      f"{100 * report.wins[i] / max(1, report.games):.1f}",
-                      f"{100 * lo:.1f}-{100 * hi:.1f}", f"{report.mean_vp[i]:.2f}")
-    console.print(table)
+    games, draws = report.games, report.draws
+    console.print(f"{games} games in {elapsed:.1f} s ({games / max(1e-9, elapsed):.1f} "
+                  "games/s)", highlight=False)
+    by_troop = [(report.troop_label(s), report.troop_wins[s], report.troop_wins[1 - s],
+                 report.troop_mean_vp[s], report.troop_interval(s)) for s in (0, 1)]
+    console.print(_results_table(f"{report.troop_label(0)} vs {report.troop_label(1)}",
+                                 "troop", by_troop, games, draws))
+    if report.agents[0] != report.agents[1]:
+        by_agent = [(name, report.wins[i], report.wins[1 - i], report.mean_vp[i],
+                     report.interval(i)) for i, name in enumerate(report.agents)]
+        console.print(_results_table("by agent (each plays each troop in turn)", "agent",
+                                     by_agent, games, draws))
     console.print(f"mean rounds {report.mean_rounds:.2f}, mean decisions "
                   f"{report.mean_decisions:.0f} per game")
-    fighters = Table(title="Fighters (by seat)")
-    for column in ("fighter", "survival %", "kills per game"):
-        fighters.add_column(column, justify="right" if column != "fighter" else "left")
+    fighters = Table(title="Fighters")
+    for column in ("troop", "fighter", "survival %", "kills per game"):
+        fighters.add_column(column, justify="right" if column in ("survival %",
+                                                                  "kills per game") else "left")
     for ref, survival in report.survival.items():
-        fighters.add_row(ref, f"{100 * survival:.0f}", f"{report.kills.get(ref, 0):.2f}")
+        fighters.add_row(report.troops[report.seat_of(ref)], ref.partition(".")[2],
+                         f"{100 * survival:.0f}", f"{report.kills.get(ref, 0):.2f}")
     console.print(fighters)
+    for cause, per_game in report.other_kills.items():
+        console.print(f"kills by {cause} (no fighter): {per_game:.2f} per game",
+                      highlight=False)
 
 
 @guard
@@ -149,6 +236,10 @@ def matchup(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
 ) -> None:
     """Every troop against every other (each side and seat equally often): a win-% table."""
+    from skirmish.sim.runner import BatchSpec
+    from skirmish.sim.stats import wilson_interval
+    from skirmish.sim.troops import setup_for
+
     names = [t.strip() for t in troops.split(",") if t.strip()]
     if len(names) < 2:
         raise fail(f"--troops needs at least two troops, got {troops!r}")
@@ -189,32 +280,47 @@ def matchup(
         save_json(json_out, data, "table file")
     if png is not None:
         try:
-            _heat_map(names, rate, png)
+            _heat_map(names, rate, games, png)
         except OSError as exc:
             raise fail(f"{png}: cannot draw the heat map ({exc.strerror or exc}); the table "
                        "is printed above") from None
         console.print(f"heat map drawn in {png}")
 
 
-def _heat_map(names: list[str], rate: dict[tuple[int, int], float], out: Path) -> None:
-    import matplotlib
+def heat_map_figure(names: Sequence[str], rate: Mapping[tuple[int, int], float],
+                    games: int) -> Figure:
+    """The matchup heat map: the row troop's win % (draws count half) in each cell, and
+    below it, smaller, the games played and the 95% Wilson interval."""
+    from matplotlib import colormaps
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from skirmish.sim.stats import wilson_interval
 
     n = len(names)
-    grid = [[rate.get((i, j), 0.5) for j in range(n)] for i in range(n)]
+    grid = [[rate.get((i, j), 0.5) if i != j else math.nan for j in range(n)]
+            for i in range(n)]
     labels = [Path(name).stem for name in names]
-    fig, ax = plt.subplots(figsize=(1.2 * n + 2, 1.2 * n + 1))
-    image = ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
+    fig = Figure(figsize=(1.5 * n + 2.5, 1.3 * n + 1.2))
+    ax = fig.subplots()
+    image = ax.imshow(grid, vmin=0, vmax=1,
+                      cmap=colormaps["RdYlGn"].with_extremes(bad="#dddddd"))
     ax.set_xticks(range(n), labels, rotation=45, ha="right")
     ax.set_yticks(range(n), labels)
     for i in range(n):
         for j in range(n):
-            if i != j:
-                ax.text(j, i, f"{100 * grid[i][j]:.0f}", ha="center", va="center")
-    ax.set_title("win % of the row troop")
-    fig.colorbar(image)
+            if i == j:
+                continue
+            lo, hi = wilson_interval(grid[i][j] * games, games)
+            ax.text(j, i - 0.12, f"{100 * grid[i][j]:.0f}%", ha="center", va="center",
+                    fontsize="large", fontweight="bold")
+            ax.text(j, i + 0.22, f"{games} games\n95%: {100 * lo:.0f}-{100 * hi:.0f}",
+                    ha="center", va="center", fontsize="x-small")
+    ax.set_title("win % of the row troop (draws count half)")
+    fig.colorbar(image, ax=ax)
     fig.tight_layout()
-    fig.savefig(out, dpi=100)
-    plt.close(fig)
+    return fig
+
+
+def _heat_map(names: list[str], rate: dict[tuple[int, int], float], games: int,
+              out: Path) -> None:
+    heat_map_figure(names, rate, games).savefig(out, dpi=100)

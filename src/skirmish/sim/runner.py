@@ -44,8 +44,11 @@ class GameSummary:
     rounds: int
     decisions: int
     survivors: tuple[str, ...]
+    #: Fighters incapacitated by each fighter (his reference), this game.
     kills: tuple[tuple[str, int], ...]
     fighters: tuple[str, ...] = field(default=())
+    #: Fighters incapacitated by no fighter: ``burn`` (the intendancy's burn roll, 4.B).
+    other_kills: tuple[tuple[str, int], ...] = field(default=())
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -71,12 +74,15 @@ def play_one(spec: BatchSpec, index: int) -> GameSummary:
     assert outcome is not None
     winner_agent = None if outcome.winner is None else seats.index(outcome.winner)
     view = game.view(0)
+    refs = tuple(f["ref"] for f in view["fighters"])
     survivors = tuple(f["ref"] for f in view["fighters"] if f["on_field"])
     kills: dict[str, int] = {}
+    other: dict[str, int] = {}
     for event in game.log:
         by = getattr(event, "by", "")
         if event.kind == "eden.incapacitated" and by:
-            kills[by] = kills.get(by, 0) + 1
+            tally = kills if by in refs else other  # "burn" is no fighter
+            tally[by] = tally.get(by, 0) + 1
     if spec.log_dir is not None:
         Path(spec.log_dir).mkdir(parents=True, exist_ok=True)
         Record.of(game, events=True).save(Path(spec.log_dir) / f"game-{index:05d}.jsonl")
@@ -90,7 +96,8 @@ def play_one(spec: BatchSpec, index: int) -> GameSummary:
         decisions=len(game.history),
         survivors=survivors,
         kills=tuple(sorted(kills.items())),
-        fighters=tuple(f["ref"] for f in view["fighters"]),
+        fighters=refs,
+        other_kills=tuple(sorted(other.items())),
     )
 
 

@@ -235,9 +235,10 @@ def make_corpus(root: Path) -> list[Case]:
                    lambda d: d["troops"][1].update(fighters=5), "setup.troops[1].fighters")
     bad_setup_case("setup-at-nan", at([float("nan"), 3]), "NaN")
     bad_setup_case("setup-at-inf", at([float("inf"), 3]), "at[0]")
+    nan_field = {**_setup(), "field": ["NAN", 60]}  # YAML's .nan, which JSON cannot write
     case("setup-yaml-nan", "setup", "simulate", "--setup",
-         _write(root / "setup_nan.yaml", json.dumps(_setup()).replace(
-             '"field": [60, 60]', '"field": [.nan, 60]')), "--quiet", expect="setup.field[0]")
+         _write(root / "setup_nan.yaml", json.dumps(nan_field).replace('"NAN"', ".nan")),
+         "--quiet", expect="setup.field[0]")
     bad_setup_case(
         "setup-cbt-billion",
         lambda d: d["troops"][0]["fighters"][0]["profile"]["limbs"]["arms"].update(

@@ -277,7 +277,8 @@ def show(odds: AttackOdds, as_json: bool, exact: bool, chart: Path | None) -> No
         return
     settings = ", ".join(f"{k} {v}" for k, v in odds.settings.items()
                          if not isinstance(v, dict | list) and v not in (None, ""))
-    console.print(f"[bold]{odds.kind}[/bold] {odds.attacker or ''} ({settings})", soft_wrap=True)
+    who = f" {odds.attacker}" if odds.attacker else ""
+    console.print(f"[bold]{odds.kind}[/bold]{who} ({settings})", soft_wrap=True)
     console.print(odds.summary(), highlight=False, soft_wrap=True)
     if odds.markers:
         given = ", ".join(f"{k}({v})" for k, v in odds.markers.items())

@@ -1,0 +1,27 @@
+"""``skirmish odds``: exact odds of a roll and of every attack the engine has (issue 6).
+
+- :mod:`~skirmish.cli.odds.common`: the app, the options, fighters by name on an empty
+  table (:func:`find_profile`, :func:`duel`), the output;
+- :mod:`~skirmish.cli.odds.single`: ``roll``, ``melee``, ``charge``, ``shoot``, ``burn``;
+- :mod:`~skirmish.cli.odds.templates`: ``throw``, ``blast``, ``explosion``;
+- :mod:`~skirmish.cli.odds.compare`: ``compare`` (reactions or attackers side by side).
+
+Importing the package registers every command on :data:`odds_app`.
+"""
+
+from __future__ import annotations
+
+# The commands are registered (and listed by --help) in this order.
+# isort: off
+from skirmish.cli.odds import single, templates, compare  # noqa: F401
+# isort: on
+from skirmish.cli.odds.common import (
+    default_setup,
+    duel,
+    duel_game,
+    find_profile,
+    load_setup,
+    odds_app,
+)
+
+__all__ = ["default_setup", "duel", "duel_game", "find_profile", "load_setup", "odds_app"]
