@@ -7,7 +7,9 @@ A player types names as they remember them: "vladd" or "Vlädd" for Vladd, "Yuri
 2. the same name ignoring case, accents, spaces and punctuation (:func:`fold`);
 3. a unique prefix of the folded name ("abama" -> "Abama Big-Belly"); several candidates
    are an :class:`AmbiguousNameError` that lists them;
-4. nothing: an :class:`UnknownNameError` with the closest names (:mod:`difflib`) as
+4. a unique prefix of a later word ("Sorensen" -> "Agent Sorensen", "big belly" -> "Abama
+   Big-Belly"), ambiguous likewise;
+5. nothing: an :class:`UnknownNameError` with the closest names (:mod:`difflib`) as
    "did you mean ...?".
 
 Both errors are :class:`KeyError` (a lookup that failed) whose ``str()`` is one sentence for
@@ -49,6 +51,13 @@ class AmbiguousNameError(NameMatchError):
     """Several candidates start so; ``candidates`` are all of them."""
 
 
+def _word_tails(name: str) -> list[str]:
+    """The folded name from each of its later words on ("Abama Big-Belly": "bigbelly",
+    "belly")."""
+    words = [fold(w) for w in re.split(r"[^\w]+", name) if fold(w)]
+    return ["".join(words[i:]) for i in range(1, len(words))]
+
+
 def match_name(query: str, names: Iterable[str], what: str = "card") -> str:
     """The one name of ``names`` that ``query`` means (see the module's docstring).
 
@@ -63,6 +72,11 @@ def match_name(query: str, names: Iterable[str], what: str = "card") -> str:
     starting = same or ([n for n in pool if wanted and fold(n).startswith(wanted)])
     if len(starting) == 1:
         return starting[0]
+    if not starting:
+        starting = [n for n in pool if wanted and any(
+            tail.startswith(wanted) for tail in _word_tails(n))]
+        if len(starting) == 1:
+            return starting[0]
     if starting:
         raise AmbiguousNameError(
             f"{what} {query!r} is ambiguous: {', '.join(sorted(starting))}", query,
