@@ -123,6 +123,18 @@ def make_corpus(root: Path) -> list[Case]:
          "--out", root / "o.html", expect="t.yaml")
     case("content-missing", "missing", "cards", "--content", missing / "cards",
          expect="cards")
+    case("play-resume-missing", "missing", "play", "--resume", missing / "g.jsonl",
+         expect="g.jsonl")
+    case("play-troop-missing", "missing", "play", "--troop-a", missing / "a.yaml",
+         expect="a.yaml")
+    case("replay-table-at-missing", "missing", "replay", missing / "g.jsonl", "--table-at",
+         "1", "--out", root / "o.svg", expect="g.jsonl")
+    case("demo-content-missing", "missing", "demo", "--content", missing / "cards",
+         expect="cards")
+    case("odds-content-missing", "missing", "odds", "compare", "--attacker", "Vladd",
+         "--target", "Abama", "--content", missing / "cards", expect="cards")
+    case("print-pdf-folder", "missing", "cards", "print", "--troop", good_troop, "--out",
+         folder, expect="a_folder.yaml")
     dir_inside = content("dir_in_content", "", "ok.yaml")
     (dir_inside / "sub.yaml").mkdir(exist_ok=True)
     case("content-file-is-folder", "missing", "cards", "--content", dir_inside,
