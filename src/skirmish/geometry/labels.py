@@ -91,17 +91,26 @@ def place(anchors: Sequence[Anchor], bounds: Box,
     avoid = [*discs, *((a.x, a.y, a.r) for a in anchors if a.r > 0)]
     for anchor in anchors:
         own = (anchor.x, anchor.y, anchor.r)
-        options = [(gap, box) for gap, box in candidates(anchor) if inside(box, bounds)]
-        clear = [(gap, box) for gap, box in options
-                 if not any(overlap(box, p) for p in placed)]
-
         def covered(box: Box, own: tuple[float, float, float] = own) -> int:
             return sum(1 for d in avoid if d != own and hits_disc(box, *d))
 
-        if clear:
-            chosen = next((box for _, box in clear if not covered(box)), None) \
-                or min(clear, key=lambda o: covered(o[1]))[1]
-        else:
+        # The first candidate (nearest first) that is clear and covers nothing wins at once;
+        # the others are kept only for the fall-backs.
+        options: list[tuple[float, Box]] = []
+        clear: list[tuple[float, Box]] = []
+        chosen: Box | None = None
+        for gap, box in candidates(anchor):
+            if not inside(box, bounds):
+                continue
+            options.append((gap, box))
+            if not any(overlap(box, p) for p in placed):
+                clear.append((gap, box))
+                if not covered(box):
+                    chosen = box
+                    break
+        if chosen is None and clear:
+            chosen = min(clear, key=lambda o: covered(o[1]))[1]
+        elif chosen is None:
             pool = options or [next(candidates(anchor))]
             chosen = min(pool, key=lambda o: sum(overlap(o[1], p) for p in placed))[1]
         placed.append(chosen)
