@@ -160,6 +160,7 @@ def test_records_and_replays(client: TestClient) -> None:
     step = client.get(f"/api/replays/{match_id}/{count // 2}").json()
     assert step["count"] == count and step["step"] == count // 2 and step["svg"].startswith("<svg")
     assert step["action"]["text"] and step["view"]["my_hand"] == []
+    assert 'data-north-up="true"' in step["svg"] and 'id="legend"' in step["svg"]
     assert client.get(f"/api/replays/{match_id}/0").json()["action"] is None
     assert client.get(f"/api/replays/{match_id}/{count}").json()["over"] is True
     assert client.get(f"/api/replays/{match_id}/{count + 1}").status_code == 404

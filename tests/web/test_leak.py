@@ -13,9 +13,10 @@ from fastapi.testclient import TestClient
 
 from skirmish.core.dice import KeyedDice
 from skirmish.core.game import Game
+from skirmish.eden.deployment import zone_of
 from skirmish.eden.rolling import state_of
 from skirmish.eden.state import EdenState
-from skirmish.web.frames import knowledge
+from skirmish.web.frames import knowledge, picture_for, svg_of
 
 from .conftest import create, hub_of, next_state, seat_headers, token_of
 
@@ -100,6 +101,13 @@ def check_secrets(game: Game, seat: int | None, frame: dict[str, Any]) -> None:
             assert line["text"] != event.text()
     decider = None if game.is_over else game.decision().player
     assert (frame["legal"] != []) <= (seat is not None and seat == decider)
+    # the picture holds public things only: the spectator's, but for the deploying seat's zone
+    picture = picture_for(game, None)
+    if 'id="zone-0"' in frame["svg"]:
+        assert seat is not None and seat == decider and game.decision().kind == "deploy"
+        assert frame["svg"] == svg_of(picture, zones=[zone_of(state, seat)])
+    else:
+        assert frame["svg"] == svg_of(picture)
 
 
 def names_of_dicts(cards: list[dict[str, Any]]) -> set[str]:

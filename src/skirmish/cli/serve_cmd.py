@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from skirmish.cli.options import ContentOpt
+
 
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
@@ -16,14 +18,18 @@ def serve(
              "skirmish.db in --data.")] = None,
     data: Annotated[Path, typer.Option(
         help="The data folder of the default SQLite database.")] = Path("skirmish-data"),
+    content: ContentOpt = None,
 ) -> None:
-    """Serve the web table: a lobby, matches between people or against bots, replays."""
+    """Serve the web table: a lobby, matches between people or against bots, replays.
+    ``--content``: the players' own cards, offered in the lobby and usable in troops."""
     import uvicorn
 
+    from skirmish.cli.options import library_or_exit
     from skirmish.web.rooms import MAX_MESSAGE
     from skirmish.web.server import create_app
 
-    app = create_app(db, data)
+    library = library_or_exit(content)  # read and checked before the server starts
+    app = create_app(db, data, library=library)
     where = "the database given by --db" if db else f"{data / 'skirmish.db'}"
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"skirmish web table: http://{shown}:{port}/  (data: {where}; Ctrl-C stops it)")

@@ -1,10 +1,12 @@
 """What each seat receives (docs/web.md, Websocket): its state frame (its own view, its log,
-its legal actions, an SVG of its table), and the answers to its probes, sight and odds
+its legal actions, the picture of its table), and the answers to its probes, sight and odds
 questions.
 
-Every picture and every geometric answer is drawn from the seat's *view* (its table); what
-needs the rules (legality, allowances, odds) is answered from :func:`knowledge`, a copy of
-the game from which everything the seat may not know has been removed.
+Every geometric answer is drawn from the seat's *view* (its table); the picture is the
+command line's framed, north-up one (:mod:`skirmish.eden.picture`) drawn from the seat's
+:func:`knowledge`; what needs the rules (legality, allowances, odds) is answered from
+:func:`knowledge` too: a copy of the game from which everything the seat may not know has
+been removed.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from skirmish.core.events import Event
 from skirmish.core.game import Game
 from skirmish.eden.actions import BlastAttack, Charge, Move, Throw
 from skirmish.eden.equipment import Category
+from skirmish.eden.picture import picture_of
 from skirmish.eden.rolling import state_of
 from skirmish.eden.state import EdenState
 from skirmish.geometry import Base, Element, Field, Marker, Table, line_of_sight
+from skirmish.geometry.annotations import Picture
 from skirmish.geometry.paths import is_legal_move
 from skirmish.geometry.svg import render
 from skirmish.geometry.templates import (
@@ -33,11 +37,6 @@ from skirmish.geometry.templates import (
     explosion_covers,
     explosion_outline,
 )
-
-#: The colour of each side's bases (A blue, B red), whoever is on the field.
-SIDE_COLOURS = {"A": "#1f77b4", "B": "#d62728"}
-_BASE_FILL = re.compile(
-    r'(data-owner="([AB])"><title>[^<]*</title><circle [^>]*?style="fill:)#[0-9a-fA-F]{6}')
 
 
 class FrameError(ValueError):
@@ -86,18 +85,48 @@ def table_of(view: Mapping[str, Any]) -> Table:
                  bases=bases, markers=tuple(Marker.from_dict(m) for m in view["markers"]))
 
 
-def svg_of(table: Table, **overlays: Any) -> str:
-    """The table drawn by :func:`skirmish.geometry.svg.render`, each side's bases in its own
-    colour (a table without overlays is drawn once: seats mostly see the same table)."""
+def picture_for(game: Game, seat: int | None) -> Picture:
+    """The annotated table as ``seat`` may see it: :func:`skirmish.eden.picture.picture_of`
+    on its :func:`knowledge` (everything it writes is public anyway: positions, CP lost,
+    markers, leaders, neutral objective names, what is off the field)."""
+    state = state_of(knowledge(game, seat))
+    assert isinstance(state, EdenState)
+    return picture_of(state)
+
+
+def svg_of(picture: Picture, **overlays: Any) -> str:
+    """The framed, north-up picture (:func:`skirmish.geometry.svg.render`) with the field's
+    place on its root (:func:`field_data`); a picture without overlays is drawn once (every
+    seat sees the same picture: it holds public things only)."""
     if not overlays:
-        return _plain_svg(table)
-    return _BASE_FILL.sub(lambda m: m.group(1) + SIDE_COLOURS[m.group(2)],
-                          render(table, **overlays))
+        return _picture_svg(picture)
+    return field_data(render(picture, **overlays), picture)
 
 
-@functools.lru_cache(maxsize=512)
-def _plain_svg(table: Table) -> str:
-    return _BASE_FILL.sub(lambda m: m.group(1) + SIDE_COLOURS[m.group(2)], render(table))
+@functools.lru_cache(maxsize=256)
+def _picture_svg(picture: Picture) -> str:
+    return field_data(render(picture), picture)
+
+
+_FIELD_RECT = re.compile(r'<rect id="field" x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" '
+                         r'height="([\d.]+)"')
+
+
+def field_data(svg: str, picture: Picture) -> str:
+    """``svg`` with the field's place on its root element, for the page's script (docs/web.md,
+    The table picture): ``data-scale`` (SVG units per cm), ``data-field-x``,
+    ``data-field-y``, ``data-field-width``, ``data-field-height`` (the field's rectangle in
+    SVG units) and ``data-north-up`` ("true": table y = 0, the south edge, at the bottom)."""
+    found = _FIELD_RECT.search(svg)
+    if found is None:
+        raise ValueError("the picture has no field rectangle")
+    x, y, w, h = (float(v) for v in found.groups())
+    scale = w / picture.table.field.width
+    north_up = 'class="framed"' in svg[:svg.index(">")]
+    data = (f'data-scale="{scale:g}" data-field-x="{x:g}" data-field-y="{y:g}" '
+            f'data-field-width="{w:g}" data-field-height="{h:g}" '
+            f'data-north-up="{"true" if north_up else "false"}"')
+    return svg.replace("<svg ", f"<svg {data} ", 1)
 
 
 # -- state frames --------------------------------------------------------------------------------
@@ -135,7 +164,7 @@ def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0
         "log_from": log_from,
         "log": log_lines(game, seat, log_from),
         "legal": legal_texts(game, seat),
-        "svg": svg_of(table_of(view), **_deployment_zone(game, seat)),
+        "svg": svg_of(picture_for(game, seat), **_deployment_zone(game, seat)),
     }
 
 
@@ -266,7 +295,7 @@ def sight(game: Game, seat: int | None, viewer: str, target: str) -> dict[str, A
     return {"type": "sight", "from": viewer, "to": target, "visible": result.visible,
             "obstacles": result.obstacles, "blocking": list(result.blocking),
             "obstructing": list(result.obstructing),
-            "svg": svg_of(table, los=(origin, aim))}
+            "svg": svg_of(picture_for(game, seat), los=(origin, aim))}
 
 
 def odds(known: Game, text: str, reaction: str | None) -> dict[str, Any]:

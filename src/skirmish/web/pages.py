@@ -12,7 +12,7 @@ import functools
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
@@ -27,6 +27,9 @@ from skirmish.web.i18n import (
     LANGUAGES,
     STRINGS,
 )
+
+if TYPE_CHECKING:
+    from skirmish.eden.library import Library
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -65,19 +68,30 @@ def from_accept_language(header: str) -> str:
     return min(best)[2] if best else DEFAULT
 
 
+def _library(request: Request) -> Library:
+    """The server's card library (``create_app(library=…)``: the sample cards and the
+    players' own), else the sample cards."""
+    hub = getattr(request.app.state, "hub", None)
+    if hub is not None:
+        library: Library = hub.library
+        return library
+    return _sample_library()
+
+
 @functools.cache
-def _factions() -> list[str]:
+def _sample_library() -> Library:
     from skirmish.eden.library import load_library
 
-    return load_library().factions()
+    return load_library()
 
 
-@functools.cache
-def _missions() -> list[dict[str, Any]]:
-    from skirmish.eden.library import load_library
+def _factions(library: Library) -> list[str]:
+    return library.factions()
 
+
+def _missions(library: Library) -> list[dict[str, Any]]:
     return [{"name": m.name, "only": m.faction or m.stigma or "", "secret": m.secret}
-            for m in load_library().missions.values()]
+            for m in library.missions.values()]
 
 
 def _agents() -> list[str]:
@@ -116,8 +130,9 @@ def _render(request: Request, name: str, **context: Any) -> HTMLResponse:
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
     """Create a match, list this browser's matches, upload a record to replay."""
-    return _render(request, "lobby.html", factions=_factions(), agents=_agents(),
-                   missions=_missions())
+    library = _library(request)
+    return _render(request, "lobby.html", factions=_factions(library), agents=_agents(),
+                   missions=_missions(library))
 
 
 @router.get("/match/{match_id}", response_class=HTMLResponse)

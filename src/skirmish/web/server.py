@@ -75,13 +75,15 @@ def redact_logs() -> None:
 
 
 class Hub:
-    """The server's state: its store, its live rooms, the card library."""
+    """The server's state: its store, its live rooms, the card library (``library``: the
+    one given, e.g. with the players' own cards; else the sample cards, read when first
+    needed)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, library: Library | None = None) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.loading = asyncio.Lock()
-        self._library: Library | None = None
+        self._library: Library | None = library
         self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game]]] = OrderedDict()
 
     @property
@@ -228,12 +230,15 @@ def troop_summary(library: Library, troop: Troop) -> str:
 
 
 # -- the application -------------------------------------------------------------------------------
-def create_app(db_url: str | None = None, data_dir: str | Path | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
+               library: Library | None = None) -> FastAPI:
     """The web table: JSON API, websockets, and the pages (``web/pages.py``) when present.
     ``db_url`` is any SQLAlchemy URL (``postgresql://…``); by default the SQLite file
-    ``skirmish.db`` in ``data_dir`` (``./skirmish-data``)."""
+    ``skirmish.db`` in ``data_dir`` (``./skirmish-data``). ``library``: the card library the
+    lobby offers and troops are checked against (``skirmish serve --content``: the sample
+    cards and the players' own); by default the sample cards."""
     redact_logs()
-    hub = Hub(Store(database_url(db_url, data_dir)))
+    hub = Hub(Store(database_url(db_url, data_dir)), library)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -501,7 +506,7 @@ def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: l
     outcome = game.outcome()
     action = actions[step - 1] if step else None
     return {"id": replay_id, "step": step, "count": len(actions),
-            "svg": frames.svg_of(frames.table_of(view)), "view": view,
+            "svg": frames.svg_of(frames.picture_for(game, None)), "view": view,
             "log": [{"kind": e.kind, "text": e.text()} for e in game.log],
             "action": None if action is None else {"player": action[0], "text": action[1]},
             "over": game.is_over, "outcome": outcome.to_json() if outcome else None}

@@ -11,6 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 ATTACKS = ("attack", "shoot", "charge", "throw", "blast")
+#: A script function: the picture's units -> table cm (north up: y = 0 at the bottom), with
+#: its ``scale`` (units per cm), from the data- attributes of the picture's root.
+TO_CM = """(() => { const d = document.querySelector('#field svg').dataset;
+  if (d.northUp !== 'true') throw new Error('the table picture is not north up');
+  const s = +d.scale, left = +d.fieldX, bottom = +d.fieldY + +d.fieldHeight;
+  const f = (px, py) => [(px - left) / s, (bottom - py) / s];
+  f.scale = s; return f; })()"""
 
 
 @dataclass
@@ -49,19 +56,31 @@ class Table:
             "#actions button.sample", "bs => bs.map(b => b.dataset.action)"))
 
     def bases(self) -> dict[str, tuple[float, float, float, str]]:
-        """Every base drawn on the field: ref -> (x, y, radius) in cm and its side."""
+        """Every base on the field (greyed ones, out of play, left out): ref -> (x, y, radius)
+        in table cm and its side."""
         found = self.page.eval_on_selector_all(
-            "#field g.base", """gs => gs.map(g => { const c = g.querySelector('circle');
-              return [g.id.slice(5), +c.getAttribute('cx') / 10, +c.getAttribute('cy') / 10,
-                      +c.getAttribute('r') / 10, g.dataset.owner]; })""")
+            '#field g.base[id^="base-"]:not(.greyed)', f"""gs => {{ const map = {TO_CM};
+              return gs.map(g => {{ const c = g.querySelector('circle');
+                const [x, y] = map(+c.getAttribute('cx'), +c.getAttribute('cy'));
+                return [g.id.slice(5), x, y, +c.getAttribute('r') / map.scale,
+                        g.dataset.owner]; }}); }}""")
         return {ref: (x, y, r, owner) for ref, x, y, r, owner in found}
 
+    def to_cm(self, px: float, py: float) -> tuple[float, float]:
+        """The table point (cm) at (px, py) in the picture's own units."""
+        point = self.page.evaluate(f"([px, py]) => ({TO_CM})(px, py)", [px, py])
+        return float(point[0]), float(point[1])
+
     def client_point(self, x: float, y: float) -> tuple[float, float]:
-        """Where the point (x, y) cm of the table is on the screen."""
+        """Where the point (x, y) cm of the table is on the screen (the picture's root says
+        where its field lies: docs/web.md, The table picture)."""
         point = self.page.evaluate(
             """([x, y]) => { const svg = document.querySelector('#field svg');
-               const p = svg.createSVGPoint(); p.x = x * 10; p.y = y * 10;
-               const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""", [x, y])
+               const d = svg.dataset, s = +d.scale;
+               const p = svg.createSVGPoint();
+               p.x = +d.fieldX + x * s; p.y = +d.fieldY + +d.fieldHeight - y * s;
+               const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""",
+            [x, y])
         return float(point[0]), float(point[1])
 
     # -- acting ----------------------------------------------------------------------------
@@ -131,10 +150,13 @@ class Table:
         ex, ey, er, _ = min(enemies, key=lambda b: math.hypot(b[0] - x, b[1] - y))
         gap = math.hypot(ex - x, ey - y)
         step = min(gap - r - er - 0.5, 8.0)
-        if step < 1:
+        tx, ty = x + (ex - x) / gap * step, y + (ey - y) / gap * step
+        # a click on a base (its own too) selects that fighter: it is not a point to move to
+        if step < 1 or any(math.hypot(bx - tx, by - ty) < br + 0.3
+                           for bx, by, br, _ in bases.values()):
             return False
         self.page.evaluate("document.getElementById('tape').hidden = true")
-        self.click_cm(x + (ex - x) / gap * step, y + (ey - y) / gap * step)
+        self.click_cm(tx, ty)
         tape = self.wait_tape()
         if self.page.is_disabled("#confirm") or "Not allowed" in tape:
             self.page.click("#cancel")

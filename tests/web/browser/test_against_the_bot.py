@@ -38,8 +38,8 @@ def test_a_match_against_the_heuristic_bot(page: Any, live: Any, shots: Path,
     page.screenshot(path=shots / "deploy.png")
     # deploy the selected fighter by clicking inside the zone, the others at suggested points
     box = page.eval_on_selector(".zone", "z => { const b = z.getBBox(); "
-                                "return [b.x / 10, b.y / 10, b.width / 10, b.height / 10]; }")
-    x, y = box[0] + box[2] / 2, box[1] + box[3] / 2
+                                "return [b.x, b.y, b.x + b.width, b.y + b.height]; }")
+    x, y = table.to_cm((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     table.click_cm(x, y)
     assert "Allowed" in table.wait_tape()
     assert table.confirm()

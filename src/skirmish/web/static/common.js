@@ -88,8 +88,9 @@ const SK = (() => {
   }
 
   /** Let the server's picture of the table fill its box, with a margin for the names of
-      the bases along the edges. */
-  function fitSvg(svg, margin = 24) {
+      the bases along the edges (none around a framed picture: it has its own). */
+  function fitSvg(svg, margin) {
+    if (margin === undefined) margin = svg.classList.contains("framed") ? 0 : 24;
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");

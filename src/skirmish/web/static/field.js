@@ -1,11 +1,16 @@
-/* The field: the server's SVG of the table (10 px per cm, y down; bases are <g class="base"
-   id="base-REF">, scenery <g id="element-ID">), with an overlay for the selection, the move
-   tape, the line of sight and templates. Clicks and drags are reported in centimetres. */
+/* The field: the server's picture of the table, north up (docs/web.md, The table picture:
+   its root's data-scale, data-field-x/-y/-width/-height and data-north-up say where the field
+   lies in it; bases are <g class="base" id="base-REF">, greyed ones out of play, scenery
+   <g id="element-ID">), with an overlay for the selection, the move tape, the line of sight
+   and templates. Clicks and drags are reported in table centimetres (y = 0 the south edge,
+   at the bottom). */
 "use strict";
 
 const Field = (() => {
   const SCALE = 10;
   const NS = "http://www.w3.org/2000/svg";
+  // A fighter's base (its label box is a <g class="label base"> without an id).
+  const BASE = 'g.base[id^="base-"]';
 
   function svgEl(tag, attrs) {
     const node = document.createElementNS(NS, tag);
@@ -13,7 +18,24 @@ const Field = (() => {
     return node;
   }
 
-  const pts = (points) => points.map(([x, y]) => `${x * SCALE},${y * SCALE}`).join(" ");
+  /** Table cm <-> the picture's units, from the data- attributes of its root (a picture
+      without them: the field at (0, 0), SCALE units per cm, y down). */
+  function mapping(svg) {
+    const d = (svg && svg.dataset) || {};
+    const num = (v, dflt) => (v === undefined || v === "" || isNaN(Number(v)) ? dflt : Number(v));
+    const scale = num(d.scale, SCALE);
+    const left = num(d.fieldX, 0);
+    const top = num(d.fieldY, 0);
+    const height = num(d.fieldHeight, 0);
+    const up = d.northUp === "true";
+    return {
+      scale, up,
+      px: (x) => left + x * scale,
+      py: (y) => (up ? top + height - y * scale : top + y * scale),
+      x: (px) => (px - left) / scale,
+      y: (py) => (up ? (top + height - py) / scale : (py - top) / scale),
+    };
+  }
 
   /** handlers: onBase(ref, event), onPoint(x, y), onDrag(x, y), onHover(ref|null),
       canDrag(ref) -> bool. */
@@ -25,24 +47,32 @@ const Field = (() => {
     let hovered = null;
     let drag = null;
     let marks = {highlight: new Set()};
+    let map = mapping(null);
 
+    const round2 = (v) => Math.round(v * 100) / 100;
+    const pts = (points) => points.map(([x, y]) => `${map.px(x)},${map.py(y)}`).join(" ");
+
+    /** The table point (cm) under a pointer event. */
     function cm(event) {
       const point = svg.createSVGPoint();
       point.x = event.clientX;
       point.y = event.clientY;
       const local = point.matrixTransform(svg.getScreenCTM().inverse());
-      return [Math.round(local.x / SCALE * 100) / 100, Math.round(local.y / SCALE * 100) / 100];
+      return [round2(map.x(local.x)), round2(map.y(local.y))];
     }
 
+    /** The fighter whose base is under the pointer: greyed bases are out of play (the
+        ground where they lie is free), labels are only words. */
     function baseOf(target) {
-      const g = target && target.closest ? target.closest("g.base") : null;
-      return g ? g.id.slice("base-".length) : null;
+      const g = target && target.closest ? target.closest(BASE) : null;
+      return g && !g.classList.contains("greyed") ? g.id.slice("base-".length) : null;
     }
 
     function render(text) {
       container.innerHTML = text;
       svg = container.querySelector("svg");
       if (!svg) return;
+      map = mapping(svg);
       SK.fitSvg(svg);
       overlay = svgEl("g", {id: "overlay", "pointer-events": "none"});
       layers = {};
@@ -55,7 +85,7 @@ const Field = (() => {
       svg.addEventListener("pointermove", move);
       svg.addEventListener("pointerup", up);
       svg.addEventListener("pointerleave", () => setHover(null));
-      for (const g of svg.querySelectorAll("g.base")) g.style.cursor = "pointer";
+      for (const g of svg.querySelectorAll(BASE + ":not(.greyed)")) g.style.cursor = "pointer";
       applyMarks();
     }
 
@@ -107,10 +137,10 @@ const Field = (() => {
 
     function baseGeometry(ref) {
       const g = svg && svg.getElementById("base-" + ref);
-      const circle = g && g.querySelector("circle");
+      const circle = g && !g.classList.contains("greyed") && g.querySelector("circle");
       if (!circle) return null;
-      return {x: +circle.getAttribute("cx") / SCALE, y: +circle.getAttribute("cy") / SCALE,
-              r: +circle.getAttribute("r") / SCALE};
+      return {x: map.x(+circle.getAttribute("cx")), y: map.y(+circle.getAttribute("cy")),
+              r: +circle.getAttribute("r") / map.scale};
     }
 
     function ghost(ref, x, y) {
@@ -119,10 +149,10 @@ const Field = (() => {
       layer.replaceChildren();
       const b = ref && baseGeometry(ref);
       if (b) {
-        layer.append(svgEl("circle", {cx: x * SCALE, cy: y * SCALE, r: b.r * SCALE,
+        layer.append(svgEl("circle", {cx: map.px(x), cy: map.py(y), r: b.r * map.scale,
                                       class: "ghost"}));
       } else {
-        layer.append(svgEl("circle", {cx: x * SCALE, cy: y * SCALE, r: 6, class: "ghost"}));
+        layer.append(svgEl("circle", {cx: map.px(x), cy: map.py(y), r: 6, class: "ghost"}));
       }
     }
 
@@ -136,11 +166,11 @@ const Field = (() => {
                                         class: "tape-line " + (legal ? "legal" : "illegal")}));
       }
       if (end) {
-        layer.append(svgEl("circle", {cx: end[0] * SCALE, cy: end[1] * SCALE, r: 5,
+        layer.append(svgEl("circle", {cx: map.px(end[0]), cy: map.py(end[1]), r: 5,
                                       id: "tape-end",
                                       class: "tape-end " + (legal ? "legal" : "illegal")}));
         if (label) {
-          const text = svgEl("text", {x: end[0] * SCALE + 10, y: end[1] * SCALE - 10,
+          const text = svgEl("text", {x: map.px(end[0]) + 10, y: map.py(end[1]) - 10,
                                       class: "tape-label"});
           text.textContent = label;
           layer.append(text);
@@ -171,8 +201,8 @@ const Field = (() => {
       const a = from && baseGeometry(from);
       const b = to && baseGeometry(to);
       if (a && b) {
-        layer.append(svgEl("line", {x1: a.x * SCALE, y1: a.y * SCALE, x2: b.x * SCALE,
-                                    y2: b.y * SCALE, id: "sight-line",
+        layer.append(svgEl("line", {x1: map.px(a.x), y1: map.py(a.y), x2: map.px(b.x),
+                                    y2: map.py(b.y), id: "sight-line",
                                     class: "sight-line " + (visible ? "visible" : "blocked")}));
       }
       applyMarks();
@@ -228,14 +258,14 @@ const Field = (() => {
         if (m[2] === "east") x0 = Math.max(x0, w / 2 + d);
         if (x1 <= x0 || y1 <= y0) return;
       } else {
-        const [cx, cy, r] = [w / 2 * SCALE, h / 2 * SCALE, d * SCALE];
+        const [cx, cy, r] = [map.px(w / 2), map.py(h / 2), d * map.scale];
         hole = ` M ${cx + r} ${cy} A ${r} ${r} 0 1 0 ${cx - r} ${cy}` +
                ` A ${r} ${r} 0 1 0 ${cx + r} ${cy} Z`;
       }
-      const s = (v) => v * SCALE;
+      const [X0, X1, Y0, Y1] = [map.px(x0), map.px(x1), map.py(y0), map.py(y1)];
       const path = svgEl("path", {
         id: "zone-deploy", class: "zone deploy-zone", "fill-rule": "evenodd",
-        d: `M ${s(x0)} ${s(y0)} L ${s(x1)} ${s(y0)} L ${s(x1)} ${s(y1)} L ${s(x0)} ${s(y1)} Z${hole}`,
+        d: `M ${X0} ${Y0} L ${X1} ${Y0} L ${X1} ${Y1} L ${X0} ${Y1} Z${hole}`,
       });
       const field = svg.getElementById("field");
       if (field && field.nextSibling) svg.insertBefore(path, field.nextSibling);
@@ -243,8 +273,10 @@ const Field = (() => {
     }
 
     return {render, select, tape, template, sight, ghost, clear, baseGeometry, zone,
+            /** Table cm -> the picture's units, and back. */
+            toPicture: (x, y) => [map.px(x), map.py(y)], toTable: (px, py) => [map.x(px), map.y(py)],
             get svg() { return svg; }};
   }
 
-  return {create, SCALE};
+  return {create, mapping, SCALE, BASE};
 })();

@@ -34,7 +34,7 @@
     const fighter = view.fighters.find((f) => f.ref === selected);
     $("card").replaceChildren(fighter ? Cards.fighterCard(fighter, view, data.log || [])
                                       : el("p", {class: "muted"}, t("table.select")));
-    for (const g of $("field").querySelectorAll("g.base")) {
+    for (const g of $("field").querySelectorAll('g.base[id^="base-"]')) {
       g.style.cursor = "pointer";
       g.addEventListener("click", () => select(g.id.slice(5)));
       if (g.id === "base-" + selected) g.classList.add("is-selected");
