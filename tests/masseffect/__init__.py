@@ -1,0 +1,1 @@
+"""Mass Effect: Annihilation: the data layer (docs/masseffect.md)."""
