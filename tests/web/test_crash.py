@@ -88,7 +88,7 @@ def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
             assert time.monotonic() - started < TEST_TIMEOUT, "the crash test took too long"
             timer = None
             if kills < KILLS:
-                timer = threading.Timer(rng.uniform(0.05, 0.5), server.kill)
+                timer = threading.Timer(rng.uniform(0.02, 0.2), server.kill)
             try:
                 with connect(f"ws://127.0.0.1:{server.port}/ws/{match_id}",
                              additional_headers={"X-Seat-Token": token},
