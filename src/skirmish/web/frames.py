@@ -18,12 +18,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skirmish.core.actions import Action
-from skirmish.core.dice import KeyedDice
 from skirmish.core.errors import GameOverError, IllegalActionError, NotationError
 from skirmish.core.events import Event
 from skirmish.core.game import Game
 from skirmish.eden.actions import BlastAttack, Charge, Move, Throw
 from skirmish.eden.equipment import Category
+from skirmish.eden.knowledge import knowledge as knowledge
 from skirmish.eden.picture import picture_of
 from skirmish.eden.rolling import state_of
 from skirmish.eden.state import EdenState
@@ -49,28 +49,6 @@ class FrameError(ValueError):
 
 
 # -- the secrets a seat may not know ------------------------------------------------------------
-def knowledge(game: Game, seat: int | None) -> Game:
-    """A copy of ``game`` holding only what ``seat`` may know (``None``: a spectator): the
-    other seat's tactical hand, pending bid, secret missions, their effects and objective
-    markers' owners are removed, and the dice are fresh (no key, no counter). Rules answers
-    (legality details, allowances, odds) are computed on it, never on the game itself."""
-    copy = game.copy()
-    copy.dice = KeyedDice()
-    state = state_of(copy)
-    effects = [e for e in state.effects if state._effect_public(e, seat)]
-    objectives = state._objectives_seen(seat)
-    for side in (0, 1):
-        if side == seat:
-            continue
-        state.hands[side] = []
-        state.bids[side] = None
-        state.missions[side] = [m for m in state.missions[side]
-                                if not state._secret_mission(side, m)]
-    state.effects = effects
-    state.objectives = objectives
-    return copy
-
-
 # -- the table as a seat sees it -----------------------------------------------------------------
 def table_of(view: Mapping[str, Any]) -> Table:
     """The table of a view: its field, scenery, markers and the bases of the fighters on the

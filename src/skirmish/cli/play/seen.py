@@ -1,9 +1,8 @@
 """What a seat may know, for the ``table`` and ``odds`` commands of ``skirmish play``.
 
-Both are answered from :func:`known_game`, a copy of the game without anything the seat
-may not know, so that neither a picture nor an odds table can reveal the other seat's
-secrets. (The same as :func:`skirmish.web.frames.knowledge`, kept here so that the command
-line does not load the web server; a shared home in ``skirmish.eden`` would suit both.)
+Both are answered from :func:`known_game` (:func:`skirmish.eden.knowledge.knowledge`, the
+web table's too), a copy of the game without anything the seat may not know, so that
+neither a picture nor an odds table can reveal the other seat's secrets.
 """
 
 from __future__ import annotations
@@ -12,33 +11,12 @@ import importlib
 from pathlib import Path
 
 from skirmish.cli.play.prompts import rounded
-from skirmish.core.dice import KeyedDice
 from skirmish.core.errors import IllegalActionError, NotationError
 from skirmish.core.game import Game
+from skirmish.eden.knowledge import knowledge as known_game
 from skirmish.eden.rolling import state_of
 
 REACTIONS = ("passive", "dodge", "response")
-
-
-def known_game(game: Game, seat: int | None) -> Game:
-    """A copy of ``game`` holding only what ``seat`` may know (``None``: a spectator): the
-    other seat's tactical hand, bid, secret missions, their effects and objective owners are
-    removed, and the dice are fresh."""
-    copy = game.copy()
-    copy.dice = KeyedDice()
-    state = state_of(copy)
-    effects = [e for e in state.effects if state._effect_public(e, seat)]
-    objectives = state._objectives_seen(seat)
-    for side in (0, 1):
-        if side == seat:
-            continue
-        state.hands[side] = []
-        state.bids[side] = None
-        state.missions[side] = [m for m in state.missions[side]
-                                if not state._secret_mission(side, m)]
-    state.effects = effects
-    state.objectives = objectives
-    return copy
 
 
 def write_table(game: Game, seat: int | None, path: Path) -> None:
