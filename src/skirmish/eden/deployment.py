@@ -91,7 +91,11 @@ def scenery_problem(state: EdenState, shape: Shape) -> str:
     gap = _edge_gap(shape, state.field)
     if gap < CLEARANCE - TOLERANCE:
         return f"it is {max(gap, 0.0):.2f} cm from a field edge ({STEP6})"
+    x0, y0, x1, y1 = shape.bounds()
     for other in state.scenery:
+        ox0, oy0, ox1, oy1 = other.shape.bounds()
+        if max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) >= CLEARANCE:
+            continue  # the boxes alone are far enough apart
         d = shapes_dist(shape, other.shape)
         if d < CLEARANCE - TOLERANCE:
             return f"it is {d:.2f} cm from {other.label or other.id} ({STEP6})"
@@ -248,7 +252,7 @@ def deploy_points(state: EdenState, fighter: Fighter, n: int = 8) -> list[Point]
     seed = state.index[fighter.ref] * 1009 + sum(1 for _ in state.on_field())
     others = state.bases(fighter)
     found = []
-    for sample in zone.sample_points(3 * n, radius, seed=seed):
+    for sample in zone.iter_points(3 * n, radius, seed=seed):
         p = _rounded(sample)
         base = Base.from_mm(p.x, p.y, fighter.profile.base_mm, fighter.ref)
         if zone.contains(base) and not end_position_problem(

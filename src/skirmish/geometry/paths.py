@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .shapes import Base, Circle, Point, polygon_point_sdist
+from .shapes import Base, Circle, Point, polygon_point_sdist, shape_bcircle
 from .table import Element, Field, Marker
 from .tangent_graph import (
     PATH_TOLERANCE,
@@ -259,6 +259,9 @@ def sample_destinations(
     rnd = rng if rng is not None else random.Random(seed)
     out: list[MoveCheck] = []
     r = mover.radius
+    # Only what stands within reach can refuse an end position: the rest is left out of the
+    # end-position checks below (the reachability checks still see everything).
+    near_bases, near_elements, near_markers = _near(mover, allowance, bases, elements, markers)
     x_lo, x_hi = max(r, mover.x - allowance), min(field.width - r, mover.x + allowance)
     y_lo, y_hi = max(r, mover.y - allowance), min(field.height - r, mover.y + allowance)
     if x_lo > x_hi or y_lo > y_hi:
@@ -275,8 +278,8 @@ def sample_destinations(
             if (x - mover.x) ** 2 + (y - mover.y) ** 2 > allowance * allowance:
                 continue
             p = Point(x, y)
-            if end_position_problem(mover, p, field=field, bases=bases, elements=elements,
-                                    markers=markers):  # fmt: skip
+            if end_position_problem(mover, p, field=field, bases=near_bases,
+                                    elements=near_elements, markers=near_markers):  # fmt: skip
                 continue
             cands.append(p)
         if _round == 0:
@@ -287,6 +290,27 @@ def sample_destinations(
         if len(out) >= n:
             break
     return out[:n]
+
+
+def _near(
+    mover: Base,
+    allowance: float,
+    bases: Sequence[Base],
+    elements: Sequence[Element],
+    markers: Sequence[Marker],
+) -> tuple[list[Base], list[Element], list[Marker]]:
+    """The bases (not the mover's), elements and markers that a base of the mover's size
+    centred within ``allowance`` of it could touch."""
+    x, y, reach = mover.x, mover.y, allowance + mover.radius + 1.0
+    near_bases = [b for b in bases if not b.same_as(mover)
+                  and math.hypot(b.x - x, b.y - y) < reach + b.radius]
+    near_elements = []
+    for e in elements:
+        cx, cy, big = shape_bcircle(e.shape)
+        if math.hypot(cx - x, cy - y) < reach + big:
+            near_elements.append(e)
+    near_markers = [m for m in markers if math.hypot(m.x - x, m.y - y) < reach + m.radius]
+    return near_bases, near_elements, near_markers
 
 
 def _reach_straight(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -69,17 +70,23 @@ class DeploymentZone:
         self, n: int, radius: float, *, seed: int = 0, rng: random.Random | None = None
     ) -> list[Point]:
         """Up to ``n`` deterministic centres where a base of ``radius`` fits in the zone."""
+        return list(self.iter_points(n, radius, seed=seed, rng=rng))
+
+    def iter_points(
+        self, n: int, radius: float, *, seed: int = 0, rng: random.Random | None = None
+    ) -> Iterator[Point]:
+        """The points of :meth:`sample_points`, drawn only as they are asked for."""
         rnd = rng if rng is not None else random.Random(seed)
         x0, y0, x1, y1 = self.half_rect()
-        out: list[Point] = []
+        found = 0
         tries = 0
-        while len(out) < n and tries < 200 * max(n, 1):
+        while found < n and tries < 200 * max(n, 1):
             tries += 1
             x = rnd.uniform(x0 + radius, x1 - radius) if x1 - x0 > 2 * radius else x0
             y = rnd.uniform(y0 + radius, y1 - radius) if y1 - y0 > 2 * radius else y0
             if self.contains_disc(x, y, radius):
-                out.append(Point(x, y))
-        return out
+                found += 1
+                yield Point(x, y)
 
     def outline(self, steps: int = 96) -> list[list[Point]]:
         """Polygons covering the zone (for drawing): the allowed region for centres of
