@@ -30,7 +30,7 @@ def _game(placed: list[tuple[int, str, float, float]]) -> Game:
                 for troop in setup["troops"] for e in troop["fighters"]}
     fighters = [Fighter(side, profiles[name], x=x, y=y, on_field=True, ap=3)
                 for side, name, x, y in placed]
-    mini = {"equipment": setup["equipment"], "troops": [
+    mini = {"equipment": setup["equipment"], "abilities": setup.get("abilities", []), "troops": [
         {"fighters": [{"profile": f.profile.to_dict(), "at": [f.x, f.y]}
                       for f in fighters if f.side == s]} for s in (0, 1)]}
     return Game(EDEN, EdenState(fighters, catalogue=catalogue_of(mini)), mini, SeededDice(0))
