@@ -61,13 +61,20 @@ def _rounded(value: float) -> float:
     return float(f"{value:.3g}") if abs(value) < 1000 else round(value)
 
 
+def smaller_is_better(key: str) -> bool:
+    """Times (``_ms``, ``_us``, ``_s``, ``_ms_per_decision``) are better small; rates
+    (``_per_s``) and counts are better large."""
+    if key.endswith("_per_s"):
+        return False
+    return key.endswith(SMALLER_IS_BETTER) or "_ms_per_" in key or "_us_per_" in key
+
+
 def _change(key: str, now: float, before: float | None) -> str:
     """This run against the committed figure: the ratio, marked better or worse."""
     if before is None or before == 0:
         return "new"
     ratio = now / before
-    better = ratio < 1 if key.endswith(SMALLER_IS_BETTER) and not key.endswith("_per_s") \
-        else ratio > 1
+    better = ratio < 1 if smaller_is_better(key) else ratio > 1
     if abs(ratio - 1) < 0.05:
         return "="
     return f"{ratio:.2f}x {'better' if better else 'worse'}"

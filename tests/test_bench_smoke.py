@@ -14,3 +14,13 @@ def test_the_odds_bench_builds_its_duel_and_its_shot() -> None:
     figures = run(repeats=1)
     assert set(figures) == {"odds_melee_best_ms", "odds_shoot_best_ms"}
     assert all(value > 0 for value in figures.values())
+
+
+def test_times_are_better_small_and_rates_large() -> None:
+    from bench.run import smaller_is_better
+
+    assert smaller_is_better("odds_melee_best_ms")
+    assert smaller_is_better("heuristic_ms_per_decision")
+    assert smaller_is_better("cli_help_s")
+    assert not smaller_is_better("random_matches_per_s")
+    assert not smaller_is_better("web_actions")
