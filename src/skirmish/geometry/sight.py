@@ -584,3 +584,21 @@ def point_in_shape(shape: Shape, x: float, y: float) -> bool:
     if isinstance(shape, Circle):
         return math.hypot(x - shape.x, y - shape.y) <= shape.radius
     return point_in_polygon(x, y, shape.points)
+
+
+def between_bases(viewer: Base, target: Base, shape: Shape, tol: float = SIGHT_TOLERANCE) -> bool:
+    """True when the shape's interior overlaps the middle of the corridor from ``viewer`` to
+    ``target``: the convex polygon joining the four tangent points (``Corridor.polygon``).
+
+    Rulesets use it for an element that overlaps the viewer's or the target's base, which
+    :func:`line_of_sight` reports in ``standing_in`` without judging (G3): such an element lies
+    between the two bases when it reaches into that polygon, and only under or behind a base
+    when it overlaps nothing but the far side of the base's disc. Touching the polygon's edge
+    is not overlapping (within ``tol``). False when one base contains the other.
+    """
+    c = corridor(viewer, target)
+    if c is None:
+        return False
+    if isinstance(shape, Circle):
+        return polygon_point_sdist(shape.x, shape.y, c.polygon) < shape.radius - tol
+    return _polygon_overlaps_convex(shape.points, c.polygon, tol)

@@ -1,0 +1,237 @@
+"""Who may act in the powers, shooting and special-actions phases, and with what
+(docs/masseffect.md ME11, ME13, ME15, ME16, ME18, ME20-ME22, ME26, ME32, ME34).
+
+:func:`may_act` says whether a figure may be picked; :func:`figure_actions` lists its legal
+actions (every target, one point per enemy for an area power); :func:`carry_out` starts the
+chosen action's procedures.
+"""
+
+from __future__ import annotations
+
+import math
+
+from skirmish.core.actions import Action, Point, Ref
+from skirmish.core.game import Game
+from skirmish.masseffect.actions import AreaPower, Shoot, Special, UsePower, token
+from skirmish.masseffect.attacks import PowerRoll, Volley
+from skirmish.masseffect.figure import RUN, STAY, Figure
+from skirmish.masseffect.powers import Power, Target
+from skirmish.masseffect.rules import (
+    COUNTER_CHARGE_PENALTY,
+    OBSTACLE_PENALTY,
+    STATIONARY_BONUS,
+    Phase,
+    pas_to_cm,
+)
+from skirmish.masseffect.special import perform, special_actions
+from skirmish.masseffect.state import MEState
+from skirmish.masseffect.targeting import Targeting, point_targeting, targeting
+from skirmish.masseffect.weapons import Weapon
+
+#: ME31 Action groupée: friends within this many pas of the hero.
+GROUP_PAS = 4
+GROUP_SIZE = 2
+
+
+def _held(figure: Figure) -> bool:
+    """ME34: stunned and lifted figures may not use powers, shoot or take special actions."""
+    return figure.has_status("stunned") or figure.has_status("lifted")
+
+
+def may_act(state: MEState, figure: Figure, phase: str) -> bool:
+    """May ``figure`` be picked in ``phase`` now?"""
+    if not figure.in_action or figure.spent or figure.revived_turn == state.turn:
+        return False
+    if figure.moved == RUN or _held(figure):
+        return False
+    if phase == Phase.POWERS and figure.used_power:
+        return False
+    if phase == Phase.SHOOTING and figure.shot:
+        return False
+    if phase == Phase.SPECIAL and (figure.special or figure.used_power or figure.shot
+                                   or state.engaged(figure)):
+        return False
+    return bool(figure_actions(state, figure, phase))
+
+
+def _enemies(state: MEState, figure: Figure) -> list[Figure]:
+    return list(state.in_action(1 - figure.side))
+
+
+def _aim(state: MEState, user: Figure, target: Figure, range_pas: int | None,
+         contact: bool = False) -> Targeting:
+    return targeting(
+        user.base, target.base,
+        enemies=[e.base for e in _enemies(state, user) if e is not target],
+        friends=[f.base for f in state.in_action(user.side) if f is not user],
+        elements=state.elements(),
+        range_cm=None if range_pas is None else pas_to_cm(range_pas), contact=contact)
+
+
+def counter_targets(state: MEState, figure: Figure) -> list[Figure]:
+    """ME20, ME26: the chargers of this turn still in contact, except those from the rear
+    arc (ME2); none if the figure ran."""
+    if figure.moved == RUN:
+        return []
+    return [e for e in state.opponents(figure)
+            if str(e.ref) in figure.chargers and str(e.ref) not in figure.rear_chargers]
+
+
+def enemy_targets(state: MEState, user: Figure, range_pas: int) -> list[tuple[Figure, Targeting]]:
+    """The enemies ``user`` may shoot (or aim an enemy power) at, with the sight verdict:
+    counter-charge targets when engaged (ME20, ME26), else ME21's rules."""
+    if state.engaged(user):
+        return [(e, _aim(state, user, e, None, contact=True)) for e in counter_targets(state, user)
+                if _aim(state, user, e, None, contact=True).allowed]
+    out = []
+    for enemy in _enemies(state, user):
+        if state.engaged(enemy):
+            continue
+        aim = _aim(state, user, enemy, range_pas)
+        if aim.allowed:
+            out.append((enemy, aim))
+    return out
+
+
+def uses_left(figure: Figure, name: str, per_game: int | None) -> bool:
+    left = figure.uses_left(name, per_game)
+    return left is None or left > 0
+
+
+def power_actions(state: MEState, figure: Figure) -> list[Action]:
+    out: list[Action] = []
+    engaged = state.engaged(figure)
+    for power in figure.card.powers:
+        if not uses_left(figure, power.name, power.per_game):
+            continue
+        name = token(power.name)
+        if power.target is Target.SELF:
+            out.append(UsePower(figure.ref, name))
+        elif power.target is Target.ENEMY:
+            out += [UsePower(figure.ref, name, e.ref)
+                    for e, _ in enemy_targets(state, figure, power.range)]
+        elif engaged:
+            continue
+        elif power.target is Target.ALLY:
+            for friend in state.in_action(figure.side):
+                if friend is not figure and _aim(state, figure, friend, power.range,
+                                                 contact=True).allowed:
+                    out.append(UsePower(figure.ref, name, friend.ref))
+        else:
+            for enemy in _enemies(state, figure):
+                at = Point(round(enemy.x, 2), round(enemy.y, 2))
+                if point_targeting(figure.base, at, state.elements(),
+                                   pas_to_cm(power.range)).allowed:
+                    out.append(AreaPower(figure.ref, name, at))
+    return out
+
+
+def shooting_actions(state: MEState, figure: Figure) -> list[Action]:
+    out: list[Action] = []
+    for weapon in figure.card.ranged:
+        if not uses_left(figure, weapon.name, weapon.per_game):
+            continue
+        if weapon.has("Lourd") and figure.moved != STAY:
+            continue
+        out += [Shoot(figure.ref, token(weapon.name), e.ref)
+                for e, _ in enemy_targets(state, figure, weapon.range or 0)]
+    return out
+
+
+def figure_actions(state: MEState, figure: Figure, phase: str) -> list[Action]:
+    """Every legal action of ``figure`` in ``phase`` (an area power: one point per enemy)."""
+    if phase == Phase.POWERS:
+        return power_actions(state, figure)
+    if phase == Phase.SHOOTING:
+        return shooting_actions(state, figure)
+    return list(special_actions(state, figure))
+
+
+def action_problem(state: MEState, figure: Figure, action: Action, phase: str) -> str:
+    """Why ``action`` is not allowed, or ""."""
+    if isinstance(action, AreaPower) and phase == Phase.POWERS:
+        power = _power(figure, action.power)
+        if power is None or power.target is not Target.POINT:
+            return f"ME18: {figure.ref} has no power {action.power} aimed at a point"
+        if state.engaged(figure):
+            return "ME18: an engaged figure may use only a counter-charge or self power"
+        if not uses_left(figure, power.name, power.per_game):
+            return f"{power.name} has no use left"
+        aim = point_targeting(figure.base, action.at, state.elements(),
+                              pas_to_cm(power.range))
+        return "" if aim.allowed else aim.reason
+    if action in figure_actions(state, figure, phase):
+        return ""
+    offered = ", ".join(str(a) for a in figure_actions(state, figure, phase)[:6])
+    return f"'{action}' is not allowed for {figure.ref} now (allowed: {offered or 'none'})"
+
+
+def _power(figure: Figure, name: str) -> Power | None:
+    return next((p for p in figure.card.powers if token(p.name) == name), None)
+
+
+def _weapon(figure: Figure, name: str) -> Weapon | None:
+    return next((w for w in figure.card.weapons if token(w.name) == name), None)
+
+
+def _spend(figure: Figure, name: str, per_game: int | None) -> None:
+    if per_game is not None:
+        figure.uses[name] = figure.uses.get(name, 0) + 1
+
+
+def carry_out(game: Game, figure: Figure, action: Action) -> None:
+    """Start a checked action of the powers, shooting or special-actions phase."""
+    from skirmish.masseffect.rolling import state_of
+
+    state = state_of(game)
+    stayed = STATIONARY_BONUS if figure.moved == STAY else 0
+    if isinstance(action, UsePower | AreaPower):
+        power = _power(figure, action.power)
+        assert power is not None
+        figure.used_power = True
+        _spend(figure, power.name, power.per_game)
+        modifier, cover, target = stayed, False, ""
+        if isinstance(action, UsePower) and action.target is not None:
+            target = str(action.target)
+            if power.target is Target.ENEMY:
+                enemy = state.figure(target)
+                contact = state.in_contact(figure, enemy)
+                figure.counter_charged |= contact
+                aim = _aim(state, figure, enemy, None if contact else power.range, contact)
+                modifier += OBSTACLE_PENALTY if aim.obstacle else 0
+                cover = aim.cover is not None
+        at = action.at if isinstance(action, AreaPower) else None
+        game.push(PowerRoll(str(figure.ref), power.name, target, at, modifier, cover))
+    elif isinstance(action, Shoot):
+        weapon = _weapon(figure, action.weapon)
+        assert weapon is not None
+        figure.shot = True
+        _spend(figure, weapon.name, weapon.per_game)
+        enemy = state.figure(action.target)
+        contact = state.in_contact(figure, enemy)
+        aim = _aim(state, figure, enemy, None if contact else weapon.range, contact)
+        modifier = stayed + (OBSTACLE_PENALTY if aim.obstacle else 0)
+        if contact:
+            figure.counter_charged = True
+            modifier += COUNTER_CHARGE_PENALTY
+        game.push(Volley(str(figure.ref), weapon.name, str(enemy.ref), weapon.shots, modifier,
+                         aim.cover is not None))
+    elif isinstance(action, Special):
+        figure.special = True
+        perform(game, figure, action)
+
+
+def group_candidates(state: MEState, hero: Figure, phase: str) -> list[str]:
+    """ME31 Action groupée: friends within 4 pas of the hero who may still act in the phase."""
+    out = []
+    for friend in state.in_action(hero.side):
+        if friend is hero:
+            continue
+        gap = math.hypot(friend.x - hero.x, friend.y - hero.y) - friend.radius - hero.radius
+        if gap <= pas_to_cm(GROUP_PAS) + 1e-9 and may_act(state, friend, phase):
+            out.append(str(friend.ref))
+    return out
+
+
+__all__ = ["GROUP_PAS", "GROUP_SIZE", "Ref", "action_problem", "carry_out", "figure_actions",
+           "group_candidates", "may_act"]

@@ -1,0 +1,191 @@
+"""The alternating phases: powers, shooting, special actions (docs/masseffect.md ME13, ME15,
+ME16, ME31 Action groupée).
+
+Players alternate, the initiative player first. Each picks one of his figures that may still
+act in the phase; that figure acts (or holds) and is spent for the phase. ``pass`` ends the
+player's part of the phase; once a player has no figure left to pick, the other finishes. A
+hero who acted may call up to 2 friends within 4 pas to act right after him (Action groupée).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from skirmish.core.actions import Action, Pass
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
+from skirmish.core.game import Game
+from skirmish.core.procedure import Procedure
+from skirmish.masseffect.actions import AreaPower, Group, Hold, Shoot, Special, UsePower
+from skirmish.masseffect.events import Note, PhaseEvent
+from skirmish.masseffect.figure import Figure
+from skirmish.masseffect.options import (
+    GROUP_PAS,
+    carry_out,
+    figure_actions,
+    group_candidates,
+    may_act,
+)
+from skirmish.masseffect.rolling import can_heroic, spend_heroic, state_of
+from skirmish.masseffect.rules import Phase
+
+RULES = {Phase.POWERS: "ME15, Phase de pouvoirs", Phase.SHOOTING: "ME16, Phase de tir",
+         Phase.SPECIAL: "ME13, Phase d'actions spéciales"}
+
+
+@dataclass(slots=True)
+class PickPhase(Procedure):
+    """ME13, ME15, ME16: an alternating phase (powers, shooting or special actions)."""
+
+    name: ClassVar[str] = "me.picks"
+    phase: str
+    player: int = -1
+    passed: list[bool] = field(default_factory=lambda: [False, False])
+    group: list[str] = field(default_factory=list)
+    hero: str = ""
+    step: str = "start"
+
+    def _rule(self) -> str:
+        return RULES[Phase(self.phase)]
+
+    def _eligible(self, game: Game, player: int) -> list[Figure]:
+        state = state_of(game)
+        if self.group:
+            return [state.figure(r) for r in self.group
+                    if may_act(state, state.figure(r), self.phase)]
+        if self.passed[player]:
+            return []
+        return [f for f in state.in_action(player) if may_act(state, f, self.phase)]
+
+    def _picker(self, game: Game) -> int | None:
+        if state_of(game).ended or self.step != "pick":
+            return None
+        if self.group:
+            return state_of(game).figure(self.group[0]).side if self._eligible(
+                game, state_of(game).figure(self.group[0]).side) else None
+        for player in (self.player, 1 - self.player):
+            if self._eligible(game, player):
+                return player
+        return None
+
+    def decision(self, game: Game) -> Decision | None:
+        if self.step == "group?":
+            hero = state_of(game).figure(self.hero)
+            names = ", ".join(group_candidates(state_of(game), hero, self.phase))
+            return Decision(hero.side, "group",
+                            f"{hero.ref}: Action groupée for 1 Héroïsme? Up to 2 of {names} "
+                            "act right after him", context={"figure": self.hero})
+        player = self._picker(game)
+        if player is None:
+            return None
+        names = ", ".join(str(f.ref) for f in self._eligible(game, player))
+        what = {"pouvoirs": "use a power", "tir": "shoot",
+                "actions spéciales": "take a special action"}[self.phase]
+        return Decision(player, self.phase, f"Phase de {self.phase}: pick a figure to {what} "
+                        f"({names}), hold, or pass", context={"phase": self.phase})
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        state = state_of(game)
+        if self.step == "group?":
+            hero = state.figure(self.hero)
+            friends = group_candidates(state, hero, self.phase)
+            out: list[Action] = [Pass()]
+            out += [Group(hero.ref.__class__(r)) for r in friends]
+            out += [Group(hero.ref.__class__(a), hero.ref.__class__(b))
+                    for i, a in enumerate(friends) for b in friends[i + 1:]]
+            return out
+        player = self._picker(game)
+        if player is None:
+            return []
+        actions: list[Action] = []
+        for figure in self._eligible(game, player):
+            actions.extend(figure_actions(state, figure, self.phase))
+            actions.append(Hold(figure.ref))
+        if not self.group:
+            actions.append(Pass())
+        return actions
+
+    def check(self, game: Game, action: Action) -> None:
+        if self.step == "group?":
+            if action not in self.legal_actions(game):
+                raise IllegalActionError(f"'{action}' is not allowed: up to 2 friends within "
+                                         f"{GROUP_PAS} pas who may still act, or pass",
+                                         "ME31, Action groupée")
+            return
+        player = self._picker(game)
+        if isinstance(action, Pass):
+            if self.group:
+                raise IllegalActionError("the figures of an Action groupée act or hold one "
+                                         "by one", "ME31, Action groupée")
+            return
+        if not isinstance(action, Hold | UsePower | AreaPower | Shoot | Special):
+            raise IllegalActionError(f"'{action}' is not an action of the {self.phase} phase",
+                                     self._rule())
+        state = state_of(game)
+        try:
+            figure = state.figure(action.figure)
+        except KeyError:
+            raise IllegalActionError(f"there is no figure {action.figure}",
+                                     self._rule()) from None
+        if figure.side != player or figure not in self._eligible(game, figure.side):
+            raise IllegalActionError(f"{figure.ref} may not act in this phase now",
+                                     self._rule())
+        if isinstance(action, Hold):
+            return
+        from skirmish.masseffect.options import action_problem
+
+        problem = action_problem(state, figure, action, self.phase)
+        if problem:
+            raise IllegalActionError(problem, self._rule())
+
+    def apply(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        if self.step == "group?":
+            hero = state.figure(self.hero)
+            self.step = "pick"
+            if isinstance(action, Group):
+                chosen = [str(action.first)] + ([str(action.second)] if action.second else [])
+                spend_heroic(game, hero, "group", ", ".join(chosen) + " act next")
+                self.group = chosen
+            return
+        if isinstance(action, Pass):
+            assert self.player >= 0
+            player = self._picker(game)
+            assert player is not None
+            self.passed[player] = True
+            game.emit(Note(figure=f"player {'AB'[player]}", what=f"ends his {self.phase} phase"))
+            self.player = 1 - player
+            return
+        assert isinstance(action, Hold | UsePower | AreaPower | Shoot | Special)
+        figure = state.figure(action.figure)
+        figure.spent = True
+        if self.group and str(figure.ref) in self.group:
+            self.group.remove(str(figure.ref))
+        self.player = 1 - figure.side
+        if isinstance(action, Hold):
+            game.emit(Note(figure=str(figure.ref), what="holds"))
+            return
+        carry_out(game, figure, action)
+        if (not self.group and can_heroic(figure, "group")
+                and group_candidates(state, figure, self.phase)):
+            self.hero = str(figure.ref)
+            self.step = "after"
+
+    def run(self, game: Game) -> None:
+        state = state_of(game)
+        if self.step == "start":
+            game.emit(PhaseEvent(phase=self.phase))
+            for f in state.figures:
+                f.spent = False
+                if self.phase in (Phase.POWERS, Phase.SHOOTING):
+                    f.refill_protections()  # ME24: N uses per phase
+            self.player = state.initiative
+            self.step = "pick"
+            return
+        if self.step == "after":
+            hero = state.figure(self.hero)
+            self.step = ("group?" if hero.in_action and not state.ended
+                         and group_candidates(state, hero, self.phase) else "pick")
+            return
+        game.pop()

@@ -1,0 +1,44 @@
+"""What a seat sees of an ME:A game: everything (the draft has no hidden information), as
+plain JSON data, distances in cm and pas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish.masseffect.figure import Figure
+from skirmish.masseffect.rules import cm_to_pas
+from skirmish.masseffect.state import MEState
+
+
+def figure_view(state: MEState, f: Figure) -> dict[str, Any]:
+    p = f.profile
+    return {
+        "ref": str(f.ref), "side": f.side, "name": p.name, "points": p.points,
+        "x": f.x, "y": f.y, "facing": f.facing, "radius": f.radius,
+        "placed": f.placed, "out": f.out, "extracted": f.extracted,
+        "vitality": f.vitality, "max_vitality": p.vitality, "armour": f.armour,
+        "heroism": f.heroism, "shield_uses": f.shield_uses, "barrier_uses": f.barrier_uses,
+        "moved": f.moved, "used_power": f.used_power, "shot": f.shot, "special": f.special,
+        "fought": f.fought, "statuses": list(f.statuses), "stripped": list(f.stripped),
+        "carries": list(f.carries), "engaged": state.engaged(f),
+        "chargers": list(f.chargers),
+        "profile": p.to_text(),
+        "weapons": [w.name for w in f.card.weapons],
+        "powers": [pw.name for pw in f.card.powers],
+        "uses": dict(f.uses),
+    }
+
+
+def state_view(state: MEState) -> dict[str, Any]:
+    return {
+        "scenario": state.scenario.name,
+        "turn": state.turn, "turns": state.scenario.turns,
+        "initiative": state.initiative, "phase": state.phase,
+        "scores": list(state.scores), "extracted": list(state.extracted),
+        "edges": list(state.edges), "ended": state.ended,
+        "table_cm": [state.field.width, state.field.height],
+        "table_pas": [cm_to_pas(state.field.width), cm_to_pas(state.field.height)],
+        "figures": [figure_view(state, f) for f in state.figures],
+        "markers": [m.to_json() for m in state.markers],
+        "scenery": [e.to_dict() for e in state.elements()],
+    }

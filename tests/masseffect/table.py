@@ -1,0 +1,118 @@
+"""Scenario tables for the ME:A engine's tests: these figures here, this scenery, these dice,
+starting at this phase (docs/masseffect.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from skirmish.core.decision import Decision
+from skirmish.core.dice import ScriptedDice
+from skirmish.core.game import Game
+from skirmish.core.procedure import Procedure
+from skirmish.geometry import Element, Polygon
+from skirmish.masseffect import MASS_EFFECT
+from skirmish.masseffect.library import Library, load_library
+from skirmish.masseffect.melee import MeleePhase
+from skirmish.masseffect.movement import MovementPhase
+from skirmish.masseffect.picks import PickPhase
+from skirmish.masseffect.profile import Profile
+from skirmish.masseffect.rolling import state_of
+from skirmish.masseffect.rules import pas_to_cm
+from skirmish.masseffect.state import MEState
+from skirmish.masseffect.terrain import scenery_to_setup
+
+_LIBRARY: list[Library] = []
+
+
+@dataclass
+class Halt(Procedure):
+    """Stands under the phase being tested: the scene stops when that phase ends."""
+
+    name = "test.me.halt"
+
+    def decision(self, game: Game) -> Decision | None:
+        return Decision(0, "halt", "the tested phase is over")
+
+
+def library() -> Library:
+    if not _LIBRARY:
+        _LIBRARY.append(load_library())
+    return _LIBRARY[0]
+
+
+@dataclass
+class Put:
+    """A figure for a scene: side 0/1, a library profile name (or a Profile), where (pas),
+    facing (degrees), equipment names (``None``: its card's)."""
+
+    side: int
+    profile: str | Profile
+    x: float
+    y: float
+    facing: int | None = None
+    equipment: Sequence[str] | None = None
+
+
+def wall(id: str, x0: float, y0: float, x1: float, y1: float, sight: str = "low") -> Element:
+    """An impassable rectangle between two corners given in pas."""
+    return Element(id, Polygon.rectangle(pas_to_cm(x0), pas_to_cm(y0), pas_to_cm(x1),
+                                         pas_to_cm(y1)), sight=sight)  # type: ignore[arg-type]
+
+
+def setup_for(figures: Sequence[Put], scenery: Sequence[Element] = (),
+              scenario: str = "Escarmouche") -> dict[str, Any]:
+    lib = library()
+    weapons: dict[str, Any] = {}
+    powers: dict[str, Any] = {}
+    bands: list[dict[str, Any]] = [{"name": "A", "figures": []}, {"name": "B", "figures": []}]
+    for put in figures:
+        profile = lib.profile(put.profile) if isinstance(put.profile, str) else put.profile
+        names = list(profile.equipment if put.equipment is None else put.equipment)
+        for name in names:
+            weapon = lib.weapon(name)
+            weapons[weapon.name] = weapon.to_dict()
+        for trait in profile.powers:
+            powers[trait.name] = lib.power(trait.name).to_dict()
+        bands[put.side]["figures"].append({
+            "profile": profile.to_dict(), "equipment": [lib.weapon(n).name for n in names],
+            "at": [pas_to_cm(put.x), pas_to_cm(put.y)],
+            "facing": put.facing if put.facing is not None else (90 if put.side == 0 else 270),
+        })
+    return {"scenario": lib.scenario(scenario).to_dict(), "bands": bands,
+            "weapons": list(weapons.values()), "powers": list(powers.values()),
+            "scenery": scenery_to_setup(scenery)}
+
+
+def scene(figures: Sequence[Put], *, dice: Sequence[int] = (), scenery: Sequence[Element] = (),
+          phase: str = "mouvement", initiative: int = 0, scenario: str = "Escarmouche",
+          moved: dict[int, str] | None = None,
+          prepare: Callable[[MEState], None] | None = None) -> Game:
+    """A game at turn 1 with the figures placed, at the start of ``phase`` (mouvement,
+    pouvoirs, tir, actions spéciales, mêlée), player ``initiative`` first; when the phase
+    ends, the game halts (decision kind "halt"). ``dice`` are the
+    faces rolled from then on; ``moved`` sets figures' movement choice (index -> stay/walk/
+    run) for phases after movement; ``prepare`` changes the state before the phase starts."""
+    game = MASS_EFFECT.new_game(setup_for(figures, scenery, scenario), dice=ScriptedDice(
+        [1, 2] if initiative else [2, 1]))
+    game.dice = ScriptedDice(list(dice))
+    state = state_of(game)
+    for index, how in (moved or {}).items():
+        state.figures[index].moved = how
+    if prepare is not None:
+        prepare(state)
+    procedure: Procedure = {
+        "mouvement": MovementPhase(), "mêlée": MeleePhase(),
+    }.get(phase) or PickPhase(phase)
+    game.stack = [Halt(), procedure]
+    game.advance()
+    return game
+
+
+def figure(game: Game, index: int) -> Any:
+    return state_of(game).figures[index]
+
+
+def st(game: Game) -> MEState:
+    return state_of(game)

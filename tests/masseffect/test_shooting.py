@@ -1,0 +1,101 @@
+"""Phase de tir, scenario by scenario (docs/masseffect.md ME16, ME21-ME26, ME12, ME32)."""
+
+from __future__ import annotations
+
+import pytest
+
+from skirmish.core.errors import IllegalActionError
+from skirmish.masseffect.state import MEState
+from tests.masseffect.table import Put, figure, scene, st, wall
+
+SOLDIER = "Soldat de l'Alliance"  # Tir 4+, Défense 4+, Bouclier (5+, 1), Vitalité 2
+VETERAN = "Mercenaire vétéran"  # Tir 4+, Bouclier (6+, 1), Munitions incendiaires
+RIFLE = "Fusil-mitrailleur"  # 16 pas, 1 damage, Tirs (2)
+
+
+def test_two_shots_each_resolved_before_the_next_and_the_shield_once_per_phase() -> None:
+    # ME16, ME24: shot 1 hits (4), the Bouclier saves it (5) and is spent; shot 2 hits (6),
+    # no use left: 1 wound.
+    game = scene([Put(0, SOLDIER, 10, 5), Put(1, SOLDIER, 10, 15)], phase="tir",
+                 dice=[4, 5, 6])
+    game.apply(f"shoot A.Soldat-de-l'Alliance {RIFLE} B.Soldat-de-l'Alliance")
+    target = figure(game, 1)
+    assert target.shield_uses == 0
+    assert target.vitality == 1
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+
+
+def test_incendiary_ammunition_passes_the_shield() -> None:
+    # ME24: «munitions incendiaires … passer outre les boucliers adverses»: two hits, no
+    # Bouclier roll, two wounds: out of action.
+    game = scene([Put(0, VETERAN, 10, 5), Put(1, SOLDIER, 10, 15)], phase="tir", dice=[4, 4])
+    game.apply(f"shoot A.Mercenaire-vétéran {RIFLE} B.Soldat-de-l'Alliance")
+    target = figure(game, 1)
+    assert target.out and target.shield_uses == 1
+
+
+def test_cover_gives_a_defence_roll_and_a_far_obstacle_minus_one() -> None:
+    # ME22, ME23: a low wall in contact with the target (cover) and one half way (obstacle).
+    walls = [wall("near", 4, 13.8, 16, 14.4), wall("far", 9.8, 9.5, 12, 10)]
+    game = scene([Put(0, SOLDIER, 10, 5), Put(1, SOLDIER, 10, 15)], phase="tir",
+                 scenery=walls, dice=[5, 4, 4, 3, 5])
+    # shot 1: 5-1 = 4 hits; Défense 4 saves. shot 2: 4-1 = 3 misses. (2 dice left unused)
+    game.apply(f"shoot A.Soldat-de-l'Alliance {RIFLE} B.Soldat-de-l'Alliance")
+    rolls = [e for e in game.log if e.kind == "me.roll"]
+    assert [(r.roll, r.face, r.modifier, r.success) for r in rolls] == [  # type: ignore[attr-defined]
+        (f"shot ({RIFLE.replace('-', ' ')})", 5, -1, True), ("Défense", 4, 0, True),
+        (f"shot ({RIFLE.replace('-', ' ')})", 4, -1, False)]
+    assert figure(game, 1).vitality == 2
+
+
+def test_the_stationary_bonus() -> None:
+    # ME12: a figure that stayed adds 1: a 3 hits a 4+ shooter.
+    game = scene([Put(0, VETERAN, 10, 5), Put(1, SOLDIER, 10, 15)], phase="tir",
+                 dice=[3, 1], moved={0: "stay"})
+    game.apply(f"shoot A.Mercenaire-vétéran {RIFLE} B.Soldat-de-l'Alliance")
+    assert figure(game, 1).vitality == 1
+
+
+def test_a_figure_that_ran_cannot_shoot() -> None:
+    game = scene([Put(0, SOLDIER, 10, 5), Put(1, SOLDIER, 10, 15)], phase="tir",
+                 moved={0: "run"})
+    with pytest.raises(IllegalActionError):
+        game.apply(f"shoot A.Soldat-de-l'Alliance {RIFLE} B.Soldat-de-l'Alliance")
+
+
+def test_out_of_range_and_hidden_by_a_nearer_enemy() -> None:
+    # ME21: 20 pas is beyond the rifle's 16; a second enemy in the line hides the first.
+    game = scene([Put(0, SOLDIER, 10, 2), Put(1, SOLDIER, 10, 23), Put(1, VETERAN, 20, 12),
+                  Put(1, SOLDIER, 20, 6)], phase="tir")
+    state = st(game)
+    actions = [str(a) for a in game.legal_actions()]
+    assert f"shoot A.Soldat-de-l'Alliance {RIFLE} B.Soldat-de-l'Alliance" not in actions
+    # The veteran at (20,12) is behind the soldier at (20,6) seen from (10,2)? Not exactly in
+    # line; the second soldier is the nearer enemy and may be shot.
+    assert f"shoot A.Soldat-de-l'Alliance {RIFLE} B.Soldat-de-l'Alliance-2" in actions
+    assert state.figure("B.Soldat-de-l'Alliance").in_action
+
+
+def test_no_shot_at_an_engaged_figure_but_a_counter_charge_shot_at_minus_one() -> None:
+    # ME21, ME26: B's soldier charged A's soldier this turn (in contact): A may shoot it at
+    # -1; A's veteran may not shoot into the melee.
+    game = scene([Put(0, SOLDIER, 10, 10), Put(0, VETERAN, 20, 5),
+                  Put(1, SOLDIER, 10, 11.2)], phase="tir", dice=[5, 5, 6],
+                 prepare=lambda s: s.figures[0].chargers.append("B.Soldat-de-l'Alliance"))
+    actions = [str(a) for a in game.legal_actions()]
+    assert f"shoot A.Mercenaire-vétéran {RIFLE} B.Soldat-de-l'Alliance" not in actions
+    game.apply(f"shoot A.Soldat-de-l'Alliance {RIFLE} B.Soldat-de-l'Alliance")
+    rolls = [e for e in game.log if e.kind == "me.roll"]
+    assert rolls[0].modifier == -1  # type: ignore[attr-defined]
+    assert figure(game, 0).counter_charged
+
+
+def test_no_counter_charge_against_a_charger_from_the_rear() -> None:
+    # ME2: the charger ended in the rear arc: no counter-charge shot.
+    def charged_from_behind(state: MEState) -> None:
+        state.figures[0].chargers.append("B.Soldat-de-l'Alliance")
+        state.figures[0].rear_chargers.append("B.Soldat-de-l'Alliance")
+
+    game = scene([Put(0, SOLDIER, 10, 10, facing=90), Put(1, SOLDIER, 10, 8.8)], phase="tir",
+                 prepare=charged_from_behind)
+    assert not [a for a in game.legal_actions() if str(a).startswith("shoot A.")]
