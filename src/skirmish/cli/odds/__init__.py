@@ -4,7 +4,9 @@
   table (:func:`find_profile`, :func:`duel`), the output;
 - :mod:`~skirmish.cli.odds.single`: ``roll``, ``melee``, ``charge``, ``shoot``, ``burn``;
 - :mod:`~skirmish.cli.odds.templates`: ``throw``, ``blast``, ``explosion``;
-- :mod:`~skirmish.cli.odds.compare`: ``compare`` (reactions or attackers side by side).
+- :mod:`~skirmish.cli.odds.compare`: ``compare`` (reactions or attackers side by side);
+- :mod:`~skirmish.cli.odds.masseffect`: ``shoot`` and ``melee`` with ``--game masseffect``
+  (Mass Effect: Annihilation), which Eden's two commands hand over to.
 
 Importing the package registers every command on :data:`odds_app`.
 """

@@ -45,6 +45,7 @@ from skirmish.cli.odds.common import (
     odds_app,
     show,
 )
+from skirmish.cli.odds.masseffect import GameCommand, GameOpt, check_game
 
 if TYPE_CHECKING:
     from skirmish.eden.fighter import Fighter
@@ -146,6 +147,14 @@ def shooting_of(cards: Mapping[str, Any], attacker: str, target: str, *,
 
 
 # -- commands ----------------------------------------------------------------------------------
+def _eden(game: str) -> None:
+    """``--game``: ``shoot`` and ``melee`` are Eden's unless it says masseffect, and then
+    :class:`~skirmish.cli.odds.masseffect.GameCommand` has run the ME:A command instead."""
+    if check_game(game) != "eden":
+        raise ValueError(f"--game {game}: the game is named once, before or after the "
+                         "arguments")
+
+
 @odds_app.command()
 def roll(
     dice: Annotated[int, typer.Option(help="The characteristic: how many D6 (before 2.A).")],
@@ -190,7 +199,7 @@ def roll(
         console.print(f"chart drawn in {chart}")
 
 
-@odds_app.command()
+@odds_app.command(cls=GameCommand)
 def melee(
     attacker: AttackerOpt,
     target: TargetOpt,
@@ -206,8 +215,10 @@ def melee(
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
+    game: GameOpt = "eden",
 ) -> None:
     """Rulebook 6.A: a melee attack, the target reacting passive, dodge or response."""
+    _eden(game)
     check_chart(chart)
     cards = load_setup(setup, content)
     odds = melee_of(cards, attacker, target, reaction, aim=aim, target_aim=target_aim,
@@ -248,7 +259,7 @@ def charge(
     show(odds, as_json, exact, chart)
 
 
-@odds_app.command()
+@odds_app.command(cls=GameCommand)
 def shoot(
     attacker: Annotated[str, typer.Option(help="The shooter's name.")],
     target: TargetOpt,
@@ -269,8 +280,10 @@ def shoot(
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
+    game: GameOpt = "eden",
 ) -> None:
     """Rulebook 6.B: a shooting attack (weapon bonus, obstacles, Str, VIG, protections)."""
+    _eden(game)
     check_chart(chart)
     cards = load_setup(setup, content)
     odds = shooting_of(cards, attacker, target, weapon=weapon, obstacles=obstacles,
