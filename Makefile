@@ -73,7 +73,8 @@ bench: $(STAMP)
 	$(PY) -m bench.run
 
 # Not in CI: 100,000 random matches and 200 heuristic matches per faction pairing (both
-# seats), every invariant checked after every action, records re-played (summaries in out/).
+# seats), and 1,000 random Mass Effect: Annihilation matches (every record re-played), every
+# invariant checked after every action (summaries in out/).
 SOAK_MATCHES ?= 100000
 soak: $(STAMP)
 	mkdir -p out
@@ -81,6 +82,8 @@ soak: $(STAMP)
 		--record-every 100 --json out/soak-random.json
 	$(VENV)/bin/skirmish soak --matches 3200 --agents heuristic,heuristic \
 		--record-every 10 --json out/soak-heuristic.json
+	$(VENV)/bin/skirmish soak --game masseffect --matches 1000 --agents random,random \
+		--record-every 1 --json out/soak-masseffect.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

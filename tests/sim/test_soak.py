@@ -59,3 +59,30 @@ def test_the_command_writes_a_summary_and_refuses_bad_input(tmp_path: Path) -> N
     assert bad.exit_code == 2 and "unknown agent" in bad.output
     bad = runner.invoke(app, ["soak", "--pairings", "Jokers", "--quiet"])
     assert bad.exit_code == 2 and "is not A:B" in bad.output
+
+
+def test_a_mass_effect_soak_cycles_bands_and_scenarios_and_replays_records() -> None:
+    """Issue 14: ME:A random matches with every invariant checked after every action and
+    their records re-played (the 1,000-match run is ``make soak``)."""
+    pairs = library_pairings(game="masseffect")
+    assert len(pairs) == 16
+    spec = SoakSpec(8, pairs[:2], ("random", "random"), seed=3, record_every=2,
+                    game="masseffect")
+    report = run_soak(spec, workers=1)
+    assert report.clean, report.examples
+    assert (report.matches, report.records_checked) == (8, 4)
+    assert soak_one(spec, 5) == soak_one(spec, 5)
+
+
+def test_the_mass_effect_soak_command_names_bands(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "me.json"
+    result = runner.invoke(app, ["soak", "--game", "masseffect", "--matches", "2",
+                                 "--pairings", "escouade orion:cellule", "--workers", "1",
+                                 "--quiet", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["spec"]["game"] == "masseffect"
+    assert data["spec"]["pairings"] == [["Escouade Orion", "Cellule Tisiphone"]]
+    bad = runner.invoke(app, ["soak", "--game", "chess", "--quiet"])
+    assert bad.exit_code == 2 and "--game" in bad.output

@@ -32,6 +32,9 @@ def soak(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the summary here.")]
     = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    game: Annotated[str, typer.Option(
+        help="The game: eden, or masseffect (its sample bands on its sample scenarios in "
+        "turn; --pairings names bands).")] = "eden",
 ) -> None:
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
@@ -46,9 +49,18 @@ def soak(
         raise ValueError(f"--agents takes two names, e.g. random,heuristic; got {agents!r}")
     for name in names:
         make_agent(name, 0)
-    spec = SoakSpec(matches, parse_pairings(pairings), (names[0], names[1]), seed,
-                    record_every)
-    if pairings not in ("factions", "all"):  # unknown troops refused before any match
+    if game not in ("eden", "masseffect"):
+        raise ValueError(f"--game: eden or masseffect, got {game!r}")
+    spec = SoakSpec(matches, parse_pairings(pairings, game), (names[0], names[1]), seed,
+                    record_every, game=game)
+    if game == "masseffect" and pairings not in ("factions", "all"):
+        from skirmish.masseffect.library import load_library as load_me
+
+        bands = load_me()
+        spec = SoakSpec(matches, tuple((bands.band(a).name, bands.band(b).name)
+                                       for a, b in spec.pairings),
+                        spec.agents, seed, record_every, game=game)
+    elif pairings not in ("factions", "all"):  # unknown troops refused before any match
         library = load_library()
         for name in dict.fromkeys(n for pair in spec.pairings for n in pair):
             load_troop(name, library)
@@ -72,7 +84,7 @@ def soak(
     for line in describe(report, spec):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
     if json_out is not None:
-        save_json(json_out, {"spec": {"matches": matches, "agents": list(names),
+        save_json(json_out, {"spec": {"game": game, "matches": matches, "agents": list(names),
                                       "pairings": [list(p) for p in spec.pairings],
                                       "seed": seed, "record_every": record_every},
                              **report.to_json()}, "summary file")

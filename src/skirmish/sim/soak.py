@@ -21,8 +21,9 @@ from typing import Any
 
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
+from skirmish.core.game import Game
 from skirmish.core.record import Record, verify
-from skirmish.eden import EDEN
+from skirmish.core.ruleset import RULESETS
 from skirmish.eden.invariants import invariant_problems
 from skirmish.sim.runner import game_seed
 
@@ -41,6 +42,7 @@ class SoakSpec:
     seed: int = 0
     record_every: int = 100
     max_rounds: int = 5
+    game: str = "eden"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +95,16 @@ class SoakReport:
                 "seconds": round(self.seconds, 1), "examples": self.examples}
 
 
-def library_pairings(which: str = "factions") -> tuple[tuple[str, str], ...]:
+def library_pairings(which: str = "factions", game: str = "eden"
+                     ) -> tuple[tuple[str, str], ...]:
     """Every ordered pairing (mirrors included) of the sample library's factions, or of its
-    factions and stigmas with ``which="all"``."""
+    factions and stigmas with ``which="all"``; for Mass Effect: Annihilation, of its sample
+    bands."""
+    if game == "masseffect":
+        from skirmish.masseffect.library import load_library as load_me
+
+        bands = list(load_me().bands)
+        return tuple((a, b) for a, b in itertools.product(bands, repeat=2))
     from skirmish.eden.library import load_library
 
     library = load_library()
@@ -106,16 +115,39 @@ def library_pairings(which: str = "factions") -> tuple[tuple[str, str], ...]:
     return tuple((a, b) for a, b in itertools.product(names, repeat=2))
 
 
-_SETUPS: dict[tuple[str, str, int], dict[str, Any]] = {}
+_SETUPS: dict[tuple[str, str, int, str], dict[str, Any]] = {}
 
 
-def _setup(pairing: tuple[str, str], max_rounds: int) -> dict[str, Any]:
-    key = (*pairing, max_rounds)
+def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle: int = 0
+           ) -> dict[str, Any]:
+    """The set-up of a pairing: Eden's troops for ``max_rounds``; ME:A's bands on the sample
+    scenarios in turn (one per cycle through the pairings)."""
+    scenario = ""
+    if game == "masseffect":
+        from skirmish.masseffect.library import load_library as load_me
+
+        scenarios = list(load_me().scenarios)
+        scenario = scenarios[cycle % len(scenarios)]
+    key = (*pairing, max_rounds, scenario)
     if key not in _SETUPS:
-        from skirmish.sim.troops import setup_for
+        if game == "masseffect":
+            from skirmish.masseffect import match_setup
+            from skirmish.masseffect.library import load_library as load_me
 
-        _SETUPS[key] = setup_for(pairing[0], pairing[1], max_rounds=max_rounds)
+            _SETUPS[key] = match_setup(load_me(), list(pairing), scenario)
+        else:
+            from skirmish.sim.troops import setup_for
+
+            _SETUPS[key] = setup_for(pairing[0], pairing[1], max_rounds=max_rounds)
     return _SETUPS[key]
+
+
+def _invariants(game: str) -> Callable[[Game], list[str]]:
+    if game == "masseffect":
+        from skirmish.masseffect.invariants import invariant_problems as me_problems
+
+        return me_problems
+    return invariant_problems
 
 
 def soak_one(spec: SoakSpec, index: int) -> MatchResult:
@@ -127,15 +159,17 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     breaks: list[str] = []
     actions = 0
     try:
-        game = EDEN.new_game(_setup(pairing, spec.max_rounds), seed=seed)
+        problems = _invariants(spec.game)
+        game = RULESETS.get(spec.game).new_game(
+            _setup(pairing, spec.max_rounds, spec.game, cycle // 2), seed=seed)
         agents = [make_agent(name, seed + 7919 * (seat + 1)) for seat, name in enumerate(names)]
-        breaks.extend(invariant_problems(game))
+        breaks.extend(problems(game))
         while not game.is_over and not breaks:
             player = game.decision().player
             agent = agents[player]
             game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
             actions += 1
-            breaks.extend(f"after action {actions}: {p}" for p in invariant_problems(game))
+            breaks.extend(f"after action {actions}: {p}" for p in problems(game))
     except Exception as exc:  # counted and reported with its seed, never fatal
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return MatchResult(index, seed, pairing, actions, tuple(breaks),
@@ -183,11 +217,11 @@ def run_soak(spec: SoakSpec, workers: int | None = None,
     return report
 
 
-def parse_pairings(text: str) -> tuple[tuple[str, str], ...]:
-    """``factions`` (every faction pairing), ``all`` (factions and stigmas), or explicit
-    pairs ``Jokers:Bamaka,ISC:Jokers``."""
+def parse_pairings(text: str, game: str = "eden") -> tuple[tuple[str, str], ...]:
+    """``factions`` (every faction pairing, or every band pairing for ME:A), ``all``
+    (factions and stigmas), or explicit pairs ``Jokers:Bamaka,ISC:Jokers``."""
     if text in ("factions", "all"):
-        return library_pairings(text)
+        return library_pairings(text, game)
     pairs: list[tuple[str, str]] = []
     for item in text.split(","):
         parts = item.split(":") if item.count(":") == 1 else item.split("/")
