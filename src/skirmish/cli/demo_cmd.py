@@ -35,8 +35,15 @@ def demo(
         "heuristic,heuristic"
     ),
     content: ContentOpt = None,
+    ruleset: Annotated[str, typer.Option(
+        "--game", help="The game: eden or masseffect.")] = "eden",
+    scenario: Annotated[str, typer.Option(
+        help="Mass Effect: Annihilation's scenario.")] = "Escarmouche",
+    bands: Annotated[str | None, typer.Option(
+        help="Mass Effect: Annihilation's two bands, e.g. Orion,Tisiphone.")] = None,
 ) -> None:
-    """Play a whole Eden match between two bots and narrate it round by round."""
+    """Play a whole match between two bots (Eden, or Mass Effect: Annihilation with --game
+    masseffect) and narrate it round by round."""
     from skirmish.bots import make_agent
     from skirmish.cli.narrate import fighters_table, narrate
     from skirmish.core.agents import play
@@ -47,6 +54,21 @@ def demo(
 
     seed = fresh_seed() if seed is None else seed
     console.soft_wrap = not console.is_terminal  # whole lines in a file or a pipe
+    if ruleset not in ("eden", "masseffect"):
+        console.print(f"[red]error[/red]: --game: eden or masseffect, got {ruleset!r}")
+        raise typer.Exit(2)
+    if ruleset == "masseffect":
+        from skirmish.cli.demo_masseffect import demo_masseffect
+
+        try:
+            demo_masseffect(console, seed=seed, agents=[a.strip() for a in agents.split(",")],
+                            scenario=scenario, bands=[b.strip() for b in (bands or "").split(
+                                ",") if b.strip()], content=content or [], record=record,
+                            actions=actions, brief=brief)
+        except (KeyError, ValueError) as exc:
+            console.print(f"[red]error[/red]: {exc.args[0] if exc.args else exc}")
+            raise typer.Exit(2) from None
+        return
     library = library_or_exit(content)
     troops = (suggest(library, "faction", "Jokers"), suggest(library, "faction", "Bamaka"))
     game = EDEN.new_game(library.setup(*troops, max_rounds=rounds), seed=seed)

@@ -88,7 +88,11 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Batch seed (same seed, same results).")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
-    game: Annotated[str, typer.Option(help="The ruleset.")] = "eden",
+    game: Annotated[str, typer.Option(
+        help="The game: eden, or masseffect (--troop-a/--troop-b name bands).")] = "eden",
+    scenario: Annotated[str, typer.Option(
+        help="Mass Effect: Annihilation's scenario (a sample one or from --content).")] = (
+        "Escarmouche"),
     setup: Annotated[str | None, typer.Option(help="A full set-up file instead of troops.")] = None,
     rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds per match.")] = 5,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the report here.")] = None,
@@ -114,8 +118,14 @@ def simulate(
         check_output(json_out, "report file")
     if log_dir is not None:
         check_output_dir(log_dir, "record folder")
-    the_setup = setup_for(troop_a, troop_b, max_rounds=rounds, setup_file=setup,
-                          content=tuple(str(c) for c in content or ()))
+    if game == "masseffect":
+        the_setup = band_setup(troop_a, troop_b, scenario, setup,
+                               tuple(str(c) for c in content or ()))
+    elif game != "eden":
+        raise ValueError(f"--game: eden or masseffect, got {game!r}")
+    else:
+        the_setup = setup_for(troop_a, troop_b, max_rounds=rounds, setup_file=setup,
+                              content=tuple(str(c) for c in content or ()))
     spec = BatchSpec(the_setup, (names[0], names[1]), games, seed, game,
                      log_dir=str(log_dir) if log_dir else None)
     try:
@@ -136,6 +146,31 @@ def simulate(
         console.print(f"report written to {json_out}")
     if log_dir is not None:
         console.print(f"{len(summaries)} game records written to {log_dir}")
+
+
+def band_setup(band_a: str | None, band_b: str | None, scenario: str,
+               setup_file: str | None = None, content: Sequence[str] = ()) -> dict[str, Any]:
+    """A Mass Effect: Annihilation set-up: two bands of the library (the first two sample
+    bands by default) on a scenario, or a set-up file; names are matched as typed."""
+    if setup_file is not None:
+        from skirmish.eden.inputs import read_data
+
+        data = read_data(Path(setup_file))
+        if not isinstance(data, dict):
+            raise ValueError(f"{setup_file}: a set-up is a mapping")
+        return data
+    from skirmish.masseffect import match_setup
+    from skirmish.masseffect.bands import band_problems
+    from skirmish.masseffect.library import load_library
+
+    library = load_library(content)
+    names = list(library.bands)
+    bands = [library.band(band_a or names[0]), library.band(band_b or names[1])]
+    for band in bands:
+        problems = band_problems(library, band)
+        if problems:
+            raise ValueError(f"band {band.name}: " + "; ".join(problems))
+    return match_setup(library, bands, scenario)
 
 
 # -- troops by name ----------------------------------------------------------------------------
@@ -164,6 +199,10 @@ def troop_names(setup: Mapping[str, Any], specs: Sequence[str | None] = (None, N
     """The two troops' names for the reports: a troop file's name (or file name), else the
     faction or stigma the troop's fighters share ("Jokers", "Chaos"), else "troop A"/"B";
     "(A)"/"(B)" is added when both have the same name."""
+    if "bands" in setup:  # Mass Effect: Annihilation: the bands' own names
+        first, second = (str(b.get("name") or f"band {'AB'[i]}")
+                         for i, b in enumerate(setup["bands"]))
+        return (first, second) if first != second else (f"{first} (A)", f"{second} (B)")
     troops = list(setup.get("troops", []))
     names: list[str] = []
     for seat in (0, 1):

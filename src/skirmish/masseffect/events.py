@@ -23,10 +23,14 @@ class TurnEvent(Event):
     initiative: int = 0
 
     def text(self) -> str:
-        rolls = ", ".join(f"{'AB'[i]} {f}+{b}" for i, (f, b) in
-                          enumerate(zip(self.faces[-2:], self.bonuses, strict=False)))
+        rolls = []
+        for i in range(0, len(self.faces) - 1, 2):
+            a, b = self.faces[i], self.faces[i + 1]
+            rolls.append(" vs ".join(
+                f"{'AB'[side]} {face}" + (f"+{bonus}" if bonus else "")
+                for side, (face, bonus) in enumerate(zip((a, b), self.bonuses, strict=False))))
         return (f"Turn {self.turn}: initiative to player {'AB'[self.initiative]} "
-                f"(rolls {list(self.faces)}; last {rolls})")
+                f"({', then '.join(rolls)})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +41,8 @@ class PhaseEvent(Event):
     phase: str = ""
 
     def text(self) -> str:
-        return f"Phase de {self.phase}"
+        article = "d'" if self.phase[:1] in "aeiouéê" else "de "
+        return f"Phase {article}{self.phase}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +59,11 @@ class MoveEvent(Event):
     def text(self) -> str:
         dist = ((self.end[0] - self.start[0]) ** 2 + (self.end[1] - self.start[1]) ** 2) ** 0.5
         if self.how == "deploys":
-            return f"{self.figure} deploys at {self.end[0]:g},{self.end[1]:g}"
+            return f"{self.figure} deploys at {self.end[0]:g},{self.end[1]:g} cm"
         if self.how == "stays":
             return f"{self.figure} stays, facing {self.facing}°"
-        return f"{self.figure} {self.how} {_cm(dist)} to {self.end[0]:.1f},{self.end[1]:.1f}"
+        return (f"{self.figure} {self.how} {_cm(dist)} to {self.end[0]:.1f},{self.end[1]:.1f} "
+                "cm")
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,8 +74,12 @@ def play_one(spec: BatchSpec, index: int) -> GameSummary:
     assert outcome is not None
     winner_agent = None if outcome.winner is None else seats.index(outcome.winner)
     view = game.view(0)
-    refs = tuple(f["ref"] for f in view["fighters"])
-    survivors = tuple(f["ref"] for f in view["fighters"] if f["on_field"])
+    # Eden's view lists "fighters" (on the field or not) and counts rounds; ME:A's lists
+    # "figures" (out of action or not) and counts turns.
+    pieces = view.get("fighters") or view.get("figures") or []
+    refs = tuple(f["ref"] for f in pieces)
+    survivors = tuple(f["ref"] for f in pieces
+                      if f.get("on_field", not f.get("out", False)))
     kills: dict[str, int] = {}
     other: dict[str, int] = {}
     for event in game.log:
@@ -92,7 +96,7 @@ def play_one(spec: BatchSpec, index: int) -> GameSummary:
         agent_seats=seats,
         winner_agent=winner_agent,
         vp_by_agent=(outcome.scores[seats[0]], outcome.scores[seats[1]]),
-        rounds=int(view.get("round", 0)),
+        rounds=int(view.get("round", view.get("turn", 0))),
         decisions=len(game.history),
         survivors=survivors,
         kills=tuple(sorted(kills.items())),

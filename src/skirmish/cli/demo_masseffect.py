@@ -1,0 +1,66 @@
+"""``skirmish demo --game masseffect``: a whole Mass Effect: Annihilation game between two
+bots, narrated turn by turn (light: the engine is imported inside the function)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+
+def demo_masseffect(console: Console, *, seed: int, agents: Sequence[str], scenario: str,
+                    bands: Sequence[str], content: Sequence[Path], record: Path | None,
+                    actions: bool, brief: bool) -> None:
+    """Play and narrate one ME:A game (docs/masseffect.md) between two bots."""
+    from skirmish.bots import make_agent
+    from skirmish.core.agents import play
+    from skirmish.core.record import Record
+    from skirmish.masseffect import MASS_EFFECT, match_setup
+    from skirmish.masseffect.library import load_library
+    from skirmish.masseffect.rolling import state_of
+
+    library = load_library([str(c) for c in content])
+    names = list(library.bands)
+    chosen = [library.band(b) for b in bands] if bands else [library.band(names[0]),
+                                                              library.band(names[1])]
+    if len(chosen) != 2:
+        console.print("[red]error[/red]: --bands takes two band names, e.g. Orion,Tisiphone")
+        raise typer.Exit(2)
+    card = library.scenario(scenario)
+    game = MASS_EFFECT.new_game(match_setup(library, chosen, card), seed=seed)
+    console.print(f"[bold]Mass Effect: Annihilation demo[/bold]: {chosen[0].name} against "
+                  f"{chosen[1].name}, scenario {card.name} ({card.turns} turns); bots "
+                  f"{', '.join(agents)}; seed {seed}.")
+    bots = [make_agent(agents[0], seed), make_agent(agents[1], seed + 1)]
+    play(game, bots)
+    for event in game.log:
+        if event.kind == "action" and not actions:
+            continue
+        if event.kind == "me.turn":
+            console.print(f"\n[bold]{event.text()}[/bold]", highlight=False)
+        elif event.kind == "me.phase":
+            if not brief:
+                console.print(f"[italic]{event.text()}[/italic]", highlight=False)
+        elif not brief or event.kind in ("me.wound", "me.score", "me.note"):
+            console.print(f"  {event.text()}", markup=False, highlight=False)
+    state = state_of(game)
+    if not brief:
+        table = Table(title="Figures")
+        for column in ("figure", "Vitalité", "Armure", "Héroïsme", "state"):
+            table.add_column(column)
+        for f in state.figures:
+            where = "out of action" if f.out else "extracted" if f.extracted else "in action"
+            table.add_row(str(f.ref), f"{f.vitality}/{f.profile.vitality}",
+                          f"{f.armour}/{f.profile.armour}", str(f.heroism), where)
+        console.print(table)
+    outcome = game.outcome()
+    if outcome is not None:
+        winner = "a draw" if outcome.winner is None else f"player {'AB'[outcome.winner]} wins"
+        console.print(f"[bold]Result[/bold]: {winner} - points A {outcome.scores[0]}, B "
+                      f"{outcome.scores[1]} ({outcome.reason}); {len(game.history)} decisions.")
+    if record is not None:
+        Record.of(game).save(record)
+        console.print(f"record saved to {record}")
