@@ -19,8 +19,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-SUITES = ("bench.cli", "bench.kernel", "bench.geometry", "bench.odds", "bench.bots",
-          "bench.web_load")
+SUITES = ("bench.cli", "bench.kernel", "bench.masseffect", "bench.geometry", "bench.odds",
+          "bench.bots", "bench.web_load")
 COMMITTED = Path(__file__).with_name("results.json")
 LATEST = Path(__file__).parent.parent / "out" / "bench.json"
 #: Figures where smaller is better (times); the others are rates or counts.

@@ -24,3 +24,12 @@ def test_times_are_better_small_and_rates_large() -> None:
     assert smaller_is_better("cli_help_s")
     assert not smaller_is_better("random_matches_per_s")
     assert not smaller_is_better("web_actions")
+
+
+def test_the_mass_effect_bench_plays_replays_and_copies() -> None:
+    from bench import masseffect
+
+    games, decisions = masseffect.random_play(games=1)
+    assert games > 0 and decisions > games
+    game = masseffect.play(7, until_turn=2)
+    assert masseffect.copies_per_second(game, n=10) > 0
