@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.odds import run  # noqa: E402
+from bench.odds import run
 
 
 def test_the_odds_bench_builds_its_duel_and_its_shot() -> None:

@@ -17,11 +17,13 @@ from skirmish.masseffect.library import Library, load_library
 from skirmish.masseffect.melee import MeleePhase
 from skirmish.masseffect.movement import MovementPhase
 from skirmish.masseffect.picks import PickPhase
+from skirmish.masseffect.powers import Power
 from skirmish.masseffect.profile import Profile
 from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import pas_to_cm
 from skirmish.masseffect.state import MEState
 from skirmish.masseffect.terrain import scenery_to_setup
+from skirmish.masseffect.weapons import Weapon
 
 _LIBRARY: list[Library] = []
 
@@ -62,21 +64,27 @@ def wall(id: str, x0: float, y0: float, x1: float, y1: float, sight: str = "low"
 
 
 def setup_for(figures: Sequence[Put], scenery: Sequence[Element] = (),
-              scenario: str = "Escarmouche") -> dict[str, Any]:
+              scenario: str = "Escarmouche",
+              cards: Sequence[Weapon | Power] = ()) -> dict[str, Any]:
+    """A set-up; ``cards`` are weapons or powers used instead of the library's (or besides:
+    a custom profile may name them)."""
     lib = library()
+    own_weapons = {c.name: c for c in cards if isinstance(c, Weapon)}
+    own_powers = {c.name: c for c in cards if isinstance(c, Power)}
     weapons: dict[str, Any] = {}
     powers: dict[str, Any] = {}
     bands: list[dict[str, Any]] = [{"name": "A", "figures": []}, {"name": "B", "figures": []}]
     for put in figures:
         profile = lib.profile(put.profile) if isinstance(put.profile, str) else put.profile
         names = list(profile.equipment if put.equipment is None else put.equipment)
-        for name in names:
-            weapon = lib.weapon(name)
+        items = [own_weapons.get(n) or lib.weapon(n) for n in names]
+        for weapon in items:
             weapons[weapon.name] = weapon.to_dict()
         for trait in profile.powers:
-            powers[trait.name] = lib.power(trait.name).to_dict()
+            power = own_powers.get(trait.name) or lib.power(trait.name)
+            powers[power.name] = power.to_dict()
         bands[put.side]["figures"].append({
-            "profile": profile.to_dict(), "equipment": [lib.weapon(n).name for n in names],
+            "profile": profile.to_dict(), "equipment": [w.name for w in items],
             "at": [pas_to_cm(put.x), pas_to_cm(put.y)],
             "facing": put.facing if put.facing is not None else (90 if put.side == 0 else 270),
         })
@@ -86,26 +94,29 @@ def setup_for(figures: Sequence[Put], scenery: Sequence[Element] = (),
 
 
 def scene(figures: Sequence[Put], *, dice: Sequence[int] = (), scenery: Sequence[Element] = (),
-          phase: str = "mouvement", initiative: int = 0, scenario: str = "Escarmouche",
-          moved: dict[int, str] | None = None,
-          prepare: Callable[[MEState], None] | None = None) -> Game:
+          phase: str | Sequence[str] = "mouvement", initiative: int = 0,
+          scenario: str = "Escarmouche", moved: dict[int, str] | None = None,
+          prepare: Callable[[MEState], None] | None = None,
+          cards: Sequence[Weapon | Power] = ()) -> Game:
     """A game at turn 1 with the figures placed, at the start of ``phase`` (mouvement,
-    pouvoirs, tir, actions spéciales, mêlée), player ``initiative`` first; when the phase
-    ends, the game halts (decision kind "halt"). ``dice`` are the
-    faces rolled from then on; ``moved`` sets figures' movement choice (index -> stay/walk/
-    run) for phases after movement; ``prepare`` changes the state before the phase starts."""
-    game = MASS_EFFECT.new_game(setup_for(figures, scenery, scenario), dice=ScriptedDice(
-        [1, 2] if initiative else [2, 1]))
+    pouvoirs, tir, actions spéciales, mêlée; or several of them, played in the order given),
+    player ``initiative`` first; when the (last) phase ends, the game halts (decision kind
+    "halt"). ``dice`` are the faces rolled from then on; ``moved`` sets figures' movement
+    choice (index -> stay/walk/run) for phases after movement; ``prepare`` changes the state
+    before the phase starts; ``cards`` are custom weapons and powers (see :func:`setup_for`)."""
+    game = MASS_EFFECT.new_game(setup_for(figures, scenery, scenario, cards),
+                                dice=ScriptedDice([1, 2] if initiative else [2, 1]))
     game.dice = ScriptedDice(list(dice))
     state = state_of(game)
     for index, how in (moved or {}).items():
         state.figures[index].moved = how
     if prepare is not None:
         prepare(state)
-    procedure: Procedure = {
-        "mouvement": MovementPhase(), "mêlée": MeleePhase(),
-    }.get(phase) or PickPhase(phase)
-    game.stack = [Halt(), procedure]
+    phases = [phase] if isinstance(phase, str) else list(phase)
+    procedures: list[Procedure] = [
+        MovementPhase() if p == "mouvement" else MeleePhase() if p == "mêlée" else PickPhase(p)
+        for p in phases]
+    game.stack = [Halt(), *reversed(procedures)]
     game.advance()
     return game
 
@@ -116,3 +127,24 @@ def figure(game: Game, index: int) -> Any:
 
 def st(game: Game) -> MEState:
     return state_of(game)
+
+
+def at(x: float, y: float) -> str:
+    """A point of the notation (cm) from pas."""
+    return f"{pas_to_cm(x):g},{pas_to_cm(y):g}"
+
+
+def rolls(game: Game) -> list[tuple[str, str, int]]:
+    """The D6 rolls logged so far: (figure, what, face)."""
+    return [(e.figure, e.roll, e.face) for e in game.log  # type: ignore[attr-defined]
+            if e.kind == "me.roll"]
+
+
+def kinds(game: Game) -> list[str]:
+    """The kinds of the events logged so far."""
+    return [e.kind for e in game.log]
+
+
+def halted(game: Game) -> bool:
+    """The tested phase (or phases) is over."""
+    return not game.is_over and game.decision().kind == "halt"

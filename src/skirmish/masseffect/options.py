@@ -93,6 +93,16 @@ def enemy_targets(state: MEState, user: Figure, range_pas: int) -> list[tuple[Fi
     return out
 
 
+def ally_targets(state: MEState, user: Figure, range_pas: int) -> list[Figure]:
+    """ME18 ``ally``: a friend in action (not the user) in range and in real line of sight.
+    Only scenery cuts that sight: the ME21 rules on figures hiding a target are about
+    shooting at enemies, and a friend in base contact is as good as one farther away."""
+    return [friend for friend in state.in_action(user.side)
+            if friend is not user and targeting(
+                user.base, friend.base, enemies=[], friends=[], elements=state.elements(),
+                range_cm=pas_to_cm(range_pas)).allowed]
+
+
 def uses_left(figure: Figure, name: str, per_game: int | None) -> bool:
     left = figure.uses_left(name, per_game)
     return left is None or left > 0
@@ -113,10 +123,8 @@ def power_actions(state: MEState, figure: Figure) -> list[Action]:
         elif engaged:
             continue
         elif power.target is Target.ALLY:
-            for friend in state.in_action(figure.side):
-                if friend is not figure and _aim(state, figure, friend, power.range,
-                                                 contact=True).allowed:
-                    out.append(UsePower(figure.ref, name, friend.ref))
+            out += [UsePower(figure.ref, name, friend.ref)
+                    for friend in ally_targets(state, figure, power.range)]
         else:
             for enemy in _enemies(state, figure):
                 at = Point(round(enemy.x, 2), round(enemy.y, 2))
