@@ -43,3 +43,13 @@ def test_simulate_reports_by_band(tmp_path: Path) -> None:
     assert "Grappe Kappa-9 (random) vs Escouade Orion (random)" in result.output
     data = json.loads(out.read_text())
     assert data["games"] == 4
+
+
+def test_matchup_plays_every_pair_of_bands(tmp_path: Path) -> None:
+    out = tmp_path / "matchup.json"
+    result = runner.invoke(app, ["matchup", "--game", "masseffect", "--troops",
+                                 "orion,kappa,lames", "--agents", "random", "--games", "2",
+                                 "--workers", "1", "--quiet", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert len(data["win_rate"]) == 3 and data["win_rate"][0][0] is None

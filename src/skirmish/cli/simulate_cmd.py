@@ -273,8 +273,13 @@ def matchup(
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
     content: Annotated[list[Path] | None, typer.Option(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
+    ruleset: Annotated[str, typer.Option(
+        "--game", help="The game: eden, or masseffect (--troops names bands).")] = "eden",
+    scenario: Annotated[str, typer.Option(
+        help="Mass Effect: Annihilation's scenario.")] = "Escarmouche",
 ) -> None:
-    """Every troop against every other (each side and seat equally often): a win-% table."""
+    """Every troop (or ME:A band) against every other (each side and seat equally often): a
+    win-% table."""
     from skirmish.sim.runner import BatchSpec
     from skirmish.sim.stats import wilson_interval
     from skirmish.sim.troops import setup_for
@@ -289,11 +294,18 @@ def matchup(
             check_output(path, what)
     content_dirs = tuple(str(c) for c in content or ())
     # every troop is checked (and every pair set up) before the first game
-    setups = {(i, j): setup_for(names[i], names[j], max_rounds=rounds, content=content_dirs)
-              for i, j in itertools.combinations(range(len(names)), 2)}
+    if ruleset not in ("eden", "masseffect"):
+        raise fail(f"--game: eden or masseffect, got {ruleset!r}")
+    if ruleset == "masseffect":
+        setups = {(i, j): band_setup(names[i], names[j], scenario, content=content_dirs)
+                  for i, j in itertools.combinations(range(len(names)), 2)}
+    else:
+        setups = {(i, j): setup_for(names[i], names[j], max_rounds=rounds,
+                                    content=content_dirs)
+                  for i, j in itertools.combinations(range(len(names)), 2)}
     rate: dict[tuple[int, int], float] = {}
     for (i, j), setup in setups.items():
-        spec = BatchSpec(setup, (agent, agent), games, seed)
+        spec = BatchSpec(setup, (agent, agent), games, seed, ruleset)
         results = _run_with_progress(spec, workers, f"{names[i]} vs {names[j]}", quiet)
         wins_i = sum(1 for s in results if s.winner_agent is not None
                      and s.agent_seats[s.winner_agent] == 0)
