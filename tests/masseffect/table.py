@@ -23,6 +23,7 @@ from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import pas_to_cm
 from skirmish.masseffect.state import MEState
 from skirmish.masseffect.terrain import scenery_to_setup
+from skirmish.masseffect.turn import Turn
 from skirmish.masseffect.weapons import Weapon
 
 _LIBRARY: list[Library] = []
@@ -99,7 +100,8 @@ def scene(figures: Sequence[Put], *, dice: Sequence[int] = (), scenery: Sequence
           prepare: Callable[[MEState], None] | None = None,
           cards: Sequence[Weapon | Power] = ()) -> Game:
     """A game at turn 1 with the figures placed, at the start of ``phase`` (mouvement,
-    pouvoirs, tir, actions spéciales, mêlée; or several of them, played in the order given),
+    pouvoirs, tir, actions spéciales, mêlée, and "fin du tour": the end of the turn (burning,
+    scoring); or several of them, played in the order given),
     player ``initiative`` first; when the (last) phase ends, the game halts (decision kind
     "halt"). ``dice`` are the faces rolled from then on; ``moved`` sets figures' movement
     choice (index -> stay/walk/run) for phases after movement; ``prepare`` changes the state
@@ -114,8 +116,8 @@ def scene(figures: Sequence[Put], *, dice: Sequence[int] = (), scenery: Sequence
         prepare(state)
     phases = [phase] if isinstance(phase, str) else list(phase)
     procedures: list[Procedure] = [
-        MovementPhase() if p == "mouvement" else MeleePhase() if p == "mêlée" else PickPhase(p)
-        for p in phases]
+        MovementPhase() if p == "mouvement" else MeleePhase() if p == "mêlée"
+        else Turn(step="end") if p == "fin du tour" else PickPhase(p) for p in phases]
     game.stack = [Halt(), *reversed(procedures)]
     game.advance()
     return game

@@ -6,6 +6,7 @@ import pytest
 
 from skirmish.core.errors import IllegalActionError
 from skirmish.masseffect.state import MEState
+from tests.masseffect.cards import target
 from tests.masseffect.table import Put, figure, scene, st, wall
 
 SOLDIER = "Soldat de l'Alliance"  # Tir 4+, Défense 4+, Bouclier (5+, 1), Vitalité 2
@@ -99,3 +100,27 @@ def test_no_counter_charge_against_a_charger_from_the_rear() -> None:
     game = scene([Put(0, SOLDIER, 10, 10, facing=90), Put(1, SOLDIER, 10, 8.8)], phase="tir",
                  prepare=charged_from_behind)
     assert not [a for a in game.legal_actions() if str(a).startswith("shoot A.")]
+
+
+GRENADIER = target("Grenadier", equipment="Arme de mêlée, Grenade à fragmentation")
+
+
+def test_an_explosion_hits_every_other_figure_near_the_target_friend_or_foe() -> None:
+    # ME32 Explosif (1): the Cible 0.8 pas from the target and the shooter's friend 0.7 pas
+    # from it take a hit too; the figure 1.2 pas away does not.
+    game = scene([Put(0, GRENADIER, 10, 5), Put(1, target(), 15, 10),
+                  Put(1, target(), 15, 12), Put(0, target("Ami"), 13.1, 10),
+                  Put(1, target(), 17.4, 10)], phase="tir", dice=[4])
+    game.apply("shoot A.Grenadier Grenade-à-fragmentation B.Cible")
+    hurt = [e.figure for e in game.log if e.kind == "me.wound"]  # type: ignore[attr-defined]
+    assert hurt == ["B.Cible", "A.Ami", "B.Cible-2"]
+    assert figure(game, 0).uses == {"Grenade à fragmentation": 1}
+
+
+def test_a_grenade_thrown_at_a_charger_in_contact_hits_the_thrower_too() -> None:
+    # ME26, ME32: a counter-charge shot (5 - 1 hits on Tir 4+); the thrower is within 1 pas
+    # of its target: «every other figure … friend or foe».
+    game = scene([Put(0, GRENADIER, 10, 10), Put(1, target(), 10, 11.2)], phase="tir",
+                 dice=[5], prepare=lambda s: s.figures[0].chargers.append("B.Cible"))
+    game.apply("shoot A.Grenadier Grenade-à-fragmentation B.Cible")
+    assert figure(game, 0).vitality == 2 and figure(game, 1).vitality == 2

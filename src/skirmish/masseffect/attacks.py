@@ -119,20 +119,22 @@ class Volley(_Rolls):
 def explosion_hits(state: MEState, shooter: Figure, target_ref: str, weapon: str,
                    radius_pas: int) -> list[Hit]:
     """ME32 Explosif (X): every other figure within X pas of the target (edge to edge),
-    friend or foe, takes a hit too, with its own Défense and protections."""
+    friend or foe, takes a hit too, with its own Défense and protections. The shooter is
+    one of them when it stands that close (a counter-charge shot at a charger in contact);
+    no cover stands between it and its own blast."""
     from skirmish.masseffect.targeting import targeting
 
     target = state.figure(target_ref)
     out = []
     for f in state.in_action():
-        if f is target or f is shooter:
+        if f is target:
             continue
         gap = ((f.x - target.x) ** 2 + (f.y - target.y) ** 2) ** 0.5 - f.radius - target.radius
         if gap <= pas_to_cm(radius_pas) + 1e-9:
-            seen = targeting(shooter.base, f.base, enemies=[], friends=[],
-                             elements=state.elements(), range_cm=None)
-            out.append(Hit(str(shooter.ref), str(f.ref), SHOT, weapon,
-                           cover=seen.cover is not None))
+            cover = f is not shooter and targeting(
+                shooter.base, f.base, enemies=[], friends=[], elements=state.elements(),
+                range_cm=None).cover is not None
+            out.append(Hit(str(shooter.ref), str(f.ref), SHOT, weapon, cover=cover))
     return out
 
 
@@ -243,7 +245,8 @@ class Opportunity(_Rolls):
 
 def melee_weapon_name(figure: Figure) -> str:
     """ME28: the melee weapon a figure fights with ("" bare handed): the highest mean
-    damage, Perforant breaking ties (docs/masseffect.md ME42)."""
+    damage, Perforant breaking ties. (ME28 lets the owner choose one for the phase; the
+    engine chooses for him, and there is no ME42 in docs/masseffect.md.)"""
     weapons = figure.card.melee_weapons
     if not weapons:
         return ""

@@ -38,6 +38,8 @@ SHOT, POWER, MELEE, OPPORTUNITY, BURN, IMPACT = (
     "shot", "power", "melee", "opportunity", "burn", "impact")
 _DODGEABLE = (SHOT, POWER, MELEE, OPPORTUNITY)
 _PROTECTED = (SHOT, POWER)
+#: ME24: the protections, in the order they are rolled.
+_SAVES = ("Bouclier", "Barrière")
 
 
 def weapon_damage(figure: Figure, item: str) -> tuple[Amount, bool]:
@@ -83,6 +85,7 @@ class Hit(Procedure):
     pending: int = 0
     perforant: bool = False
     after: str = ""
+    saving: str = ""  # the protection whose failed roll a hero may roll again (ME31)
 
     # -- decisions ---------------------------------------------------------------------------
     def _offer(self, game: Game) -> tuple[Figure, str] | None:
@@ -90,7 +93,7 @@ class Hit(Procedure):
         target = state.figure(self.target)
         if self.step == "dodge?":
             return target, "dodge"
-        if self.step == "effort?":
+        if self.step in ("effort?", "save effort?"):
             return target, "effort"
         if self.step == "stand?":
             return target, "stand"
@@ -101,7 +104,8 @@ class Hit(Procedure):
         if offer is None:
             return None
         figure, key = offer
-        why = {"dodge": f"hit by {self.attacker}", "effort": "the Défense roll failed",
+        why = {"dodge": f"hit by {self.attacker}",
+               "effort": f"the {self.saving or 'Défense'} roll failed",
                "stand": f"{self.pending} wound(s) would put it out of action"}[key]
         return heroic_offer(figure, key, why)
 
@@ -136,6 +140,15 @@ class Hit(Procedure):
                     game.pop()
                     return
             self.step = "protect"
+        elif self.step == "save effort?":
+            if take:
+                spend_heroic(game, target, "effort", f"{self.saving} rolled again")
+                save = _save(target, self.saving)
+                if succeeds(roll_d6(game, target, self.saving, save), save):
+                    game.emit(Note(figure=self.target, what=f"is saved by its {self.saving}"))
+                    game.pop()
+                    return
+            self._protect(game, state, target, after=self.saving)
         elif self.step == "stand?":
             if take:
                 spend_heroic(game, target, "stand", "stays in action with 1 Vitalité")
@@ -148,7 +161,9 @@ class Hit(Procedure):
     def run(self, game: Game) -> None:
         state = state_of(game)
         target = state.figure(self.target)
-        if not target.in_action and not (self.step == "payload" and self._revives(game)):
+        # ME35: a ``revive`` effect reaches a figure out of action (its payload and effects).
+        if not target.in_action and not (self.step in ("payload", "effects")
+                                         and self._revives(game)):
             game.pop()
             return
         if self.step == "dodge":
@@ -185,24 +200,30 @@ class Hit(Procedure):
         elif can_heroic(target, "effort"):
             self.step = "effort?"
 
-    def _protect(self, game: Game, state: MEState, target: Figure) -> None:
-        """ME24: Bouclier first, then Barrière; each roll spends a use, saved or not."""
-        self.step = "payload"
+    def _protect(self, game: Game, state: MEState, target: Figure, after: str = "") -> None:
+        """ME24: Bouclier first, then Barrière (those after ``after``); each roll spends a
+        use, saved or not. A hero may roll a failed save again (ME31 Effort héroïque: «one
+        of the hero's own D6 rolls»); the re-roll spends no other use."""
+        self.step, self.saving = "payload", ""
         if self.source not in _PROTECTED:
             return
         ignored = ignored_protections(state, self)
-        for name, trait, uses in (("Bouclier", target.profile.shield, "shield_uses"),
-                                  ("Barrière", target.profile.barrier, "barrier_uses")):
+        for name in _SAVES[_SAVES.index(after) + 1:] if after else _SAVES:
+            trait = target.profile.shield if name == "Bouclier" else target.profile.barrier
+            uses = "shield_uses" if name == "Bouclier" else "barrier_uses"
             if trait is None or name in ignored or name in target.stripped:
                 continue
             if getattr(target, uses) <= 0:
                 continue
             setattr(target, uses, getattr(target, uses) - 1)
-            save = trait.save or 6
+            save = _save(target, name)
             face = roll_d6(game, target, name, save)
             if succeeds(face, save):
                 game.emit(Note(figure=self.target, what=f"is saved by its {name}"))
                 game.pop()
+                return
+            if can_heroic(target, "effort"):
+                self.step, self.saving = "save effort?", name
                 return
 
     def _payload(self, game: Game, state: MEState, target: Figure) -> None:
@@ -265,6 +286,12 @@ class Hit(Procedure):
             take_out(game, target)
 
 
+def _save(figure: Figure, protection: str) -> int:
+    """ME24: the X+ of a figure's Bouclier or Barrière."""
+    trait = figure.profile.shield if protection == "Bouclier" else figure.profile.barrier
+    return (trait.save if trait is not None else None) or 6
+
+
 def take_out(game: Game, figure: Figure) -> None:
     """ME25: out of action, laid down where it stands; the data it carries drops there (ME14).
     A band left with nothing in action ends an eliminate game at once (ME36, ME37)."""
@@ -275,7 +302,7 @@ def take_out(game: Game, figure: Figure) -> None:
             m.carrier, m.x, m.y = "", figure.x, figure.y
     figure.carries = []
     victory = state.scenario.victory
-    if (victory.kind == "eliminate" and victory.param("wipe_out", True)
+    if (victory.kind == "eliminate" and victory.param("wipe_out", True) and not state.ended
             and not any(state.in_action(figure.side))
             and not any(f.placed and f.extracted for f in state.band(figure.side))):
         state.ended = f"player {'AB'[figure.side]} has no figure left in action"

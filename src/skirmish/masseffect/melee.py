@@ -85,7 +85,7 @@ class MeleePhase(Procedure):
 
     def run(self, game: Game) -> None:
         state = state_of(game)
-        if not self.started:
+        if not self.started and not state.ended:
             game.emit(PhaseEvent(phase="mêlée"))
             for f in state.figures:
                 f.fought = False
@@ -109,8 +109,12 @@ class Brawl(Procedure):
 
     @staticmethod
     def around(state: MEState, chosen: Figure) -> Brawl:
+        """ME27: the fight of the chosen figure: around its one opponent if that one is a
+        lone figure still to fight, else around the chosen figure itself (its opponents
+        may all have fought: step 4, the chosen figure attacks)."""
         opponents = state.opponents(chosen)
-        if len(opponents) == 1 and len(state.opponents(opponents[0])) > 1:
+        if (len(opponents) == 1 and len(state.opponents(opponents[0])) > 1
+                and not opponents[0].fought):
             return Brawl(str(opponents[0].ref))
         return Brawl(str(chosen.ref))
 
@@ -124,6 +128,11 @@ class Brawl(Procedure):
             names = ", ".join(str(e.ref) for e in self._unfought(state))
             return Decision(centre.side, "oppose", f"{centre.ref} is the lone figure: choose "
                             f"its opponent for the normal melee ({names})")
+        if self.step == "target?":
+            centre = state.figure(self.centre)
+            names = ", ".join(str(e.ref) for e in state.opponents(centre))
+            return Decision(centre.side, "oppose", f"{centre.ref}'s opponents have all fought: "
+                            f"choose the one it attacks (opportunity attack: {names})")
         if self.step == "effort?":
             return heroic_offer(state.figure(self.efforts[0]), "effort", "the melee roll failed")
         return None
@@ -132,6 +141,8 @@ class Brawl(Procedure):
         state = state_of(game)
         if self.step == "oppose?":
             return [Oppose(e.ref) for e in self._unfought(state)]
+        if self.step == "target?":
+            return [Oppose(e.ref) for e in state.opponents(state.figure(self.centre))]
         if self.step == "effort?":
             return [HeroicAct(Heroic.EFFORT), Pass()]
         return []
@@ -142,6 +153,11 @@ class Brawl(Procedure):
 
     def apply(self, game: Game, action: Action) -> None:
         state = state_of(game)
+        if isinstance(action, Oppose) and self.step == "target?":
+            game.pop()
+            state.figure(self.centre).fought = True
+            game.push(Opportunity(self.centre, str(action.figure)))
+            return
         if isinstance(action, Oppose):
             self.opponent = str(action.figure)
             self.step = "melee"
@@ -159,18 +175,22 @@ class Brawl(Procedure):
         centre = state.figure(self.centre)
         if self.step == "choose":
             unfought = self._unfought(state)
-            if not centre.in_action or not state.opponents(centre):
+            opponents = state.opponents(centre)
+            if not centre.in_action or not opponents or centre.fought:
                 game.pop()
                 return
-            if centre.fought:
-                # ME27 step 4: its opponents have all fought: an opportunity attack on one.
-                self._opportunity(game, centre)
+            if not unfought:
+                # ME27 step 4: its opponents have all fought: an opportunity attack on the
+                # one it chooses.
+                if len(opponents) > 1:
+                    self.step = "target?"
+                    return
+                game.pop()
+                centre.fought = True
+                game.push(Opportunity(self.centre, str(opponents[0].ref)))
                 return
             if len(unfought) > 1:
                 self.step = "oppose?"
-                return
-            if not unfought:
-                self._opportunity(game, centre)
                 return
             self.opponent, self.step = str(unfought[0].ref), "melee"
         elif self.step == "melee":
@@ -187,16 +207,6 @@ class Brawl(Procedure):
             game.push(*[Opportunity(str(e.ref), self.centre) for e in others])
         else:
             game.pop()
-
-    def _opportunity(self, game: Game, figure: Figure) -> None:
-        """ME27 step 4: a figure whose opponents have all fought attacks one of them."""
-        game.pop()
-        state = state_of(game)
-        if figure.fought:
-            figure = next((e for e in state.opponents(figure) if not e.fought), figure)
-        figure.fought = True
-        target = state.opponents(figure)[0]
-        game.push(Opportunity(str(figure.ref), str(target.ref)))
 
     def _melee(self, game: Game, state: MEState, centre: Figure) -> None:
         opponent = state.figure(self.opponent)

@@ -22,7 +22,7 @@ from skirmish.geometry import in_contact
 from skirmish.geometry.paths import contact_positions, is_legal_move, sample_destinations
 from skirmish.masseffect.actions import Run, Stay, Walk
 from skirmish.masseffect.attacks import Opportunity
-from skirmish.masseffect.events import MoveEvent, Note
+from skirmish.masseffect.events import MoveEvent, Note, PhaseEvent
 from skirmish.masseffect.figure import RUN, STAY, WALK, Figure
 from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import RUN_FACTOR, pas_to_cm
@@ -141,10 +141,11 @@ class MovementPhase(Procedure):
     name: ClassVar[str] = "me.movement"
     player: int = -1
     turns_taken: int = 0
+    started: bool = False
 
     def _current(self, game: Game) -> int | None:
         state = state_of(game)
-        if state.ended:
+        if state.ended or not self.started:
             return None
         first = state.initiative
         for player in (first, 1 - first)[self.turns_taken:]:
@@ -210,6 +211,10 @@ class MovementPhase(Procedure):
         state = state_of(game)
         if state.ended:
             game.pop()
+            return
+        if not self.started:  # ME8: the phase begins (it is in the log like the others)
+            game.emit(PhaseEvent(phase="mouvement"))
+            self.started = True
             return
         first = state.initiative
         if self.turns_taken < 2 and not movers(state, (first, 1 - first)[self.turns_taken]):

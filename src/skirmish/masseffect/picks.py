@@ -108,7 +108,10 @@ class PickPhase(Procedure):
 
     def check(self, game: Game, action: Action) -> None:
         if self.step == "group?":
-            if action not in self.legal_actions(game):
+            allowed = self.legal_actions(game)
+            swapped = (Group(action.second, action.first)  # two friends, in either order
+                       if isinstance(action, Group) and action.second is not None else action)
+            if action not in allowed and swapped not in allowed:
                 raise IllegalActionError(f"'{action}' is not allowed: up to 2 friends within "
                                          f"{GROUP_PAS} pas who may still act, or pass",
                                          "ME31, Action groupée")
@@ -165,8 +168,9 @@ class PickPhase(Procedure):
         self.player = 1 - figure.side
         if isinstance(action, Hold):
             game.emit(Note(figure=str(figure.ref), what="holds"))
-            return
-        carry_out(game, figure, action)
+        else:
+            carry_out(game, figure, action)
+        # ME31 Action groupée: «the hero is picked» (acting or holding, ME15).
         if (not self.group and can_heroic(figure, "group")
                 and group_candidates(state, figure, self.phase)):
             self.hero = str(figure.ref)
@@ -174,7 +178,7 @@ class PickPhase(Procedure):
 
     def run(self, game: Game) -> None:
         state = state_of(game)
-        if self.step == "start":
+        if self.step == "start" and not state.ended:
             game.emit(PhaseEvent(phase=self.phase))
             for f in state.figures:
                 f.spent = False
@@ -182,6 +186,11 @@ class PickPhase(Procedure):
                     f.refill_protections()  # ME24: N uses per phase
             self.player = state.initiative
             self.step = "pick"
+            return
+        if self.step == "pick" and self.group:
+            # ME31: the friends called who can no longer act (one fell) are skipped; the
+            # alternation goes on.
+            self.group = []
             return
         if self.step == "after":
             hero = state.figure(self.hero)

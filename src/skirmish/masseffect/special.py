@@ -18,14 +18,23 @@ never offered (docs/masseffect.md ME14).
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+from skirmish.core.actions import Action, Pass
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
-from skirmish.masseffect.actions import Special
+from skirmish.core.procedure import Procedure
+from skirmish.geometry import CONTACT_TOLERANCE
+from skirmish.masseffect.actions import Heroic, HeroicAct, Special
 from skirmish.masseffect.dice import succeeds
 from skirmish.masseffect.events import Note
 from skirmish.masseffect.figure import Figure
-from skirmish.masseffect.rolling import roll_d6, state_of
+from skirmish.masseffect.rolling import can_heroic, heroic_offer, roll_d6, spend_heroic, state_of
 from skirmish.masseffect.scenarios import MarkerKind
-from skirmish.masseffect.state import MarkerState, MEState
+from skirmish.masseffect.state import DOOR_SIDE, MarkerState, MEState
 
 DATA = "data"
 
@@ -50,7 +59,8 @@ def special_actions(state: MEState, figure: Figure) -> list[Special]:
         if m.carrier or not state.touches(figure, m):
             continue
         if m.kind == MarkerKind.DOOR:
-            out.append(Special(ref, "hack" if m.locked else "door", m.id))
+            if m.locked or not (m.open and _in_doorway(state, m)):
+                out.append(Special(ref, "hack" if m.locked else "door", m.id))
         elif m.kind == MarkerKind.TERMINAL:
             if m.locked:
                 out.append(Special(ref, "hack", m.id))
@@ -74,6 +84,17 @@ def special_actions(state: MEState, figure: Figure) -> list[Special]:
             if wounded and touching and (not friend.out or _revives(figure)):
                 out.append(Special(ref, "heal", str(friend.ref)))
     return out
+
+
+def _in_doorway(state: MEState, door: MarkerState) -> bool:
+    """ME14: an open door cannot close on a figure in action standing in its square."""
+    h = DOOR_SIDE / 2
+    for f in state.in_action():
+        dx = max(abs(f.x - door.x) - h, 0.0)
+        dy = max(abs(f.y - door.y) - h, 0.0)
+        if math.hypot(dx, dy) < f.radius - CONTACT_TOLERANCE:
+            return True
+    return False
 
 
 def _touching(a: Figure, b: Figure) -> bool:
@@ -123,26 +144,72 @@ def perform(game: Game, figure: Figure, action: Special) -> None:
     if kind == "door":
         marker.open = not marker.open
         game.emit(Note(figure=who, what=f"{'opens' if marker.open else 'closes'} {marker.id}"))
-    elif kind == "hack":
-        if _quality(game, figure, "hack"):
-            marker.locked = False
-            if marker.kind == MarkerKind.DOOR:
-                marker.open = True
-            game.emit(Note(figure=who, what=f"unlocks {marker.id}"))
-    elif kind == "download":
-        if _quality(game, figure, "download"):
-            marker.holds = False
-            data = MarkerState(f"data-{marker.id}", DATA, marker.x, marker.y, carrier=who)
-            state.markers.append(data)
-            figure.carries.append(data.id)
-            game.emit(Note(figure=who, what=f"downloads the data of {marker.id}"))
+    elif kind in ("hack", "download"):
+        game.push(QualityRoll(who, kind, marker.id))
     elif kind == "pick":
         marker.carrier = who
         figure.carries.append(marker.id)
         game.emit(Note(figure=who, what=f"picks up {marker.id}"))
 
 
-def _quality(game: Game, figure: Figure, what: str) -> bool:
-    """ME14: «faire une action spéciale comme escalader»: D6 ≥ Qualité."""
-    threshold = figure.threshold("Qualité")
-    return succeeds(roll_d6(game, figure, what, threshold), threshold)
+def _succeed(game: Game, figure: Figure, kind: str, marker: MarkerState) -> None:
+    """ME14: a successful Pirater or Télécharger."""
+    who = str(figure.ref)
+    if kind == "hack":
+        marker.locked = False
+        if marker.kind == MarkerKind.DOOR:
+            marker.open = True
+        game.emit(Note(figure=who, what=f"unlocks {marker.id}"))
+    else:
+        marker.holds = False
+        data = MarkerState(f"data-{marker.id}", DATA, marker.x, marker.y, carrier=who)
+        state_of(game).markers.append(data)
+        figure.carries.append(data.id)
+        game.emit(Note(figure=who, what=f"downloads the data of {marker.id}"))
+
+
+@dataclass(slots=True)
+class QualityRoll(Procedure):
+    """ME14: «faire une action spéciale comme escalader»: D6 ≥ Qualité (Pirater,
+    Télécharger); a hero may roll a failure again (ME31 Effort héroïque)."""
+
+    name: ClassVar[str] = "me.quality"
+    figure: str
+    action: str
+    marker: str
+    step: str = "roll"
+
+    def decision(self, game: Game) -> Decision | None:
+        if self.step != "effort?":
+            return None
+        return heroic_offer(state_of(game).figure(self.figure), "effort",
+                            "the Qualité roll failed")
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        return [HeroicAct(Heroic.EFFORT), Pass()] if self.step == "effort?" else []
+
+    def check(self, game: Game, action: Action) -> None:
+        if action not in self.legal_actions(game):
+            raise IllegalActionError(f"'{action}' is not allowed now: heroic effort or pass",
+                                     "ME31, Effort héroïque")
+
+    def apply(self, game: Game, action: Action) -> None:
+        figure = state_of(game).figure(self.figure)
+        if isinstance(action, HeroicAct):
+            spend_heroic(game, figure, "effort", "the Qualité roll is made again")
+            self._roll(game, figure, again=True)
+        else:
+            game.pop()
+
+    def run(self, game: Game) -> None:
+        self._roll(game, state_of(game).figure(self.figure), again=False)
+
+    def _roll(self, game: Game, figure: Figure, *, again: bool) -> None:
+        threshold = figure.threshold("Qualité")
+        if succeeds(roll_d6(game, figure, self.action, threshold), threshold):
+            game.pop()
+            _succeed(game, figure, self.action, state_of(game).marker(self.marker))
+        elif not again and can_heroic(figure, "effort"):
+            self.step = "effort?"
+        else:
+            game.pop()

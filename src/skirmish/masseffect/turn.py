@@ -95,6 +95,9 @@ class Turn(Procedure):
                       PickPhase(Phase.SHOOTING.value), PickPhase(Phase.SPECIAL.value),
                       MeleePhase())
             return
+        if self.step == "end" and state.ended:
+            game.pop()  # ME36, ME37: a band wiped out ends the game at once
+            return
         if self.step == "end":
             self.step = "score"
             burning = [Hit(str(f.ref), str(f.ref), BURN, step="wound", pending=1,
