@@ -433,3 +433,23 @@ def test_no_action_after_the_end() -> None:
 
     with pytest.raises(GameOverError):
         game.apply("pass")
+
+
+def test_a_figures_clone_copies_every_field_and_shares_nothing_mutable() -> None:
+    """Figure.clone is written out field by field for speed: a field added to Figure and
+    forgotten there fails here."""
+    from skirmish.masseffect.figure import Figure
+
+    game = scene([Put(0, "Soldat de l'Alliance", 10, 5), Put(1, "Soldat de l'Alliance", 10, 15)])
+    original = st(game).figures[0]
+    original.chargers.append("B.x")
+    original.mods["Tir"] = -1
+    original.uses["Médigel"] = 1
+    twin = original.clone()
+    for name in Figure.__slots__:
+        if name == "_base":
+            continue
+        mine, theirs = getattr(original, name), getattr(twin, name)
+        assert mine == theirs, name
+        if isinstance(mine, list | dict):
+            assert mine is not theirs, name

@@ -1,5 +1,6 @@
 """``skirmish cards``: list, show and print the card library (built-in sample content plus
-the players' own folders given with ``--content DIR``).
+the players' own folders given with ``--content DIR``); Eden's, or Mass Effect:
+Annihilation's with ``--game masseffect`` (:mod:`skirmish.cli.cards_masseffect`).
 
 Add to the main app: ``app.add_typer(cards_app, name="cards")``.
 """
@@ -14,7 +15,7 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import SkirmishTyper, check_output, fail, write_output
-from skirmish.cli.options import ContentOpt, library_or_exit
+from skirmish.cli.options import ContentOpt, GameOpt, game_or_exit, library_or_exit
 
 if TYPE_CHECKING:
     from skirmish.eden.library import Library
@@ -65,20 +66,53 @@ def _listing(lib: Library, faction: str | None, kind: str | None) -> list[dict[s
     return rows
 
 
+FactionOpt = Annotated[str | None, typer.Option(
+    help="Only this faction's fighters and missions (ME:A: its profiles and bands).")]
+KindOpt = Annotated[str | None, typer.Option(
+    help="Only one kind: fighters, npfs, abilities, equipment, missions, tactical, scenery "
+         "(ME:A: profiles, weapons, powers, scenarios, bands).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
 @cards_app.callback()
 def cards(
     ctx: typer.Context,
-    faction: Annotated[str | None, typer.Option(help="Only this faction's fighters and "
-                                                     "missions.")] = None,
-    kind: Annotated[str | None, typer.Option(help="Only one kind: fighters, npfs, "
-                                                  "abilities, equipment, missions, tactical, "
-                                                  "scenery.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    faction: FactionOpt = None,
+    kind: KindOpt = None,
+    as_json: JsonOpt = False,
     content: ContentOpt = None,
+    game: GameOpt = None,
 ) -> None:
     """List the cards (sample cards are marked [sample])."""
     if ctx.invoked_subcommand is not None:
-        ctx.obj = {"content": content}
+        ctx.obj = {"content": content, "game": game, "faction": faction, "kind": kind,
+                   "json": as_json}
+        return
+    _list(content, faction, kind, as_json, game_or_exit(game))
+
+
+@cards_app.command("list")
+def list_cards(
+    ctx: typer.Context,
+    faction: FactionOpt = None,
+    kind: KindOpt = None,
+    as_json: JsonOpt = False,
+    content: ContentOpt = None,
+    game: GameOpt = None,
+) -> None:
+    """List the cards (as 'skirmish cards' alone does)."""
+    group = ctx.obj or {}
+    _list(content or group.get("content"), faction or group.get("faction"),
+          kind or group.get("kind"), as_json or bool(group.get("json")),
+          game_or_exit(game, group.get("game")))
+
+
+def _list(content: list[Path] | None, faction: str | None, kind: str | None, as_json: bool,
+          game: str) -> None:
+    if game == "masseffect":
+        from skirmish.cli.cards_masseffect import list_cards as me_list
+
+        me_list(console, content, faction, kind, as_json)
         return
     lib = library_or_exit(content)
     try:
@@ -108,15 +142,24 @@ def cards(
 def show(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="A card's name (any case, accents optional).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOpt = False,
     content: ContentOpt = None,
     language: LanguageOpt = None,
+    game: GameOpt = None,
 ) -> None:
-    """Show one card in the rulebook's notation."""
+    """Show one card in the rulebook's notation (ME:A: a profile in the draft's notation with
+    its weapons' and powers' cards)."""
+    group = ctx.obj or {}
+    if game_or_exit(game, group.get("game")) == "masseffect":
+        from skirmish.cli.cards_masseffect import show_card
+
+        show_card(console, content or group.get("content"), name,
+                  as_json or bool(group.get("json")))
+        return
     from skirmish.eden.cards_html import card_text
     from skirmish.eden.equipment import check_language
 
-    lib = library_or_exit(content or (ctx.obj or {}).get("content"))
+    lib = library_or_exit(content or group.get("content"))
     try:
         lang = check_language(language)
     except ValueError:
@@ -161,7 +204,8 @@ def _equipment_in(lib: Library, kind: str, name: str, text: str, language: str) 
 @cards_app.command("print")
 def print_cards(
     ctx: typer.Context,
-    troop: Annotated[Path, typer.Option(help="A troop file (YAML or JSON).")],
+    troop: Annotated[Path | None, typer.Option(
+        help="A troop file (YAML or JSON); ME:A: a band file, as --band.")] = None,
     out: Annotated[Path | None, typer.Option(
         help="The file to write: HTML, or a PDF when it ends in .pdf (default: cards.html, "
              "or none when --pdf is given).")] = None,
@@ -169,34 +213,43 @@ def print_cards(
         "--pdf", help="Also write the cards as a PDF file (A4, WeasyPrint).")] = None,
     content: ContentOpt = None,
     language: LanguageOpt = None,
+    band: Annotated[str | None, typer.Option(
+        help="ME:A: a band file (YAML or JSON) or a band of the library by name.")] = None,
+    profiles: Annotated[str | None, typer.Option(
+        help="ME:A: profiles by name, comma-separated (instead of a band).")] = None,
+    game: GameOpt = None,
 ) -> None:
-    """Write printable profile cards, A4, four fighters a page: each fighter's front (limbs
-    with white/red CP boxes to tick, characteristics, location faces, equipment) beside its
-    back (abilities), to cut out and fold. HTML (print it from a browser) and/or PDF."""
+    """Write printable profile cards, A4, four a page, to cut out and fold. Eden: each
+    fighter's front (limbs with white/red CP boxes to tick, characteristics, location faces,
+    equipment) beside its back (abilities). ME:A (--game masseffect): each figure's front
+    (thresholds; boxes to tick for Vitalité, Armure, Héroïsme, Bouclier and Barrière uses;
+    traits, equipment) beside its back (weapons', gear's and powers' cards). HTML (print it
+    from a browser) and/or PDF."""
+    group = ctx.obj or {}
+    if game_or_exit(game, group.get("game")) == "masseffect":
+        from skirmish.cli.cards_masseffect import print_cards as me_print
+
+        me_print(console, content or group.get("content"),
+                 band if band is not None or troop is None else str(troop), profiles, out,
+                 pdf)
+        return
     from skirmish.eden.equipment import check_language
     from skirmish.eden.printing import render_cards, write_pdf
     from skirmish.eden.troops import TroopError, troop_problems
     from skirmish.sim.troops import read_troop
 
+    if troop is None:
+        raise fail("cards print: give --troop, a troop file (YAML or JSON)")
     try:
         lang = check_language(language)
     except ValueError:
         raise fail(f"--language: expected en or fr, got {language!r}") from None
-    if out is not None and out.suffix.lower() == ".pdf":
-        if pdf is not None and pdf != out:
-            raise fail("--out names a PDF file and --pdf another one: give one of them")
-        out, pdf = None, out
-    elif out is None and pdf is None:
-        out = Path("cards.html")
-    if out is not None:
-        check_output(out, "HTML file")
-    if pdf is not None:
-        check_output(pdf, "PDF file")
+    out, pdf = print_outputs(out, pdf)
     try:
         team = read_troop(troop)
     except TroopError as exc:
         raise fail(str(exc)) from None
-    lib = library_or_exit(content or (ctx.obj or {}).get("content"), troop_files=[troop])
+    lib = library_or_exit(content or group.get("content"), troop_files=[troop])
     unknown = [p for p in troop_problems(lib, team) if "unknown fighter" in p]
     if unknown:
         raise fail(f"{troop}: " + "; ".join(unknown))
@@ -210,3 +263,19 @@ def print_cards(
         written.append(str(pdf))
     console.print(f"{len(team.fighters)} profile cards written to {' and '.join(written)}",
                   markup=False)
+
+
+def print_outputs(out: Path | None, pdf: Path | None) -> tuple[Path | None, Path | None]:
+    """(HTML file, PDF file) that ``cards print`` writes, from --out and --pdf: an --out
+    ending in .pdf is the PDF; neither: cards.html. Both are checked writable now."""
+    if out is not None and out.suffix.lower() == ".pdf":
+        if pdf is not None and pdf != out:
+            raise fail("--out names a PDF file and --pdf another one: give one of them")
+        out, pdf = None, out
+    elif out is None and pdf is None:
+        out = Path("cards.html")
+    if out is not None:
+        check_output(out, "HTML file")
+    if pdf is not None:
+        check_output(pdf, "PDF file")
+    return out, pdf

@@ -30,7 +30,8 @@ def demo(
     svg: Annotated[Path | None, typer.Option(help="Draw the final table as SVG here.")] = None,
     svg_dir: Annotated[Path | None, typer.Option(
         "--svg-dir", help="Draw the table into this folder: round-N.svg as each round "
-                          "begins, and final.svg.")] = None,
+                          "begins (turn-N.svg as each turn begins, with --game masseffect), "
+                          "and final.svg.")] = None,
     agents: Annotated[str, typer.Option(help="The two bots: heuristic, random.")] = (
         "heuristic,heuristic"
     ),
@@ -64,7 +65,7 @@ def demo(
             demo_masseffect(console, seed=seed, agents=[a.strip() for a in agents.split(",")],
                             scenario=scenario, bands=[b.strip() for b in (bands or "").split(
                                 ",") if b.strip()], content=content or [], record=record,
-                            actions=actions, brief=brief)
+                            actions=actions, brief=brief, svg=svg, svg_dir=svg_dir)
         except (KeyError, ValueError) as exc:
             console.print(f"[red]error[/red]: {exc.args[0] if exc.args else exc}")
             raise typer.Exit(2) from None

@@ -5,16 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
+
 
 def demo_masseffect(console: Console, *, seed: int, agents: Sequence[str], scenario: str,
                     bands: Sequence[str], content: Sequence[Path], record: Path | None,
-                    actions: bool, brief: bool) -> None:
-    """Play and narrate one ME:A game (docs/masseffect.md) between two bots."""
+                    actions: bool, brief: bool, svg: Path | None = None,
+                    svg_dir: Path | None = None) -> None:
+    """Play and narrate one ME:A game (docs/masseffect.md) between two bots; draw its final
+    table (``svg``) and its table as each turn begins (``svg_dir``)."""
     from skirmish.bots import make_agent
     from skirmish.core.agents import play
     from skirmish.core.record import Record
@@ -64,3 +70,23 @@ def demo_masseffect(console: Console, *, seed: int, agents: Sequence[str], scena
     if record is not None:
         Record.of(game).save(record)
         console.print(f"record saved to {record}")
+    if svg is not None:
+        from skirmish.cli.pictures import write_picture
+
+        write_picture(game, svg, when="final table")
+        console.print(f"table drawn in {svg}")
+    if svg_dir is not None:
+        draw_turns(game, svg_dir)
+
+
+def draw_turns(game: Game, folder: Path) -> None:
+    """One picture as each turn begins (turn-N.svg), and the final table (final.svg)."""
+    from skirmish.cli.errors import check_output_dir
+    from skirmish.cli.pictures import write_picture
+    from skirmish.masseffect.moments import turn_starts
+
+    check_output_dir(folder, "picture folder")
+    for number, moment in turn_starts(game):
+        write_picture(moment, folder / f"turn-{number}.svg", when="as it begins")
+    write_picture(game, folder / "final.svg", when="final table")
+    typer.echo(f"tables drawn in {folder} (turn-N.svg as each turn begins, final.svg)")

@@ -13,10 +13,26 @@ import typer
 
 if TYPE_CHECKING:
     from skirmish.eden.library import Library
+    from skirmish.masseffect.library import Library as MELibrary
 
 ContentOpt = Annotated[list[Path] | None, typer.Option(
     "--content", help="A folder (or file) of your own cards (YAML/JSON), on top of the "
                       "sample cards; repeatable.")]
+
+GAMES = ("eden", "masseffect")
+GameOpt = Annotated[str | None, typer.Option(
+    "--game", help="The game: eden (the default) or masseffect (Mass Effect: Annihilation).")]
+
+
+def game_or_exit(*choices: str | None) -> str:
+    """The first game given of ``choices`` (a command's ``--game``, then its group's), else
+    "eden"; an unknown game ends the command with one line."""
+    from skirmish.cli.errors import fail
+
+    game = next((c for c in choices if c is not None), "eden")
+    if game not in GAMES:
+        raise fail(f"--game: eden or masseffect, got {game!r}")
+    return game
 
 
 def library_or_exit(content: list[Path] | tuple[Path, ...] | None = None,
@@ -31,5 +47,17 @@ def library_or_exit(content: list[Path] | tuple[Path, ...] | None = None,
     try:
         folders = [*content_of_troop_files(troop_files), *(content or ())]
         return load_library(folders)
+    except ContentError as exc:
+        raise fail(str(exc)) from None
+
+
+def me_library_or_exit(content: list[Path] | tuple[Path, ...] | None = None) -> MELibrary:
+    """Mass Effect: Annihilation's card library: its sample cards, then the ``content``
+    folders. A malformed or missing file ends the command with one line."""
+    from skirmish.cli.errors import fail
+    from skirmish.masseffect.library import ContentError, load_library
+
+    try:
+        return load_library(content or ())
     except ContentError as exc:
         raise fail(str(exc)) from None

@@ -1,5 +1,6 @@
-"""Pictures of a table for the commands: :func:`write_picture` draws a game, an Eden state, a
-picture or a table into a ``.svg``, ``.png`` or ``.json`` file, chosen by the suffix.
+"""Pictures of a table for the commands: :func:`write_picture` draws a game (Eden or Mass
+Effect: Annihilation), a state of either, a picture or a table into a ``.svg``, ``.png`` or
+``.json`` file, chosen by the suffix.
 
 - ``.svg``: the framed, north-up picture (:func:`skirmish.geometry.svg.render`).
 - ``.png``: the same picture rasterised by resvg (``resvg_py``), on a white page, with the
@@ -25,18 +26,29 @@ SUFFIXES = (".svg", ".png", ".json")
 
 
 def picture_of(subject: Any, *, title: str | None = None, when: str = "") -> Picture:
-    """The picture of a game (an Eden game), an Eden state, a picture or a table. ``title``
-    replaces the default title; ``when`` is added to an Eden title's round."""
+    """The picture of a game (Eden or ME:A), an Eden or ME:A state, a picture or a table.
+    ``title`` replaces the default title; ``when`` is added to the title's round or turn."""
     from skirmish.core.game import Game
-    from skirmish.eden.picture import picture_of as eden_picture
-    from skirmish.eden.state import EdenState
     from skirmish.geometry.annotations import Picture
     from skirmish.geometry.table import Table
 
+    bands: list[str] = []
     if isinstance(subject, Game):
+        if subject.ruleset.name == "masseffect":
+            bands = [str(b.get("name", "")) for b in subject.setup.get("bands", ())]
         subject = subject.state
-    if isinstance(subject, EdenState):
-        return eden_picture(subject, title=title, when=when)
+    if type(subject).__name__ == "MEState":
+        from skirmish.masseffect.picture import picture_of as me_picture
+        from skirmish.masseffect.state import MEState
+
+        if isinstance(subject, MEState):
+            return me_picture(subject, title=title, when=when, bands=bands)
+    if type(subject).__name__ == "EdenState":
+        from skirmish.eden.picture import picture_of as eden_picture
+        from skirmish.eden.state import EdenState
+
+        if isinstance(subject, EdenState):
+            return eden_picture(subject, title=title, when=when)
     if isinstance(subject, Picture):
         return subject
     if isinstance(subject, Table):

@@ -139,8 +139,8 @@ def render(
         if make is None:
             raise typer.BadParameter("--zones is 'confrontation' or 'ambush'")
         zone_list = [make(table.field, "south"), make(table.field, "north")]
-    svg = render_svg(picture, los=los_arg, path=path_pts, template=template, zones=zone_list,
-                     labels=labels, frame=frame)
+    svg = render_svg(picture, los=los_arg, path=path_pts, template=template,
+                     zones=zone_list or None, labels=labels, frame=frame)
     if out.suffix.lower() == ".png":
         from skirmish.cli.pictures import png_of
 

@@ -28,10 +28,11 @@ def replay(
     brief: Annotated[bool, typer.Option(
         help="With --show: one line per activation, with the round headers.")] = False,
     table_at: Annotated[str | None, typer.Option(
-        "--table-at", metavar="ROUND[.ACTIVATION]",
-        help="Draw the table at this moment: ROUND = as round ROUND begins; "
+        "--table-at", metavar="ROUND[.ACTIVATION]|TURN",
+        help="Draw the table at this moment. Eden: ROUND = as round ROUND begins; "
              "ROUND.ACTIVATION = once the ACTIVATION-th activation begun in round ROUND "
              "is over (counted as the log shows them begin, interrupts included). "
+             "Mass Effect: Annihilation: TURN = as turn TURN begins. "
              "Written to --out (default table.svg).")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="The table picture: .svg, .png, or .json (a table file that "
@@ -88,7 +89,9 @@ def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> Non
     from skirmish.core.record import Record
 
     when = "final table"
-    if table_at is not None:
+    if table_at is not None and game.ruleset.name == "masseffect":
+        game, when = _turn_start(file, game, table_at)
+    elif table_at is not None:
         from skirmish.eden.moments import game_at, parse_moment
 
         moment = parse_moment(table_at)
@@ -100,3 +103,20 @@ def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> Non
                 else f"after activation {moment.activation}")
     write_picture(game, path, when=when)
     typer.echo(f"table {'at ' + table_at if table_at else 'at the end'} drawn in {path}")
+
+
+def _turn_start(file: Path, game: Game, table_at: str) -> tuple[Game, str]:
+    """A Mass Effect: Annihilation game as the turn ``table_at`` begins
+    (:func:`skirmish.masseffect.moments.game_at_turn`), and the title's words for it."""
+    from skirmish.cli.errors import fail
+    from skirmish.eden.moments import parse_moment
+    from skirmish.masseffect.moments import game_at_turn
+
+    moment = parse_moment(table_at)
+    if moment.activation:
+        raise fail(f"--table-at: a Mass Effect: Annihilation record's moments are turns "
+                   f"(e.g. {moment.round}), got {table_at!r}")
+    try:
+        return game_at_turn(game, moment.round, str(file)), "as it begins"
+    except ValueError as exc:
+        raise fail(str(exc)) from None

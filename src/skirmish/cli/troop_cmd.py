@@ -1,4 +1,5 @@
-"""``skirmish troop``: check a troop file, or build a new one (Rulebook 3).
+"""``skirmish troop``: check a troop file, or build a new one (Rulebook 3); with ``--game
+masseffect``, a Mass Effect: Annihilation band file (ME39: :mod:`.troop_masseffect`).
 
 Add to the main app: ``app.add_typer(troop_app, name="troop")``.
 """
@@ -13,22 +14,32 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import SkirmishTyper, check_output, fail
-from skirmish.cli.options import ContentOpt, library_or_exit
+from skirmish.cli.options import ContentOpt, GameOpt, game_or_exit, library_or_exit
 
 #: Rulebook 3 (skirmish.eden.troops.MAX_BUDGET, checked by a test): the largest budget.
 MAX_BUDGET = 200
 console = Console(soft_wrap=True)
 
-troop_app = SkirmishTyper(help="Check or build a troop (Rulebook 3).", no_args_is_help=True,
+troop_app = SkirmishTyper(help="Check or build a troop (Rulebook 3) or, with --game "
+                               "masseffect, a band (ME39).", no_args_is_help=True,
                           add_completion=False)
 
 
 @troop_app.command("validate")
 def validate(
-    file: Annotated[Path, typer.Argument(help="A troop file (YAML or JSON).")],
+    file: Annotated[Path, typer.Argument(help="A troop file (YAML or JSON); ME:A: a band "
+                                              "file.")],
     content: ContentOpt = None,
+    game: GameOpt = None,
 ) -> None:
-    """Check a troop against Rulebook 3; exit code 2 with every broken rule named."""
+    """Check a troop against Rulebook 3; exit code 2 with every broken rule named. ME:A
+    (--game masseffect): check a band file against ME7/ME39, every broken rule on its own
+    line and exit code 1 when it breaks one."""
+    if game_or_exit(game) == "masseffect":
+        from skirmish.cli.troop_masseffect import validate_band
+
+        validate_band(console, file, content)
+        return
     from skirmish.eden.troops import TroopError, sp_reserve, total_value, troop_problems
     from skirmish.sim.troops import read_troop
 
@@ -54,15 +65,28 @@ def new(
     stigma: Annotated[str | None, typer.Option(help="A stigma troop of this stigma.")] = None,
     fighters: Annotated[str | None, typer.Option(help="Comma-separated fighter names.")] =
     None,
-    budget: Annotated[int, typer.Option(help=f"Points (100; agreed up to {MAX_BUDGET}).")] =
-    100,
+    budget: Annotated[int | None, typer.Option(
+        help=f"Points (100; agreed up to {MAX_BUDGET}). ME:A: 30 (10 to 200).")] = None,
     leader: Annotated[str | None, typer.Option(help="The troop leader.")] = None,
     name: Annotated[str, typer.Option(help="A name for the troop.")] = "",
     content: ContentOpt = None,
+    game: GameOpt = None,
+    figures: Annotated[str | None, typer.Option(
+        help="ME:A: comma-separated profile names (a name twice: two figures).")] = None,
 ) -> None:
-    """Build a troop from --fighters, or interactively (prompts), and write it."""
+    """Build a troop from --fighters, or interactively (prompts), and write it. ME:A (--game
+    masseffect): a band file from --figures (or prompts), in --faction."""
+    if game_or_exit(game) == "masseffect":
+        from skirmish.cli.troop_masseffect import new_band
+        from skirmish.masseffect.rules import DEFAULT_BUDGET
+
+        new_band(console, out, faction=faction, figures=figures or fighters,
+                 budget=DEFAULT_BUDGET if budget is None else budget, name=name,
+                 content=content)
+        return
     from skirmish.eden.troops import Troop, candidates, sp_reserve, total_value, troop_problems
 
+    budget = 100 if budget is None else budget
     check_output(out, "troop file")
     lib = library_or_exit(content)
     troop_type = "stigma" if stigma else "faction"

@@ -1,5 +1,5 @@
 """Printable profile cards: HTML from Jinja2 templates (``templates/cards.html.j2`` and
-``templates/cards.css``), and a PDF of it with WeasyPrint.
+``templates/cards.css``), and a PDF of it with WeasyPrint (:mod:`skirmish.core.printing`).
 
 The sheet is A4 portrait. Every card is a poker card turned sideways, 88 x 63 mm (it fits
 the standard card sleeves). A fighter is a pair of cards side by side: the front (Rulebook
@@ -16,11 +16,13 @@ outlined in black, then the red ones outlined in red (Rulebook 1.5).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from jinja2 import Environment
 
+from skirmish.core.printing import PDF_PACKAGES as PDF_PACKAGES  # the PDF: shared
+from skirmish.core.printing import pdf_bytes as pdf_bytes
+from skirmish.core.printing import template_environment
+from skirmish.core.printing import write_pdf as write_pdf
 from skirmish.eden.cards_html import ability_head
 from skirmish.eden.equipment import Equipment, check_language
 from skirmish.eden.library import Library
@@ -30,11 +32,6 @@ from skirmish.eden.profile import CHARACTERISTIC_OF, FighterProfile, Limb
 CARD_WIDTH_MM, CARD_HEIGHT_MM = 88, 63
 #: The fighters (front and back pairs) on each A4 page.
 PAIRS_PER_PAGE = 4
-
-#: The Debian packages WeasyPrint needs (Pango, its FreeType back-end, HarfBuzz's subsetter)
-#: and fonts with the accents of the French notation.
-PDF_PACKAGES = ("libpango-1.0-0", "libpangoft2-1.0-0", "libharfbuzz-subset0",
-                "fonts-liberation", "fonts-dejavu-core")
 
 #: The words printed on the cards, per language of the notation.
 LABELS: dict[str, dict[str, str]] = {
@@ -160,11 +157,8 @@ def card_view(library: Library, profile: FighterProfile, language: str = "en") -
         back_density=_density(back, _BACK_DENSE, _BACK_DENSER))
 
 
-@cache
 def _environment() -> Environment:
-    return Environment(loader=PackageLoader("skirmish.eden", "templates"), autoescape=True,
-                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                       keep_trailing_newline=True)
+    return template_environment("skirmish.eden")
 
 
 def render_cards(library: Library, names: list[str], title: str = "Eden troop",
@@ -177,25 +171,4 @@ def render_cards(library: Library, names: list[str], title: str = "Eden troop",
     total = sum(p.value for p in profiles if p.level is None)
     return _environment().get_template("cards.html.j2").render(
         title=title, cards=cards, labels=LABELS[lang], language=lang, total=total)
-
-
-def pdf_bytes(html: str, base_url: str | Path | None = None) -> bytes:
-    """The PDF of a page of cards (WeasyPrint, which needs the Pango library)."""
-    try:
-        from weasyprint import HTML  # type: ignore[import-untyped]
-    except OSError as exc:  # the system libraries are missing
-        raise ValueError(f"writing a PDF needs the Pango library ({exc}); on Debian: "
-                         f"apt-get install {' '.join(PDF_PACKAGES)}") from None
-    data = HTML(string=html, base_url=str(base_url) if base_url else None).write_pdf()
-    assert isinstance(data, bytes)
-    return data
-
-
-def write_pdf(html: str, path: Path) -> None:
-    """Write the PDF of a page of cards to ``path``; an OSError becomes a ValueError."""
-    data = pdf_bytes(html, path.parent)
-    try:
-        path.write_bytes(data)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot write the PDF file ({exc.strerror or exc})") from None
 

@@ -1,6 +1,7 @@
 """What a picture says about a table beyond its geometry: notes on bases and markers (label
-lines, pips, damage, greyed), bases out of play, lines off the field, the sides' names, a title
-and legend lines. Generic: the caller (a ruleset) gives the meaning; :mod:`.svg` draws it."""
+lines, pips, damage, greyed, facing), bases out of play, lines off the field, the sides' names,
+deployment zones, a title and legend lines. Generic: the caller (a ruleset) gives the meaning;
+:mod:`.svg` draws it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from .shapes import Base
 from .table import Table, base_from_dict, base_to_dict
+from .zones import DeploymentZone, zone_from_dict, zone_to_dict
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{1,30}")
 
@@ -45,7 +47,8 @@ class Pip:
 class BaseNote:
     """What the picture writes about the base (or marker) ``id``: its label ``lines`` (the
     first in bold; default: the id), ``pips``, a ``damage`` arc round the base (0 to 1, the
-    share lost), ``greyed`` (out of play) and a tooltip ``title``."""
+    share lost), ``greyed`` (out of play), a tooltip ``title`` and a ``facing`` (degrees,
+    0 = east, 90 = north: a tick from the base's centre through its edge; ``None``: none)."""
 
     id: str
     lines: tuple[str, ...] = ()
@@ -53,6 +56,7 @@ class BaseNote:
     damage: float = 0.0
     greyed: bool = False
     title: str = ""
+    facing: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "lines": list(self.lines)}
@@ -64,6 +68,8 @@ class BaseNote:
             d["greyed"] = True
         if self.title:
             d["title"] = self.title
+        if self.facing is not None:
+            d["facing"] = self.facing
         return d
 
     @staticmethod
@@ -71,9 +77,14 @@ class BaseNote:
         damage = float(d.get("damage", 0.0))
         if not 0.0 <= damage <= 1.0:
             raise ValueError(f"note {d.get('id')!r}: damage must be 0 to 1, got {damage}")
+        facing = d.get("facing")
+        if facing is not None and (isinstance(facing, bool) or not isinstance(
+                facing, int | float) or not -360 <= facing <= 720):
+            raise ValueError(f"note {d.get('id')!r}: facing must be degrees, got {facing!r}")
         return BaseNote(str(d["id"]), tuple(str(s) for s in d.get("lines", ())),
                         tuple(Pip.from_dict(p) for p in d.get("pips", ())), damage,
-                        bool(d.get("greyed", False)), str(d.get("title", "")))
+                        bool(d.get("greyed", False)), str(d.get("title", "")),
+                        None if facing is None else float(facing))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +92,9 @@ class Picture:
     """A table and what its picture says: ``notes`` on bases and markers, ``ghosts`` (bases
     no longer on the table, drawn greyed where they last stood, never obstacles), ``aside``
     (lines listed under "Off the field"), ``sides`` ((owner, name) for the legend, in colour
-    order), a ``title`` and extra ``legend`` lines. JSON: the table's own form plus these
-    keys, so a table file reader that ignores them still reads the table."""
+    order), a ``title``, extra ``legend`` lines and deployment ``zones`` (drawn unless the
+    renderer is given others). JSON: the table's own form plus these keys, so a table file
+    reader that ignores them still reads the table."""
 
     table: Table
     notes: tuple[BaseNote, ...] = ()
@@ -92,6 +104,7 @@ class Picture:
     title: str = ""
     legend: tuple[str, ...] = ()
     damage_legend: str = "damage taken"
+    zones: tuple[DeploymentZone, ...] = ()
     note_of: dict[str, BaseNote] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -106,6 +119,7 @@ class Picture:
             "sides": [list(s) for s in self.sides],
             "title": self.title,
             "legend": list(self.legend),
+            "zones": [zone_to_dict(z) for z in self.zones],
         }
         d.update({k: v for k, v in extra.items() if v})
         if self.damage_legend != "damage taken":
@@ -119,8 +133,9 @@ class Picture:
         for s in d.get("sides", ()):
             owner, name = s
             sides.append((str(owner), str(name)))
+        table = table if table is not None else Table.from_dict(d)
         return Picture(
-            table if table is not None else Table.from_dict(d),
+            table,
             tuple(BaseNote.from_dict(n) for n in d.get("notes", ())),
             tuple(base_from_dict(b) for b in d.get("ghosts", ())),
             tuple(str(s) for s in d.get("aside", ())),
@@ -128,6 +143,7 @@ class Picture:
             str(d.get("title", "")),
             tuple(str(s) for s in d.get("legend", ())),
             str(d.get("damage_legend", "damage taken")),
+            tuple(zone_from_dict(z, table.field) for z in d.get("zones", ())),
         )
 
 

@@ -115,6 +115,12 @@ def _base(b: Base, m: _Map, colour: str, *, stroke: str = "#222", width: float =
                      f'r="{_n(r + 2.5)}" style="fill:none;stroke:#bdbdbd;stroke-width:1.5"/>')
         parts.append(f'<path class="damage" d="{_arc(cx, cy, r + 2.5, note.damage)}" '
                      'style="fill:none;stroke:#c62828;stroke-width:3;stroke-linecap:round"/>')
+    if note is not None and note.facing is not None and not greyed:
+        a = math.radians(note.facing)
+        ux, uy = math.cos(a), (-1 if m.north_up else 1) * math.sin(a)
+        parts.append(f'<line class="facing" x1="{_n(cx)}" y1="{_n(cy)}" '
+                     f'x2="{_n(cx + ux * (r + 6))}" y2="{_n(cy + uy * (r + 6))}" '
+                     'style="stroke:#212121;stroke-width:2;stroke-linecap:round"/>')
     if label and b.id:
         parts.append(f'<text x="{_n(cx)}" y="{_n(cy - r - 3)}" text-anchor="middle" '
                      f'font-size="12.00" font-family="sans-serif">{escape(b.id)}</text>')
@@ -216,11 +222,13 @@ def render(
     ``los`` = (viewer, target): draws the corridor (green if visible, red if blocked) and
     outlines blocking (red) and obstructing (orange) elements/bases. ``path``: a polyline of the
     mover's centre. ``template``: an outline polygon (see ``templates.*_outline``). ``zones``:
-    deployment zones. ``frame``: the framed, north-up picture (the default for a
-    :class:`Picture`) or the plain one (the default for a :class:`Table`). ``labels``: write
+    deployment zones (default: the picture's own). ``frame``: the framed, north-up picture
+    (the default for a :class:`Picture`) or the plain one (the default for a
+    :class:`Table`). ``labels``: write
     the bases' names (and, framed, the scenery's names and the notes)."""
     pic = table if isinstance(table, Picture) else Picture(table)
     framed = isinstance(table, Picture) if frame is None else frame
+    zones = pic.zones if zones is None else zones
     o = _overlays(pic.table, los)
     owners = [owner for owner, _ in pic.sides]  # colours: the sides, then as bases come
     for b in (*pic.table.bases, *pic.ghosts):

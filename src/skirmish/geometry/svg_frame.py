@@ -227,6 +227,10 @@ def _swatch(kind: str, style: str = "", text: str = "") -> Callable[[float, floa
             return (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="5.5" style="fill:#bbb;stroke:#222"/>'
                     f'<path d="M {_n(cx)} {_n(cy - 8)} A 8 8 0 0 1 {_n(cx + 8)} {_n(cy)}" '
                     'style="fill:none;stroke:#c62828;stroke-width:3"/>')
+        if kind == "facing":
+            return (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="5.5" style="fill:#bbb;stroke:#222"/>'
+                    f'<path d="M {_n(cx)} {_n(cy)} l 0 -8.5" '
+                    'style="stroke:#212121;stroke-width:2;stroke-linecap:round"/>')
         if kind == "pip":
             return (f'<rect x="{_n(x)}" y="{_n(y + 2)}" width="16" height="12" rx="6" '
                     f'style="{style}"/>' + _text(cx, y + 11.5, text, PIP_SIZE, fill="#ffffff",
@@ -279,6 +283,8 @@ def _legend(pic: Picture, x0: float, owners: list[str], labels: Sequence[_Label]
         entry(_swatch("greyed"), "greyed: out of play, where it last stood")
     if any(n.damage > 0 and not n.greyed for n in pic.notes):
         entry(_swatch("damage"), pic.damage_legend)
+    if any(n.facing is not None and not n.greyed for n in pic.notes):
+        entry(_swatch("facing"), "tick: the way it faces")
     pips = {p.legend: p for n in pic.notes if not n.greyed for p in n.pips if p.legend}
     for legend in sorted(pips):
         pip = pips[legend]

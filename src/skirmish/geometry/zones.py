@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, cast
 
 from .shapes import Base, Point
 from .table import Field
@@ -23,6 +23,9 @@ ZoneKind = Literal["band", "disc"]
 CentreMode = Literal["field", "half"]
 
 ZONE_TOLERANCE = 1e-9
+HALVES: tuple[Half, ...] = ("south", "north", "west", "east")
+ZONE_KINDS: tuple[ZoneKind, ...] = ("band", "disc")
+CENTRE_MODES: tuple[CentreMode, ...] = ("field", "half")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,3 +129,28 @@ def ambush_zone(
     field: Field, half: Half, distance: float = 20.0, centre: CentreMode = "field"
 ) -> DeploymentZone:
     return DeploymentZone(field, half, "disc", distance, centre)
+
+
+def zone_to_dict(zone: DeploymentZone) -> dict[str, Any]:
+    """A zone as JSON (its field is the table's: not repeated)."""
+    return {"half": zone.half, "kind": zone.kind, "distance": zone.distance,
+            "centre_mode": zone.centre_mode}
+
+
+def _choice(d: Mapping[str, Any], key: str, allowed: tuple[str, ...], default: str) -> str:
+    value = d.get(key, default)
+    if value not in allowed:
+        raise ValueError(f"zone {key}: one of {', '.join(allowed)}, got {value!r}")
+    return str(value)
+
+
+def zone_from_dict(d: Mapping[str, Any], field: Field) -> DeploymentZone:
+    """A zone of :func:`zone_to_dict` on ``field``; a bad value is a ValueError naming it."""
+    distance = d.get("distance", 20.0)
+    if isinstance(distance, bool) or not isinstance(distance, int | float) or not (
+            0 <= distance <= 10_000):
+        raise ValueError(f"zone distance: 0 to 10000 cm, got {distance!r}")
+    return DeploymentZone(field, cast(Half, _choice(d, "half", HALVES, "south")),
+                          cast(ZoneKind, _choice(d, "kind", ZONE_KINDS, "band")),
+                          float(distance),
+                          cast(CentreMode, _choice(d, "centre_mode", CENTRE_MODES, "field")))

@@ -109,6 +109,7 @@ class WoundEvent(Event):
     armour: int = 0
     vitality: int = 0
     out: bool = False
+    by: str = ""  # the figure that dealt them ("burn": ME34's end-of-turn wound)
 
     def text(self) -> str:
         end = ", out of action" if self.out else ""

@@ -156,15 +156,23 @@ class Figure:
         self.barrier_uses = barrier.value or 0 if barrier else 0
 
     def clone(self) -> Figure:
-        other = Figure.__new__(Figure)
-        for name in Figure.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, list):
-                value = list(value)
-            elif isinstance(value, dict):
-                value = dict(value)
-            setattr(other, name, value)
-        return other
+        """A copy sharing nothing mutable (the card is immutable and shared). Written out
+        field by field: copies are the inner loop of search (tests/masseffect/test_turn.py
+        checks that every field is copied)."""
+        o = Figure.__new__(Figure)
+        o.side, o.key, o.card, o.ref, o._base = self.side, self.key, self.card, self.ref, None
+        o.x, o.y, o.facing = self.x, self.y, self.facing
+        o.placed, o.out, o.extracted = self.placed, self.out, self.extracted
+        o.vitality, o.armour, o.heroism = self.vitality, self.armour, self.heroism
+        o.moved, o.disengaged = self.moved, self.disengaged
+        o.chargers, o.rear_chargers = self.chargers[:], self.rear_chargers[:]
+        o.used_power, o.shot, o.special = self.used_power, self.shot, self.special
+        o.counter_charged, o.fought, o.spent = self.counter_charged, self.fought, self.spent
+        o.statuses, o.stripped = self.statuses[:], self.stripped[:]
+        o.shield_uses, o.barrier_uses = self.shield_uses, self.barrier_uses
+        o.mods, o.heroic_used = dict(self.mods), self.heroic_used[:]
+        o.revived_turn, o.uses, o.carries = self.revived_turn, dict(self.uses), self.carries[:]
+        return o
 
     _STATE = ("x", "y", "facing", "placed", "out", "extracted", "vitality", "armour",
               "heroism", "moved", "disengaged", "chargers", "rear_chargers", "used_power",

@@ -279,8 +279,9 @@ class Hit(Procedure):
         if stand and target.vitality == 0:
             target.vitality = 1
         out = target.vitality == 0
+        by = "burn" if self.source == BURN else self.attacker
         game.emit(WoundEvent(figure=self.target, wounds=self.pending, armour=target.armour,
-                             vitality=target.vitality, out=out))
+                             vitality=target.vitality, out=out, by=by))
         self.pending = 0
         if out:
             take_out(game, target)

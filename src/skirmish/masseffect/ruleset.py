@@ -161,6 +161,16 @@ class MassEffectRuleset:
             return Outcome(None, scores, "equal scores: a draw")
         return Outcome(0 if scores[0] > scores[1] else 1, scores, "the higher score")
 
+    def picture(self, state: object) -> str | None:
+        """The table of an ME:A state as a framed, north-up SVG picture (figures' names,
+        Vitalité, protections, statuses, facings; markers, doors; the out of action greyed:
+        :mod:`skirmish.masseffect.picture`)."""
+        if not isinstance(state, MEState):
+            return None
+        from skirmish.masseffect.picture import picture_svg
+
+        return picture_svg(state)
+
 
 def _entries(setup: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [entry for band in setup["bands"] for entry in band["figures"]]

@@ -84,7 +84,8 @@ def play_one(spec: BatchSpec, index: int) -> GameSummary:
     other: dict[str, int] = {}
     for event in game.log:
         by = getattr(event, "by", "")
-        if event.kind == "eden.incapacitated" and by:
+        if by and (event.kind == "eden.incapacitated"
+                   or (event.kind == "me.wound" and getattr(event, "out", False))):
             tally = kills if by in refs else other  # "burn" is no fighter
             tally[by] = tally.get(by, 0) + 1
     if spec.log_dir is not None:
