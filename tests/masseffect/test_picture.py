@@ -234,7 +234,7 @@ def test_turn_starts_are_each_turns_first_decision() -> None:
         state = state_of(moment)
         assert state.turn == number and not moment.is_over
         assert all(not f.moved and not f.statuses for f in state.figures)
-        assert state.phase == "tour"  # nothing of the turn done yet
+        assert state.phase == "mouvement"  # its first phase, nothing of the turn done yet
     second = game_at_turn(game, 2, "x.jsonl")
     assert second.state_hash() == starts[1][1].state_hash()
     with pytest.raises(ValueError, match=rf"x.jsonl: turn 9 never begins \(the game holds "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -58,6 +59,25 @@ def power_card(name: str) -> Power | None:
         return None
 
 
+_CARDS: dict[tuple[type, str], Any] = {}
+
+
+def _card(kind: type[Any], data: Mapping[str, Any] | None) -> Any:
+    """A weapon, power or scenario card from its dict in the view (cached by its text)."""
+    if data is None:
+        return None
+    key = (kind, json.dumps(data, sort_keys=True))
+    found = _CARDS.get(key)
+    if found is None:
+        if len(_CARDS) > 1024:
+            _CARDS.clear()
+        try:
+            found = _CARDS[key] = kind.from_dict(data)
+        except (KeyError, TypeError, ValueError):
+            return None
+    return found
+
+
 @functools.lru_cache(maxsize=64)
 def scenario_card(name: str) -> Scenario | None:
     try:
@@ -98,9 +118,14 @@ class Fig:
     base: Base
 
     @classmethod
-    def of(cls, d: Mapping[str, Any]) -> Fig:
-        weapons = tuple(w for w in (weapon_card(n) for n in d["weapons"]) if w is not None)
-        powers = tuple(p for p in (power_card(n) for n in d["powers"]) if p is not None)
+    def of(cls, d: Mapping[str, Any], cards: Mapping[str, Any] | None = None) -> Fig:
+        """The figure ``d`` of a view, its cards read from the view's ``cards`` (or, for a
+        view without them, found by name in the built-in library)."""
+        own = cards or {}
+        weapons = tuple(w for w in (_card(Weapon, own.get("weapons", {}).get(n))
+                                    or weapon_card(n) for n in d["weapons"]) if w is not None)
+        powers = tuple(p for p in (_card(Power, own.get("powers", {}).get(n))
+                                   or power_card(n) for n in d["powers"]) if p is not None)
         base = Base(float(d["x"]), float(d["y"]), float(d["radius"]), str(d["ref"]))
         return cls(d, profile_of(str(d["profile"])), weapons, powers, base)
 
@@ -207,10 +232,13 @@ class Table:
     @classmethod
     def of(cls, view: View) -> Table:
         me = int(view["player"])
-        figs = {str(d["ref"]): Fig.of(d) for d in view["figures"]}
+        cards = view.get("cards")
+        figs = {str(d["ref"]): Fig.of(d, cards) for d in view["figures"]}
         w, h = view["table_cm"]
+        scenario = (_card(Scenario, view.get("scenario_card"))
+                    or scenario_card(str(view["scenario"])))
         table = cls(view, me, figs, elements_of(view["scenery"]), Field(float(w), float(h)),
-                    scenario_card(str(view["scenario"])))
+                    scenario)
         table.mine = [f for f in figs.values() if f.side == me and f.in_action]
         table.enemies = [f for f in figs.values() if f.side != me and f.in_action]
         return table

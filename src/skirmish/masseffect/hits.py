@@ -107,7 +107,8 @@ class Hit(Procedure):
         why = {"dodge": f"hit by {self.attacker}",
                "effort": f"the {self.saving or 'Défense'} roll failed",
                "stand": f"{self.pending} wound(s) would put it out of action"}[key]
-        return heroic_offer(figure, key, why)
+        return heroic_offer(figure, key, why, attacker=self.attacker, source=self.source,
+                            item=self.item, wounds=self.pending, cover=self.cover)
 
     def legal_actions(self, game: Game) -> list[Action]:
         offer = self._offer(game)

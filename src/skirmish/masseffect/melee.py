@@ -86,6 +86,7 @@ class MeleePhase(Procedure):
     def run(self, game: Game) -> None:
         state = state_of(game)
         if not self.started and not state.ended:
+            state.phase = "mêlée"
             game.emit(PhaseEvent(phase="mêlée"))
             for f in state.figures:
                 f.fought = False

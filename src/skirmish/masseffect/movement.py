@@ -213,6 +213,7 @@ class MovementPhase(Procedure):
             game.pop()
             return
         if not self.started:  # ME8: the phase begins (it is in the log like the others)
+            state.phase = "mouvement"
             game.emit(PhaseEvent(phase="mouvement"))
             self.started = True
             return

@@ -179,6 +179,7 @@ class PickPhase(Procedure):
     def run(self, game: Game) -> None:
         state = state_of(game)
         if self.step == "start" and not state.ended:
+            state.phase = self.phase
             game.emit(PhaseEvent(phase=self.phase))
             for f in state.figures:
                 f.spent = False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from skirmish.core.decision import Decision
 from skirmish.core.game import Game
@@ -49,9 +49,12 @@ def spend_heroic(game: Game, figure: Figure, key: str, detail: str = "") -> None
                    detail=detail))
 
 
-def heroic_offer(figure: Figure, key: str, why: str) -> Decision:
-    """The decision offering one heroic action (``heroic KEY`` or ``pass``)."""
+def heroic_offer(figure: Figure, key: str, why: str, **facts: Any) -> Decision:
+    """The decision offering one heroic action (``heroic KEY`` or ``pass``); ``facts`` (the
+    attacker, where the hit comes from, the item, the wounds at stake...) go in its
+    context for bots and interfaces."""
     return Decision(figure.side, "heroic",
                     f"{figure.ref}: {why}. {NAMES[key]} for {COST[key]} Héroïsme "
                     f"({figure.heroism} left)?",
-                    (f"heroic {key}", "pass"), {"figure": str(figure.ref), "heroic": key})
+                    (f"heroic {key}", "pass"),
+                    {"figure": str(figure.ref), "heroic": key, **facts})

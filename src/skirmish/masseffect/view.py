@@ -26,12 +26,30 @@ def figure_view(state: MEState, f: Figure) -> dict[str, Any]:
         "weapons": [w.name for w in f.card.weapons],
         "powers": [pw.name for pw in f.card.powers],
         "uses": dict(f.uses),
+        "mods": dict(f.mods),
+        "heroic_used": list(f.heroic_used),
+        "disengaged": f.disengaged, "counter_charged": f.counter_charged,
+        "spent": f.spent, "revived_turn": f.revived_turn,
     }
+
+
+def cards_view(state: MEState) -> dict[str, dict[str, Any]]:
+    """Every weapon and power card on the table, by name (the figures list their names)."""
+    weapons: dict[str, Any] = {}
+    powers: dict[str, Any] = {}
+    for f in state.figures:
+        for w in f.card.weapons:
+            weapons.setdefault(w.name, w.to_dict())
+        for p in f.card.powers:
+            powers.setdefault(p.name, p.to_dict())
+    return {"weapons": weapons, "powers": powers}
 
 
 def state_view(state: MEState) -> dict[str, Any]:
     return {
         "scenario": state.scenario.name,
+        "scenario_card": state.scenario.to_dict(),
+        "cards": cards_view(state),
         "turn": state.turn, "turns": state.scenario.turns,
         "initiative": state.initiative, "phase": state.phase,
         "scores": list(state.scores), "extracted": list(state.extracted),
