@@ -169,3 +169,28 @@ def test_eden_plays_as_before_under_the_name_heuristic() -> None:
         play_out(game, [agent, RandomAgent(2)])
         histories.append([str(a) for a in game.history])
     assert histories[0] == histories[1]
+
+
+def test_the_bot_reads_custom_cards_from_its_view() -> None:
+    """A band's own weapon (unknown to the built-in library) is in the view's cards, so the
+    bot knows its range and damage."""
+    import copy
+
+    from skirmish.bots.me_table import Table
+    from skirmish.masseffect import MASS_EFFECT, match_setup
+    from skirmish.masseffect.library import load_library
+
+    setup = copy.deepcopy(match_setup(load_library(), ["Escouade Orion", "Cellule Tisiphone"]))
+    for weapon in setup["weapons"]:
+        weapon["notation"] = weapon["notation"].replace("Fusil mitrailleur", "Fusil maison")
+    for band in setup["bands"]:
+        for entry in band["figures"]:
+            entry["equipment"] = ["Fusil maison" if e == "Fusil mitrailleur" else e
+                                  for e in entry["equipment"]]
+            entry["profile"]["equipment"] = entry["equipment"]
+    game = MASS_EFFECT.new_game(setup, seed=2)
+    view = game.view(0)
+    assert "Fusil maison" in view["cards"]["weapons"]
+    table = Table.of(view)
+    soldier = next(f for f in table.figs.values() if "Fusil maison" in f.view["weapons"])
+    assert any(w.name == "Fusil maison" and w.range == 16 for w in soldier.weapons)
