@@ -266,3 +266,16 @@ def test_action_groupee_follows_a_hero_who_holds() -> None:
     assert game.decision().kind == "group"
     game.apply("group A.Tireur")
     assert game.decision().player == 0
+
+
+def test_no_action_groupee_once_the_hero_spent_his_last_point_on_his_own_roll() -> None:
+    # ME31 (found by the soak): a hero with 1 point picked to shoot, who spends it on an
+    # Effort héroïque, has nothing left for an Action groupée (Héroïsme never below 0).
+    poor = target("Héros", vitality=2, heroism=1, equipment="Arme de mêlée, Fusil mitrailleur")
+    game = scene([Put(0, poor, 10, 5), Put(0, SHOOTER, 13, 5), Put(1, CIBLE, 10, 14)],
+                 phase="tir", dice=[1, 1, 2])
+    game.apply(f"shoot A.Héros {RIFLE} B.Cible")
+    game.apply("pass")  # the first shot's Effort declined
+    game.apply("heroic effort")  # the second shot's: the last point
+    assert figure(game, 0).heroism == 0
+    assert game.decision().kind != "group"

@@ -195,7 +195,9 @@ class PickPhase(Procedure):
             return
         if self.step == "after":
             hero = state.figure(self.hero)
-            self.step = ("group?" if hero.in_action and not state.ended
+            # Asked again now: the hero may have spent his last points while acting (an
+            # Effort héroïque on his own roll) or fallen.
+            self.step = ("group?" if can_heroic(hero, "group") and not state.ended
                          and group_candidates(state, hero, self.phase) else "pick")
             return
         game.pop()
