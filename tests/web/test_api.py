@@ -21,7 +21,7 @@ GOOD_TROOP = "name: Mine\ntype: faction\nfighters: [Yuri, Vladd]\n"
 
 def test_options_list_what_the_lobby_offers(client: TestClient) -> None:
     options = client.get("/api/options").json()
-    assert "Jokers" in options["factions"] and options["rulesets"] == ["eden"]
+    assert "Jokers" in options["factions"] and options["rulesets"] == ["eden", "masseffect"]
     assert {"heuristic", "random"} <= set(options["agents"])
     assert options["missions"] and {"name", "secret"} <= set(options["missions"][0])
 

@@ -23,7 +23,7 @@ from skirmish.core.events import Event
 from skirmish.core.game import Game
 from skirmish.eden.actions import BlastAttack, Charge, Move, Throw
 from skirmish.eden.equipment import Category
-from skirmish.eden.knowledge import knowledge as knowledge
+from skirmish.eden.knowledge import knowledge as eden_knowledge
 from skirmish.eden.picture import picture_of
 from skirmish.eden.rolling import state_of
 from skirmish.eden.state import EdenState
@@ -48,7 +48,20 @@ class FrameError(ValueError):
         super().__init__(message)
 
 
+def _masseffect(game: Game) -> bool:
+    """Is ``game`` Mass Effect: Annihilation's (answered by :mod:`.frames_masseffect`)?"""
+    return game.ruleset.name == "masseffect"
+
+
 # -- the secrets a seat may not know ------------------------------------------------------------
+def knowledge(game: Game, seat: int | None) -> Game:
+    """A copy of ``game`` holding only what ``seat`` may know (Eden:
+    :func:`skirmish.eden.knowledge.knowledge`; ME:A hides nothing: a plain copy)."""
+    if _masseffect(game):
+        return game.copy()
+    return eden_knowledge(game, seat)
+
+
 # -- the table as a seat sees it -----------------------------------------------------------------
 def table_of(view: Mapping[str, Any]) -> Table:
     """The table of a view: its field, scenery, markers and the bases of the fighters on the
@@ -66,10 +79,33 @@ def table_of(view: Mapping[str, Any]) -> Table:
 def picture_for(game: Game, seat: int | None) -> Picture:
     """The annotated table as ``seat`` may see it: :func:`skirmish.eden.picture.picture_of`
     on its :func:`knowledge` (everything it writes is public anyway: positions, CP lost,
-    markers, leaders, neutral objective names, what is off the field)."""
+    markers, leaders, neutral objective names, what is off the field). ME:A:
+    :func:`skirmish.web.frames_masseffect.picture_for`."""
+    if _masseffect(game):
+        from skirmish.web import frames_masseffect
+
+        return frames_masseffect.picture_for(game, seat)
     state = state_of(knowledge(game, seat))
     assert isinstance(state, EdenState)
     return picture_of(state)
+
+
+def table_svg(game: Game, seat: int | None) -> str:
+    """The table picture ``seat`` receives, without overlays (what a replay step shows)."""
+    if _masseffect(game):
+        from skirmish.web import frames_masseffect
+
+        return frames_masseffect.table_svg(game, seat)
+    return svg_of(picture_for(game, seat))
+
+
+def extras(game: Game) -> dict[str, Any]:
+    """What a replay step adds for the ruleset: ME:A's weapon and power cards (``cards``)."""
+    if _masseffect(game):
+        from skirmish.web import frames_masseffect
+
+        return {"cards": frames_masseffect.cards(game)}
+    return {}
 
 
 def svg_of(picture: Picture, **overlays: Any) -> str:
@@ -95,11 +131,16 @@ def field_data(svg: str, picture: Picture) -> str:
     The table picture): ``data-scale`` (SVG units per cm), ``data-field-x``,
     ``data-field-y``, ``data-field-width``, ``data-field-height`` (the field's rectangle in
     SVG units) and ``data-north-up`` ("true": table y = 0, the south edge, at the bottom)."""
+    return field_data_cm(svg, picture.table.field.width)
+
+
+def field_data_cm(svg: str, width_cm: float) -> str:
+    """:func:`field_data` for a picture whose field is ``width_cm`` wide."""
     found = _FIELD_RECT.search(svg)
     if found is None:
         raise ValueError("the picture has no field rectangle")
     x, y, w, h = (float(v) for v in found.groups())
-    scale = w / picture.table.field.width
+    scale = w / width_cm
     north_up = 'class="framed"' in svg[:svg.index(">")]
     data = (f'data-scale="{scale:g}" data-field-x="{x:g}" data-field-y="{y:g}" '
             f'data-field-width="{w:g}" data-field-height="{h:g}" '
@@ -129,6 +170,10 @@ def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0
                 ) -> dict[str, Any]:
     """The ``state`` frame of ``seat`` (docs/web.md): its own view, its log from
     ``log_from``, its legal actions when it decides, and its table as SVG."""
+    if _masseffect(game):
+        from skirmish.web import frames_masseffect
+
+        return frames_masseffect.state_frame(game, seat, mode=mode, log_from=log_from)
     view = game.view(seat)
     outcome = game.outcome()
     return {
@@ -189,6 +234,10 @@ def _points(points: Sequence[tuple[float, float]]) -> list[list[float]]:
 def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
     """``probe``: is the action legal now for this seat, why not, and its geometry: a move's
     or charge's path, length and allowance; the bases a throw or blast would cover."""
+    if _masseffect(game):
+        from skirmish.web import frames_masseffect
+
+        return frames_masseffect.probe(game, seat, text)
     action = _parse(game, text)
     legal, reason, rule = legality(game, seat, action)
     answer: dict[str, Any] = {"type": "probe", "text": text, "action": str(action),
@@ -262,6 +311,10 @@ def _target(table: Table, text: str) -> Base | tuple[float, float]:
 def sight(game: Game, seat: int | None, viewer: str, target: str) -> dict[str, Any]:
     """``sight``: the line of sight between two bases (or a base and a point) on the seat's
     own table: visible, obstacles, what blocks and what obstructs it, and a picture."""
+    if _masseffect(game):
+        from skirmish.web import frames_masseffect
+
+        return frames_masseffect.sight(game, seat, viewer, target)
     table = table_of(game.view(seat))
     try:
         origin = table.base(viewer)
@@ -279,6 +332,10 @@ def sight(game: Game, seat: int | None, viewer: str, target: str) -> dict[str, A
 def odds(known: Game, text: str, reaction: str | None) -> dict[str, Any]:
     """``odds``: the exact odds of an attack, computed on the seat's :func:`knowledge`
     (whether or not it is legal now: ``legal_now`` says)."""
+    if _masseffect(known):
+        from skirmish.web import odds_masseffect
+
+        return odds_masseffect.odds(known, text)
     from skirmish.odds import odds_of
 
     state = state_of(known)

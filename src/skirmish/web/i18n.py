@@ -13,15 +13,19 @@ import functools
 import re
 from collections.abc import Mapping
 
+from skirmish.web import i18n_masseffect as masseffect
+
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 
 #: Every UI string: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
     # general
-    "app.title": ("Eden skirmish table", "Table d'escarmouche Eden"),
-    "app.tagline": ("Play Eden by the book, against a friend or a bot.",
-                    "Jouez à Eden selon les règles, contre un ami ou un robot."),
+    "app.title": ("Skirmish table", "Table d'escarmouche"),
+    "app.tagline": ("Play Eden or Mass Effect: Annihilation by the book, against a friend or "
+                    "a bot.",
+                    "Jouez à Eden ou à Mass Effect: Annihilation selon les règles, contre un ami "
+                    "ou un robot."),
     "lang.label": ("Language", "Langue"),
     "lang.en": ("English", "English"),
     "lang.fr": ("Français", "Français"),
@@ -30,7 +34,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "side.B": ("Player B", "Joueur B"),
     # lobby
     "lobby.new": ("New match", "Nouvelle partie"),
-    "lobby.ruleset": ("Ruleset", "Règles"),
+    "lobby.ruleset": ("Game", "Jeu"),
     "lobby.title": ("Title", "Titre"),
     "lobby.title.placeholder": ("Friday skirmish", "Escarmouche du vendredi"),
     "lobby.troop": ("Troop", "Troupe"),
@@ -236,6 +240,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "term.VP": ("VP", "PV"),
     "term.CP": ("CP", "PC"),
 }
+WORDS.update(masseffect.WORDS)
 EN: dict[str, str] = {key: pair[0] for key, pair in WORDS.items()}
 FR: dict[str, str] = {key: pair[1] for key, pair in WORDS.items()}
 
@@ -429,6 +434,7 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (r"^more victory points$", "plus de points de victoire"),
     (r"^equal victory points: a draw$", "autant de points de victoire : match nul"),
     (r"^(.+) ends$", "fin de {1}"),
+    *masseffect.FR_PATTERNS,
 ]
 
 FR_WORDS: dict[str, str] = {
@@ -449,6 +455,7 @@ FR_WORDS: dict[str, str] = {
     "scenery": "décors", "deployment": "déploiement", "hands": "mains", "ap": "PA",
     "point": "le point", "explosion template": "le gabarit d'explosion",
     "blast template": "le gabarit de souffle",
+    **masseffect.FR_WORDS,
 }
 
 

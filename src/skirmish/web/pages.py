@@ -30,6 +30,7 @@ from skirmish.web.i18n import (
 
 if TYPE_CHECKING:
     from skirmish.eden.library import Library
+    from skirmish.masseffect.library import Library as MassEffectLibrary
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -85,6 +86,17 @@ def _sample_library() -> Library:
     return load_library()
 
 
+def _masseffect_library(request: Request) -> MassEffectLibrary:
+    """Mass Effect: Annihilation's card library (the server's, else the sample cards)."""
+    hub = getattr(request.app.state, "hub", None)
+    if hub is not None:
+        library: MassEffectLibrary = hub.masseffect_library
+        return library
+    from skirmish.masseffect.library import load_library
+
+    return load_library()
+
+
 def _factions(library: Library) -> list[str]:
     return library.factions()
 
@@ -130,9 +142,14 @@ def _render(request: Request, name: str, **context: Any) -> HTMLResponse:
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
     """Create a match, list this browser's matches, upload a record to replay."""
+    from skirmish.web.masseffect_setup import DEFAULT_BANDS, DEFAULT_SCENARIO, options
+
     library = _library(request)
+    masseffect = options(_masseffect_library(request))
     return _render(request, "lobby.html", factions=_factions(library), agents=_agents(),
-                   missions=_missions(library))
+                   missions=_missions(library), me_bands=masseffect["bands"],
+                   me_scenarios=masseffect["scenarios"], me_defaults=DEFAULT_BANDS,
+                   me_scenario=DEFAULT_SCENARIO)
 
 
 @router.get("/match/{match_id}", response_class=HTMLResponse)

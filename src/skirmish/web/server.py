@@ -14,14 +14,14 @@ import re
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from skirmish.bots.registry import AGENTS
-from skirmish.core.dice import KeyedDice
+from skirmish.core.dice import KeyedDice, dice_from_json
 from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game
 from skirmish.core.record import Record, verify_jsonl
@@ -30,8 +30,12 @@ from skirmish.eden.inputs import FIELD_RANGE, DataError, parse_data
 from skirmish.eden.library import Library, load_library
 from skirmish.eden.troops import Troop, TroopError, sp_reserve, suggest, total_value, troop_problems
 from skirmish.web import frames
+from skirmish.web import masseffect_setup as masseffect
 from skirmish.web.rooms import Connection, MessageError, Room, parse_message
 from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
+
+if TYPE_CHECKING:
+    from skirmish.masseffect.library import Library as MassEffectLibrary
 
 log = logging.getLogger("skirmish.web")
 
@@ -77,13 +81,15 @@ def redact_logs() -> None:
 class Hub:
     """The server's state: its store, its live rooms, the card library (``library``: the
     one given, e.g. with the players' own cards; else the sample cards, read when first
-    needed)."""
+    needed) and Mass Effect: Annihilation's (``masseffect_library``, the same way)."""
 
-    def __init__(self, store: Store, library: Library | None = None) -> None:
+    def __init__(self, store: Store, library: Library | None = None,
+                 masseffect_library: MassEffectLibrary | None = None) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
         self.loading = asyncio.Lock()
         self._library: Library | None = library
+        self._masseffect: MassEffectLibrary | None = masseffect_library
         self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game]]] = OrderedDict()
 
     @property
@@ -91,6 +97,14 @@ class Hub:
         if self._library is None:
             self._library = load_library()
         return self._library
+
+    @property
+    def masseffect_library(self) -> MassEffectLibrary:
+        if self._masseffect is None:
+            from skirmish.masseffect.library import load_library as load_masseffect
+
+            self._masseffect = load_masseffect()
+        return self._masseffect
 
     async def room(self, match_id: str) -> Room | None:
         """The live room of a stored match (re-played from the store if not in memory)."""
@@ -231,14 +245,16 @@ def troop_summary(library: Library, troop: Troop) -> str:
 
 # -- the application -------------------------------------------------------------------------------
 def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
-               library: Library | None = None) -> FastAPI:
+               library: Library | None = None,
+               masseffect_library: MassEffectLibrary | None = None) -> FastAPI:
     """The web table: JSON API, websockets, and the pages (``web/pages.py``) when present.
     ``db_url`` is any SQLAlchemy URL (``postgresql://…``); by default the SQLite file
     ``skirmish.db`` in ``data_dir`` (``./skirmish-data``). ``library``: the card library the
     lobby offers and troops are checked against (``skirmish serve --content``: the sample
-    cards and the players' own); by default the sample cards."""
+    cards and the players' own); by default the sample cards. ``masseffect_library``: the
+    same for Mass Effect: Annihilation (``skirmish.masseffect.library.load_library``)."""
     redact_logs()
-    hub = Hub(Store(database_url(db_url, data_dir)), library)
+    hub = Hub(Store(database_url(db_url, data_dir)), library, masseffect_library)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -261,10 +277,11 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
         lib = hub.library
         missions = [{"name": m.name, "faction": m.faction, "stigma": m.stigma,
                      "secret": m.secret} for m in lib.missions.values()]
-        return {"rulesets": ["eden"], "factions": lib.factions(),
+        return {"rulesets": ["eden", "masseffect"], "factions": lib.factions(),
                 "stigmas": sorted({p.stigma for p in lib.fighters.values()}),
                 "agents": sorted(AGENTS), "missions": missions, "field": [60, 60],
-                "rounds": 5, "modes": ["remote", "hotseat"]}
+                "rounds": 5, "modes": ["remote", "hotseat"],
+                "masseffect": masseffect.options(hub.masseffect_library)}
 
     @app.post("/api/troops/validate")
     async def validate_troop(request: Request) -> dict[str, Any]:
@@ -362,21 +379,29 @@ async def _room_or_404(hub: Hub, match_id: str) -> Room:
 
 
 async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
+    ruleset = body.get("ruleset", "eden")
+    if ruleset == "masseffect":
+        try:
+            setup, title = masseffect.setup_of(body, hub.masseffect_library)
+        except masseffect.SetupProblem as exc:
+            raise ApiError(exc.status, exc.message) from None
+        mode = _mode(body)
+        seats = _seats(body.get("seats"), mode)
+        title = _text(body.get("title"), "title", 100) or title
+        return await _start(hub, "masseffect", setup, title, mode, seats)
     known = {"ruleset", "troops", "seats", "mode", "rounds", "field", "title", "missions"}
     unknown = sorted(set(body) - known)
     if unknown:
         raise ApiError(400, f"unknown field(s) {', '.join(unknown)[:200]} "
                             f"(expected {', '.join(sorted(known))})")
-    if body.get("ruleset", "eden") != "eden":
-        raise ApiError(400, "ruleset: only 'eden' is played here")
+    if ruleset != "eden":
+        raise ApiError(400, "ruleset: only 'eden' and 'masseffect' are played here")
     lib = hub.library
     specs = body.get("troops", ["Jokers", "Bamaka"])
     if not isinstance(specs, list) or len(specs) != 2:
         raise ApiError(400, "troops: expected two troops")
     troops = [troop_of(spec, lib, f"troop {'AB'[i]}") for i, spec in enumerate(specs)]
-    mode = body.get("mode", "remote")
-    if mode not in ("remote", "hotseat"):
-        raise ApiError(400, "mode: 'remote' or 'hotseat'")
+    mode = _mode(body)
     seats = _seats(body.get("seats"), mode)
     rounds = _whole(body.get("rounds"), "rounds", 1, 5, 5)
     field = body.get("field", [60, 60])
@@ -399,9 +424,22 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
                           missions=(missions[0], missions[1]))
     except KeyError as exc:
         raise ApiError(422, f"missions: {exc.args[0]}") from None
+    return await _start(hub, "eden", setup, title, mode, seats)
+
+
+def _mode(body: dict[str, Any]) -> str:
+    mode = body.get("mode", "remote")
+    if mode not in ("remote", "hotseat"):
+        raise ApiError(400, "mode: 'remote' or 'hotseat'")
+    return str(mode)
+
+
+async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode: str,
+                 seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """A new match of ``ruleset``: its game, stored, and its live room."""
     dice = KeyedDice()
     try:
-        game = await asyncio.to_thread(RULESETS.get("eden").new_game, setup, dice=dice.clone())
+        game = await asyncio.to_thread(RULESETS.get(ruleset).new_game, setup, dice=dice.clone())
     except (SkirmishError, ValueError, KeyError) as exc:
         raise ApiError(422, f"set-up: {exc}") from None
     tokens: dict[int, str] = {}
@@ -413,7 +451,7 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     rows = [SeatInfo(s["seat"], s["kind"], s.get("agent"), s.get("name", ""),
                      token_hash(tokens[s["seat"]]) if s["seat"] in tokens else None)
             for s in seats]
-    match_id = await asyncio.to_thread(hub.store.create_match, ruleset="eden", setup=setup,
+    match_id = await asyncio.to_thread(hub.store.create_match, ruleset=ruleset, setup=setup,
                                        dice=dice.to_json(), title=title, mode=mode, seats=rows)
     info = await asyncio.to_thread(hub.store.match, match_id)
     assert info is not None
@@ -467,7 +505,7 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
             header, actions = record.header, record.actions
             game = await asyncio.to_thread(
                 lambda: RULESETS.get(str(header["ruleset"])).new_game(
-                    header["setup"], dice=_dice(header["dice"])))
+                    header["setup"], dice=dice_from_json(header["dice"])))
         else:
             info = await asyncio.to_thread(hub.store.match, replay_id)
             if info is None or info.status != "over":
@@ -475,7 +513,7 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
             actions = await asyncio.to_thread(hub.store.actions, replay_id)
             game = await asyncio.to_thread(
                 lambda: RULESETS.get(info.ruleset).new_game(info.setup,
-                                                            dice=_dice(info.dice)))
+                                                            dice=dice_from_json(info.dice)))
         cached = (actions, [game])
         hub.replays[replay_id] = cached
         while len(hub.replays) > _CACHED_REPLAYS:
@@ -485,12 +523,6 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
     if not 0 <= step <= len(actions):
         raise ApiError(404, f"step {step} is outside 0..{len(actions)}")
     return await asyncio.to_thread(_replay_frame, replay_id, actions, checkpoints, step)
-
-
-def _dice(data: Any) -> Any:
-    from skirmish.core.dice import dice_from_json
-
-    return dice_from_json(data)
 
 
 def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: list[Game],
@@ -506,10 +538,11 @@ def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: l
     outcome = game.outcome()
     action = actions[step - 1] if step else None
     return {"id": replay_id, "step": step, "count": len(actions),
-            "svg": frames.svg_of(frames.picture_for(game, None)), "view": view,
+            "svg": frames.table_svg(game, None), "view": view,
             "log": [{"kind": e.kind, "text": e.text()} for e in game.log],
             "action": None if action is None else {"player": action[0], "text": action[1]},
-            "over": game.is_over, "outcome": outcome.to_json() if outcome else None}
+            "over": game.is_over, "outcome": outcome.to_json() if outcome else None,
+            **frames.extras(game)}
 
 
 # -- the websocket ---------------------------------------------------------------------------------

@@ -15,6 +15,33 @@
     sync();
   }
 
+  // The game: Eden's troops, missions, rounds and table, or ME:A's bands and scenario.
+  const game = () => $("ruleset").value;
+  function syncGame() {
+    const me = game() === "masseffect";
+    for (const node of document.querySelectorAll(".eden-only")) node.hidden = me;
+    for (const node of document.querySelectorAll(".me-only")) node.hidden = !me;
+  }
+  $("ruleset").addEventListener("change", syncGame);
+  syncGame();
+
+  // A band from pasted YAML: show the text box when "Paste a band (YAML)…" is chosen.
+  for (const seat of [0, 1]) {
+    const select = $("band-" + seat);
+    const box = $("seat-" + seat).querySelector(".band-yaml");
+    const sync = () => { box.hidden = select.value !== "__yaml__"; };
+    select.addEventListener("change", sync);
+    sync();
+  }
+
+  function bandOf(seat) {
+    const value = $("band-" + seat).value;
+    if (value !== "__yaml__") return value;
+    const text = $("band-yaml-" + seat).value;
+    if (!text.trim()) throw new Error(t("lobby.band.text") + " (" + sideName(seat) + ") ?");
+    return {yaml: text, name: "band-" + "AB"[seat] + ".yaml"};
+  }
+
   async function troopOf(seat) {
     const value = $("troop-" + seat).value;
     if (value !== "__yaml__") return value;
@@ -56,7 +83,14 @@
     button.disabled = true;
     try {
       const mode = document.querySelector("input[name=mode]:checked").value;
-      const body = {
+      const body = game() === "masseffect" ? {
+        ruleset: "masseffect",
+        title: $("title").value.trim(),
+        bands: [bandOf(0), bandOf(1)],
+        scenario: $("scenario").value,
+        seats: [seatOf(0), seatOf(1)],
+        mode,
+      } : {
         ruleset: $("ruleset").value,
         title: $("title").value.trim(),
         troops: [await troopOf(0), await troopOf(1)],

@@ -13,9 +13,17 @@
   const POINT = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
   const ATTACKS = new Set(["attack", "charge", "shoot", "throw", "blast"]);
   const IMMEDIATE_FIELD_VERBS = ["move", "deploy", "charge", "throw", "blast", "place", "use"];
+  // Mass Effect: Annihilation (masseffect.js) differs in these: which verbs take a point
+  // (and a facing), which are attacks, which fighter acts.
+  const ME = MassEffect;
+  const me = () => ME.is(S.view);
+  const clickVerbs = () => (me() ? ME.CLICK_VERBS : ["move", "deploy"]);
+  const dragVerbs = () => (me() ? ME.DRAG_VERBS : ["move", "deploy", "charge"]);
+  const isAttack = (text) => (me() ? ME.isAttack(S.view, text) : ATTACKS.has(text.split(" ")[0]));
+  const isProbed = (verb) => (me() ? ME.PROBED.has(verb) : IMMEDIATE_FIELD_VERBS.includes(verb));
 
   const S = {seat: null, view: null, legal: [], log: [], over: false, outcome: null,
-             mode: "remote", count: 0};
+             mode: "remote", count: 0, cards: null};
   let selected = null;       // the selected fighter's ref
   let pick = null;           // {prefix, suffix, verb, angle: bool, fighter}: a point to choose
   let pending = null;        // {text, verb}: an action shown before it is sent
@@ -32,12 +40,12 @@
     },
     onPoint: (x, y) => {
       if (pick) { choosePoint(x, y); return; }
-      const group = selected && groupFor(selected, ["move", "deploy"]);
+      const group = selected && groupFor(selected, clickVerbs());
       if (group) { startPick(group); choosePoint(x, y); }
     },
     onDrag: (x, y) => dragTo(x, y),
     onHover: (ref) => hover(ref),
-    canDrag: (ref) => !!groupFor(ref, ["move", "deploy", "charge"]),
+    canDrag: (ref) => !!groupFor(ref, dragVerbs()),
   });
 
   // -- the connection ----------------------------------------------------------------------
@@ -105,7 +113,7 @@
     const legalBefore = S.legal.join("\n");
     Object.assign(S, {seat: frame.seat, view: frame.view, legal: frame.legal || [],
                       over: frame.over, outcome: frame.outcome, mode: frame.mode || S.mode,
-                      count: frame.count});
+                      count: frame.count, cards: frame.cards || S.cards});
     const from = frame.log_from || 0;
     S.log = S.log.slice(0, from).concat(frame.log || []);
     $("handover").hidden = true;
@@ -130,18 +138,45 @@
   /** The fighter every legal action of an activation names (to select it by itself). */
   function activeFighter() {
     const decision = S.view.decision || {};
-    if (!S.legal.length || !["action", "deploy"].includes(decision.kind)) return null;
+    const kinds = me() ? ME.ACTIVE_KINDS : ["action", "deploy"];
+    if (!S.legal.length || !kinds.includes(decision.kind)) return null;
     const refs = new Set(S.legal.map((text) => text.split(" ")[1]).filter(Boolean));
     if (decision.kind === "deploy") return selected && refs.has(selected) ? selected : [...refs][0];
     return refs.size === 1 ? [...refs][0] : null;
   }
 
   function fighter(ref) {
-    return S.view ? S.view.fighters.find((f) => f.ref === ref) : null;
+    if (!S.view) return null;
+    return (S.view.fighters || S.view.figures || []).find((f) => f.ref === ref) || null;
   }
 
   function render() {
     const v = S.view;
+    if (me()) renderStatus(ME.status(v));
+    else renderEdenStatus(v);
+    $("me").textContent = S.seat === null || S.seat === undefined ? t("table.spectator")
+      : t("table.you", {side: sideName(S.seat)});
+    // For people, nothing; for tests and tools: where the match stands.
+    Object.assign(document.body.dataset, {
+      seat: S.seat === null || S.seat === undefined ? "" : sideLetter(S.seat),
+      count: String(S.count), over: String(!!S.over),
+      decision: v.decision ? v.decision.kind : "", turn: S.legal.length ? "me" : "other",
+      ruleset: v.ruleset || "eden",
+    });
+    renderDecision();
+    renderLog($("log"), S.log);
+    $("roster").replaceChildren(...(me() ? ME : Cards).roster(v, selected, select));
+    renderCard();
+    renderEnd();
+  }
+
+  function renderStatus(status) {
+    $("round").textContent = status.round;
+    $("first").textContent = status.first;
+    status.scores.forEach((text, side) => { $("score-" + side).textContent = text; });
+  }
+
+  function renderEdenStatus(v) {
     $("round").textContent = v.round ? t("table.round", {round: v.round, max: v.max_rounds})
                                      : t("table.preparation");
     $("first").textContent = !v.round || v.first_player === null || v.first_player === undefined ? ""
@@ -154,19 +189,6 @@
         `${sideLetter(side)}: ${v.vp[side]} ${SK.term("VP")} · ${v.sp[side]} ${SK.term("SP")}` +
         (hand ? " · " + t("table.hand", {n: hand}) : "");
     }
-    $("me").textContent = S.seat === null || S.seat === undefined ? t("table.spectator")
-      : t("table.you", {side: sideName(S.seat)});
-    // For people, nothing; for tests and tools: where the match stands.
-    Object.assign(document.body.dataset, {
-      seat: S.seat === null || S.seat === undefined ? "" : sideLetter(S.seat),
-      count: String(S.count), over: String(!!S.over),
-      decision: v.decision ? v.decision.kind : "", turn: S.legal.length ? "me" : "other",
-    });
-    renderDecision();
-    renderLog($("log"), S.log);
-    $("roster").replaceChildren(...Cards.roster(v, selected, select));
-    renderCard();
-    renderEnd();
   }
 
   function renderCard() {
@@ -175,8 +197,8 @@
     const mine = Cards.myCards(S.view);
     const was = card.querySelector("details.my-cards");
     if (mine && was && was.open) mine.open = true;
-    card.replaceChildren(f ? Cards.fighterCard(f, S.view, S.log)
-                           : el("p", {class: "muted"}, t("table.select")));
+    card.replaceChildren(!f ? el("p", {class: "muted"}, t("table.select"))
+      : me() ? ME.card(f, S.view, S.cards) : Cards.fighterCard(f, S.view, S.log));
     if (mine) card.append(mine);
   }
 
@@ -194,6 +216,10 @@
     const tokens = text.split(" ");
     const verb = tokens[0];
     const at = tokens.findIndex((tok, i) => i > 0 && POINT.test(tok));
+    if (at > 0 && me() && ME.FACING_VERBS.has(verb)) {  // the facing follows the point
+      return {verb, text, prefix: tokens.slice(0, at).join(" "), suffix: "", point: tokens[at],
+              angle: false, facing: true};
+    }
     if (at > 0) {
       return {verb, text, prefix: tokens.slice(0, at).join(" "),
               suffix: tokens.slice(at + 1).join(" "), point: tokens[at], angle: false};
@@ -210,13 +236,15 @@
     for (const p of S.legal.map(parse)) {
       if (p.prefix && verbs.includes(p.verb) && p.prefix.split(" ")[1] === ref) {
         return {verb: p.verb, prefix: p.prefix, suffix: p.suffix, angle: p.angle, fighter: ref,
-                sample: p.text};
+                sample: p.text, facing: p.facing};
       }
     }
     return null;
   }
 
   function label(p) {
+    const special = me() ? ME.label(p) : null;
+    if (special) return special;
     const args = p.text.split(" ").slice(1).map((a) => word(a));
     if (p.verb === "attack" || p.verb === "interrupt") return args.join(" → ");
     if (p.verb === "shoot") return `${args[0]} (${args[1]}) → ${args[2]}`;
@@ -274,7 +302,7 @@
                           label(p)));
           continue;
         }
-        const group = {verb, prefix: p.prefix, suffix: p.suffix, angle: p.angle,
+        const group = {verb, prefix: p.prefix, suffix: p.suffix, angle: p.angle, facing: p.facing,
                        fighter: p.prefix.split(" ")[1], sample: entry.samples[Math.floor(
                          entry.samples.length / 2)]};
         const args = p.prefix.split(" ").slice(1).map(word).join(" ");
@@ -297,7 +325,7 @@
   function choose(p) {
     pick = null;
     const ctx = (S.view.decision || {}).context || {};
-    if (ATTACKS.has(p.verb)) { propose(p.text); return; }
+    if (isAttack(p.text)) { propose(p.text); return; }
     if (p.verb === "react" && ctx.attacker && ctx.target) {
       propose(p.text, {odds: `attack ${ctx.attacker} ${ctx.target}`, reaction: p.text.split(" ")[1]});
       return;
@@ -316,11 +344,11 @@
   /** Show an action before sending it: its tape or template (probe) and its odds. */
   function propose(text, options) {
     const verb = text.split(" ")[0];
-    const probed = IMMEDIATE_FIELD_VERBS.includes(verb);
+    const probed = isProbed(verb);
     pending = {text, verb, probed, probe: null, odds: null, oddsText: null};
     $("tape").hidden = true;
     if (probed) send({type: "probe", text});
-    const oddsText = options && options.odds ? options.odds : ATTACKS.has(verb) ? text : null;
+    const oddsText = options && options.odds ? options.odds : isAttack(text) ? text : null;
     if (oddsText) {
       pending.oddsText = oddsText;
       const message = {type: "odds", text: oddsText};
@@ -342,8 +370,8 @@
     const odds = $("odds");
     if (pending && pending.oddsText) {
       odds.hidden = false;
-      odds.replaceChildren(pending.odds ? Cards.odds(pending.odds)
-                                        : el("p", {class: "muted"}, t("table.odds.loading")));
+      odds.replaceChildren(!pending.odds ? el("p", {class: "muted"}, t("table.odds.loading"))
+        : me() ? ME.odds(pending.odds) : Cards.odds(pending.odds));
     } else {
       odds.hidden = true;
     }
@@ -366,6 +394,7 @@
       if (angle < 0) angle += 360;
       return `${pick.prefix} ${Math.round(angle * 10) / 10}`;
     }
+    if (pick.facing) return `${pick.prefix} ${x},${y} ${ME.facing(S.view, pick.fighter, x, y)}`;
     return `${pick.prefix} ${x},${y}${pick.suffix ? " " + pick.suffix : ""}`;
   }
 
@@ -378,7 +407,7 @@
   function dragTo(x, y) {
     pending = null;
     if (!pick) {
-      const group = groupFor(selected, ["move", "deploy", "charge"]);
+      const group = groupFor(selected, dragVerbs());
       if (!group) return;
       pick = group;
     }
@@ -390,10 +419,12 @@
 
   function onProbe(frame) {
     if (pending && pending.text !== frame.text) return;  // a late answer to a drag
+    if (!frame.legal && frame.instead && pending) { propose(frame.instead); return; }  // a run
     const geometry = frame.path || frame.end || frame.template;
     const measured = frame.length !== null && frame.length !== undefined;
     const reason = tr(frame.reason || frame.path_problem || "");
     const label = !frame.legal ? t("table.illegal", {reason})
+      : frame.how && measured ? ME.tapeText(frame)
       : !measured ? t("table.legal")
         : frame.left !== null && frame.left !== undefined
           ? t("table.tape", {length: SK.num(frame.length), left: SK.num(frame.left)})
@@ -426,7 +457,7 @@
     clearTimeout(sightTimer);
     if (!ref || !selected || ref === selected || pick) return;
     const from = fighter(selected);
-    if (!from || !from.on_field) return;
+    if (!from || !(me() ? ME.inAction(from) : from.on_field)) return;
     sightTimer = setTimeout(() => send({type: "sight", from: selected, to: ref}), 80);
   }
 
@@ -436,6 +467,7 @@
     box.hidden = false;
     box.className = "sight " + (frame.visible ? "visible" : "blocked");
     const what = [...(frame.blocking || []), ...(frame.obstructing || [])];
+    if (frame.ruleset === "masseffect") { box.textContent = ME.sightText(frame); return; }
     box.textContent = t("table.sight", {from: frame.from, to: frame.to}) + SK.colon +
       (frame.visible ? t("table.sight.visible", {n: frame.obstacles}) : t("table.sight.blocked")) +
       (what.length ? " " + t("table.sight.by", {what: what.join(", ")}) : "");
@@ -444,6 +476,10 @@
   function onOdds(frame) {
     if (!pending || pending.oddsText !== frame.text) return;
     pending.odds = frame;
+    const o = frame.odds;
+    if (me() && o && o.kind !== "melee") {  // the shot's corridor, its cover outlined
+      field.sight(o.attacker, o.target, true, [], o.cover ? [o.cover] : []);
+    }
     renderPending();
   }
 
@@ -461,7 +497,7 @@
 
   function renderEnd() {
     if (!S.over) { $("end").hidden = true; return; }
-    const r = Cards.result(S.outcome || S.view.outcome);
+    const r = (me() ? ME : Cards).result(S.outcome || S.view.outcome);
     $("end-result").textContent = r.result;
     $("end-score").textContent = r.score;
     $("end-reason").textContent = r.reason;

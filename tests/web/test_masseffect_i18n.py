@@ -1,0 +1,56 @@
+"""Mass Effect: Annihilation's words at the web table: every string in both languages (with
+the same placeholders, checked for all strings by tests/web/browser/test_i18n.py), and the
+engine's prompts in French."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from skirmish.bots.registry import make_agent
+from skirmish.core.agents import view_of
+from skirmish.masseffect import MASS_EFFECT, match_setup
+from skirmish.masseffect.library import load_library
+from skirmish.web.i18n import EN, FR, translate
+from skirmish.web.i18n_masseffect import WORDS
+
+ENGLISH = re.compile(r"\b(the|to|from|with|player|pick|choose|figure|shoot|hold|or|pass|"
+                     r"for|left|hit|failed|roll|wins|takes|edge|walk|run|stay|deploy|its)\b")
+REF = re.compile(r"\b[AB]\.\S+?(?=[,)]|\s|$)")
+
+
+def test_the_masseffect_words_are_in_both_languages() -> None:
+    assert set(WORDS) <= set(EN) == set(FR)
+    assert (EN["verb.walk"], FR["verb.walk"]) == ("Walk", "Marcher")
+    assert FR["me.shield"].startswith("Bouclier {save}+ :")
+
+
+def test_the_engine_prompts_in_french() -> None:
+    lib = load_library()
+    bands, scenarios = list(lib.bands), list(lib.scenarios)
+    prompts: dict[str, str] = {}
+    for seed in range(4):
+        game = MASS_EFFECT.new_game(match_setup(lib, [bands[seed % 4], bands[(seed + 1) % 4]],
+                                                scenarios[seed % 4]), seed=seed)
+        agents = [make_agent("heuristic", seed), make_agent("heuristic", seed + 1)]
+        rng = random.Random(seed)
+        while not game.is_over:
+            decision = game.decision()
+            prompts.setdefault(re.sub(r"\d+", "N", REF.sub("REF", decision.prompt)),
+                               decision.prompt)
+            legal = list(game.legal_actions())
+            agent = agents[decision.player]
+            game.apply(agent.act(view_of(game, decision.player, agent), legal)
+                       if rng.random() < 0.8 else rng.choice(legal))
+    kinds = {text.split(":")[0] for text in prompts}
+    assert {"Phase de mouvement", "Phase de tir", "Phase de pouvoirs"} <= kinds
+    untranslated = {}
+    for shape, text in prompts.items():
+        french = translate(text, "fr")
+        if ENGLISH.search(REF.sub("", french)):
+            untranslated[shape] = f"{text!r} -> {french!r}"
+    assert not untranslated, "\n".join(untranslated.values())
+    assert translate("player A takes the lower edge", "fr") == \
+        "le joueur A prend le bord inférieur"
+    assert translate("A.Soldat walks 3.2 pas to 10,20 cm", "fr") == \
+        "A.Soldat marche 3.2 pas jusqu'en 10,20 cm"
