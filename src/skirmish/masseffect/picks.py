@@ -82,7 +82,8 @@ class PickPhase(Procedure):
         names = ", ".join(str(f.ref) for f in self._eligible(game, player))
         what = {"pouvoirs": "use a power", "tir": "shoot",
                 "actions spéciales": "take a special action"}[self.phase]
-        return Decision(player, self.phase, f"Phase de {self.phase}: pick a figure to {what} "
+        title = PhaseEvent(phase=self.phase).text()  # "Phase de tir", "Phase d'actions…"
+        return Decision(player, self.phase, f"{title}: pick a figure to {what} "
                         f"({names}), hold, or pass", context={"phase": self.phase})
 
     def legal_actions(self, game: Game) -> list[Action]:

@@ -125,10 +125,9 @@ FR_PATTERNS: list[tuple[str, str]] = [
      "Déployez une figurine à {1} pas ou moins de votre bord"),
     (r"^Phase de mouvement: stay, walk or run with one of ",
      "Phase de mouvement : rester immobile, marcher ou courir avec l'une de "),
-    (r"^Phase de (pouvoirs|tir|actions spéciales): pick a figure to (?:use a power|shoot|take "
-     r"a special action) \((.+)\), hold, or pass$",
-     "Phase de {1} : choisissez une figurine ({2}), attendez, ou passez"),
-    (r"^Phase de actions spéciales", "Phase d'actions spéciales"),
+    (r"^(Phase de pouvoirs|Phase de tir|Phase d'actions spéciales): pick a figure to "
+     r"(?:use a power|shoot|take a special action) \((.+)\), hold, or pass$",
+     "{1} : choisissez une figurine ({2}), attendez, ou passez"),
     (rf"^{_REF}: (.+)\. (.+) for (\d+) Héroïsme \((\d+) left\)\?$",
      "{1} : {2}. {3} pour {4} Héroïsme ({5} restant(s)) ?"),
     (r" : hit by (\S+)\. ", " : touché par {1}. "),
