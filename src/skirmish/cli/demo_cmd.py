@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from skirmish.cli.options import ContentOpt, library_or_exit
+from skirmish.cli.options import ContentOpt, RulesOpt, library_or_exit, rules_setup, rules_text
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
@@ -42,6 +42,7 @@ def demo(
         help="Mass Effect: Annihilation's scenario.")] = "Escarmouche",
     bands: Annotated[str | None, typer.Option(
         help="Mass Effect: Annihilation's two bands, e.g. Orion,Tisiphone.")] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Play a whole match between two bots (Eden, or Mass Effect: Annihilation with --game
     masseffect) and narrate it round by round."""
@@ -49,7 +50,6 @@ def demo(
     from skirmish.cli.narrate import fighters_table, narrate
     from skirmish.core.agents import play
     from skirmish.core.dice import fresh_seed
-    from skirmish.core.record import Record
     from skirmish.eden import EDEN
     from skirmish.eden.troops import suggest
 
@@ -59,6 +59,10 @@ def demo(
         console.print(f"[red]error[/red]: --game: eden or masseffect, got {ruleset!r}")
         raise typer.Exit(2)
     if ruleset == "masseffect":
+        if rules is not None:
+            console.print("[red]error[/red]: --rules: Eden's optional rules; --game "
+                          "masseffect has none")
+            raise typer.Exit(2)
         from skirmish.cli.demo_masseffect import demo_masseffect
 
         try:
@@ -72,11 +76,13 @@ def demo(
         return
     library = library_or_exit(content)
     troops = (suggest(library, "faction", "Jokers"), suggest(library, "faction", "Bamaka"))
-    game = EDEN.new_game(library.setup(*troops, max_rounds=rounds), seed=seed)
+    setup = rules_setup(library.setup(*troops, max_rounds=rounds), rules)
+    game = EDEN.new_game(setup, seed=seed)
+    optional = f"; optional rules: {rules_text(setup)}" if rules is not None else ""
     console.print(
         f"[bold]Eden demo[/bold]: the Jokers ({', '.join(troops[0].fighters)}) against Clan "
         f"Bamaka ({', '.join(troops[1].fighters)}), 100-point troops of the sample cards; "
-        f"bots {agents}; seed {seed}."
+        f"bots {agents}; seed {seed}{optional}."
     )
     names = [a.strip() for a in agents.split(",")]
     if len(names) != 2:
@@ -91,12 +97,23 @@ def demo(
     narrate(console, game.log, show_actions=actions, brief=brief)
     if not brief:
         console.print(fighters_table(game))
+    finish(console, game, "VP", record=record, svg=svg)
+    if svg_dir is not None:
+        _draw_rounds(game, svg_dir)
+
+
+def finish(console: Console, game: Game, points: str, *, record: Path | None,
+           svg: Path | None) -> None:
+    """The end of a demo, whatever the game: the result (``points``: "VP", "points"), the
+    record saved, the final table drawn."""
+    from skirmish.core.record import Record
+
     outcome = game.outcome()
     if outcome is not None:
         winner = "a draw" if outcome.winner is None else f"player {'AB'[outcome.winner]} wins"
         console.print(
-            f"[bold]Result[/bold]: {winner} - VP A {outcome.scores[0]}, B {outcome.scores[1]} "
-            f"({outcome.reason}); {len(game.history)} decisions."
+            f"[bold]Result[/bold]: {winner} - {points} A {outcome.scores[0]}, B "
+            f"{outcome.scores[1]} ({outcome.reason}); {len(game.history)} decisions."
         )
     if record is not None:
         Record.of(game).save(record)
@@ -106,8 +123,6 @@ def demo(
 
         write_picture(game, svg, when="final table")
         console.print(f"table drawn in {svg}")
-    if svg_dir is not None:
-        _draw_rounds(game, svg_dir)
 
 
 def _draw_rounds(game: Game, folder: Path) -> None:

@@ -23,7 +23,6 @@ def demo_masseffect(console: Console, *, seed: int, agents: Sequence[str], scena
     table (``svg``) and its table as each turn begins (``svg_dir``)."""
     from skirmish.bots import make_agent
     from skirmish.core.agents import play
-    from skirmish.core.record import Record
     from skirmish.masseffect import MASS_EFFECT, match_setup
     from skirmish.masseffect.library import load_library
     from skirmish.masseffect.rolling import state_of
@@ -62,19 +61,9 @@ def demo_masseffect(console: Console, *, seed: int, agents: Sequence[str], scena
             table.add_row(str(f.ref), f"{f.vitality}/{f.profile.vitality}",
                           f"{f.armour}/{f.profile.armour}", str(f.heroism), where)
         console.print(table)
-    outcome = game.outcome()
-    if outcome is not None:
-        winner = "a draw" if outcome.winner is None else f"player {'AB'[outcome.winner]} wins"
-        console.print(f"[bold]Result[/bold]: {winner} - points A {outcome.scores[0]}, B "
-                      f"{outcome.scores[1]} ({outcome.reason}); {len(game.history)} decisions.")
-    if record is not None:
-        Record.of(game).save(record)
-        console.print(f"record saved to {record}")
-    if svg is not None:
-        from skirmish.cli.pictures import write_picture
+    from skirmish.cli.demo_cmd import finish
 
-        write_picture(game, svg, when="final table")
-        console.print(f"table drawn in {svg}")
+    finish(console, game, "points", record=record, svg=svg)
     if svg_dir is not None:
         draw_turns(game, svg_dir)
 

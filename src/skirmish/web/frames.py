@@ -170,10 +170,13 @@ def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0
                 ) -> dict[str, Any]:
     """The ``state`` frame of ``seat`` (docs/web.md): its own view, its log from
     ``log_from``, its legal actions when it decides, and its table as SVG."""
+    extra: dict[str, Any]
     if _masseffect(game):
         from skirmish.web import frames_masseffect
 
-        return frames_masseffect.state_frame(game, seat, mode=mode, log_from=log_from)
+        extra = frames_masseffect.frame_extras(game, seat)
+    else:
+        extra = {"svg": svg_of(picture_for(game, seat), **_deployment_zone(game, seat))}
     view = game.view(seat)
     outcome = game.outcome()
     return {
@@ -187,7 +190,7 @@ def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0
         "log_from": log_from,
         "log": log_lines(game, seat, log_from),
         "legal": legal_texts(game, seat),
-        "svg": svg_of(picture_for(game, seat), **_deployment_zone(game, seat)),
+        **extra,
     }
 
 

@@ -39,9 +39,7 @@ from skirmish.web.frames import (
     _parse,
     _points,
     field_data_cm,
-    legal_texts,
     legality,
-    log_lines,
     svg_of,
 )
 
@@ -203,27 +201,11 @@ def power_line(power: Any) -> str:
     return f"{power.name} ({power.kind.french}) : {', '.join(parts)}{text}"
 
 
-def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0
-                ) -> dict[str, Any]:
-    """The ``state`` frame of ``seat`` (docs/web.md), as Eden's, plus ``cards`` (the weapon
-    and power cards' notation). The same picture for everyone (the deployment zones of both
-    bands while they deploy: nothing is secret)."""
-    view = game.view(seat)
-    outcome = game.outcome()
-    return {
-        "type": "state",
-        "seat": seat,
-        "mode": mode,
-        "count": len(game.history),
-        "over": game.is_over,
-        "outcome": outcome.to_json() if outcome else None,
-        "view": view,
-        "log_from": log_from,
-        "log": log_lines(game, seat, log_from),
-        "legal": legal_texts(game, seat),
-        "svg": table_svg(game, seat),
-        "cards": cards(game),
-    }
+def frame_extras(game: Game, seat: int | None) -> dict[str, Any]:
+    """What an ME:A ``state`` frame (docs/web.md) has beyond Eden's: its table's SVG (the
+    same picture for everyone: the deployment zones of both bands while they deploy, nothing
+    is secret) and ``cards`` (the weapon and power cards' notation)."""
+    return {"svg": table_svg(game, seat), "cards": cards(game)}
 
 
 # -- probes -------------------------------------------------------------------------------------
