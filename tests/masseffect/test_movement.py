@@ -223,3 +223,31 @@ def test_a_figure_that_ran_cannot_use_a_power_shoot_or_take_a_special_action() -
     offered = [str(a) for a in game.legal_actions()]
     assert not [a for a in offered if "Adepte" in a]
     assert f"shoot {A} Fusil-mitrailleur {B}" in offered
+
+
+# -- ME43, ME11: added with docs/masseffect.md's engine rulings ----------------------------------
+def test_brushing_past_an_enemy_is_not_a_charge() -> None:
+    # ME43: the straight walk runs tangent to B's base half way and carries on; it ends out of
+    # contact, so it is no charge and nobody is engaged.
+    game = scene([Put(0, SOLDIER, 10, 5), Put(1, SOLDIER, 11.2, 7, facing=180)])
+    game.apply(f"walk {A} {at(10, 8.5)} 90")
+    assert (figure(game, 0).x, figure(game, 0).y) == (25.0, 21.25)
+    assert figure(game, 1).chargers == [] and not st(game).engaged(figure(game, 0))
+
+
+def test_a_figure_that_ran_still_fights_in_the_melee_phase() -> None:
+    # ME11: «Il pourra tout de même effectuer une mêlée»: A runs into a charge, then fights.
+    game = scene([Put(0, SOLDIER, 10, 5), Put(1, SOLDIER, 10, 13, facing=270)],
+                 phase=("mouvement", "mêlée"), dice=[1, 1])
+    game.apply(f"run {A} {at(10, 11.8)} 90")
+    game.apply(f"stay {B} 270")
+    assert game.decision().kind == "fight"
+    game.apply(f"fight {A}")
+    assert rolls(game) == [(A, "melee", 1), (B, "melee", 1)] and halted(game)
+
+
+def test_a_figure_may_end_a_move_on_a_marker() -> None:
+    # ME46: markers block neither movement nor sight: A walks onto objective-1 at (9, 18).
+    game = scene([Put(0, SOLDIER, 9, 15), Put(1, SOLDIER, 30, 30)], scenario="Tenir la position")
+    game.apply(f"walk {A} {at(9, 18)} 90")
+    assert (figure(game, 0).x, figure(game, 0).y) == (22.5, 45.0)

@@ -454,3 +454,16 @@ def test_stunned_and_lifted_figures_cannot_use_powers_shoot_or_act(status: str |
     assert seen == ([] if status else ["pouvoirs", "tir", "actions spéciales"])
     phases = [e.phase for e in game.log if e.kind == "me.phase"]  # type: ignore[attr-defined]
     assert phases[-3:] == ["pouvoirs", "tir", "actions spéciales"]
+
+
+def test_a_figure_may_counter_charge_with_a_power_then_with_a_shot() -> None:
+    # ME20, ME26: charged by Cible, the engineer aims Surcharge at it (no modifier; 1 fails),
+    # then shoots it in the shooting phase at -1 (6 hits).
+    game = scene([Put(0, ENGINEER, 10, 5), Put(1, CIBLE, 10, 6.2)], phase=("pouvoirs", "tir"),
+                 dice=[1, 6], prepare=lambda s: s.figures[0].chargers.append("B.Cible"))
+    game.apply("power A.Ingénieur-de-l'Alliance Surcharge B.Cible")
+    assert game.decision().kind == "tir"
+    game.apply("shoot A.Ingénieur-de-l'Alliance Pistolet-lourd B.Cible")
+    made = [(e.roll, e.modifier) for e in game.log if e.kind == "me.roll"]  # type: ignore
+    assert made == [("power (Surcharge)", 0), ("shot (Pistolet lourd)", -1)]
+    assert figure(game, 1).vitality == 2

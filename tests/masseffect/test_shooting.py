@@ -124,3 +124,37 @@ def test_a_grenade_thrown_at_a_charger_in_contact_hits_the_thrower_too() -> None
                  dice=[5], prepare=lambda s: s.figures[0].chargers.append("B.Cible"))
     game.apply("shoot A.Grenadier Grenade-à-fragmentation B.Cible")
     assert figure(game, 0).vitality == 2 and figure(game, 1).vitality == 2
+
+
+def test_the_remaining_shots_are_lost_once_the_target_is_out() -> None:
+    # ME16: the rifle's first shot takes the target out; the second is not rolled.
+    game = scene([Put(0, SOLDIER, 10, 5), Put(1, target(vitality=1), 10, 15),
+                  Put(1, target(), 30, 34)], phase="tir", dice=[4])
+    game.apply(f"shoot A.Soldat-de-l'Alliance {RIFLE} B.Cible")
+    assert figure(game, 1).out
+    assert [e.roll for e in game.log if e.kind == "me.roll"] == [  # type: ignore[attr-defined]
+        f"shot ({RIFLE.replace('-', ' ')})"]
+    assert game.dice.remaining == 0  # type: ignore[attr-defined]
+
+
+def test_a_blast_hits_the_others_even_if_the_target_is_saved() -> None:
+    # ME47: the grenade's roll succeeds; the target's cover saves it (Défense 4), but the
+    # figure 0.1 pas behind it, out of cover, still takes the blast's hit.
+    game = scene([Put(0, GRENADIER, 10, 5), Put(1, target(), 10, 12),
+                  Put(1, target(), 10, 13.3)], phase="tir",
+                 scenery=[wall("cover", 8, 10.9, 12, 11.4)], dice=[4, 4])
+    game.apply("shoot A.Grenadier Grenade-à-fragmentation B.Cible")
+    assert [e.roll for e in game.log if e.kind == "me.roll"] == [  # type: ignore[attr-defined]
+        "shot (Grenade à fragmentation)", "Défense"]
+    assert figure(game, 1).vitality == 3 and figure(game, 2).vitality == 2
+
+
+def test_a_lourd_weapon_fires_only_after_staying() -> None:
+    # ME16, ME32: the Fusil de précision (Lourd) is offered to a sniper who stayed, not to
+    # one who walked.
+    sniper = target("Tireur", equipment="Arme de mêlée, Fusil de précision")
+    for moved, offered in (("walk", False), ("stay", True)):
+        game = scene([Put(0, sniper, 10, 5), Put(1, target(), 10, 25)], phase="tir",
+                     moved={0: moved})
+        shots = [str(a) for a in game.legal_actions() if str(a).startswith("shoot")]
+        assert shots == (["shoot A.Tireur Fusil-de-précision B.Cible"] if offered else [])

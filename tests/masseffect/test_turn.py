@@ -453,3 +453,19 @@ def test_a_figures_clone_copies_every_field_and_shares_nothing_mutable() -> None
         assert mine == theirs, name
         if isinstance(mine, list | dict):
             assert mine is not theirs, name
+
+
+def test_a_wipe_out_does_not_end_a_hold_objectives_game() -> None:
+    # ME36: only an eliminate game ends at once when a band has no figure left in action.
+    # Here B's last figure falls in turn 1 of 2; the game goes on and A scores objective-1
+    # at the end of turn 2 (no elimination points in this scenario).
+    game = match([Put(0, GUNNER, 9, 20), Put(1, CIBLE, 9, 28)], [2, 1, 4, 2, 1],
+                 scenario=HOLD, turns=2)
+    figure(game, 1).vitality = 1
+    quiet(game, until="tir")
+    game.apply("shoot A.Tireur Fusil-mitrailleur B.Cible")
+    assert figure(game, 1).out and not game.is_over
+    quiet(game)
+    assert game.is_over and len(turn_events(game)) == 2 and st(game).scores == [1, 0]
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner == 0
