@@ -158,3 +158,25 @@ def test_a_lourd_weapon_fires_only_after_staying() -> None:
                      moved={0: moved})
         shots = [str(a) for a in game.legal_actions() if str(a).startswith("shoot")]
         assert shots == (["shoot A.Tireur Fusil-de-précision B.Cible"] if offered else [])
+
+
+def test_a_figure_hidden_from_the_shooter_rolls_defence_against_the_blast() -> None:
+    # ME47: an opaque block hides the second figure completely from the grenadier (no shot
+    # at it is possible) but not the target: the blast reaches it, and it rolls Défense (4:
+    # saved) as it would behind a low wall.
+    block = wall("bloc", 8.8, 12.3, 9.2, 14.5, sight="opaque")
+    game = scene([Put(0, GRENADIER, 4, 12), Put(1, target(), 10, 12),
+                  Put(1, target(), 10, 13.3)], phase="tir", scenery=[block],
+                 dice=[6, 4])
+    state = st(game)
+    from skirmish.masseffect.targeting import targeting
+
+    def seen(index: int) -> bool:
+        return targeting(state.figures[0].base, state.figures[index].base, enemies=[],
+                         friends=[], elements=state.elements(), range_cm=None).allowed
+
+    assert seen(1) and not seen(2)
+    game.apply("shoot A.Grenadier Grenade-à-fragmentation B.Cible")
+    rolls = [(e.figure, e.roll) for e in game.log if e.kind == "me.roll"]  # type: ignore[attr-defined]
+    assert rolls == [("A.Grenadier", "shot (Grenade à fragmentation)"), ("B.Cible-2", "Défense")]
+    assert figure(game, 1).vitality == 2 and figure(game, 2).vitality == 3

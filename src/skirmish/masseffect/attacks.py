@@ -121,7 +121,8 @@ def explosion_hits(state: MEState, shooter: Figure, target_ref: str, weapon: str
     """ME32 Explosif (X): every other figure within X pas of the target (edge to edge),
     friend or foe, takes a hit too, with its own Défense and protections. The shooter is
     one of them when it stands that close (a counter-charge shot at a charger in contact);
-    no cover stands between it and its own blast."""
+    no cover stands between it and its own blast. A figure in cover from the shooter, or
+    hidden from it completely, rolls Défense (ME47)."""
     from skirmish.masseffect.targeting import targeting
 
     target = state.figure(target_ref)
@@ -131,9 +132,11 @@ def explosion_hits(state: MEState, shooter: Figure, target_ref: str, weapon: str
             continue
         gap = ((f.x - target.x) ** 2 + (f.y - target.y) ** 2) ** 0.5 - f.radius - target.radius
         if gap <= pas_to_cm(radius_pas) + 1e-9:
-            cover = f is not shooter and targeting(
-                shooter.base, f.base, enemies=[], friends=[], elements=state.elements(),
-                range_cm=None).cover is not None
+            seen = targeting(shooter.base, f.base, enemies=[], friends=[],
+                             elements=state.elements(), range_cm=None)
+            # ME47: in cover from the shooter, or hidden from it completely (by opaque
+            # scenery: the only refusal left with no figures and no range), it rolls Défense.
+            cover = f is not shooter and (seen.cover is not None or not seen.allowed)
             out.append(Hit(str(shooter.ref), str(f.ref), SHOT, weapon, cover=cover))
     return out
 
@@ -244,11 +247,11 @@ class Opportunity(_Rolls):
 
 
 def melee_weapon_name(figure: Figure) -> str:
-    """ME28: the melee weapon a figure fights with ("" bare handed): the highest mean
-    damage, Perforant breaking ties. (ME28 lets the owner choose one for the phase; the
-    engine chooses for him, and there is no ME42 in docs/masseffect.md.)"""
-    weapons = figure.card.melee_weapons
-    if not weapons:
-        return ""
-    best = max(weapons, key=lambda w: (w.damage.mean if w.damage else 0, w.has("Perforant")))
-    return best.name
+    """ME28, ME42: the melee weapon a figure fights with ("" bare handed): the highest mean
+    damage, Perforant breaking ties (:func:`skirmish.masseffect.odds.best_melee_weapon`). ME28
+    lets the owner choose one for the phase; the engine chooses for him (ME42)."""
+    from skirmish.masseffect.odds import best_melee_weapon
+
+    best = best_melee_weapon(figure.card.melee_weapons)
+    return best.name if best is not None else ""
+

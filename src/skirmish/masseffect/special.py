@@ -13,7 +13,7 @@ extract      none        carrying data, base touching its own table edge        
 ===========  ==========  =========================================================  ==========
 
 Climbing (Escalader) needs scenery marked climbable; the engine's tables have none, so it is
-never offered (docs/masseffect.md ME14).
+never offered (docs/masseffect.md ME14, ME44).
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ Decisions the rulings leave open, cited by the docstrings and tests:
   reaches between the two bases (:func:`~skirmish.geometry.sight.between_bases`).
 - T4. Opaque scenery touching the target that cuts the whole corridor hides it (no shot).
 - T5. Low scenery across the whole corridor, away from the target, is an obstacle.
-- T6. Only contact with the *target* turns scenery into cover: scenery the shooter stands
-  against or in, reaching into the corridor, is an obstacle (ME22 as written).
+- T6. Only contact with the *target* turns scenery into cover; scenery the shooter stands
+  against or in is no obstacle either: a figure shoots over its own cover (ME22).
 - T7. A counter-charge shot (ME26) judges sight, obstacle and cover like any shot: scenery
   between two bases in contact is cover if it touches the target, else an obstacle.
 - T8. A point inside opaque scenery is out of sight unless the shooter touches that scenery.
