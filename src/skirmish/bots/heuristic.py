@@ -293,7 +293,8 @@ class HeuristicAgent:
 
         best = self._best(actions, score)
         if isinstance(best, Move | End) and any(isinstance(a, Move) for a in actions):
-            step = self._step_toward(view, actor, goal, enemies)
+            limit = float(decision.get("context", {}).get("move_allowance", 10.0))
+            step = self._step_toward(view, actor, goal, enemies, limit)
             if step is not None and (not isinstance(best, Move) or self._move_value(
                     actor, step, goal, enemies) > score(best)):
                 return Move(Ref(actor_ref), step)
@@ -372,9 +373,10 @@ class HeuristicAgent:
 
     def _step_toward(self, view: Mapping[str, Any], actor: Mapping[str, Any],
                      goal: tuple[float, float] | None,
-                     enemies: list[Mapping[str, Any]]) -> Point | None:
-        """A legal Move of up to ~9.5 cm straight toward the goal, stopping short of contact
-        (checked on the bot's own copy of the table)."""
+                     enemies: list[Mapping[str, Any]], limit: float = 10.0) -> Point | None:
+        """A legal Move of up to ~95% of the allowance (``limit``: 10 cm, 8 in a Storm)
+        straight toward the goal, stopping short of contact (checked on the bot's own copy of
+        the table)."""
         if goal is None:
             return None
         r = actor["profile"].get("base_mm", 30) / 20
@@ -389,7 +391,7 @@ class HeuristicAgent:
                                actor["ref"])
         elements = [Element.from_dict(e) for e in view["scenery"]]
         markers = [Marker.from_dict(m) for m in view["markers"]]
-        for reach in (9.5, 7.0, 4.5, 2.0):
+        for reach in (0.95 * limit, 0.7 * limit, 0.45 * limit, 0.2 * limit):
             step = min(reach, length)
             # the point as it will be written in the action (0.01 cm) is the one checked
             x = round(actor["x"] + dx / length * step, 2)
@@ -399,7 +401,7 @@ class HeuristicAgent:
                 + 0.3 for e in enemies)
             if touching:
                 continue
-            check = is_legal_move(me_base, (x, y), 9.8, field=field, bases=bases,
+            check = is_legal_move(me_base, (x, y), limit - 0.2, field=field, bases=bases,
                                   elements=elements, markers=markers, explain=False)
             if check.legal:
                 return Point(x, y)

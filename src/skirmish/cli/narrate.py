@@ -254,6 +254,8 @@ def brief_lines(events: Iterable[Event]) -> Iterator[Text | str]:
             yield message
         elif message.startswith("the match ends"):
             yield styled(message, "bold", 2)
+        elif event.kind == "eden.climate":  # the optional rules' climatic conditions
+            yield styled(event.text(), indent=2)
         elif match := _INTERRUPTS.match(message):
             interrupting = match.group(2)
         elif started is not None:

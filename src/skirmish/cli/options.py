@@ -6,8 +6,9 @@ module imports the engine only inside its functions (tests/cli/test_lazy_imports
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,6 +19,11 @@ if TYPE_CHECKING:
 ContentOpt = Annotated[list[Path] | None, typer.Option(
     "--content", help="A folder (or file) of your own cards (YAML/JSON), on top of the "
                       "sample cards; repeatable.")]
+
+RulesOpt = Annotated[str | None, typer.Option(
+    "--rules", help="Eden's optional rules, comma-separated: climate (rolled with 2D6 as "
+                    "the match starts), climate:3, climate:2+12 (combined), climate:roll+roll; "
+                    "(territory and infestation:LEVEL are not played yet).")]
 
 GAMES = ("eden", "masseffect")
 GameOpt = Annotated[str | None, typer.Option(
@@ -61,3 +67,23 @@ def me_library_or_exit(content: list[Path] | tuple[Path, ...] | None = None) -> 
         return load_library(content or ())
     except ContentError as exc:
         raise fail(str(exc)) from None
+
+
+def rules_setup(setup: dict[str, Any], rules: str | None, game: str = "eden") -> dict[str, Any]:
+    """``setup`` playing the optional rules of ``--rules`` (they replace a set-up file's own);
+    ``setup`` itself when the option is not given. Raises ValueError naming the part at
+    fault."""
+    if rules is None:
+        return setup
+    if game != "eden":
+        raise ValueError(f"--rules: Eden's optional rules; --game {game} has none")
+    from skirmish.eden.optional.options import parse_rules, with_options
+
+    return with_options(setup, parse_rules(rules))
+
+
+def rules_text(setup: Mapping[str, Any]) -> str:
+    """The optional rules a set-up plays, in words ("none (the basic rules only)")."""
+    from skirmish.eden.optional.options import options_of
+
+    return options_of(setup).describe()

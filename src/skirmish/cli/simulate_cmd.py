@@ -30,6 +30,7 @@ from skirmish.cli.errors import (
     guard,
     save_json,
 )
+from skirmish.cli.options import RulesOpt, rules_setup, rules_text
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -100,6 +101,7 @@ def simulate(
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
     content: Annotated[list[Path] | None, typer.Option(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Play many games between two agents; report wins with 95% intervals, VP, rounds,
     and each fighter's survival and kills, by troop (and by agent when they differ)."""
@@ -126,6 +128,7 @@ def simulate(
     else:
         the_setup = setup_for(troop_a, troop_b, max_rounds=rounds, setup_file=setup,
                               content=tuple(str(c) for c in content or ()))
+    the_setup = rules_setup(the_setup, rules, game)
     spec = BatchSpec(the_setup, (names[0], names[1]), games, seed, game,
                      log_dir=str(log_dir) if log_dir else None)
     try:
@@ -137,9 +140,13 @@ def simulate(
     summaries = _run_with_progress(spec, workers, f"{troops[0]} vs {troops[1]}", quiet)
     elapsed = time.perf_counter() - start
     report = BatchReport.of((names[0], names[1]), summaries, troops)
+    if game == "eden":
+        console.print(f"optional rules: {rules_text(the_setup)}", highlight=False)
     _print_report(report, elapsed)
     if json_out is not None:
         data = report.to_json()
+        if game == "eden":
+            data["rules"] = the_setup.get("rules", {})
         data["seconds"] = elapsed
         data["games_per_second"] = len(summaries) / max(1e-9, elapsed)
         save_json(json_out, data, "report file")
@@ -277,6 +284,7 @@ def matchup(
         "--game", help="The game: eden, or masseffect (--troops names bands).")] = "eden",
     scenario: Annotated[str, typer.Option(
         help="Mass Effect: Annihilation's scenario.")] = "Escarmouche",
+    rules: RulesOpt = None,
 ) -> None:
     """Every troop (or ME:A band) against every other (each side and seat equally often): a
     win-% table."""
@@ -297,12 +305,20 @@ def matchup(
     if ruleset not in ("eden", "masseffect"):
         raise fail(f"--game: eden or masseffect, got {ruleset!r}")
     if ruleset == "masseffect":
+        if rules is not None:
+            raise fail("--rules: Eden's optional rules; --game masseffect has none")
         setups = {(i, j): band_setup(names[i], names[j], scenario, content=content_dirs)
                   for i, j in itertools.combinations(range(len(names)), 2)}
     else:
-        setups = {(i, j): setup_for(names[i], names[j], max_rounds=rounds,
-                                    content=content_dirs)
+        setups = {(i, j): rules_setup(setup_for(names[i], names[j], max_rounds=rounds,
+                                                content=content_dirs), rules)
                   for i, j in itertools.combinations(range(len(names)), 2)}
+        if rules is not None:
+            from skirmish.eden import EDEN
+
+            EDEN.new_game(next(iter(setups.values())), seed=0)  # options refused up front
+            console.print(f"optional rules: {rules_text(next(iter(setups.values())))}",
+                          highlight=False)
     rate: dict[tuple[int, int], float] = {}
     for (i, j), setup in setups.items():
         spec = BatchSpec(setup, (agent, agent), games, seed, ruleset)
@@ -323,6 +339,7 @@ def matchup(
     console.print(table)
     if json_out is not None:
         data = {"troops": names, "games_per_pair": games, "agents": agents,
+                "rules": next(iter(setups.values())).get("rules", {}),
                 "win_rate": [[None if i == j else rate[(i, j)] for j in range(len(names))]
                              for i in range(len(names))],
                 "win_rate_95": [[None if i == j else list(wilson_interval(rate[(i, j)] * games,

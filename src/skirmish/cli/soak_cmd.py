@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Annotated
@@ -11,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from skirmish.cli.errors import check_output, check_workers, guard, save_json
+from skirmish.cli.options import RulesOpt
 
 console = Console()
 
@@ -35,6 +37,7 @@ def soak(
     game: Annotated[str, typer.Option(
         help="The game: eden, or masseffect (its sample bands on its sample scenarios in "
         "turn; --pairings names bands).")] = "eden",
+    rules: RulesOpt = None,
 ) -> None:
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
@@ -51,8 +54,19 @@ def soak(
         make_agent(name, 0)
     if game not in ("eden", "masseffect"):
         raise ValueError(f"--game: eden or masseffect, got {game!r}")
+    rules_json = ""
+    if rules is not None:
+        if game != "eden":
+            raise ValueError(f"--rules: Eden's optional rules; --game {game} has none")
+        from skirmish.eden.optional.options import parse_rules, unimplemented
+
+        options = parse_rules(rules)
+        missing = unimplemented(options)
+        if missing:
+            raise ValueError(missing)
+        rules_json = json.dumps(options.to_json(), sort_keys=True)
     spec = SoakSpec(matches, parse_pairings(pairings, game), (names[0], names[1]), seed,
-                    record_every, game=game)
+                    record_every, game=game, rules=rules_json)
     if game == "masseffect" and pairings not in ("factions", "all"):
         from skirmish.masseffect.library import load_library as load_me
 
@@ -86,7 +100,8 @@ def soak(
     if json_out is not None:
         save_json(json_out, {"spec": {"game": game, "matches": matches, "agents": list(names),
                                       "pairings": [list(p) for p in spec.pairings],
-                                      "seed": seed, "record_every": record_every},
+                                      "seed": seed, "record_every": record_every,
+                                      "rules": json.loads(rules_json or "{}")},
                              **report.to_json()}, "summary file")
     if not report.clean:
         raise typer.Exit(1)

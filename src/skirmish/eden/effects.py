@@ -13,13 +13,22 @@ hook                   asked by                                            ruleb
 ``protection``         every wound                                         8.A Pr
 ``location_shift``     every location roll against a fighter               2.A (Elenia)
 ``move_allowance``     every Move and Charge distance                       5
+``target_reach``       how far an action's target may be                   5, 6.B, 7
+``card_cost``          the SP a tactical card costs                        4.B Tactical
+``alternate_deployment`` whether fighters are deployed one at a time       4.A step 7
 ``on_event``           events named in ``triggers`` (wound, activation…)   7 Permanent
 ``actions``/``perform`` the activated fighter's action abilities           7 Action
 ``on_play``            a mission or tactical card when played              4.A step 5, 4.B
 ``intendancy``         intendancy step 1                                   4.B step 1
 ``score``              intendancy step 10 (VP of the round)                4.B step 10
+``end_of_round``       intendancy step 11, before round effects end        4.B step 11
 ``final_score``        the end of the match                                4.A, missions
 =====================  ==================================================  ==============
+
+An effect's ``owner`` is a fighter (``A.Yuri``), a player (``A``), or nobody (``""``): an
+optional rule in play for the whole match, such as a climatic condition
+(:mod:`skirmish.eden.optional`). Such effects come first in ``state.effects``, so that a
+card's effect, asked after them, wins over them as it wins over the rules (2.H).
 
 Rulebook 2.H: when a card contradicts the rules, the card wins - so effects are asked
 *before* the rules apply their defaults, and may replace them.
@@ -32,6 +41,7 @@ activation, docs/rulings.md) brings them in ``until`` the end of the round
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -70,7 +80,14 @@ class ActiveEffect:
         return default
 
     @property
+    def neutral(self) -> bool:
+        """An optional rule of the match, owned by nobody (a climatic condition)."""
+        return not self.owner
+
+    @property
     def player(self) -> int:
+        if not self.owner:
+            raise ValueError(f"{self.source}: an optional rule belongs to no player")
         return 0 if self.owner[0] == "A" else 1
 
     @property
@@ -137,9 +154,25 @@ class EffectKind:
         return 0
 
     def move_allowance(self, state: EdenState, effect: ActiveEffect, fighter: Fighter,
-                       allowance: float) -> float:
-        """A card that changes how far a fighter moves (Rulebook 2.H: the card wins)."""
+                       allowance: float, *, charge: bool = False) -> float:
+        """A card that changes how far a fighter moves in a Move (or a Charge, ``charge``)
+        (Rulebook 2.H: the card wins)."""
         return allowance
+
+    def target_reach(self, state: EdenState, effect: ActiveEffect, fighter: Fighter,
+                     reach: float) -> float:
+        """How far (cm, edge to edge) an action of ``fighter`` may reach its target (a
+        fighter, or a thrown point): ``reach`` unless the effect limits it."""
+        return reach
+
+    def card_cost(self, state: EdenState, effect: ActiveEffect, player: int,
+                  cost: int) -> int:
+        """The SP ``player`` pays to play a tactical card (Rulebook 4.B: 2)."""
+        return cost
+
+    def alternate_deployment(self, state: EdenState, effect: ActiveEffect) -> bool:
+        """Whether the players deploy one fighter at a time, alternately (4.A step 7)."""
+        return False
 
     def on_event(self, game: Game, effect: ActiveEffect, event: Event) -> None:
         return None
@@ -163,6 +196,9 @@ class EffectKind:
 
     def score(self, game: Game, effect: ActiveEffect) -> int:
         return 0
+
+    def end_of_round(self, game: Game, effect: ActiveEffect) -> None:
+        return None
 
     def final_score(self, game: Game, effect: ActiveEffect) -> int:
         return 0
@@ -222,6 +258,29 @@ def location_shift(state: EdenState, target: Fighter) -> int:
                default=0)
 
 
+def reach_limit(state: EdenState, fighter: Fighter) -> tuple[float, str]:
+    """How far (cm, edge to edge) an action of ``fighter`` may reach its target, and the
+    source of the limit: ``(inf, "")`` when nothing limits it (Dense fog: 15 cm)."""
+    reach, source = math.inf, ""
+    for effect in state.effects:
+        limited = EFFECTS[effect.effect].target_reach(state, effect, fighter, reach)
+        if limited < reach:
+            reach, source = limited, effect.source
+    return reach, source
+
+
+def reach_refusal(state: EdenState, fighter: Fighter, gap: float, what: str) -> str | None:
+    """Why ``fighter`` may not aim an action at ``what`` (a target ``gap`` cm away, edge to
+    edge), or None: only an effect limiting the reach refuses it (:func:`reach_limit`)."""
+    if not state.effects:
+        return None
+    reach, source = reach_limit(state, fighter)
+    if gap <= reach + 1e-9:
+        return None
+    return (f"{source}: no fighter may take an action whose target is more than {reach:g} cm "
+            f"away ({what} is {gap:.2f} cm away)")
+
+
 def in_first_player_order(state: EdenState, effects: Iterable[ActiveEffect]
                           ) -> list[ActiveEffect]:
     """Rulebook 2.I (French text only): simultaneous effects are resolved in the order the
@@ -229,11 +288,14 @@ def in_first_player_order(state: EdenState, effects: Iterable[ActiveEffect]
     player's in the order they came into play."""
     first = state.first_player
 
-    def side(effect: ActiveEffect) -> int:
+    def order(effect: ActiveEffect) -> int:
+        if effect.neutral:
+            return -1  # an optional rule of the match: nobody's, resolved first
         ref = effect.fighter_ref
-        return state.fighter(ref).side if ref is not None else effect.player
+        side = state.fighter(ref).side if ref is not None else effect.player
+        return 0 if side == first else 1
 
-    return sorted(effects, key=lambda e: 0 if side(e) == first else 1)
+    return sorted(effects, key=order)
 
 
 def announce(game: Game, event: Event) -> None:

@@ -45,6 +45,7 @@ from skirmish.eden.modifiers import Condition
 from skirmish.eden.movement import (
     MOVE,
     MOVES_PER_ROUND,
+    allowance,
     charge_refusal,
     failed_charge,
     move_refusal,
@@ -104,7 +105,8 @@ class Activation(Procedure):
         fighter = state.fighter(self.fighter)
         if not self.started or not fighter.on_field or not self.can_act(game, fighter):
             return None
-        return Decision(fighter.side, "action", f"{fighter.ref} has {fighter.ap} AP: act or end")
+        return Decision(fighter.side, "action", f"{fighter.ref} has {fighter.ap} AP: act or end",
+                        context={"move_allowance": allowance(state, fighter)})
 
     def can_act(self, game: Game, fighter: Fighter) -> bool:
         """Rulebook 5: is anything but ``end`` possible? A Move is, with 1 AP and a Move left

@@ -207,6 +207,8 @@ def count_victory_points(game: Game, *, final: bool = False) -> None:
     state = state_of(game)
     gained = [0, 0]
     for effect in list(state.effects):
+        if effect.neutral:
+            continue  # an optional rule of the match scores for nobody
         kind = EFFECTS[effect.effect]
         points = kind.final_score(game, effect) if final else kind.score(game, effect)
         gained[effect.player] += points
@@ -221,8 +223,13 @@ def count_victory_points(game: Game, *, final: bool = False) -> None:
 
 
 def end_of_round(game: Game) -> None:
-    """Intendancy step 11: what lasted "until the end of the round" ends."""
+    """Intendancy step 11 (FR "Fin du tour"): what happens "at the end of each round" (the
+    climatic conditions, docs/rulings.md), then what lasted "until the end of the round"
+    ends."""
     state = state_of(game)
+    for effect in in_first_player_order(state, state.effects):
+        if effect in state.effects:  # not gone with a fighter incapacitated meanwhile
+            EFFECTS[effect.effect].end_of_round(game, effect)
     for effect in expire(game, "round"):
         game.emit(NoteEvent(message=f"{effect.source} ends"))
     for fighter in state.fighters:

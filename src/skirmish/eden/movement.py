@@ -32,18 +32,21 @@ MOVE, CHARGE = "move", "charge"
 MOVES_PER_ROUND, CHARGES_PER_ROUND = 3, 1
 
 
-def allowance(state: EdenState, fighter: Fighter) -> float:
-    """The distance a Move or Charge allows: 10 cm, unless a card says otherwise (2.H)."""
+def allowance(state: EdenState, fighter: Fighter, *, charge: bool = False) -> float:
+    """The distance a Move (or a Charge, ``charge``) allows: 10 cm, unless an optional rule
+    (Storm: a Move 8 cm) or a card says otherwise; optional rules come first in the
+    effects, so a card wins over them as over the rules (2.H)."""
     distance = MOVE_CM
     for effect in state.effects:
-        distance = EFFECTS[effect.effect].move_allowance(state, effect, fighter, distance)
+        distance = EFFECTS[effect.effect].move_allowance(state, effect, fighter, distance,
+                                                         charge=charge)
     return distance
 
 
-def _check_path(state: EdenState, fighter: Fighter, to: Point, *, explain: bool = True
-                ) -> MoveCheck:
+def _check_path(state: EdenState, fighter: Fighter, to: Point, *, explain: bool = True,
+                charge: bool = False) -> MoveCheck:
     return is_legal_move(
-        state.base(fighter), to, allowance(state, fighter), field=state.field,
+        state.base(fighter), to, allowance(state, fighter, charge=charge), field=state.field,
         bases=state.bases(fighter), elements=state.scenery, markers=state.markers,
         explain=explain,
     )
@@ -103,7 +106,8 @@ def charge_refusal(state: EdenState, fighter: Fighter, target: Fighter,
     if target.side == fighter.side or not target.on_field:
         return "Rulebook 5, Charge: the target is an enemy on the field"
     if check_reach and charge_position(state, fighter, target, to) is None:
-        return "Rulebook 5, Charge: no contact position with the target within 10 cm"
+        return ("Rulebook 5, Charge: no contact position with the target within "
+                f"{allowance(state, fighter, charge=True):g} cm")
     return None
 
 
@@ -122,9 +126,11 @@ def charge_position(state: EdenState, fighter: Fighter, target: Fighter,
         end = snap_to_contact(fighter, target, to)
         if math.hypot(end.x - to.x, end.y - to.y) > 1.0:
             return None  # the point given is not a contact position with this target
-        return end if _check_path(state, fighter, end, explain=False).legal else None
+        return end if _check_path(state, fighter, end, explain=False, charge=True).legal \
+            else None
     options = contact_positions(
-        state.base(fighter), state.base(target), allowance(state, fighter), field=state.field,
+        state.base(fighter), state.base(target), allowance(state, fighter, charge=True),
+        field=state.field,
         bases=state.bases(fighter), elements=state.scenery, markers=state.markers, samples=36,
     )
     if not options:
@@ -152,8 +158,9 @@ def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Act
                 out.append(Move(ref, to))
             if len(out) >= samples:
                 break
+    reach = allowance(state, fighter, charge=True)
     for enemy in state.on_field(1 - fighter.side):
-        if math.hypot(enemy.x - fighter.x, enemy.y - fighter.y) > allowance(state, fighter) + 5:
+        if math.hypot(enemy.x - fighter.x, enemy.y - fighter.y) > reach + 5:
             continue
         if charge_refusal(state, fighter, enemy, None, check_reach=False) is None:
             contact = charge_position(state, fighter, enemy, None)
@@ -285,4 +292,8 @@ def move_refusal_after_withdrawal(state: EdenState, fighter: Fighter, to: Point)
     if touches_an_enemy(state, fighter, to):
         return "Rulebook 5, Move: it cannot end in contact with an enemy"
     check = _check_path(state, fighter, to, explain=False)
-    return None if check.legal else _REASONS.get(check.reason, check.reason)
+    if check.legal:
+        return None
+    if check.reason == "out_of_allowance":
+        return f"the path is longer than {allowance(state, fighter):g} cm"
+    return _REASONS.get(check.reason, check.reason)

@@ -39,7 +39,7 @@ from skirmish.eden.deployment import (
     zone_of,
     zone_text,
 )
-from skirmish.eden.effects import ActiveEffect, kind_of
+from skirmish.eden.effects import EFFECTS, ActiveEffect, kind_of
 from skirmish.eden.events import (
     HandCardEvent,
     LeaderEvent,
@@ -150,6 +150,12 @@ def _step_name(step: str) -> str:
     return name
 
 
+def alternate_deployment(state: EdenState) -> bool:
+    """Rulebook 4.A step 7: each player deploys all his fighters, the first player first -
+    unless an effect has them deploy one at a time, alternately (Mist)."""
+    return any(EFFECTS[e.effect].alternate_deployment(state, e) for e in state.effects)
+
+
 def suggested_leader(setup: Mapping[str, Any], state: EdenState, side: int) -> str | None:
     """The leader a troop (file) suggests, as a reference, or ``None``. Rulebook 4.A step 4
     still asks the players in order, the first player first: it is only the default choice."""
@@ -166,7 +172,8 @@ class PreparationPhase(Procedure):
     ``step`` is the step under way ("" before step 1); ``turn`` is 0 while the first player
     acts in it, 1 while his opponent does; ``placed`` lists the scenery cards placed so far
     (step 6); ``stopped`` ends step 6 early (nothing fits any more); ``left_off`` lists the
-    fighters for whom no room was left in step 7."""
+    fighters for whom no room was left in step 7; ``deploys`` counts the deployment turns
+    taken when the players deploy one fighter at a time (Mist, optional rules 3)."""
 
     name: ClassVar[str] = "eden.preparation-phase"
     skip: list[str] = field(default_factory=list)
@@ -175,6 +182,7 @@ class PreparationPhase(Procedure):
     placed: list[str] = field(default_factory=list)
     stopped: bool = False
     left_off: list[str] = field(default_factory=list)
+    deploys: int = 0
 
     def __post_init__(self) -> None:
         for step in self.skip:
@@ -226,11 +234,27 @@ class PreparationPhase(Procedure):
         if self.turn == 0 and state.halves[first] is None:
             options = tuple(f"half {h.value}" for h in halves_allowed(state.field))
             return Decision(first, "deployment-half", "Choose your half of the field", options)
+        if alternate_deployment(state):
+            return self._alternate_decision(state)
         player = first if self.turn == 0 else 1 - first
         waiting = tuple(f.ref for f in self._undeployed(state, player))
         if waiting:
             return Decision(player, "deploy", f"Deploy your fighters in your "
                             f"{zone_text(zone_of(state, player))}", waiting)
+        return None
+
+    def _alternate_decision(self, state: EdenState) -> Decision | None:
+        """Mist (optional rules 3, climatic conditions 8-9): one fighter at a time, the first
+        player first, then alternately; a player with nobody left to deploy is skipped
+        (docs/rulings.md)."""
+        first = state.first_player
+        turn = first if self.deploys % 2 == 0 else 1 - first
+        for player in (turn, 1 - turn):
+            waiting = tuple(f.ref for f in self._undeployed(state, player))
+            if waiting:
+                return Decision(player, "deploy", "Deploy one fighter in your "
+                                f"{zone_text(zone_of(state, player))} (Mist: one at a time, "
+                                "alternately)", waiting, {"one_at_a_time": True})
         return None
 
     # -- the automatic steps -------------------------------------------------------------------
@@ -379,6 +403,7 @@ class PreparationPhase(Procedure):
             game.emit(HalvesEvent(player=player, half=action.half.value,
                                   other=action.half.opposite.value))
         elif isinstance(action, Deploy):
+            self.deploys += 1
             fighter = state.fighter(action.fighter)
             fighter.x, fighter.y, fighter.on_field = action.at.x, action.at.y, True
             game.emit(DeployedEvent(fighter=fighter.ref, at=(action.at.x, action.at.y),

@@ -35,7 +35,7 @@ from skirmish.eden.aiming import (
     shift_options,
 )
 from skirmish.eden.conditions import apply_condition_effects
-from skirmish.eden.effects import announce, location_shift
+from skirmish.eden.effects import announce, location_shift, reach_limit, reach_refusal
 from skirmish.eden.equipment import Category, Equipment, EquipmentPart
 from skirmish.eden.events import LocationEvent
 from skirmish.eden.fighter import Fighter
@@ -49,6 +49,7 @@ from skirmish.eden.templates_attack import (
     Projectile,
     blast_refusal,
     fighters_at,
+    nearest_enemies,
     rounded_blast_placements,
 )
 from skirmish.eden.wounds import inflict_wounds
@@ -171,13 +172,16 @@ def _in_range(part: EquipmentPart, gap: float) -> bool:
 def legal_shooting_targets(game: Game, fighter: Fighter, part: EquipmentPart) -> list[Fighter]:
     """Rulebook 6.B, Shooting, step 1: enemies in range and in sight, the nearest first; the
     player "can ignore the fighters who are not free", so a target is legal when no free
-    eligible enemy is strictly nearer (ties within ``EPS`` are all nearest)."""
+    eligible enemy is strictly nearer (ties within ``EPS`` are all nearest). An effect may
+    limit how far a target may be (Dense fog: 15 cm), like a shorter range."""
     state = state_of(game)
     me = state.base(fighter)
+    reach = reach_limit(state, fighter)[0] if state.effects else math.inf
     eligible: list[tuple[float, str, Fighter]] = []
     for enemy in state.on_field(1 - fighter.side):
         gap = distance(me, state.base(enemy))
-        if _in_range(part, gap) and state.sight(fighter, enemy).visible:
+        if (_in_range(part, gap) and gap <= reach + EPS
+                and state.sight(fighter, enemy).visible):
             eligible.append((gap, enemy.ref, enemy))
     eligible.sort(key=lambda t: (t[0], t[1]))
     free = [gap for gap, _, enemy in eligible if state.is_free(enemy)]
@@ -198,6 +202,9 @@ def _shoot_refusal(game: Game, fighter: Fighter, part: EquipmentPart, action: Sh
     if not _in_range(part, gap):
         return (f"Rulebook 6.B step 1: the target must be within range "
                 f"(Range({part.range:g}), {gap:.2f} cm away)")
+    fog = reach_refusal(state, fighter, gap, target.ref)
+    if fog:
+        return fog
     if not state.sight(fighter, target).visible:
         return "Rulebook 6.B step 1: the initiator must have a line of sight on the target"
     if target not in legal_shooting_targets(game, fighter, part):
@@ -216,6 +223,9 @@ def _throw_refusal(game: Game, fighter: Fighter, part: EquipmentPart, at: Point)
     if not _in_range(part, gap):
         return (f"Rulebook 6.B, projectile: the point must be within range "
                 f"(Range({part.range:g}), {gap:.2f} cm away)")
+    fog = reach_refusal(state, fighter, gap, f"the point {x:g},{y:g}")
+    if fog:
+        return fog
     if state.sight(fighter, (x, y)).visible:
         return None
     if any(state.sight(fighter, other).visible
@@ -227,8 +237,17 @@ def _throw_refusal(game: Game, fighter: Fighter, part: EquipmentPart, at: Point)
 
 def _blast_refusal(game: Game, fighter: Fighter, action: BlastAttack) -> str | None:
     """Rulebook 6.B, blast: the narrow end touches the base and a nearest enemy is covered
-    (:func:`~skirmish.eden.templates_attack.blast_refusal`)."""
-    return blast_refusal(state_of(game), fighter, action.angle, action.axis)
+    (:func:`~skirmish.eden.templates_attack.blast_refusal`); the nearest enemy is the
+    blast's target, so an effect limiting how far a target may be (Dense fog) limits it."""
+    state = state_of(game)
+    if state.effects:
+        nearest = nearest_enemies(state, fighter)
+        if nearest:
+            gap = distance(state.base(fighter), state.base(nearest[0]))
+            fog = reach_refusal(state, fighter, gap, f"the nearest enemy {nearest[0].ref}")
+            if fog:
+                return fog
+    return blast_refusal(state, fighter, action.angle, action.axis)
 
 
 def _weapon(game: Game, fighter: Fighter,

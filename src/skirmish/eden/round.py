@@ -10,6 +10,7 @@ from skirmish.core.procedure import Procedure
 from skirmish.eden.activation import ActivationPhase
 from skirmish.eden.bidding import FirstPlayerBid
 from skirmish.eden.intendancy import Intendancy, count_victory_points
+from skirmish.eden.optional import start_optional_rules
 from skirmish.eden.preparation import PreparationPhase
 from skirmish.eden.rolling import state_of
 from skirmish.eden.tactical import TacticalPhase
@@ -70,8 +71,9 @@ def match_over(game: Game) -> str:
 
 @dataclass(slots=True)
 class Match(Procedure):
-    """Rulebook 4: the preparation phase, then rounds until the match ends; missions that
-    count at the end of the match score then."""
+    """Rulebook 4: the optional rules the set-up names (the climatic conditions), the
+    preparation phase, then rounds until the match ends; missions that count at the end of
+    the match score then."""
 
     name: ClassVar[str] = "eden.match"
     prepared: bool = False
@@ -79,6 +81,7 @@ class Match(Procedure):
     def run(self, game: Game) -> None:
         if not self.prepared:
             self.prepared = True
+            start_optional_rules(game)  # the set-up's optional rules (the climate) first
             game.push(PreparationPhase(skip=list(game.setup.get("preparation_skip", []))))
             return
         why = match_over(game)

@@ -24,6 +24,7 @@ from skirmish.eden.effects import validate_spec
 from skirmish.eden.equipment import Equipment
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.inputs import DataError, check_setup, quote
+from skirmish.eden.optional.options import OptionsError, options_of, unimplemented
 from skirmish.eden.preparation import suggested_leader, troop_problems
 from skirmish.eden.profile import FighterProfile
 from skirmish.eden.rolling import state_of
@@ -132,7 +133,9 @@ class EdenRuleset:
         - ``abilities``, ``equipment`` (rulebook notation), ``scenery`` (the pool to place);
         - ``field`` ``[width, height]`` in cm (60 x 60), ``max_rounds`` (5), ``budget`` (100),
           ``scenery_per_player`` (2), and ``preparation_skip``: preparation steps the set-up
-          settles instead (e.g. ``["scenery", "deployment"]``).
+          settles instead (e.g. ``["scenery", "deployment"]``);
+        - ``rules``: the optional rules played, e.g. ``{"climate": "roll"}``
+          (:mod:`skirmish.eden.optional.options`).
         """
         try:
             try:
@@ -148,6 +151,14 @@ class EdenRuleset:
             raise SetupError(str(exc)) from None
         except (TypeError, ValueError, RecursionError) as exc:
             raise SetupError(f"setup: not JSON data ({quote(str(exc))})") from None
+        if known is None:
+            try:
+                options = options_of(setup)
+            except OptionsError as exc:
+                raise SetupError(str(exc)) from None
+            missing = unimplemented(options)
+            if missing:
+                raise SetupError(missing)
         catalogue = known if known is not None else catalogue_of(setup)
         skip = {str(s) for s in setup.get("preparation_skip", [])}
         if known is None and not skip & {"troops", "1"}:

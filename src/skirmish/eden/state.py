@@ -332,7 +332,7 @@ class EdenState:
 
     def _effect_public(self, effect: ActiveEffect, player: int | None) -> bool:
         """A secret mission's effects are known to its owner only."""
-        if effect.fighter_ref is not None or effect.player == player:
+        if effect.neutral or effect.fighter_ref is not None or effect.player == player:
             return True
         return not self._secret_mission(effect.player, effect.source)
 

@@ -1,4 +1,5 @@
-"""Rulebook 4.B, Tactical phase: each player may play one tactical card for 2 SP.
+"""Rulebook 4.B, Tactical phase: each player may play one tactical card for 2 SP (3 SP in a
+Snowstorm, optional rules 3).
 
 Rulebook 1.D: a card with the special rule "Tactical" is played only during the tactical
 phase; a card without it may also be played by the player whose fighter is activated, at the
@@ -28,9 +29,23 @@ if TYPE_CHECKING:
 CARD_COST = 2
 
 
-def card_cost(state: EdenState) -> int:
-    """2 SP (the optional Climate rules change it; card effects may too)."""
-    return CARD_COST
+def card_cost(state: EdenState, player: int) -> int:
+    """What ``player`` pays to play a tactical card: 2 SP, unless an effect says otherwise
+    (the climatic condition Snowstorm: 3 SP)."""
+    cost = CARD_COST
+    for effect in state.effects:
+        cost = EFFECTS[effect.effect].card_cost(state, effect, player, cost)
+    return cost
+
+
+def _why(state: EdenState, player: int, cost: int) -> str:
+    """The effect that set a cost other than the rulebook's, in words ("" for 2 SP)."""
+    if cost == CARD_COST:
+        return ""
+    source = next((e.source for e in state.effects
+                   if EFFECTS[e.effect].card_cost(state, e, player, CARD_COST) != CARD_COST),
+                  "")
+    return f" ({source})" if source else ""
 
 
 def card_refusal(state: EdenState, player: int, card_name: str,
@@ -43,8 +58,10 @@ def card_refusal(state: EdenState, player: int, card_name: str,
         return "Rulebook 4.A step 8: only a card of the player's tactical hand can be played"
     if card.tactical and not in_phase:
         return "Rulebook 1.D, Tactical: this card can be played only during the tactical phase"
-    if state.sp[player] < card_cost(state):
-        return "Rulebook 4.B, Tactical phase: playing a card costs 2 SP"
+    cost = card_cost(state, player)
+    if state.sp[player] < cost:
+        return (f"Rulebook 4.B, Tactical phase: playing a card costs {cost} SP"
+                f"{_why(state, player, cost)}")
     leader = state.leader(player)
     if leader is None or not leader.on_field:
         return "Rulebook 4.B, Tactical phase: only while the troop leader is on the field"
@@ -137,11 +154,12 @@ class TacticalPhase(Procedure):
                             f"Pay {card.cancellation} SP to cancel {card.name}?")
         if not self._can_play(game, player):
             return None
+        cost = card_cost(state, player)
         if self.window >= 0:
             return Decision(player, "tactical", "Start of your activation: play a card "
-                            "without the Tactical rule for 2 SP, or pass",
+                            f"without the Tactical rule for {cost} SP, or pass",
                             context={"when": "activation"})
-        return Decision(player, "tactical", "Play a tactical card for 2 SP, or pass",
+        return Decision(player, "tactical", f"Play a tactical card for {cost} SP, or pass",
                         context={"when": "tactical phase"})
 
     def legal_actions(self, game: Game) -> list[Action]:
@@ -206,8 +224,9 @@ class TacticalPhase(Procedure):
         card = played
         state.hands[player].remove(card.name)
         state.played[player].append(card.name)
-        state.sp[player] -= card_cost(state)
-        announce(game, PointsEvent(owner="AB"[player], points="SP", change=-card_cost(state),
+        cost = card_cost(state, player)
+        state.sp[player] -= cost
+        announce(game, PointsEvent(owner="AB"[player], points="SP", change=-cost,
                                    total=state.sp[player], reason=f"plays {card.name}"))
         announce(game, CardEvent(player=player, card=card.name, what="plays"))
         if card.cancellation is not None:

@@ -11,6 +11,7 @@ Match ``i`` depends only on the soak's seed and ``i``, as in :mod:`skirmish.sim.
 from __future__ import annotations
 
 import itertools
+import json
 import multiprocessing
 import os
 import time
@@ -43,6 +44,8 @@ class SoakSpec:
     record_every: int = 100
     max_rounds: int = 5
     game: str = "eden"
+    #: Eden's optional rules, as a set-up's ``rules`` in JSON text ("" for none).
+    rules: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,20 +118,21 @@ def library_pairings(which: str = "factions", game: str = "eden"
     return tuple((a, b) for a, b in itertools.product(names, repeat=2))
 
 
-_SETUPS: dict[tuple[str, str, int, str], dict[str, Any]] = {}
+_SETUPS: dict[tuple[str, str, int, str, str], dict[str, Any]] = {}
 
 
-def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle: int = 0
-           ) -> dict[str, Any]:
-    """The set-up of a pairing: Eden's troops for ``max_rounds``; ME:A's bands on the sample
-    scenarios in turn (one per cycle through the pairings)."""
+def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle: int = 0,
+           rules: str = "") -> dict[str, Any]:
+    """The set-up of a pairing: Eden's troops for ``max_rounds`` with the optional ``rules``
+    (JSON text); ME:A's bands on the sample scenarios in turn (one per cycle through the
+    pairings)."""
     scenario = ""
     if game == "masseffect":
         from skirmish.masseffect.library import load_library as load_me
 
         scenarios = list(load_me().scenarios)
         scenario = scenarios[cycle % len(scenarios)]
-    key = (*pairing, max_rounds, scenario)
+    key = (*pairing, max_rounds, scenario, rules)
     if key not in _SETUPS:
         if game == "masseffect":
             from skirmish.masseffect import match_setup
@@ -139,6 +143,8 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle:
             from skirmish.sim.troops import setup_for
 
             _SETUPS[key] = setup_for(pairing[0], pairing[1], max_rounds=max_rounds)
+            if rules:
+                _SETUPS[key]["rules"] = json.loads(rules)
     return _SETUPS[key]
 
 
@@ -161,7 +167,7 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     try:
         problems = _invariants(spec.game)
         game = RULESETS.get(spec.game).new_game(
-            _setup(pairing, spec.max_rounds, spec.game, cycle // 2), seed=seed)
+            _setup(pairing, spec.max_rounds, spec.game, cycle // 2, spec.rules), seed=seed)
         agents = [make_agent(name, seed + 7919 * (seat + 1)) for seat, name in enumerate(names)]
         breaks.extend(problems(game))
         while not game.is_over and not breaks:
@@ -240,6 +246,11 @@ def describe(report: SoakReport, spec: SoakSpec) -> Sequence[str]:
         f"invariant breaks: {report.invariant_breaks}; exceptions: {report.errors}; records "
         f"re-played: {report.records_checked} ({report.record_problems} problems)",
     ]
+    if spec.rules:
+        from skirmish.eden.optional.options import MatchOptions
+
+        options = MatchOptions.from_json(json.loads(spec.rules))
+        lines.insert(1, f"optional rules: {options.describe()}")
     lines += [f"  match {e['match']} (seed {e['seed']}, {e['pairing'][0]} vs "
               f"{e['pairing'][1]}): {e['problem']}" for e in report.examples]
     return lines

@@ -269,7 +269,7 @@ def _geometry(known: Game, action: Move | Charge | Throw | BlastAttack) -> dict[
             if to is None:
                 return {"geometry": "no reachable contact position with the target"}
         assert to is not None
-        limit = allowance(state, fighter)
+        limit = allowance(state, fighter, charge=isinstance(action, Charge))
         check = is_legal_move(state.base(fighter), (float(to[0]), float(to[1])), limit,
                               field=state.field, bases=state.bases(fighter),
                               elements=state.scenery, markers=state.markers)

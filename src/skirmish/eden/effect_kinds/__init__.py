@@ -3,6 +3,7 @@
 from skirmish.eden.effect_kinds import (  # noqa: F401
     abilities,
     characteristics,
+    climate,
     missions,
     scoring,
     tactics,

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from skirmish.core.actions import Action, Ref
 from skirmish.core.events import Event
 from skirmish.eden.actions import Use, key
-from skirmish.eden.effects import ActiveEffect, EffectKind, ParamTypes, announce, register
+from skirmish.eden.effects import (
+    ActiveEffect,
+    EffectKind,
+    ParamTypes,
+    announce,
+    reach_refusal,
+    register,
+)
 from skirmish.eden.events import (
     ActivationEvent,
     IncapacitatedEvent,
@@ -229,6 +236,10 @@ def _in_range(state: EdenState, effect: ActiveEffect, user: Fighter, target: Fig
         return f"{effect.ability}: {target.ref} is not on the field"
     if target.ref != user.ref and gap(state, user, target) > rng + 1e-9:
         return f"{effect.ability}: {target.ref} is more than {rng:g} cm away"
+    if target.ref != user.ref:
+        fog = reach_refusal(state, user, gap(state, user, target), target.ref)
+        if fog:
+            return f"{effect.ability}: {fog}"
     if sight and target.ref != user.ref and not state.sight(user, target).visible:
         return f"{effect.ability}: {user.ref} has no line of sight to {target.ref}"
     return None

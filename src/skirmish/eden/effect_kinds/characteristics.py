@@ -24,7 +24,10 @@ def concerns(state: EdenState, effect: ActiveEffect, fighter: Fighter) -> bool:
     fighter, ``wounded`` keeps fighters with a wounded limb."""
     who = effect.param("who", "self")
     owner_ref = effect.fighter_ref
-    side = effect.player if owner_ref is None else state.fighter(owner_ref).side
+    if effect.neutral:  # an optional rule of the match: it concerns "all" or nobody
+        side = -1
+    else:
+        side = effect.player if owner_ref is None else state.fighter(owner_ref).side
     if who == "self":
         ok = fighter.ref == owner_ref
     elif who == "target":
@@ -131,12 +134,25 @@ class ShiftLocation(EffectKind):
 
 @register
 class MoveDistance(EffectKind):
-    """A fighter's Move and Charge cover ``cm`` instead of 10 (a card beats the rules, 2.H)."""
+    """A fighter's Move and Charge cover ``cm`` instead of 10 (a card beats the rules, 2.H);
+    ``only: move`` (or ``charge``) changes that action alone.
+
+    Example: the climatic condition Storm - ``{effect: move-distance, cm: 8, who: all,
+    only: move}``."""
 
     name: ClassVar[str] = "move-distance"
     params: ClassVar[ParamTypes] = {"cm": ((int, float), True), "who": (str, False),
-                                    "target": (str, False)}
+                                    "target": (str, False), "only": (str, False)}
+
+    def validate(self, params: dict[str, object], where: str) -> None:  # type: ignore[override]
+        super().validate(params, where)
+        if params.get("only", "move") not in ("move", "charge"):
+            raise ValueError(f"{where}: effect 'move-distance' parameter 'only' must be one "
+                             f"of move, charge, got {params['only']!r}")
 
     def move_allowance(self, state: EdenState, effect: ActiveEffect, fighter: Fighter,
-                       allowance: float) -> float:
+                       allowance: float, *, charge: bool = False) -> float:
+        only = effect.param("only")
+        if only is not None and only != ("charge" if charge else "move"):
+            return allowance
         return float(effect.param("cm")) if concerns(state, effect, fighter) else allowance
