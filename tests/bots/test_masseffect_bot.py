@@ -20,10 +20,10 @@ from skirmish.core.agents import play as play_out
 from skirmish.core.game import Game
 from skirmish.masseffect import MASS_EFFECT, match_setup
 from skirmish.masseffect.actions import HeroicAct, Shoot, Stay, Walk
-from skirmish.masseffect.library import load_library
+from skirmish.masseffect.cards.library import load_library
+from skirmish.masseffect.combat.targeting import targeting
 from skirmish.masseffect.rules import cm_to_pas
 from skirmish.masseffect.state import MEState
-from skirmish.masseffect.targeting import targeting
 from tests.masseffect.table import Put, figure, scene, wall
 from tests.masseffect.table import st as state
 
@@ -178,7 +178,7 @@ def test_the_bot_reads_custom_cards_from_its_view() -> None:
 
     from skirmish.bots.me_table import Table
     from skirmish.masseffect import MASS_EFFECT, match_setup
-    from skirmish.masseffect.library import load_library
+    from skirmish.masseffect.cards.library import load_library
 
     setup = copy.deepcopy(match_setup(load_library(), ["Escouade Orion", "Cellule Tisiphone"]))
     for weapon in setup["weapons"]:

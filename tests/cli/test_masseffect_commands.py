@@ -18,7 +18,7 @@ from skirmish.core.agents import play
 from skirmish.core.record import Record
 from skirmish.geometry.annotations import Picture
 from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.library import load_library
+from skirmish.masseffect.cards.library import load_library
 from tests.cli.test_pictures import png_size, svg_size
 
 runner = CliRunner()

@@ -3,8 +3,8 @@ the sample content lacks (a fixed roll, per_game, ignores_cover)."""
 
 from __future__ import annotations
 
-from skirmish.masseffect.powers import Power
-from skirmish.masseffect.profile import Profile
+from skirmish.masseffect.cards.powers import Power
+from skirmish.masseffect.cards.profile import Profile
 
 
 def target(name: str = "Cible", vitality: int = 3, traits: str = "-",

@@ -13,18 +13,18 @@ from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
 from skirmish.geometry import Element, Polygon
 from skirmish.masseffect import MASS_EFFECT
-from skirmish.masseffect.library import Library, load_library
-from skirmish.masseffect.melee import MeleePhase
-from skirmish.masseffect.movement import MovementPhase
-from skirmish.masseffect.picks import PickPhase
-from skirmish.masseffect.powers import Power
-from skirmish.masseffect.profile import Profile
+from skirmish.masseffect.cards.library import Library, load_library
+from skirmish.masseffect.cards.powers import Power
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.weapons import Weapon
+from skirmish.masseffect.phases.melee import MeleePhase
+from skirmish.masseffect.phases.movement import MovementPhase
+from skirmish.masseffect.phases.picks import PickPhase
 from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import pas_to_cm
 from skirmish.masseffect.state import MEState
-from skirmish.masseffect.terrain import scenery_to_setup
+from skirmish.masseffect.table.terrain import scenery_to_setup
 from skirmish.masseffect.turn import Turn
-from skirmish.masseffect.weapons import Weapon
 
 _LIBRARY: list[Library] = []
 

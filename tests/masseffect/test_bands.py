@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skirmish.masseffect.bands import (
+from skirmish.masseffect.cards.bands import (
     Band,
     BandEntry,
     BandError,
@@ -13,7 +13,7 @@ from skirmish.masseffect.bands import (
     equipment_of,
     figure_cost,
 )
-from skirmish.masseffect.library import load_library
+from skirmish.masseffect.cards.library import load_library
 
 LIB = load_library()
 

@@ -1,4 +1,4 @@
-"""Printable ME:A profile cards (skirmish.masseffect.printing): a front with a row of boxes
+"""Printable ME:A profile cards (skirmish.masseffect.cards.printing): a front with a row of boxes
 per thing a figure loses (Vitalité, Armure, Héroïsme) or uses per phase (Bouclier,
 Barrière), a back with its weapons' and powers' cards; escaped; and, as WeasyPrint lays them
 out, cards of 88 x 63 mm with every row of boxes on one line and every text inside."""
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from skirmish.masseffect.library import Library, load_library
-from skirmish.masseffect.printing import (
+from skirmish.masseffect.cards.library import Library, load_library
+from skirmish.masseffect.cards.printing import (
     CARD_HEIGHT_MM,
     CARD_WIDTH_MM,
     box_size,

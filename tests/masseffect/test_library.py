@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from skirmish.core.names import UnknownNameError
-from skirmish.masseffect.library import CONTENT_DIR, ContentError, load_library
-from skirmish.masseffect.powers import Target
-from skirmish.masseffect.profile import Profile
-from skirmish.masseffect.weapons import Weapon, WeaponKind
+from skirmish.masseffect.cards.library import CONTENT_DIR, ContentError, load_library
+from skirmish.masseffect.cards.powers import Target
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.weapons import Weapon, WeaponKind
 
 from .fixtures import VETERAN_DRAFT
 

@@ -9,8 +9,8 @@ import pytest
 
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
+from skirmish.masseffect.cards.profile import Profile
 from skirmish.masseffect.events import RollNote, WoundEvent
-from skirmish.masseffect.profile import Profile
 from skirmish.masseffect.state import MEState
 from tests.masseffect.cards import target
 from tests.masseffect.table import Put, figure, halted, rolls, scene

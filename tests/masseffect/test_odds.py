@@ -10,8 +10,12 @@ from fractions import Fraction as F
 
 import pytest
 
+from skirmish.masseffect.cards.library import load_library
+from skirmish.masseffect.cards.powers import Power, PowerKind, Target
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.specs import Spec
+from skirmish.masseffect.cards.weapons import Weapon
 from skirmish.masseffect.dice import Amount
-from skirmish.masseffect.library import load_library
 from skirmish.masseffect.odds import (
     MeleeSide,
     ShotSituation,
@@ -23,10 +27,6 @@ from skirmish.masseffect.odds import (
     power_odds,
     shot_odds,
 )
-from skirmish.masseffect.powers import Power, PowerKind, Target
-from skirmish.masseffect.profile import Profile
-from skirmish.masseffect.specs import Spec
-from skirmish.masseffect.weapons import Weapon
 
 LIB = load_library()
 D1, D2, D3 = Amount(1), Amount(0, 2), Amount(0, 3)

@@ -1,4 +1,4 @@
-"""ME:A's picture of the table (skirmish.masseffect.picture): figures named, with their
+"""ME:A's picture of the table (skirmish.masseffect.table.picture): figures named, with their
 Vitalité, protections, statuses and facing; the out of action greyed, the extracted gone;
 doors, terminals, objectives and data; the deployment zones; the turns' moments; the hook
 that ``Game._repr_svg_`` uses."""
@@ -18,19 +18,19 @@ from skirmish.core.agents import play
 from skirmish.core.game import Game
 from skirmish.geometry.annotations import Picture
 from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.library import Library, load_library
-from skirmish.masseffect.moments import game_at_turn, turn_starts
-from skirmish.masseffect.picture import (
+from skirmish.masseffect.cards.library import Library, load_library
+from skirmish.masseffect.cards.scenarios import Marker, MarkerKind, Scenario
+from skirmish.masseffect.cards.specs import Spec
+from skirmish.masseffect.rolling import state_of
+from skirmish.masseffect.state import MarkerState, MEState
+from skirmish.masseffect.table.moments import game_at_turn, turn_starts
+from skirmish.masseffect.table.picture import (
     SAVES_LEGEND,
     STATS_LEGEND,
     picture_of,
     picture_svg,
     short_names,
 )
-from skirmish.masseffect.rolling import state_of
-from skirmish.masseffect.scenarios import Marker, MarkerKind, Scenario
-from skirmish.masseffect.specs import Spec
-from skirmish.masseffect.state import MarkerState, MEState
 from tests.cli.test_pictures import png_size, svg_size
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skirmish.masseffect.powers import PowerKind
-from skirmish.masseffect.profile import Profile
-from skirmish.masseffect.traits import ProfileError, Trait, TraitKind
+from skirmish.masseffect.cards.powers import PowerKind
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.traits import ProfileError, Trait, TraitKind
 
 from .fixtures import DRAFT, VETERAN_DRAFT, VETERAN_PRINTED
 

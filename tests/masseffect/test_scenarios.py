@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from skirmish.masseffect.library import load_library
-from skirmish.masseffect.rules import DEFAULT_TURNS
-from skirmish.masseffect.scenarios import (
+from skirmish.masseffect.cards.library import load_library
+from skirmish.masseffect.cards.scenarios import (
     DEPLOYMENT_KINDS,
     VICTORY_KINDS,
     MarkerKind,
     Scenario,
 )
-from skirmish.masseffect.specs import Spec
+from skirmish.masseffect.cards.specs import Spec
+from skirmish.masseffect.rules import DEFAULT_TURNS
 
 LIB = load_library()
 

@@ -169,7 +169,7 @@ def test_a_figure_hidden_from_the_shooter_rolls_defence_against_the_blast() -> N
                   Put(1, target(), 10, 13.3)], phase="tir", scenery=[block],
                  dice=[6, 4])
     state = st(game)
-    from skirmish.masseffect.targeting import targeting
+    from skirmish.masseffect.combat.targeting import targeting
 
     def seen(index: int) -> bool:
         return targeting(state.figures[0].base, state.figures[index].base, enemies=[],

@@ -14,7 +14,7 @@ import pytest
 from skirmish.geometry.shapes import Base, Circle
 from skirmish.geometry.sight import line_of_sight
 from skirmish.geometry.table import Element
-from skirmish.masseffect.targeting import (
+from skirmish.masseffect.combat.targeting import (
     Targeting,
     figures_in_area,
     point_targeting,

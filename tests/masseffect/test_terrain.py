@@ -11,9 +11,9 @@ import pytest
 from skirmish.geometry.paths import path_cost
 from skirmish.geometry.shapes import Base, Polygon, shape_point_sdist, shapes_dist
 from skirmish.geometry.table import Element, Field
-from skirmish.masseffect.library import load_library
+from skirmish.masseffect.cards.library import load_library
 from skirmish.masseffect.rules import cm_to_pas, pas_to_cm
-from skirmish.masseffect.terrain import (
+from skirmish.masseffect.table.terrain import (
     EDGE_GAP_PAS,
     ELEMENT_GAP_PAS,
     MARKER_GAP_PAS,

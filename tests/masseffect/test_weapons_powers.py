@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skirmish.masseffect.cards.powers import POWER_EFFECTS, Power, PowerKind, Target
+from skirmish.masseffect.cards.specs import Spec
+from skirmish.masseffect.cards.weapons import Weapon, WeaponKind
 from skirmish.masseffect.dice import Amount
-from skirmish.masseffect.powers import POWER_EFFECTS, Power, PowerKind, Target
-from skirmish.masseffect.specs import Spec
-from skirmish.masseffect.weapons import Weapon, WeaponKind
 
 
 def test_weapon_notation_reads_and_prints() -> None:

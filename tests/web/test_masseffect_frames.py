@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from skirmish.core.dice import SeededDice
 from skirmish.core.game import Game
 from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.library import load_library
+from skirmish.masseffect.cards.library import load_library
 from skirmish.masseffect.odds import MeleeSide, ShotSituation, melee_odds, shot_odds
 from skirmish.masseffect.rolling import state_of
 from skirmish.web import frames

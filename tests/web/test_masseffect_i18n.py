@@ -10,7 +10,7 @@ import re
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
 from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.library import load_library
+from skirmish.masseffect.cards.library import load_library
 from skirmish.web.i18n import EN, FR, translate
 from skirmish.web.i18n_masseffect import WORDS
 

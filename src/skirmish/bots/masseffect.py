@@ -48,8 +48,8 @@ from skirmish.masseffect.actions import (
     Special,
     UsePower,
 )
+from skirmish.masseffect.cards.weapons import WeaponKind
 from skirmish.masseffect.odds import best_melee_weapon
-from skirmish.masseffect.weapons import WeaponKind
 
 #: Below this expected worth (band points) a pick is not worth making: hold or pass.
 WORTH_DOING = 0.03

@@ -27,10 +27,10 @@ from skirmish.bots.me_values import (
 from skirmish.core.actions import Action
 from skirmish.geometry import CONTACT_TOLERANCE, Base
 from skirmish.masseffect.actions import AreaPower, Shoot, Special, UsePower, token
-from skirmish.masseffect.powers import Power, Target
+from skirmish.masseffect.cards.powers import Power, Target
+from skirmish.masseffect.cards.weapons import Weapon, WeaponKind
+from skirmish.masseffect.combat.targeting import figures_in_area
 from skirmish.masseffect.rules import pas_to_cm
-from skirmish.masseffect.targeting import figures_in_area
-from skirmish.masseffect.weapons import Weapon, WeaponKind
 
 #: What the scenario's special actions are worth (ME14, ME37): data wins the game.
 EXTRACT, DOWNLOAD, PICK_DATA, HACK = 100.0, 20.0, 20.0, 8.0

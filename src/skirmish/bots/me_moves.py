@@ -30,7 +30,7 @@ from skirmish.geometry import CONTACT_TOLERANCE, Base
 from skirmish.geometry.paths import end_position_problem, is_legal_move
 from skirmish.geometry.shapes import Circle, Polygon
 from skirmish.masseffect.actions import Deploy, Run, Stay, Walk
-from skirmish.masseffect.powers import Target
+from skirmish.masseffect.cards.powers import Target
 from skirmish.masseffect.rules import pas_to_cm
 from skirmish.masseffect.state import MARKER_RADIUS
 

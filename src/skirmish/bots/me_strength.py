@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
 from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.library import load_library
+from skirmish.masseffect.cards.library import load_library
 from skirmish.sim.runner import game_seed
 from skirmish.sim.stats import wilson_interval
 

@@ -20,14 +20,14 @@ from typing import Any
 
 from skirmish.core.actions import Ref
 from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field
-from skirmish.masseffect.library import Library, load_library
-from skirmish.masseffect.powers import Power
-from skirmish.masseffect.profile import Profile
+from skirmish.masseffect.cards.library import Library, load_library
+from skirmish.masseffect.cards.powers import Power
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.scenarios import Scenario
+from skirmish.masseffect.cards.weapons import Weapon, WeaponKind
+from skirmish.masseffect.combat.targeting import Targeting, targeting
 from skirmish.masseffect.rules import CONTROL_PAS, DEFAULT_DEPLOYMENT_PAS, RUN_FACTOR, pas_to_cm
-from skirmish.masseffect.scenarios import Scenario
 from skirmish.masseffect.state import MARKER_RADIUS
-from skirmish.masseffect.targeting import Targeting, targeting
-from skirmish.masseffect.weapons import Weapon, WeaponKind
 
 View = Mapping[str, Any]
 

@@ -13,6 +13,8 @@ import functools
 from collections.abc import Iterable
 
 from skirmish.bots.me_table import Fig, Table
+from skirmish.masseffect.cards.powers import Power, Target
+from skirmish.masseffect.cards.weapons import Weapon
 from skirmish.masseffect.dice import Amount, success_chance
 from skirmish.masseffect.odds import (
     MeleeSide,
@@ -21,13 +23,11 @@ from skirmish.masseffect.odds import (
     melee_odds,
     shot_odds,
 )
-from skirmish.masseffect.powers import Power, Target
 from skirmish.masseffect.rules import (
     COUNTER_CHARGE_PENALTY,
     OBSTACLE_PENALTY,
     STATIONARY_BONUS,
 )
-from skirmish.masseffect.weapons import Weapon
 
 #: (Vitalité, armour, probability) after an attack.
 Ends = tuple[tuple[int, int, float], ...]

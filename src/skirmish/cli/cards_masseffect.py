@@ -4,9 +4,9 @@ cards (light: the engine is imported inside the functions).
 - list: every card by section (profiles with their faction and points, bands with their
   cost), sample cards marked ``[sample]``;
 - show NAME: a profile in the draft's notation with its weapons' and powers' cards, or a
-  weapon, power, scenario or band card (:mod:`skirmish.masseffect.cards_text`);
+  weapon, power, scenario or band card (:mod:`skirmish.masseffect.cards.cards_text`);
 - print: the printable profile cards of a band (a band file or a band of the library), or
-  of profiles by name (:mod:`skirmish.masseffect.printing`).
+  of profiles by name (:mod:`skirmish.masseffect.cards.printing`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from skirmish.cli.options import me_library_or_exit
 def list_cards(console: Console, content: list[Path] | None, faction: str | None,
                kind: str | None, as_json: bool) -> None:
     """Print the library's cards (or their rows as JSON)."""
-    from skirmish.masseffect.cards_text import listing
+    from skirmish.masseffect.cards.cards_text import listing
 
     library = me_library_or_exit(content)
     try:
@@ -49,7 +49,7 @@ def list_cards(console: Console, content: list[Path] | None, faction: str | None
 
 def show_card(console: Console, content: list[Path] | None, name: str, as_json: bool) -> None:
     """Print one card as text (or as JSON)."""
-    from skirmish.masseffect.cards_text import card_text
+    from skirmish.masseffect.cards.cards_text import card_text
 
     library = me_library_or_exit(content)
     try:
@@ -68,9 +68,9 @@ def print_cards(console: Console, content: list[Path] | None, band: str | None,
                 profiles: str | None, out: Path | None, pdf: Path | None) -> None:
     """Write the printable cards of a band (a file, or a library band's name) or of
     profiles (comma-separated names): HTML and/or PDF."""
-    from skirmish.masseffect.band_files import read_band
-    from skirmish.masseffect.bands import BandError, band_problems
-    from skirmish.masseffect.printing import render_band, render_profiles, write_pdf
+    from skirmish.masseffect.cards.band_files import read_band
+    from skirmish.masseffect.cards.bands import BandError, band_problems
+    from skirmish.masseffect.cards.printing import render_band, render_profiles, write_pdf
 
     if (band is None) == (profiles is None):
         raise fail("cards print --game masseffect: give --band (a band file or a band's "

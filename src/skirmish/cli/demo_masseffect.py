@@ -24,7 +24,7 @@ def demo_masseffect(console: Console, *, seed: int, agents: Sequence[str], scena
     from skirmish.bots import make_agent
     from skirmish.core.agents import play
     from skirmish.masseffect import MASS_EFFECT, match_setup
-    from skirmish.masseffect.library import load_library
+    from skirmish.masseffect.cards.library import load_library
     from skirmish.masseffect.rolling import state_of
 
     library = load_library([str(c) for c in content])
@@ -72,7 +72,7 @@ def draw_turns(game: Game, folder: Path) -> None:
     """One picture as each turn begins (turn-N.svg), and the final table (final.svg)."""
     from skirmish.cli.errors import check_output_dir
     from skirmish.cli.pictures import write_picture
-    from skirmish.masseffect.moments import turn_starts
+    from skirmish.masseffect.table.moments import turn_starts
 
     check_output_dir(folder, "picture folder")
     for number, moment in turn_starts(game):

@@ -14,7 +14,7 @@ import typer
 
 if TYPE_CHECKING:
     from skirmish.eden.library import Library
-    from skirmish.masseffect.library import Library as MELibrary
+    from skirmish.masseffect.cards.library import Library as MELibrary
 
 ContentOpt = Annotated[list[Path] | None, typer.Option(
     "--content", help="A folder (or file) of your own cards (YAML/JSON), on top of the "
@@ -61,7 +61,7 @@ def me_library_or_exit(content: list[Path] | tuple[Path, ...] | None = None) -> 
     """Mass Effect: Annihilation's card library: its sample cards, then the ``content``
     folders. A malformed or missing file ends the command with one line."""
     from skirmish.cli.errors import fail
-    from skirmish.masseffect.library import ContentError, load_library
+    from skirmish.masseffect.cards.library import ContentError, load_library
 
     try:
         return load_library(content or ())

@@ -38,8 +38,8 @@ def picture_of(subject: Any, *, title: str | None = None, when: str = "") -> Pic
             bands = [str(b.get("name", "")) for b in subject.setup.get("bands", ())]
         subject = subject.state
     if type(subject).__name__ == "MEState":
-        from skirmish.masseffect.picture import picture_of as me_picture
         from skirmish.masseffect.state import MEState
+        from skirmish.masseffect.table.picture import picture_of as me_picture
 
         if isinstance(subject, MEState):
             return me_picture(subject, title=title, when=when, bands=bands)

@@ -107,10 +107,10 @@ def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> Non
 
 def _turn_start(file: Path, game: Game, table_at: str) -> tuple[Game, str]:
     """A Mass Effect: Annihilation game as the turn ``table_at`` begins
-    (:func:`skirmish.masseffect.moments.game_at_turn`), and the title's words for it."""
+    (:func:`skirmish.masseffect.table.moments.game_at_turn`), and the title's words for it."""
     from skirmish.cli.errors import fail
     from skirmish.eden.moments import parse_moment
-    from skirmish.masseffect.moments import game_at_turn
+    from skirmish.masseffect.table.moments import game_at_turn
 
     moment = parse_moment(table_at)
     if moment.activation:

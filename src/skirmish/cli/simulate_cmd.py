@@ -167,8 +167,8 @@ def band_setup(band_a: str | None, band_b: str | None, scenario: str,
             raise ValueError(f"{setup_file}: a set-up is a mapping")
         return data
     from skirmish.masseffect import match_setup
-    from skirmish.masseffect.bands import band_problems
-    from skirmish.masseffect.library import load_library
+    from skirmish.masseffect.cards.bands import band_problems
+    from skirmish.masseffect.cards.library import load_library
 
     library = load_library(content)
     names = list(library.bands)

@@ -68,7 +68,7 @@ def soak(
     spec = SoakSpec(matches, parse_pairings(pairings, game), (names[0], names[1]), seed,
                     record_every, game=game, rules=rules_json)
     if game == "masseffect" and pairings not in ("factions", "all"):
-        from skirmish.masseffect.library import load_library as load_me
+        from skirmish.masseffect.cards.library import load_library as load_me
 
         bands = load_me()
         spec = SoakSpec(matches, tuple((bands.band(a).name, bands.band(b).name)

@@ -18,8 +18,8 @@ EXIT_ILLEGAL = 1
 def validate_band(console: Console, file: Path, content: list[Path] | None) -> None:
     """Print whether the band file is legal: its cost, or every rule it breaks, one line
     each (then exit 1)."""
-    from skirmish.masseffect.band_files import read_band
-    from skirmish.masseffect.bands import BandError, band_cost, band_problems
+    from skirmish.masseffect.cards.band_files import read_band
+    from skirmish.masseffect.cards.bands import BandError, band_cost, band_problems
 
     library = me_library_or_exit(content)
     try:
@@ -41,8 +41,8 @@ def validate_band(console: Console, file: Path, content: list[Path] | None) -> N
 def new_band(console: Console, out: Path, *, faction: str | None, figures: str | None,
              budget: int, name: str, content: list[Path] | None) -> None:
     """Build a band from profile names (``figures``, else asked for) and write its file."""
-    from skirmish.masseffect.band_files import write_band
-    from skirmish.masseffect.bands import Band, BandEntry, band_cost, band_problems
+    from skirmish.masseffect.cards.band_files import write_band
+    from skirmish.masseffect.cards.bands import Band, BandEntry, band_cost, band_problems
 
     check_output(out, "band file")
     library = me_library_or_exit(content)

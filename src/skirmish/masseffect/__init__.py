@@ -1,16 +1,19 @@
 """Mass Effect: Annihilation (ME:A), a fan-made French skirmish draft
 (``/work/shared/seeds/003_…``), as the engine plays it: docs/masseffect.md.
 
-The data layer: profiles in the draft's notation (:mod:`.profile`), weapons
-(:mod:`.weapons`), powers (:mod:`.powers`), scenarios (:mod:`.scenarios`), dice
-(:mod:`.dice`), the numbers and tables of the rulings (:mod:`.rules`), band building
-(:mod:`.bands`) and the validated YAML content (:mod:`.library`, ``content/*.yaml``).
+Grouped by the draft's chapters:
 
-The turn engine: the state (:mod:`.state`, :mod:`.figure`), the actions (:mod:`.actions`),
-the turn and its phases (:mod:`.turn`, :mod:`.deployment`, :mod:`.movement`,
-:mod:`.picks` with :mod:`.options` and :mod:`.special`, :mod:`.melee`), the attacks and
-hits (:mod:`.attacks`, :mod:`.hits`, :mod:`.effects`), sight (:mod:`.targeting`), the
-table (:mod:`.terrain`) and the ruleset object (:mod:`.ruleset`).
+- :mod:`.cards`: the data layer: profiles in the draft's notation, traits, weapons, powers,
+  scenarios, bands and band files, the validated YAML content (``cards/content/*.yaml``),
+  the library and printable cards;
+- :mod:`.phases`: the turn's phases: deployment, movement, the alternating powers,
+  shooting and special-actions phases (with what each figure may do), melee;
+- :mod:`.combat`: attack rolls, hits, power effects, who may be targeted;
+- :mod:`.odds`: exact odds of shots, powers and melee;
+- :mod:`.table`: the default scenery, the table's picture, the moments of a record;
+- here: the numbers of the rulings (:mod:`.rules`), dice (:mod:`.dice`), the state
+  (:mod:`.state`, :mod:`.figure`), actions (:mod:`.actions`), events, the turn
+  (:mod:`.turn`), the view, the invariants and the ruleset object (:mod:`.ruleset`).
 """
 
 from skirmish.masseffect.ruleset import MASS_EFFECT, match_setup

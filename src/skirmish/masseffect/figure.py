@@ -14,9 +14,9 @@ from typing import Any
 
 from skirmish.core.actions import Ref
 from skirmish.geometry import Base
-from skirmish.masseffect.powers import Power
-from skirmish.masseffect.profile import Profile
-from skirmish.masseffect.weapons import Weapon, WeaponKind
+from skirmish.masseffect.cards.powers import Power
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.weapons import Weapon, WeaponKind
 
 #: ME10-ME11: the movement-phase choices; "disengage" is recorded as walk or run (ME30) with
 #: ``disengaged`` set.

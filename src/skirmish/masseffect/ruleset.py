@@ -26,18 +26,18 @@ from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.geometry import Field
 from skirmish.masseffect.actions import ME_ACTIONS, token
-from skirmish.masseffect.bands import Band, equipment_of
+from skirmish.masseffect.cards.bands import Band, equipment_of
+from skirmish.masseffect.cards.library import Library
+from skirmish.masseffect.cards.powers import Power
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.scenarios import Scenario
+from skirmish.masseffect.cards.weapons import Weapon
 from skirmish.masseffect.figure import Card
-from skirmish.masseffect.library import Library
-from skirmish.masseffect.powers import Power
-from skirmish.masseffect.profile import Profile
 from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import pas_to_cm
-from skirmish.masseffect.scenarios import Scenario
 from skirmish.masseffect.state import MEState, new_state
-from skirmish.masseffect.terrain import scenario_scenery, scenery_from_setup, scenery_to_setup
+from skirmish.masseffect.table.terrain import scenario_scenery, scenery_from_setup, scenery_to_setup
 from skirmish.masseffect.turn import Match
-from skirmish.masseffect.weapons import Weapon
 
 
 class SetupError(ValueError):
@@ -164,10 +164,10 @@ class MassEffectRuleset:
     def picture(self, state: object) -> str | None:
         """The table of an ME:A state as a framed, north-up SVG picture (figures' names,
         Vitalité, protections, statuses, facings; markers, doors; the out of action greyed:
-        :mod:`skirmish.masseffect.picture`)."""
+        :mod:`skirmish.masseffect.table.picture`)."""
         if not isinstance(state, MEState):
             return None
-        from skirmish.masseffect.picture import picture_svg
+        from skirmish.masseffect.table.picture import picture_svg
 
         return picture_svg(state)
 

@@ -14,9 +14,9 @@ from typing import Any
 
 from skirmish.core.actions import Ref
 from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field, Polygon, in_contact
+from skirmish.masseffect.cards.scenarios import MarkerKind, Scenario
 from skirmish.masseffect.figure import Card, Figure
 from skirmish.masseffect.rules import pas_to_cm
-from skirmish.masseffect.scenarios import MarkerKind, Scenario
 
 
 @dataclass(slots=True)

@@ -13,15 +13,15 @@ from typing import ClassVar
 
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
-from skirmish.masseffect.deployment import Deployment
+from skirmish.masseffect.cards.scenarios import MarkerKind
+from skirmish.masseffect.combat.hits import BURN, Hit
 from skirmish.masseffect.events import Note, ScoreEvent, TurnEvent
-from skirmish.masseffect.hits import BURN, Hit
-from skirmish.masseffect.melee import MeleePhase
-from skirmish.masseffect.movement import MovementPhase
-from skirmish.masseffect.picks import PickPhase
+from skirmish.masseffect.phases.deployment import Deployment
+from skirmish.masseffect.phases.melee import MeleePhase
+from skirmish.masseffect.phases.movement import MovementPhase
+from skirmish.masseffect.phases.picks import PickPhase
 from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import CONTROL_PAS, Phase, pas_to_cm
-from skirmish.masseffect.scenarios import MarkerKind
 from skirmish.masseffect.state import MARKER_RADIUS, MEState
 
 

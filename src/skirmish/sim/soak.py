@@ -104,7 +104,7 @@ def library_pairings(which: str = "factions", game: str = "eden"
     factions and stigmas with ``which="all"``; for Mass Effect: Annihilation, of its sample
     bands."""
     if game == "masseffect":
-        from skirmish.masseffect.library import load_library as load_me
+        from skirmish.masseffect.cards.library import load_library as load_me
 
         bands = list(load_me().bands)
         return tuple((a, b) for a, b in itertools.product(bands, repeat=2))
@@ -128,7 +128,7 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle:
     pairings)."""
     scenario = ""
     if game == "masseffect":
-        from skirmish.masseffect.library import load_library as load_me
+        from skirmish.masseffect.cards.library import load_library as load_me
 
         scenarios = list(load_me().scenarios)
         scenario = scenarios[cycle % len(scenarios)]
@@ -136,7 +136,7 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle:
     if key not in _SETUPS:
         if game == "masseffect":
             from skirmish.masseffect import match_setup
-            from skirmish.masseffect.library import load_library as load_me
+            from skirmish.masseffect.cards.library import load_library as load_me
 
             _SETUPS[key] = match_setup(load_me(), list(pairing), scenario)
         else:

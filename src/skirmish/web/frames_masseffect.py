@@ -6,7 +6,7 @@ ME:A hides nothing (docs/masseffect.md): every seat and the spectators see the w
 so the answers are computed on the game itself (its copy, for the odds), and every seat gets
 the same picture but for the deciding seat's own deployment zone.
 
-The picture is the ruleset's (:mod:`skirmish.masseffect.picture`: its ``picture_of(state)``
+The picture is the ruleset's (:mod:`skirmish.masseffect.table.picture`: its ``picture_of(state)``
 Picture, else ``MASS_EFFECT.picture(state)``'s SVG text); without it, a plain one drawn here
 (:func:`plain_picture`).
 """
@@ -29,11 +29,11 @@ from skirmish.geometry.distance import base_distance
 from skirmish.geometry.paths import is_legal_move
 from skirmish.geometry.zones import DeploymentZone, Half, confrontation_zone
 from skirmish.masseffect.actions import AreaPower, Deploy, Run, Walk
+from skirmish.masseffect.combat.targeting import Targeting, figures_in_area, targeting
 from skirmish.masseffect.figure import Figure
 from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import cm_to_pas, pas_to_cm
 from skirmish.masseffect.state import MARKER_RADIUS, MEState
-from skirmish.masseffect.targeting import Targeting, figures_in_area, targeting
 from skirmish.web.frames import (
     FrameError,
     _parse,
@@ -49,12 +49,12 @@ log = logging.getLogger("skirmish.web")
 # -- the picture ------------------------------------------------------------------------------
 @functools.cache
 def _picture_module() -> ModuleType | None:
-    """:mod:`skirmish.masseffect.picture` when it exists (None: the plain picture)."""
+    """:mod:`skirmish.masseffect.table.picture` when it exists (None: the plain picture)."""
     try:
-        return importlib.import_module("skirmish.masseffect.picture")
+        return importlib.import_module("skirmish.masseffect.table.picture")
     except ImportError as exc:
-        if exc.name != "skirmish.masseffect.picture":
-            log.warning("skirmish.masseffect.picture could not be imported (%s): the web "
+        if exc.name != "skirmish.masseffect.table.picture":
+            log.warning("skirmish.masseffect.table.picture could not be imported (%s): the web "
                         "table draws a plain picture", exc)
         return None
 
@@ -159,7 +159,7 @@ def plain_picture(state: MEState) -> Picture:
 # -- state frames -----------------------------------------------------------------------------
 def deployment_zone(state: MEState, side: int) -> DeploymentZone:
     """ME38: the strip within the scenario's depth of ``side``'s own edge."""
-    from skirmish.masseffect.deployment import depth_cm
+    from skirmish.masseffect.phases.deployment import depth_cm
 
     half: Half = "south" if state.edges[side] == "lower" else "north"
     return confrontation_zone(state.field, half, state.field.height / 2 - depth_cm(state))
@@ -168,8 +168,8 @@ def deployment_zone(state: MEState, side: int) -> DeploymentZone:
 def cards(game: Game) -> dict[str, dict[str, str]]:
     """The weapon and power cards of the set-up in the draft's notation (public: ME:A hides
     nothing; the view names them only): ``{"weapons": {name: text}, "powers": {…}}``."""
-    from skirmish.masseffect.powers import Power
-    from skirmish.masseffect.weapons import Weapon
+    from skirmish.masseffect.cards.powers import Power
+    from skirmish.masseffect.cards.weapons import Weapon
 
     weapons = {}
     for data in game.setup.get("weapons", []):
@@ -255,7 +255,7 @@ def tape(state: MEState, figure: Figure, to: tuple[float, float], run: bool
     """The move tape of a walk (or run) to ``to``: ``allowance`` (cm), ``path``,
     ``length`` and ``left`` (cm, None when the path is refused), ``path_problem``, and the
     same in pas (``pas``)."""
-    from skirmish.masseffect.movement import allowance
+    from skirmish.masseffect.phases.movement import allowance
 
     limit = allowance(figure, run)
     if not figure.in_action:
@@ -279,10 +279,10 @@ def tape(state: MEState, figure: Figure, to: tuple[float, float], run: bool
 def verdict(state: MEState, shooter: Figure, target: Figure, range_pas: int | None
             ) -> Targeting:
     """The engine's targeting verdict for ``shooter`` at ``target`` (ME18, ME20-ME26), as
-    :mod:`skirmish.masseffect.options` asks it: a friend by ME18 (scenery only), an enemy
+    :mod:`skirmish.masseffect.phases.options` asks it: a friend by ME18 (scenery only), an enemy
     by ME21 (neither may be engaged, but for a counter-charge shot at a charger in contact,
     ME26)."""
-    from skirmish.masseffect.options import counter_targets
+    from skirmish.masseffect.phases.options import counter_targets
 
     elements = state.elements()
     gap = base_distance(shooter.base, target.base)

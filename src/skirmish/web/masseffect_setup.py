@@ -3,9 +3,9 @@ what ``GET /api/options`` offers of it, and the set-up of ``POST /api/matches`` 
 ``"ruleset": "masseffect"``.
 
 A band is a sample band's name (matched as players type it), a band mapping
-(:meth:`skirmish.masseffect.bands.Band.from_dict`) or a band file's text ``{"yaml": "…"}``
+(:meth:`skirmish.masseffect.cards.bands.Band.from_dict`) or a band file's text ``{"yaml": "…"}``
 (a band mapping, or a content file whose ``bands`` section holds exactly one band); every
-band is checked with :func:`skirmish.masseffect.bands.band_problems`. A malformed request is
+band is checked with :func:`skirmish.masseffect.cards.bands.band_problems`. A malformed request is
 a 400 naming the field, a band that breaks a rule (ME7, ME39) a 422 naming the rule, as for
 Eden's troops.
 """
@@ -17,8 +17,8 @@ from typing import Any
 
 from skirmish.core.names import NameMatchError
 from skirmish.eden.inputs import DataError, parse_data
-from skirmish.masseffect.bands import Band, BandError, band_cost, band_problems
-from skirmish.masseffect.library import Library
+from skirmish.masseffect.cards.bands import Band, BandError, band_cost, band_problems
+from skirmish.masseffect.cards.library import Library
 
 #: The fields of a ME:A match request.
 FIELDS = frozenset({"ruleset", "bands", "scenario", "seats", "mode", "title"})

@@ -3,7 +3,7 @@
 (``fight``) or the opponent chosen for one (``oppose``).
 
 The situation is read from the game as the engine would resolve the action now
-(:mod:`skirmish.masseffect.options`, :mod:`.attacks`, :mod:`.melee`): the thresholds after
+(:mod:`skirmish.masseffect.phases.options`, :mod:`.attacks`, :mod:`.melee`): the thresholds after
 this turn's modifiers, +1 when the attacker stayed, ME22's −1 and ME23's cover from the
 targeting verdict, −1 for a counter-charge shot, the target's Bouclier and Barrière uses left
 this phase, what is stripped, its armour and Vitalité left. The odds themselves are
@@ -143,7 +143,7 @@ def power(state: MEState, user: Figure, power_token: str, target: Figure
           ) -> dict[str, Any] | None:
     """A power aimed at a figure with one damage effect (ME19, ME33); None for a power
     whose effects are not a damage roll."""
-    from skirmish.masseffect.attacks import power_threshold
+    from skirmish.masseffect.combat.attacks import power_threshold
 
     card = next((p for p in user.card.powers if token(p.name) == power_token), None)
     if card is None:
@@ -216,7 +216,7 @@ def _brawl(state: MEState, centre: Figure, opponent: Figure | None) -> dict[str,
 
 def fight(state: MEState, figure: Figure) -> dict[str, Any]:
     """``fight``: the fight the engine starts around the chosen figure (ME27)."""
-    from skirmish.masseffect.melee import Brawl
+    from skirmish.masseffect.phases.melee import Brawl
 
     if not state.engaged(figure):
         raise FrameError(f"{figure.ref} is not engaged in melee")
@@ -226,7 +226,7 @@ def fight(state: MEState, figure: Figure) -> dict[str, Any]:
 
 def oppose(game: Game, state: MEState, opponent: Figure) -> dict[str, Any]:
     """``oppose``: the melee of the fight being resolved with this opponent."""
-    from skirmish.masseffect.melee import Brawl
+    from skirmish.masseffect.phases.melee import Brawl
 
     brawl = next((p for p in reversed(game.stack) if isinstance(p, Brawl)), None)
     if brawl is None:

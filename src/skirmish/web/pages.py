@@ -30,7 +30,7 @@ from skirmish.web.i18n import (
 
 if TYPE_CHECKING:
     from skirmish.eden.library import Library
-    from skirmish.masseffect.library import Library as MassEffectLibrary
+    from skirmish.masseffect.cards.library import Library as MassEffectLibrary
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -92,7 +92,7 @@ def _masseffect_library(request: Request) -> MassEffectLibrary:
     if hub is not None:
         library: MassEffectLibrary = hub.masseffect_library
         return library
-    from skirmish.masseffect.library import load_library
+    from skirmish.masseffect.cards.library import load_library
 
     return load_library()
 

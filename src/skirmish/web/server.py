@@ -35,7 +35,7 @@ from skirmish.web.rooms import Connection, MessageError, Room, parse_message
 from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
 
 if TYPE_CHECKING:
-    from skirmish.masseffect.library import Library as MassEffectLibrary
+    from skirmish.masseffect.cards.library import Library as MassEffectLibrary
 
 log = logging.getLogger("skirmish.web")
 
@@ -101,7 +101,7 @@ class Hub:
     @property
     def masseffect_library(self) -> MassEffectLibrary:
         if self._masseffect is None:
-            from skirmish.masseffect.library import load_library as load_masseffect
+            from skirmish.masseffect.cards.library import load_library as load_masseffect
 
             self._masseffect = load_masseffect()
         return self._masseffect
@@ -252,7 +252,7 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
     ``skirmish.db`` in ``data_dir`` (``./skirmish-data``). ``library``: the card library the
     lobby offers and troops are checked against (``skirmish serve --content``: the sample
     cards and the players' own); by default the sample cards. ``masseffect_library``: the
-    same for Mass Effect: Annihilation (``skirmish.masseffect.library.load_library``)."""
+    same for Mass Effect: Annihilation (``skirmish.masseffect.cards.library.load_library``)."""
     redact_logs()
     hub = Hub(Store(database_url(db_url, data_dir)), library, masseffect_library)
 

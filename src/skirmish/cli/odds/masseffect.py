@@ -33,7 +33,7 @@ from skirmish.cli.options import ContentOpt
 if TYPE_CHECKING:
     from typer._click.core import Command, Context
 
-    from skirmish.masseffect.library import Library
+    from skirmish.masseffect.cards.library import Library
     from skirmish.masseffect.odds import ShotOdds
 
 #: The games ``--game`` names; Eden is the default.
@@ -93,7 +93,7 @@ class GameCommand(TyperCommand):
 # -- the cards --------------------------------------------------------------------------------
 def load(content: Sequence[Path] | None) -> Library:
     """The ME:A library (sample cards, then the ``--content`` folders)."""
-    from skirmish.masseffect.library import ContentError, load_library
+    from skirmish.masseffect.cards.library import ContentError, load_library
 
     try:
         return load_library(list(content or ()))

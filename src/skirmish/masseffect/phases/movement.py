@@ -21,7 +21,7 @@ from skirmish.core.procedure import Procedure
 from skirmish.geometry import in_contact
 from skirmish.geometry.paths import contact_positions, is_legal_move, sample_destinations
 from skirmish.masseffect.actions import Run, Stay, Walk
-from skirmish.masseffect.attacks import Opportunity
+from skirmish.masseffect.combat.attacks import Opportunity
 from skirmish.masseffect.events import MoveEvent, Note, PhaseEvent
 from skirmish.masseffect.figure import RUN, STAY, WALK, Figure
 from skirmish.masseffect.rolling import state_of

@@ -4,10 +4,10 @@ turn engine: pure functions over a small description of the situation, exact wit
 
 - shots and damaging powers (ME4, ME12, ME19, ME22-ME26, ME32-ME34):
   :class:`ShotSituation` (``from_cards``, ``from_power``), :func:`shot_odds`,
-  :func:`power_odds`, giving :class:`ShotOdds` (:mod:`.odds_shooting`);
+  :func:`power_odds`, giving :class:`ShotOdds` (:mod:`.shooting`);
 - melee and opportunity attacks (ME27-ME29): :class:`MeleeSide`, :func:`melee_odds`,
   :func:`melee_from_cards`, :func:`opportunity_odds`, giving :class:`MeleeOdds`, and the
-  weapon a figure fights with, :func:`best_melee_weapon` (:mod:`.odds_melee`).
+  weapon a figure fights with, :func:`best_melee_weapon` (:mod:`.melee`).
 
 The turn engine and the command line (``skirmish odds shoot|melee --game masseffect``) import
 from here.
@@ -15,7 +15,7 @@ from here.
 
 from __future__ import annotations
 
-from skirmish.masseffect.odds_melee import (
+from skirmish.masseffect.odds.melee import (
     BARE_HANDS,
     MeleeOdds,
     MeleeSide,
@@ -25,7 +25,7 @@ from skirmish.masseffect.odds_melee import (
     melee_odds,
     opportunity_odds,
 )
-from skirmish.masseffect.odds_shooting import (
+from skirmish.masseffect.odds.shooting import (
     Blow,
     ShotOdds,
     ShotSituation,

@@ -19,8 +19,8 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
 from skirmish.masseffect.actions import Heroic, HeroicAct
+from skirmish.masseffect.combat.effects import apply_effect
 from skirmish.masseffect.dice import Amount, succeeds
-from skirmish.masseffect.effects import apply_effect
 from skirmish.masseffect.events import Note, WoundEvent
 from skirmish.masseffect.figure import Figure
 from skirmish.masseffect.rolling import (

@@ -9,7 +9,7 @@
     - {profile: Soldat de l'Alliance, equipment: [Omni-lame, Fusil mitrailleur]}
 
 Read with bounded resources (:func:`skirmish.eden.inputs.read_data`: at most 10 MB, no YAML
-aliases); every error is a :class:`~skirmish.masseffect.bands.BandError` naming the file.
+aliases); every error is a :class:`~skirmish.masseffect.cards.bands.BandError` naming the file.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 import yaml
 
 from skirmish.eden.inputs import DataError, read_data
-from skirmish.masseffect.bands import Band, BandError
+from skirmish.masseffect.cards.bands import Band, BandError
 
 
 def read_band(path: str | Path) -> Band:

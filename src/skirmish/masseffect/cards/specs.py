@@ -9,9 +9,9 @@ values or range allowed). :meth:`Kinds.validate` refuses an unknown kind, a miss
 parameter, a value of the wrong type or out of range, naming the card's place
 (``effects[0]``), the kind and the parameter.
 
-Used by powers (:data:`skirmish.masseffect.powers.POWER_EFFECTS`), gear
-(:mod:`skirmish.masseffect.weapons`) and scenarios
-(:data:`skirmish.masseffect.scenarios.VICTORY_KINDS`, :data:`~.DEPLOYMENT_KINDS`).
+Used by powers (:data:`skirmish.masseffect.cards.powers.POWER_EFFECTS`), gear
+(:mod:`skirmish.masseffect.cards.weapons`) and scenarios
+(:data:`skirmish.masseffect.cards.scenarios.VICTORY_KINDS`, :data:`~.DEPLOYMENT_KINDS`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The typed models of ME:A content files (pydantic, strict, no unknown field), checked
-before anything is built (:mod:`skirmish.masseffect.library`)."""
+before anything is built (:mod:`skirmish.masseffect.cards.library`)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from skirmish.masseffect.powers import AREA_PAS, RANGE_PAS, ROLLS
-from skirmish.masseffect.profile import BASES_MM, MAX_NOTATION
+from skirmish.masseffect.cards.powers import AREA_PAS, RANGE_PAS, ROLLS
+from skirmish.masseffect.cards.profile import BASES_MM, MAX_NOTATION
+from skirmish.masseffect.cards.scenarios import TABLE_RANGE, TURNS_RANGE
 from skirmish.masseffect.rules import DEFAULT_BUDGET, DEFAULT_TURNS
-from skirmish.masseffect.scenarios import TABLE_RANGE, TURNS_RANGE
 
 
 class _Model(BaseModel):

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from skirmish.core.names import NameMatchError, fold
-from skirmish.masseffect.profile import Profile, limit_reason
+from skirmish.masseffect.cards.profile import Profile, limit_reason
+from skirmish.masseffect.cards.weapons import Weapon
 from skirmish.masseffect.rules import BUDGET_RANGE, DEFAULT_BUDGET
-from skirmish.masseffect.weapons import Weapon
 
 if TYPE_CHECKING:
-    from skirmish.masseffect.library import Library
+    from skirmish.masseffect.cards.library import Library
 
 _FIELDS = ("name", "faction", "budget", "figures", "text", "note")
 

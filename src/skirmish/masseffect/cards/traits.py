@@ -15,8 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.core.names import fold
+from skirmish.masseffect.cards.powers import PowerKind
 from skirmish.masseffect.dice import THRESHOLD_RANGE
-from skirmish.masseffect.powers import PowerKind
 from skirmish.masseffect.rules import ARSENAL_RANGE
 
 _VALUED = re.compile(r"^(.+?)\s*\(\s*([^()]*?)\s*\)$")

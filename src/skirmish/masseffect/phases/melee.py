@@ -19,11 +19,11 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
 from skirmish.masseffect.actions import Fight, Heroic, HeroicAct, Oppose
-from skirmish.masseffect.attacks import Opportunity, melee_threshold, melee_weapon_name
+from skirmish.masseffect.combat.attacks import Opportunity, melee_threshold, melee_weapon_name
+from skirmish.masseffect.combat.hits import MELEE, Hit
 from skirmish.masseffect.dice import succeeds
 from skirmish.masseffect.events import Note, PhaseEvent
 from skirmish.masseffect.figure import Figure
-from skirmish.masseffect.hits import MELEE, Hit
 from skirmish.masseffect.rolling import (
     can_heroic,
     heroic_offer,

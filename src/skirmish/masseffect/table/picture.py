@@ -26,9 +26,9 @@ from skirmish.geometry.shapes import Base, Polygon
 from skirmish.geometry.svg import render
 from skirmish.geometry.table import Element, Marker, Table
 from skirmish.geometry.zones import DeploymentZone
+from skirmish.masseffect.cards.scenarios import MarkerKind
 from skirmish.masseffect.figure import Figure
 from skirmish.masseffect.rules import DEFAULT_DEPLOYMENT_PAS, STATUSES, pas_to_cm
-from skirmish.masseffect.scenarios import MarkerKind
 from skirmish.masseffect.state import DOOR_SIDE, MARKER_RADIUS, MarkerState, MEState
 
 GAME = "Mass Effect: Annihilation"

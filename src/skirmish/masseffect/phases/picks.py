@@ -20,7 +20,7 @@ from skirmish.core.procedure import Procedure
 from skirmish.masseffect.actions import AreaPower, Group, Hold, Shoot, Special, UsePower
 from skirmish.masseffect.events import Note, PhaseEvent
 from skirmish.masseffect.figure import Figure
-from skirmish.masseffect.options import (
+from skirmish.masseffect.phases.options import (
     GROUP_PAS,
     carry_out,
     figure_actions,
@@ -137,7 +137,7 @@ class PickPhase(Procedure):
                                      self._rule())
         if isinstance(action, Hold):
             return
-        from skirmish.masseffect.options import action_problem
+        from skirmish.masseffect.phases.options import action_problem
 
         problem = action_problem(state, figure, action, self.phase)
         if problem:

@@ -8,9 +8,9 @@ Content is YAML (or JSON) files. Every file is a mapping with any of the section
 
 - a profile is the draft's notation as a text (a YAML block), or ``{notation: …, note: …,
   faction: …}``, or written field by field (:meth:`Profile.to_dict`'s layout);
-- a weapon is its notation (:class:`~skirmish.masseffect.weapons.Weapon`) as a text, or
+- a weapon is its notation (:class:`~skirmish.masseffect.cards.weapons.Weapon`) as a text, or
   ``{notation: …, effects: [...], text: …}`` (gear's effects);
-- powers, scenarios and bands are mappings (:mod:`skirmish.masseffect.models`).
+- powers, scenarios and bands are mappings (:mod:`skirmish.masseffect.cards.models`).
 
 The built-in files (``masseffect/content``) are ORIGINAL SAMPLE CONTENT; :func:`load_library`
 adds the players' own folders on top: a card with the name of an earlier one (of the same
@@ -32,8 +32,8 @@ from pydantic import ValidationError
 
 from skirmish.core.names import fold, match_name
 from skirmish.eden.inputs import DataError, quote, read_data
-from skirmish.masseffect.bands import Band, BandError
-from skirmish.masseffect.models import (
+from skirmish.masseffect.cards.bands import Band, BandError
+from skirmish.masseffect.cards.models import (
     BandModel,
     FileModel,
     NotationModel,
@@ -41,11 +41,11 @@ from skirmish.masseffect.models import (
     ProfileModel,
     ScenarioModel,
 )
-from skirmish.masseffect.powers import Power
-from skirmish.masseffect.profile import Profile
-from skirmish.masseffect.scenarios import Scenario
-from skirmish.masseffect.traits import ProfileError
-from skirmish.masseffect.weapons import Weapon
+from skirmish.masseffect.cards.powers import Power
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.scenarios import Scenario
+from skirmish.masseffect.cards.traits import ProfileError
+from skirmish.masseffect.cards.weapons import Weapon
 
 CONTENT_DIR = Path(__file__).with_name("content")
 SECTIONS = ("profiles", "weapons", "powers", "scenarios", "bands")

@@ -2,7 +2,7 @@
 (:meth:`Profile.to_text`, ME5) followed by their weapons' and powers' cards, weapons and gear
 in their notation (ME32), power cards (ME33), scenarios (ME36-ME38) and bands (ME39).
 
-The printable cards are made by :mod:`skirmish.masseffect.printing`.
+The printable cards are made by :mod:`skirmish.masseffect.cards.printing`.
 """
 
 from __future__ import annotations
@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from skirmish.core.names import fold
-from skirmish.masseffect.bands import Band, band_cost, band_problems, figure_cost
-from skirmish.masseffect.library import SECTIONS, SINGULAR, Library
-from skirmish.masseffect.powers import Power
-from skirmish.masseffect.profile import Profile
-from skirmish.masseffect.scenarios import Scenario
-from skirmish.masseffect.specs import Spec
-from skirmish.masseffect.weapons import Weapon
+from skirmish.masseffect.cards.bands import Band, band_cost, band_problems, figure_cost
+from skirmish.masseffect.cards.library import SECTIONS, SINGULAR, Library
+from skirmish.masseffect.cards.powers import Power
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.scenarios import Scenario
+from skirmish.masseffect.cards.specs import Spec
+from skirmish.masseffect.cards.weapons import Weapon
 
 SAMPLE_MARK = "[sample]"
 #: How a power's target is written on its card.

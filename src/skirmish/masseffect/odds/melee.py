@@ -19,8 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.weapons import Weapon, WeaponKind
 from skirmish.masseffect.dice import Amount, check_threshold, success_chance
-from skirmish.masseffect.odds_shooting import (
+from skirmish.masseffect.odds.shooting import (
     ONE,
     Blow,
     ShotOdds,
@@ -28,9 +30,7 @@ from skirmish.masseffect.odds_shooting import (
     strike,
     target_state,
 )
-from skirmish.masseffect.profile import Profile
 from skirmish.masseffect.rules import UNARMED_PENALTY
-from skirmish.masseffect.weapons import Weapon, WeaponKind
 
 #: ME28: what a bare-handed figure deals.
 BARE_HANDS = Amount(1)

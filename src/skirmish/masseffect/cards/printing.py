@@ -26,12 +26,12 @@ from jinja2 import Environment
 from skirmish.core.printing import pdf_bytes as pdf_bytes
 from skirmish.core.printing import template_environment
 from skirmish.core.printing import write_pdf as write_pdf
-from skirmish.masseffect.bands import Band, equipment_of, figure_cost
-from skirmish.masseffect.cards_text import power_head
-from skirmish.masseffect.library import Library
-from skirmish.masseffect.profile import Profile
-from skirmish.masseffect.traits import TraitKind
-from skirmish.masseffect.weapons import Weapon
+from skirmish.masseffect.cards.bands import Band, equipment_of, figure_cost
+from skirmish.masseffect.cards.cards_text import power_head
+from skirmish.masseffect.cards.library import Library
+from skirmish.masseffect.cards.profile import Profile
+from skirmish.masseffect.cards.traits import TraitKind
+from skirmish.masseffect.cards.weapons import Weapon
 
 #: The card size in millimetres (a poker card, 63 x 88 mm, turned sideways).
 CARD_WIDTH_MM, CARD_HEIGHT_MM = 88, 63
@@ -153,7 +153,7 @@ def band_views(library: Library, band: Band) -> list[CardView]:
 
 
 def _environment() -> Environment:
-    return template_environment("skirmish.masseffect")
+    return template_environment("skirmish.masseffect.cards")
 
 
 def render_cards(cards: Sequence[CardView], title: str = "Bande") -> str:

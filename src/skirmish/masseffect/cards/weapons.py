@@ -27,9 +27,9 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.core.names import fold
+from skirmish.masseffect.cards.powers import POWER_EFFECTS
+from skirmish.masseffect.cards.specs import Spec
 from skirmish.masseffect.dice import Amount
-from skirmish.masseffect.powers import POWER_EFFECTS
-from skirmish.masseffect.specs import Spec
 
 
 class WeaponKind(StrEnum):

@@ -2,7 +2,7 @@
 (docs/masseffect.md ME16, ME19, ME22, ME26, ME29, ME31 Effort héroïque, ME32 Explosif).
 
 Each procedure rolls, offers the hero's re-roll on a failure, and pushes a
-:class:`~skirmish.masseffect.hits.Hit` per figure hit.
+:class:`~skirmish.masseffect.combat.hits.Hit` per figure hit.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
 from skirmish.masseffect.actions import Heroic, HeroicAct
+from skirmish.masseffect.cards.powers import Target
+from skirmish.masseffect.combat.hits import OPPORTUNITY, POWER, SHOT, Hit
 from skirmish.masseffect.dice import succeeds
 from skirmish.masseffect.figure import Figure
-from skirmish.masseffect.hits import OPPORTUNITY, POWER, SHOT, Hit
-from skirmish.masseffect.powers import Target
 from skirmish.masseffect.rolling import can_heroic, heroic_offer, roll_d6, spend_heroic, state_of
 from skirmish.masseffect.rules import UNARMED_PENALTY, pas_to_cm
 from skirmish.masseffect.state import MEState
@@ -123,7 +123,7 @@ def explosion_hits(state: MEState, shooter: Figure, target_ref: str, weapon: str
     one of them when it stands that close (a counter-charge shot at a charger in contact);
     no cover stands between it and its own blast. A figure in cover from the shooter, or
     hidden from it completely, rolls Défense (ME47)."""
-    from skirmish.masseffect.targeting import targeting
+    from skirmish.masseffect.combat.targeting import targeting
 
     target = state.figure(target_ref)
     out = []
@@ -193,7 +193,7 @@ class PowerRoll(_Rolls):
         power = user.card.power(self.power)
         assert power is not None
         if power.target is Target.POINT and self.at is not None:
-            from skirmish.masseffect.targeting import figures_in_area
+            from skirmish.masseffect.combat.targeting import figures_in_area
 
             hit = set(figures_in_area(self.at, pas_to_cm(power.area or 1), state.bases()))
             return [Hit(self.user, str(f.ref), POWER, self.power, cover=False)

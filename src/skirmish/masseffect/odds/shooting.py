@@ -32,17 +32,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from skirmish.masseffect.cards.powers import Power, Target
+from skirmish.masseffect.cards.profile import VITALITY_RANGE, Profile
+from skirmish.masseffect.cards.traits import TRAIT_RANGES, USES_RANGE, TraitKind
+from skirmish.masseffect.cards.weapons import SHOTS, Weapon, WeaponKind
 from skirmish.masseffect.dice import Amount, check_threshold, success_chance
-from skirmish.masseffect.powers import Power, Target
-from skirmish.masseffect.profile import VITALITY_RANGE, Profile
 from skirmish.masseffect.rules import (
     COUNTER_CHARGE_PENALTY,
     OBSTACLE_PENALTY,
     PROTECTIONS,
     STATIONARY_BONUS,
 )
-from skirmish.masseffect.traits import TRAIT_RANGES, USES_RANGE, TraitKind
-from skirmish.masseffect.weapons import SHOTS, Weapon, WeaponKind
 
 ONE = Fraction(1)
 ARMOUR_RANGE = (0, TRAIT_RANGES[TraitKind.ARMOUR][1])

@@ -29,11 +29,11 @@ from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
 from skirmish.geometry import CONTACT_TOLERANCE
 from skirmish.masseffect.actions import Heroic, HeroicAct, Special
+from skirmish.masseffect.cards.scenarios import MarkerKind
 from skirmish.masseffect.dice import succeeds
 from skirmish.masseffect.events import Note
 from skirmish.masseffect.figure import Figure
 from skirmish.masseffect.rolling import can_heroic, heroic_offer, roll_d6, spend_heroic, state_of
-from skirmish.masseffect.scenarios import MarkerKind
 from skirmish.masseffect.state import DOOR_SIDE, MarkerState, MEState
 
 DATA = "data"
@@ -114,7 +114,7 @@ def perform(game: Game, figure: Figure, action: Special) -> None:
     who = str(figure.ref)
     kind = action.action
     if kind == "heal":
-        from skirmish.masseffect.hits import POWER, Hit
+        from skirmish.masseffect.combat.hits import POWER, Hit
 
         item = _gear(figure)[0]
         figure.uses[item] = figure.uses.get(item, 0) + 1

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from skirmish.core.names import fold
+from skirmish.masseffect.cards.traits import ProfileError, Trait, TraitKind, check
+from skirmish.masseffect.cards.weapons import split_items
 from skirmish.masseffect.dice import THRESHOLD_RANGE
 from skirmish.masseffect.rules import WALK_PAS, equipment_limit
-from skirmish.masseffect.traits import ProfileError, Trait, TraitKind, check
-from skirmish.masseffect.weapons import split_items
 
 VITALITY_RANGE = (1, 20)
 HEROISM_RANGE = (0, 10)

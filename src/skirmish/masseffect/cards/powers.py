@@ -5,7 +5,7 @@ pouvoirs alien … Dans les règles spéciales expliquant les traits, il est fai
 parenthèses qu'il s'agit d'un pouvoir biotique, tech ou autre.» A profile lists its powers
 among its traits as ``Projection (biotique)``; the card itself is a :class:`Power`: its
 kind, what it targets, its range in pas, its roll, an optional area, and its effects as
-data (:class:`~skirmish.masseffect.specs.Spec`, checked against :data:`POWER_EFFECTS`).
+data (:class:`~skirmish.masseffect.cards.specs.Spec`, checked against :data:`POWER_EFFECTS`).
 The turn engine interprets the effects; this module only says what they are.
 """
 
@@ -17,8 +17,8 @@ from enum import StrEnum
 from typing import Any
 
 from skirmish.core.names import fold
+from skirmish.masseffect.cards.specs import Kind, Kinds, Param, Spec
 from skirmish.masseffect.rules import CHARACTERISTICS, STATUSES
-from skirmish.masseffect.specs import Kind, Kinds, Param, Spec
 
 
 class PowerKind(StrEnum):

@@ -13,9 +13,12 @@ import math
 from skirmish.core.actions import Action, Point, Ref
 from skirmish.core.game import Game
 from skirmish.masseffect.actions import AreaPower, Shoot, Special, UsePower, token
-from skirmish.masseffect.attacks import PowerRoll, Volley
+from skirmish.masseffect.cards.powers import Power, Target
+from skirmish.masseffect.cards.weapons import Weapon
+from skirmish.masseffect.combat.attacks import PowerRoll, Volley
+from skirmish.masseffect.combat.targeting import Targeting, point_targeting, targeting
 from skirmish.masseffect.figure import RUN, STAY, Figure
-from skirmish.masseffect.powers import Power, Target
+from skirmish.masseffect.phases.special import perform, special_actions
 from skirmish.masseffect.rules import (
     COUNTER_CHARGE_PENALTY,
     OBSTACLE_PENALTY,
@@ -23,10 +26,7 @@ from skirmish.masseffect.rules import (
     Phase,
     pas_to_cm,
 )
-from skirmish.masseffect.special import perform, special_actions
 from skirmish.masseffect.state import MEState
-from skirmish.masseffect.targeting import Targeting, point_targeting, targeting
-from skirmish.masseffect.weapons import Weapon
 
 #: ME31 Action groupée: friends within this many pas of the hero.
 GROUP_PAS = 4

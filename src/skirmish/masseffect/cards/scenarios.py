@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from skirmish.masseffect.cards.specs import Kind, Kinds, Param, Spec
 from skirmish.masseffect.rules import (
     CONTROL_PAS,
     DEFAULT_DEPLOYMENT_PAS,
     DEFAULT_TABLE_PAS,
     DEFAULT_TURNS,
 )
-from skirmish.masseffect.specs import Kind, Kinds, Param, Spec
 
 TURNS_RANGE = (1, 12)
 TABLE_RANGE = (12, 72)

@@ -34,8 +34,8 @@ from typing import Any
 
 from skirmish.geometry.shapes import Circle, Polygon
 from skirmish.geometry.table import SIGHT_VALUES, Element, Sight
+from skirmish.masseffect.cards.scenarios import Scenario
 from skirmish.masseffect.rules import DEFAULT_DEPLOYMENT_PAS, DEFAULT_TABLE_PAS, pas_to_cm
-from skirmish.masseffect.scenarios import Scenario
 
 CELL_PAS = 9.0
 """The side of a layout cell: one element per cell (about 12 on a 36 × 36 pas table)."""

@@ -1,7 +1,7 @@
 """The effects of powers and gear, as data (docs/masseffect.md ME33-ME35).
 
 :func:`apply_effect` carries out one effect spec other than ``damage`` (which
-:class:`~skirmish.masseffect.hits.Hit` deals itself, since wounds may call for a heroic
+:class:`~skirmish.masseffect.combat.hits.Hit` deals itself, since wounds may call for a heroic
 decision). It returns the wounds of an impact (a ``move`` stopped by a figure or scenery),
 for the hit to deal.
 """
@@ -13,11 +13,11 @@ import math
 from skirmish.core.game import Game
 from skirmish.geometry import Base
 from skirmish.geometry.paths import end_position_problem, path_is_clear
+from skirmish.masseffect.cards.specs import Spec
 from skirmish.masseffect.events import MoveEvent, Note
 from skirmish.masseffect.figure import Figure
 from skirmish.masseffect.rolling import roll_amount, state_of
 from skirmish.masseffect.rules import pas_to_cm
-from skirmish.masseffect.specs import Spec
 from skirmish.masseffect.state import MEState
 
 #: The step (cm) of the search for how far a pushed or pulled figure goes.
