@@ -12,7 +12,7 @@ Content is YAML (or JSON) files. Every file is a mapping with any of the section
   ``{notation: …, effects: [...], text: …}`` (gear's effects);
 - powers, scenarios and bands are mappings (:mod:`skirmish.masseffect.cards.models`).
 
-The built-in files (``masseffect/content``) are ORIGINAL SAMPLE CONTENT; :func:`load_library`
+The built-in files (``masseffect/cards/content``) are ORIGINAL SAMPLE CONTENT; :func:`load_library`
 adds the players' own folders on top: a card with the name of an earlier one (of the same
 section, whatever its spelling) replaces it. A malformed file raises :class:`ContentError`
 naming the file, the card, the field and what was expected; nothing is returned half-loaded.
