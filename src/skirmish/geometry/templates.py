@@ -24,6 +24,7 @@ not covering). Coverage is an exact signed distance to the hull of two discs (no
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -306,6 +307,23 @@ def _contact_reaches(attacker: Base, angle: float, target: Base, template: Blast
 
 
 def blast_contacts(
+    attacker: Base,
+    target: Base,
+    template: BlastTemplate = DEFAULT_BLAST,
+    step: float = math.radians(3.0),
+) -> list[tuple[float, float]]:
+    """:func:`_blast_contacts` (remembered: the same bases and template give the same
+    intervals, and bots ask again while nothing has moved)."""
+    return list(_remembered_contacts(attacker, target, template, step))
+
+
+@functools.lru_cache(maxsize=4096)
+def _remembered_contacts(attacker: Base, target: Base, template: BlastTemplate, step: float
+                         ) -> tuple[tuple[float, float], ...]:
+    return tuple(_blast_contacts(attacker, target, template, step))
+
+
+def _blast_contacts(
     attacker: Base,
     target: Base,
     template: BlastTemplate = DEFAULT_BLAST,
