@@ -255,24 +255,14 @@ def test_probe_sight_and_odds_messages_in_a_live_match(client: TestClient) -> No
         assert me.receive_json()["type"] == "error"
 
 
-def test_without_the_rulesets_picture_a_plain_one_is_drawn(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from skirmish.web import frames_masseffect
-
+def test_the_table_is_the_rulesets_picture_with_both_zones_while_deploying() -> None:
     game = deploying()
-    for module in (None, "ruleset's svg only"):
-        if module is None:
-            monkeypatch.setattr(frames_masseffect, "_picture_module", lambda: None)
-        else:
-            monkeypatch.undo()
-            monkeypatch.setattr(frames_masseffect, "_picture_maker", lambda: None)
-        svg = frames.state_frame(game, 0, mode="remote")["svg"]
-        root, ids = root_and_ids(svg)
-        assert root.get("data-north-up") == "true" and {"zone-0", "zone-1"} <= set(ids)
-        for f in state_of(game).figures:
-            if f.placed:
-                circle = ids["base-" + str(f.ref)].find(NS + "circle")
-                assert circle is not None
-                x, y = to_cm(root, float(circle.get("cx", "nan")),
-                             float(circle.get("cy", "nan")))
-                assert abs(x - f.x) < 0.01 and abs(y - f.y) < 0.01
+    svg = frames.state_frame(game, 0, mode="remote")["svg"]
+    root, ids = root_and_ids(svg)
+    assert root.get("data-north-up") == "true" and {"zone-0", "zone-1"} <= set(ids)
+    for f in state_of(game).figures:
+        if f.placed:
+            circle = ids["base-" + str(f.ref)].find(NS + "circle")
+            assert circle is not None
+            x, y = to_cm(root, float(circle.get("cx", "nan")), float(circle.get("cy", "nan")))
+            assert abs(x - f.x) < 0.01 and abs(y - f.y) < 0.01

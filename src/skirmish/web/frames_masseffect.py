@@ -13,32 +13,24 @@ Picture, else ``MASS_EFFECT.picture(state)``'s SVG text); without it, a plain on
 
 from __future__ import annotations
 
-import functools
-import importlib
-import inspect
 import logging
 import math
-from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from skirmish.core.game import Game
-from skirmish.geometry import Base, Field, Marker, Table, line_of_sight
-from skirmish.geometry.annotations import BaseNote, Picture
-from skirmish.geometry.distance import base_distance
+from skirmish.geometry import line_of_sight
+from skirmish.geometry.annotations import Picture
 from skirmish.geometry.paths import is_legal_move
-from skirmish.geometry.zones import DeploymentZone, Half, confrontation_zone
 from skirmish.masseffect.actions import AreaPower, Deploy, Run, Walk
-from skirmish.masseffect.combat.targeting import Targeting, figures_in_area, targeting
+from skirmish.masseffect.combat.targeting import Targeting, figures_in_area
 from skirmish.masseffect.figure import Figure
 from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import cm_to_pas, pas_to_cm
-from skirmish.masseffect.state import MARKER_RADIUS, MEState
+from skirmish.masseffect.state import MEState
 from skirmish.web.frames import (
     FrameError,
     _parse,
     _points,
-    field_data_cm,
     legality,
     svg_of,
 )
@@ -47,124 +39,23 @@ log = logging.getLogger("skirmish.web")
 
 
 # -- the picture ------------------------------------------------------------------------------
-@functools.cache
-def _picture_module() -> ModuleType | None:
-    """:mod:`skirmish.masseffect.table.picture` when it exists (None: the plain picture)."""
-    try:
-        return importlib.import_module("skirmish.masseffect.table.picture")
-    except ImportError as exc:
-        if exc.name != "skirmish.masseffect.table.picture":
-            log.warning("skirmish.masseffect.table.picture could not be imported (%s): the web "
-                        "table draws a plain picture", exc)
-        return None
-
-
-def _picture_maker() -> Callable[..., Any] | None:
-    module = _picture_module()
-    make = getattr(module, "picture_of", None) if module is not None else None
-    return make if callable(make) else None
-
-
 def picture_for(game: Game, seat: int | None) -> Picture:
-    """The annotated table (everything on it is public in ME:A, the deployment zones of both
-    bands too): the ruleset's ``picture_of(state)`` (given the bands' names when it takes
-    them) when it offers one, else :func:`plain_picture`."""
-    state = state_of(game)
-    make = _picture_maker()
-    if make is not None:
-        names = [str(band.get("name", "")) for band in game.setup.get("bands", [])]
-        picture = make(state, bands=names) if _takes_bands(make) else make(state)
-        if isinstance(picture, Picture):
-            return picture
-    return plain_picture(state)
+    """The annotated table (:func:`skirmish.masseffect.table.picture.picture_of`; everything
+    on it is public in ME:A, the deployment zones of both bands too), the bands named."""
+    from skirmish.masseffect.table.picture import picture_of
 
-
-@functools.cache
-def _takes_bands(make: Callable[..., Any]) -> bool:
-    return "bands" in inspect.signature(make).parameters
+    names = [str(band.get("name", "")) for band in game.setup.get("bands", [])]
+    return picture_of(state_of(game), bands=names)
 
 
 def table_svg(game: Game, seat: int | None, **overlays: Any) -> str:
     """The framed, north-up SVG of the table, with the field's place on its root
     (:func:`skirmish.web.frames.field_data`) and any overlays of
-    :func:`skirmish.geometry.svg.render`; the ruleset's SVG text is used as it is when it
-    draws only that (no overlays are then drawn on it: the page draws its own)."""
-    state = state_of(game)
-    if _picture_maker() is None and _picture_module() is not None:
-        hook = getattr(game.ruleset, "picture", None)
-        text = hook(state) if callable(hook) else None
-        if isinstance(text, str):
-            return field_data_cm(text, state.field.width)
+    :func:`skirmish.geometry.svg.render`."""
     return svg_of(picture_for(game, seat), **overlays)
 
 
-def _label(f: Figure) -> tuple[str, ...]:
-    """A figure's label lines: its key, then ``V 2/3 · A1 · B 2 · H1`` and its statuses."""
-    parts = [f"V {f.vitality}/{f.profile.vitality}"]
-    if f.armour:
-        parts.append(f"A{f.armour}")
-    if f.profile.shield is not None:
-        parts.append(f"B{f.shield_uses}")
-    if f.profile.barrier is not None:
-        parts.append(f"Ba{f.barrier_uses}")
-    if f.heroism:
-        parts.append(f"H{f.heroism}")
-    lines = [f.key.replace("-", " "), " \u00b7 ".join(parts)]
-    if f.statuses:
-        lines.append(", ".join(f.statuses))
-    return tuple(lines)
-
-
-def plain_picture(state: MEState) -> Picture:
-    """A picture of an ME:A table drawn with the generic machinery (the ruleset's own
-    picture is preferred): each figure in action labelled with its Vitalité, armour,
-    Bouclier (B) and Barrière (Ba) uses left and heroism (H); out of action greyed."""
-    notes: list[BaseNote] = []
-    ghosts: list[Base] = []
-    aside: list[str] = []
-    for f in state.figures:
-        side = "AB"[f.side]
-        if f.in_action:
-            lost = 1 - f.vitality / f.profile.vitality if f.profile.vitality else 0.0
-            notes.append(BaseNote(str(f.ref), _label(f), damage=max(0.0, min(1.0, lost)),
-                                  title=f"{f.ref}: {f.profile.name}"))
-            continue
-        if f.placed and f.out:
-            ghosts.append(f.base)
-            notes.append(BaseNote(str(f.ref), (f.key.replace("-", " "), "hors de combat"),
-                                  greyed=True))
-            aside.append(f"{side} \u00b7 {f.profile.name}: hors de combat")
-        elif f.extracted:
-            aside.append(f"{side} \u00b7 {f.profile.name}: extrait")
-        else:
-            aside.append(f"{side} \u00b7 {f.profile.name}: pas encore déployé")
-    markers = tuple(Marker(m.id, m.x, m.y, MARKER_RADIUS, m.kind) for m in state.markers
-                    if not m.carrier)
-    table = Table(Field(state.field.width, state.field.height), elements=state.elements(),
-                  bases=tuple(f.base for f in state.in_action()), markers=markers)
-    scores = state.scores
-    title = (f"Mass Effect: Annihilation \u00b7 {state.scenario.name} \u00b7 "
-             + (f"Tour {state.turn}/{state.scenario.turns}" if state.turn else "Déploiement")
-             + f" \u00b7 A {scores[0]} \u2013 B {scores[1]}")
-    deploying = state.turn == 0 and any(not f.placed for f in state.figures)
-    return Picture(table, tuple(notes), tuple(ghosts), tuple(aside),
-                   sides=(("A", "A"), ("B", "B")), title=title,
-                   legend=("V Vitalité left/card · A armour · B Bouclier uses · Ba Barrière "
-                           "uses · H Héroïsme",),
-                   damage_legend="red arc: the share of its Vitalité lost",
-                   zones=tuple(deployment_zone(state, side) for side in (0, 1))
-                   if deploying else ())
-
-
 # -- state frames -----------------------------------------------------------------------------
-def deployment_zone(state: MEState, side: int) -> DeploymentZone:
-    """ME38: the strip within the scenario's depth of ``side``'s own edge."""
-    from skirmish.masseffect.phases.deployment import depth_cm
-
-    half: Half = "south" if state.edges[side] == "lower" else "north"
-    return confrontation_zone(state.field, half, state.field.height / 2 - depth_cm(state))
-
-
 def cards(game: Game) -> dict[str, dict[str, str]]:
     """The weapon and power cards of the set-up in the draft's notation (public: ME:A hides
     nothing; the view names them only): ``{"weapons": {name: text}, "powers": {…}}``."""
@@ -278,33 +169,11 @@ def tape(state: MEState, figure: Figure, to: tuple[float, float], run: bool
 # -- sight --------------------------------------------------------------------------------------
 def verdict(state: MEState, shooter: Figure, target: Figure, range_pas: int | None
             ) -> Targeting:
-    """The engine's targeting verdict for ``shooter`` at ``target`` (ME18, ME20-ME26), as
-    :mod:`skirmish.masseffect.phases.options` asks it: a friend by ME18 (scenery only), an enemy
-    by ME21 (neither may be engaged, but for a counter-charge shot at a charger in contact,
-    ME26)."""
-    from skirmish.masseffect.phases.options import counter_targets
+    """The engine's own targeting verdict (:func:`skirmish.masseffect.phases.options.verdict`):
+    what the table shows is what the rules decide."""
+    from skirmish.masseffect.phases.options import verdict as engine_verdict
 
-    elements = state.elements()
-    gap = base_distance(shooter.base, target.base)
-    range_cm = None if range_pas is None else pas_to_cm(range_pas)
-    if target.side == shooter.side:
-        return targeting(shooter.base, target.base, enemies=[], friends=[], elements=elements,
-                         range_cm=range_cm)
-    if state.engaged(shooter):
-        if target not in counter_targets(state, shooter):
-            return Targeting(False, f"ME21: {shooter.ref} is engaged in melee: it may shoot "
-                             "only at a charger of this turn still in contact (ME26)",
-                             distance_cm=gap)
-        return targeting(shooter.base, target.base, enemies=[], friends=[],
-                         elements=elements, range_cm=None, contact=True)
-    if state.engaged(target):
-        return Targeting(False, f"ME21: {target.ref} is engaged in melee: it cannot be shot",
-                         distance_cm=gap)
-    return targeting(
-        shooter.base, target.base,
-        enemies=[e.base for e in state.in_action(1 - shooter.side) if e is not target],
-        friends=[f.base for f in state.in_action(shooter.side) if f is not shooter],
-        elements=elements, range_cm=range_cm)
+    return engine_verdict(state, shooter, target, range_pas)
 
 
 def protections(figure: Figure) -> dict[str, Any]:

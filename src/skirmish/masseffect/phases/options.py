@@ -12,6 +12,7 @@ import math
 
 from skirmish.core.actions import Action, Point, Ref
 from skirmish.core.game import Game
+from skirmish.geometry.distance import base_distance
 from skirmish.masseffect.actions import AreaPower, Shoot, Special, UsePower, token
 from skirmish.masseffect.cards.powers import Power, Target
 from skirmish.masseffect.cards.weapons import Weapon
@@ -77,30 +78,46 @@ def counter_targets(state: MEState, figure: Figure) -> list[Figure]:
             if str(e.ref) in figure.chargers and str(e.ref) not in figure.rear_chargers]
 
 
-def enemy_targets(state: MEState, user: Figure, range_pas: int) -> list[tuple[Figure, Targeting]]:
-    """The enemies ``user`` may shoot (or aim an enemy power) at, with the sight verdict:
-    counter-charge targets when engaged (ME20, ME26), else ME21's rules."""
+def verdict(state: MEState, user: Figure, target: Figure, range_pas: int | None
+            ) -> Targeting:
+    """May ``user`` shoot (or aim a power) at ``target``, with what sight? The one verdict
+    of ME18 and ME20-ME26: a friend by ME18 (range and scenery only: figures do not hide a
+    friend); an enemy by ME21 (neither may be engaged, except a counter-charge at a charger
+    of this turn still in contact, ME20/ME26, with no range and no figure rules)."""
+    elements = state.elements()
+    range_cm = None if range_pas is None else pas_to_cm(range_pas)
+    if target.side == user.side:
+        return targeting(user.base, target.base, enemies=[], friends=[], elements=elements,
+                         range_cm=range_cm)
+    gap = base_distance(user.base, target.base)
     if state.engaged(user):
-        return [(e, _aim(state, user, e, None, contact=True)) for e in counter_targets(state, user)
-                if _aim(state, user, e, None, contact=True).allowed]
+        if target not in counter_targets(state, user):
+            return Targeting(False, f"ME21: {user.ref} is engaged in melee: it may shoot only "
+                             "at a charger of this turn still in contact (ME20, ME26)",
+                             distance_cm=gap)
+        return _aim(state, user, target, None, contact=True)
+    if state.engaged(target):
+        return Targeting(False, f"ME21: {target.ref} is engaged in melee: it cannot be shot",
+                         distance_cm=gap)
+    return _aim(state, user, target, range_pas)
+
+
+def enemy_targets(state: MEState, user: Figure, range_pas: int) -> list[tuple[Figure, Targeting]]:
+    """The enemies ``user`` may shoot (or aim an enemy power) at, with the sight verdict
+    (:func:`verdict`)."""
     out = []
     for enemy in _enemies(state, user):
-        if state.engaged(enemy):
-            continue
-        aim = _aim(state, user, enemy, range_pas)
+        aim = verdict(state, user, enemy, range_pas)
         if aim.allowed:
             out.append((enemy, aim))
     return out
 
 
 def ally_targets(state: MEState, user: Figure, range_pas: int) -> list[Figure]:
-    """ME18 ``ally``: a friend in action (not the user) in range and in real line of sight.
-    Only scenery cuts that sight: the ME21 rules on figures hiding a target are about
-    shooting at enemies, and a friend in base contact is as good as one farther away."""
+    """ME18 ``ally``: a friend in action (not the user) in range and in real line of sight
+    (:func:`verdict`)."""
     return [friend for friend in state.in_action(user.side)
-            if friend is not user and targeting(
-                user.base, friend.base, enemies=[], friends=[], elements=state.elements(),
-                range_cm=pas_to_cm(range_pas)).allowed]
+            if friend is not user and verdict(state, user, friend, range_pas).allowed]
 
 
 def uses_left(figure: Figure, name: str, per_game: int | None) -> bool:
