@@ -12,8 +12,8 @@ import time
 from statistics import median
 
 from skirmish.core import Game
+from skirmish.eden.cards.profile import FighterProfile
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.profile import FighterProfile
 from skirmish.odds import dice, odds_of
 
 

@@ -39,12 +39,12 @@ from skirmish.core.actions import Action, Pass
 from skirmish.core.game import Game
 from skirmish.eden import EDEN
 from skirmish.eden.actions import BlastAttack, End, Throw
-from skirmish.eden.equipment import Category
-from skirmish.eden.library import Library, load_library
-from skirmish.eden.ranged import carried
+from skirmish.eden.cards.equipment import Category
+from skirmish.eden.cards.library import Library, load_library
+from skirmish.eden.cards.troops import suggest
+from skirmish.eden.fighting.ranged import carried
+from skirmish.eden.fighting.templates_attack import TemplateEvent, fighters_at
 from skirmish.eden.rolling import state_of
-from skirmish.eden.templates_attack import TemplateEvent, fighters_at
-from skirmish.eden.troops import suggest
 from skirmish.geometry.templates import blast_covers, explosion_covers
 
 TemplateAttack = BlastAttack | Throw

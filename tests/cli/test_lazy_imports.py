@@ -38,6 +38,6 @@ def test_help_runs_without_the_engine() -> None:
 
 def test_the_budget_limit_is_the_rulebooks() -> None:
     from skirmish.cli.troop_cmd import MAX_BUDGET
-    from skirmish.eden.troops import MAX_BUDGET as RULE
+    from skirmish.eden.cards.troops import MAX_BUDGET as RULE
 
     assert MAX_BUDGET == RULE

@@ -22,10 +22,10 @@ from skirmish.core.agents import play
 from skirmish.core.events import ActionEvent, Event, NoteEvent, RollEvent
 from skirmish.core.game import Game
 from skirmish.eden import EDEN
+from skirmish.eden.cards.library import load_library
+from skirmish.eden.cards.troops import suggest
 from skirmish.eden.events import CancelEvent, LocationEvent, PointsEvent, TieBreakEvent
-from skirmish.eden.library import load_library
-from skirmish.eden.ranged import RedirectEvent
-from skirmish.eden.troops import suggest
+from skirmish.eden.fighting.ranged import RedirectEvent
 
 ESCAPE = "\x1b["
 

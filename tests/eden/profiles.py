@@ -8,7 +8,7 @@ so that the examples can be replayed. Do not use these as official profiles.
 
 from __future__ import annotations
 
-from skirmish.eden.profile import FighterProfile, LimbProfile
+from skirmish.eden.cards.profile import FighterProfile, LimbProfile
 
 
 def limb(white_cp: int, red_cp: int, white: int, red: int, *faces: int) -> LimbProfile:

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Sequence
 
 from skirmish.core import Game, Procedure, ScriptedDice
 from skirmish.eden import EDEN
+from skirmish.eden.cards.profile import FighterProfile
 from skirmish.eden.demo import ABILITIES, SAMPLE_EQUIPMENT
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.profile import FighterProfile
 from skirmish.eden.ruleset import catalogue_of
 from skirmish.eden.state import EdenState
 

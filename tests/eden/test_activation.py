@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skirmish.core import IllegalActionError
-from skirmish.eden.activation import ActivationPhase
+from skirmish.eden.rounds.activation import ActivationPhase
 
 from .profiles import ABAMA, NGOBO, VLADD, YURI
 from .scenario import fighter, state, table

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from skirmish.core import IllegalActionError
-from skirmish.eden.bidding import FirstPlayerBid
+from skirmish.eden.preparation.bidding import FirstPlayerBid
 
 from .profiles import NGOBO, YURI
 from .scenario import state, table

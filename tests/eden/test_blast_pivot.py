@@ -12,13 +12,13 @@ import pytest
 from skirmish.core import Game, IllegalActionError, Ref
 from skirmish.core.events import event_from_json
 from skirmish.eden.actions import BlastAttack
-from skirmish.eden.fighter_actions import Activation
-from skirmish.eden.rolling import state_of
-from skirmish.eden.templates_attack import (
+from skirmish.eden.fighting.fighter_actions import Activation
+from skirmish.eden.fighting.templates_attack import (
     TemplateEvent,
     blast_refusal,
     rounded_blast_placements,
 )
+from skirmish.eden.rolling import state_of
 from skirmish.geometry.templates import blast_angles, blast_covers
 
 from .profiles import ELENIA, NGOBO, VLADD, YURI

@@ -1,4 +1,4 @@
-"""Printable profile cards (skirmish.eden.printing): the HTML from the Jinja2 templates
+"""Printable profile cards (skirmish.eden.cards.printing): the HTML from the Jinja2 templates
 (structure, escaping, French notation), the A4 PDF from WeasyPrint (pages, cards on the
 first page), and the layout itself: every limb on one line, cards of 88 x 63 mm."""
 
@@ -17,15 +17,15 @@ import typer
 from typer.testing import CliRunner
 
 from skirmish.cli.cards_cmd import cards_app
-from skirmish.eden.library import Library, load_library
-from skirmish.eden.printing import (
+from skirmish.eden.cards.library import Library, load_library
+from skirmish.eden.cards.printing import (
     CARD_HEIGHT_MM,
     CARD_WIDTH_MM,
     PAIRS_PER_PAGE,
     cp_size,
     render_cards,
 )
-from skirmish.eden.profile import Limb
+from skirmish.eden.cards.profile import Limb
 
 app = typer.Typer()
 app.add_typer(cards_app, name="cards")
@@ -291,7 +291,7 @@ def test_every_card_fits_limbs_on_one_line_texts_inside(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")
 def test_pdf_text_keeps_the_accents(tmp_path: Path) -> None:
-    from skirmish.eden.printing import write_pdf
+    from skirmish.eden.cards.printing import write_pdf
 
     pdf = tmp_path / "fr.pdf"
     write_pdf(render_cards(_french_library(tmp_path), [HELENE], language="fr"), pdf)

@@ -11,8 +11,13 @@ from typing import Any
 import pytest
 
 from skirmish.core import Game, IllegalActionError, RandomAgent, play
-from skirmish.eden.deployment import deploy_problem, marker_problem, scenery_problem, zone_of
-from skirmish.eden.profile import Characteristic
+from skirmish.eden.cards.profile import Characteristic
+from skirmish.eden.preparation.deployment import (
+    deploy_problem,
+    marker_problem,
+    scenery_problem,
+    zone_of,
+)
 from skirmish.geometry import Marker
 
 from .profiles import ABAMA, NGOBO, VLADD, YURI

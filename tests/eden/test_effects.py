@@ -11,14 +11,14 @@ import pytest
 from skirmish.core import Action, IllegalActionError, Ref
 from skirmish.core.events import Event
 from skirmish.eden.actions import Use
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effects import EFFECTS, ActiveEffect, EffectKind, register
 from skirmish.eden.events import WoundEvent
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.fighter_actions import Activation
-from skirmish.eden.intendancy import Intendancy
-from skirmish.eden.melee import MeleeAttack
+from skirmish.eden.fighting.fighter_actions import Activation
+from skirmish.eden.fighting.melee import MeleeAttack
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic, Limb
+from skirmish.eden.rounds.intendancy import Intendancy
 from skirmish.eden.ruleset import SetupError
 
 from .profiles import ELENIA, NGOBO, YURI
@@ -82,7 +82,7 @@ def with_abilities(profile, *names):
 
 
 def game_with(abilities_a: tuple[str, ...], dice=(), start=(), ap=3):
-    from skirmish.eden.abilities import ability_effects
+    from skirmish.eden.cards.abilities import ability_effects
 
     game = table([(with_abilities(YURI, *abilities_a), 10, 10)], [(NGOBO, 13, 10)], dice=dice,
                  start=(), ap=ap, abilities=ABILITIES)
@@ -133,7 +133,7 @@ def test_location_shift_hook_lets_the_target_move_the_roll() -> None:
     # Rulebook 2.A, Elenia: location 5 (torso) raised by 1 to 6 (legs).
     game = table([(replace(ELENIA, abilities=()), 10, 10)], [(NGOBO, 13, 10)], abilities=ABILITIES,
                  dice=[4, 1, 1, 1, 1, 5], start=[])
-    from skirmish.eden.abilities import ability_effects
+    from skirmish.eden.cards.abilities import ability_effects
 
     st = state(game)
     elenia = st.fighters[0]
@@ -189,7 +189,7 @@ def test_card_text_beats_rules_text_a_longer_move() -> None:
     sprinter = {"name": "Sprinter", "effects": [{"effect": "move-distance", "cm": 15}]}
     game = table([(with_abilities(YURI, "Sprinter"), 10, 10)], [(NGOBO, 50, 50)], start=(),
                  abilities=[*ABILITIES, sprinter])
-    from skirmish.eden.abilities import ability_effects
+    from skirmish.eden.cards.abilities import ability_effects
 
     state(game).effects.extend(ability_effects(game))
     game.push(Activation(Ref("A.Yuri")))
@@ -222,7 +222,7 @@ def test_simultaneous_effects_resolve_first_player_first() -> None:
     for first, expected in ((1, ["B", "A"]), (0, ["A", "B"])):
         st.first_player = first
         RecordWounds.heard.clear()
-        from skirmish.eden.wounds import inflict_wounds
+        from skirmish.eden.fighting.wounds import inflict_wounds
 
         inflict_wounds(game, fighter(game, "A.Yuri"), Limb.ARMS, 1)
         assert RecordWounds.heard == expected
@@ -240,13 +240,13 @@ def test_fear_forbids_action_abilities() -> None:
 
 def test_location_shift_hook_applies_to_shots_too() -> None:
     """Rulebook 2.A (Elenia): "a location roll against her" - a shot's location as well."""
-    from skirmish.eden.ranged import Shooting
+    from skirmish.eden.fighting.ranged import Shooting
 
     sling = "Sling (Shooting): Str(1)"
     game = table([(YURI, 10, 10)], [(replace(NGOBO, abilities=("Lucky",)), 20, 10)],
                  abilities=ABILITIES, equipment=[sling],
                  dice=[6, 6, 1, 1, 4, 1])  # CBT 4 vs SPD 4: 2 successes; location 4 (torso)
-    from skirmish.eden.abilities import ability_effects
+    from skirmish.eden.cards.abilities import ability_effects
 
     state(game).effects.extend(ability_effects(game))
     game.push(Shooting(Ref("A.Yuri"), "Sling", Ref("B.Ngobo-Quick-Arm")))

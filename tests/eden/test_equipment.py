@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from skirmish.eden.equipment import (
+from skirmish.eden.cards.equipment import (
     EFFECT_KEYWORDS,
     EFFECT_RANGES,
     LIMIT_RANGE,
@@ -16,7 +16,7 @@ from skirmish.eden.equipment import (
     Equipment,
     EquipmentPart,
 )
-from skirmish.eden.profile import Characteristic, Limb
+from skirmish.eden.cards.profile import Characteristic, Limb
 
 # -- examples ------------------------------------------------------------------------------------
 EXAMPLES = [

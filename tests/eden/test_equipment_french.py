@@ -16,7 +16,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from skirmish.eden.equipment import (
+from skirmish.eden.cards.equipment import (
     EFFECT_KEYWORDS,
     EFFECT_RANGES,
     LIMIT_RANGE,
@@ -25,8 +25,8 @@ from skirmish.eden.equipment import (
     EquipmentPart,
     detect_language,
 )
-from skirmish.eden.library import ContentError, load_library
-from skirmish.eden.profile import Characteristic, Limb
+from skirmish.eden.cards.library import ContentError, load_library
+from skirmish.eden.cards.profile import Characteristic, Limb
 
 from .content.helpers import library
 

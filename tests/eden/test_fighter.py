@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.fighter import Fighter, WoundResult
 from skirmish.eden.modifiers import Condition, Modifier
-from skirmish.eden.profile import Characteristic, Limb
 from tests.eden.profiles import ELENIA, NGOBO, VLADD, YURI
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from skirmish.eden.cards.profile import Characteristic
 from skirmish.eden.effects import ActiveEffect
-from skirmish.eden.intendancy import Intendancy
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic
+from skirmish.eden.rounds.intendancy import Intendancy
 
 from .profiles import NGOBO, VLADD, YURI
 from .scenario import fighter, state, table
@@ -84,7 +84,7 @@ def test_end_of_round_effects_expire_and_round_counters_reset() -> None:
 
 def test_victory_points_never_below_zero() -> None:
     game = table([(YURI, 10, 10)], [(NGOBO, 40, 40)], start=[])
-    from skirmish.eden.intendancy import count_victory_points
+    from skirmish.eden.rounds.intendancy import count_victory_points
 
     st = state(game)
     st.vp = [1, 0]

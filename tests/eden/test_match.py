@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from skirmish.core.events import NoteEvent
-from skirmish.eden.bidding import FirstPlayerBid
-from skirmish.eden.round import Match, first_player_step, match_over
+from skirmish.eden.preparation.bidding import FirstPlayerBid
+from skirmish.eden.rounds.round import Match, first_player_step, match_over
 
 from .profiles import NGOBO, VLADD, YURI
 from .scenario import fighter, state, table

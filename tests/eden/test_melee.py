@@ -6,10 +6,10 @@ import pytest
 
 from skirmish.core import IllegalActionError, Ref
 from skirmish.core.events import RollEvent
-from skirmish.eden.fighter_actions import Activation
-from skirmish.eden.melee import MeleeAttack
+from skirmish.eden.cards.profile import Limb
+from skirmish.eden.fighting.fighter_actions import Activation
+from skirmish.eden.fighting.melee import MeleeAttack
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Limb
 
 from .profiles import ABAMA, NGOBO, YURI
 from .scenario import fighter, table

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skirmish.eden.cards.profile import Characteristic
 from skirmish.eden.modifiers import Condition, Modifier, condition_modifiers, effective_value
-from skirmish.eden.profile import Characteristic
 
 PSI, CBT, VIG, SPD = Characteristic.PSI, Characteristic.CBT, Characteristic.VIG, Characteristic.SPD
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skirmish.core import IllegalActionError, Ref
-from skirmish.eden.fighter_actions import Activation
+from skirmish.eden.fighting.fighter_actions import Activation
 from skirmish.eden.modifiers import Condition
 from skirmish.geometry import Element, Polygon
 

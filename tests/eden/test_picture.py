@@ -14,13 +14,13 @@ from skirmish.core.events import NoteEvent
 from skirmish.core.game import Game
 from skirmish.core.record import Record
 from skirmish.eden import EDEN
+from skirmish.eden.cards.library import load_library
+from skirmish.eden.cards.profile import Limb
+from skirmish.eden.cards.troops import suggest
 from skirmish.eden.events import ActivationEvent
-from skirmish.eden.fighter_actions import Activation
-from skirmish.eden.library import load_library
+from skirmish.eden.fighting.fighter_actions import Activation
 from skirmish.eden.moments import Moment, game_at, parse_moment, round_starts
 from skirmish.eden.picture import LEADER_PIP, WOUND_LEGEND, picture_of, short_names
-from skirmish.eden.profile import Limb
-from skirmish.eden.troops import suggest
 from skirmish.geometry.table import Marker
 from tests.core.toy import TOY
 from tests.eden import scenario

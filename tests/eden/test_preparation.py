@@ -14,18 +14,18 @@ import pytest
 from skirmish.core import Game, IllegalActionError, ScriptedDice
 from skirmish.core.dice import SeededDice
 from skirmish.eden import EDEN
-from skirmish.eden.cards import Catalogue
+from skirmish.eden.cards.cards import Catalogue
+from skirmish.eden.cards.profile import Characteristic, FighterProfile
 from skirmish.eden.demo import SAMPLE_EQUIPMENT
-from skirmish.eden.deployment import marker_problem
 from skirmish.eden.effects import ActiveEffect, EffectKind, register
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.preparation import (
+from skirmish.eden.preparation.deployment import marker_problem
+from skirmish.eden.preparation.preparation import (
     PreparationPhase,
     TroopError,
     profile_problems,
     troop_problems,
 )
-from skirmish.eden.profile import Characteristic, FighterProfile
 from skirmish.eden.ruleset import SetupError, catalogue_of
 from skirmish.eden.state import EdenState
 from skirmish.geometry import Marker

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skirmish.eden.profile import (
+from skirmish.eden.cards.profile import (
     CHARACTERISTIC_OF,
     LIMB_OF,
     Characteristic,

@@ -14,11 +14,10 @@ from skirmish.core.decision import Decision
 from skirmish.core.events import RollEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import End
-from skirmish.eden.conditions import give_markers
+from skirmish.eden.cards.profile import FighterProfile, Limb
 from skirmish.eden.events import MarkerEvent, WoundEvent
-from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import FighterProfile, Limb
-from skirmish.eden.ranged import (
+from skirmish.eden.fighting.conditions import give_markers
+from skirmish.eden.fighting.ranged import (
     FEAR_RULE,
     FREE_RULE,
     NEAREST_RULE,
@@ -29,8 +28,9 @@ from skirmish.eden.ranged import (
     redirected_target,
     start_ranged_attack,
 )
+from skirmish.eden.fighting.templates_attack import TemplateEvent
+from skirmish.eden.modifiers import Condition
 from skirmish.eden.rolling import state_of
-from skirmish.eden.templates_attack import TemplateEvent
 from skirmish.geometry import Element, Polygon
 
 from .profiles import ABAMA, NGOBO, VLADD, YURI

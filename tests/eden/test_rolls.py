@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from skirmish.core.dice import ScriptedDice, SeededDice
 from skirmish.core.errors import DiceExhaustedError
-from skirmish.eden.profile import Characteristic
+from skirmish.eden.cards.profile import Characteristic
 from skirmish.eden.rolls import (
     characteristic_roll,
     location_roll,

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from skirmish.core import IllegalActionError
-from skirmish.eden.cards import EffectSpec, TacticalCard, freeze
-from skirmish.eden.profile import Characteristic
-from skirmish.eden.tactical import TacticalPhase, card_refusal
+from skirmish.eden.cards.cards import EffectSpec, TacticalCard, freeze
+from skirmish.eden.cards.profile import Characteristic
+from skirmish.eden.rounds.tactical import TacticalPhase, card_refusal
 
 from .profiles import NGOBO, YURI
 from .scenario import fighter, state, table
@@ -147,7 +147,7 @@ def test_a_card_with_no_valid_target_cannot_be_played() -> None:
 def test_only_cards_without_the_tactical_rule_are_played_at_an_activation() -> None:
     # Rulebook 1.D: "Tactical: this card can be played only during the tactical phase". A card
     # without it may be played at the start of one of the player's activations.
-    from skirmish.eden.activation import ActivationPhase
+    from skirmish.eden.rounds.activation import ActivationPhase
 
     game = aimed()
     game.push(ActivationPhase())
@@ -166,7 +166,7 @@ def test_only_cards_without_the_tactical_rule_are_played_at_an_activation() -> N
 
 
 def test_no_question_at_an_activation_without_such_a_card() -> None:
-    from skirmish.eden.activation import ActivationPhase
+    from skirmish.eden.rounds.activation import ActivationPhase
 
     game = aimed(hand_a=("Adrenalin", "Smoke"))
     game.push(ActivationPhase())

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from skirmish.core.dice import ScriptedDice
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Modifier, effective_value
-from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolls import characteristic_roll, location_roll, opposition_roll, shift_location
 from tests.eden.profiles import ABAMA, ELENIA, NGOBO, VLADD, YURI
 

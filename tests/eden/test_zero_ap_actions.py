@@ -12,9 +12,9 @@ from dataclasses import replace
 import pytest
 
 from skirmish.core import Game, IllegalActionError, Ref
-from skirmish.eden.abilities import ability_effects
+from skirmish.eden.cards.abilities import ability_effects
 from skirmish.eden.events import AbilityEvent
-from skirmish.eden.fighter_actions import Activation
+from skirmish.eden.fighting.fighter_actions import Activation
 from skirmish.eden.modifiers import Condition
 
 from .content.helpers import library, on_table

@@ -19,6 +19,7 @@ from skirmish.core import Game
 from skirmish.core.actions import Action
 from skirmish.core.dice import ScriptedDice, SeededDice
 from skirmish.core.errors import DiceExhaustedError
+from skirmish.eden.cards.profile import FighterProfile, Limb
 from skirmish.eden.demo import (
     ABAMA,
     ANTON,
@@ -28,7 +29,6 @@ from skirmish.eden.demo import (
     VLADD,
     YURI,
 )
-from skirmish.eden.profile import FighterProfile, Limb
 from skirmish.odds.game import aim_action, react, shift_action, strike_back_action
 from skirmish.odds.results import LIMBS, AttackOdds, Delta
 

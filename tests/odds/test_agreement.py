@@ -14,9 +14,9 @@ from collections.abc import Callable
 import pytest
 
 from skirmish.core import Game, Ref
-from skirmish.eden.intendancy import burn
-from skirmish.eden.melee import MeleeAttack
-from skirmish.eden.ranged import Blast, Projectile, Shooting
+from skirmish.eden.fighting.melee import MeleeAttack
+from skirmish.eden.fighting.ranged import Blast, Projectile, Shooting
+from skirmish.eden.rounds.intendancy import burn
 from skirmish.odds.game import burn_odds, odds_of
 from skirmish.odds.results import AttackOdds
 

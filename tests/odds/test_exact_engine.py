@@ -14,12 +14,12 @@ from fractions import Fraction
 import pytest
 
 from skirmish.core import Game, IllegalActionError, Ref
-from skirmish.eden.abilities import ability_effects
-from skirmish.eden.equipment import Category
-from skirmish.eden.intendancy import burn
-from skirmish.eden.melee import MeleeAttack
-from skirmish.eden.profile import Limb
-from skirmish.eden.ranged import Blast, Projectile, Shooting
+from skirmish.eden.cards.abilities import ability_effects
+from skirmish.eden.cards.equipment import Category
+from skirmish.eden.cards.profile import Limb
+from skirmish.eden.fighting.melee import MeleeAttack
+from skirmish.eden.fighting.ranged import Blast, Projectile, Shooting
+from skirmish.eden.rounds.intendancy import burn
 from skirmish.odds.game import (
     blast_odds,
     burn_odds,

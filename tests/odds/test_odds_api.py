@@ -9,8 +9,8 @@ import pytest
 
 from skirmish.core import IllegalActionError, Ref
 from skirmish.core.dice import ScriptedDice
-from skirmish.eden.melee import MeleeAttack
-from skirmish.eden.profile import Limb
+from skirmish.eden.cards.profile import Limb
+from skirmish.eden.fighting.melee import MeleeAttack
 from skirmish.odds.attacks import Combatant, MeleeStrike, ShootingStrike, aim_options, parse_aim
 from skirmish.odds.game import aim_action, melee_reactions, odds_of, shift_action, worst_reaction
 from skirmish.odds.results import AttackOdds, FighterInfo

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from skirmish.core.dice import KeyedDice
 from skirmish.core.game import Game
-from skirmish.eden.deployment import zone_of
+from skirmish.eden.preparation.deployment import zone_of
 from skirmish.eden.rolling import state_of
 from skirmish.eden.state import EdenState
 from skirmish.web.frames import knowledge, picture_for, svg_of

@@ -55,7 +55,7 @@ from skirmish.eden.actions import (
     Use,
     key,
 )
-from skirmish.eden.equipment import Category, Equipment
+from skirmish.eden.cards.equipment import Category, Equipment
 from skirmish.geometry import Base, Element, Field, Marker, is_legal_move
 from skirmish.geometry.templates import blast_covers, explosion_covers
 

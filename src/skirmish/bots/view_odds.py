@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from skirmish.eden.equipment import Category, Equipment
+from skirmish.eden.cards.equipment import Category, Equipment
 from skirmish.odds.attacks import Combatant, melee
 from skirmish.odds.results import Delta
 

@@ -18,7 +18,7 @@ from skirmish.cli.errors import SkirmishTyper, check_output, fail, write_output
 from skirmish.cli.options import ContentOpt, GameOpt, game_or_exit, library_or_exit
 
 if TYPE_CHECKING:
-    from skirmish.eden.library import Library
+    from skirmish.eden.cards.library import Library
 
 cards_app = SkirmishTyper(help="List, show and print cards (sample content and your own).",
                           invoke_without_command=True, no_args_is_help=False,
@@ -33,7 +33,7 @@ LanguageOpt = Annotated[str | None, typer.Option(
 def _section(kind: str) -> str:
     """The section a ``--kind`` names ("fighter", "NPFs", "tactical" ...)."""
     from skirmish.core.names import fold
-    from skirmish.eden.library import SECTIONS, SINGULAR
+    from skirmish.eden.cards.library import SECTIONS, SINGULAR
 
     for section in SECTIONS:
         if fold(kind) in (fold(section), fold(section.rstrip("s")), fold(SINGULAR[section])):
@@ -42,7 +42,7 @@ def _section(kind: str) -> str:
 
 
 def _listing(lib: Library, faction: str | None, kind: str | None) -> list[dict[str, Any]]:
-    from skirmish.eden.library import SECTIONS
+    from skirmish.eden.cards.library import SECTIONS
 
     rows = []
     wanted = lib.faction(faction) if faction is not None else None
@@ -156,8 +156,8 @@ def show(
         show_card(console, content or group.get("content"), name,
                   as_json or bool(group.get("json")))
         return
-    from skirmish.eden.cards_html import card_text
-    from skirmish.eden.equipment import check_language
+    from skirmish.eden.cards.cards_html import card_text
+    from skirmish.eden.cards.equipment import check_language
 
     lib = library_or_exit(content or group.get("content"))
     try:
@@ -185,7 +185,7 @@ def show(
 def _equipment_in(lib: Library, kind: str, name: str, text: str, language: str) -> str:
     """``text`` (a card in the rulebook's notation) with its equipment in ``language``: an
     item of the library is shown as ``str(item)``, one written on the profile as typed."""
-    from skirmish.eden.equipment import Equipment
+    from skirmish.eden.cards.equipment import Equipment
 
     if kind == "equipment":
         items = [(str(lib.equipment[name]), lib.equipment[name])]
@@ -233,9 +233,9 @@ def print_cards(
                  band if band is not None or troop is None else str(troop), profiles, out,
                  pdf)
         return
-    from skirmish.eden.equipment import check_language
-    from skirmish.eden.printing import render_cards, write_pdf
-    from skirmish.eden.troops import TroopError, troop_problems
+    from skirmish.eden.cards.equipment import check_language
+    from skirmish.eden.cards.printing import render_cards, write_pdf
+    from skirmish.eden.cards.troops import TroopError, troop_problems
     from skirmish.sim.troops import read_troop
 
     if troop is None:

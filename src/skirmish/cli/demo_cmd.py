@@ -51,7 +51,7 @@ def demo(
     from skirmish.core.agents import play
     from skirmish.core.dice import fresh_seed
     from skirmish.eden import EDEN
-    from skirmish.eden.troops import suggest
+    from skirmish.eden.cards.troops import suggest
 
     seed = fresh_seed() if seed is None else seed
     console.soft_wrap = not console.is_terminal  # whole lines in a file or a pipe

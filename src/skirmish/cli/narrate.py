@@ -178,8 +178,8 @@ class _Activation:
             ReactionEvent,
             WoundEvent,
         )
-        from skirmish.eden.ranged import RangedAttackEvent, RedirectEvent
-        from skirmish.eden.templates_attack import TemplateEvent
+        from skirmish.eden.fighting.ranged import RangedAttackEvent, RedirectEvent
+        from skirmish.eden.fighting.templates_attack import TemplateEvent
 
         me = self.fighter
         last = self.steps[-1] if self.steps else None

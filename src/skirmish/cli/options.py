@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from skirmish.eden.library import Library
+    from skirmish.eden.cards.library import Library
     from skirmish.masseffect.cards.library import Library as MELibrary
 
 ContentOpt = Annotated[list[Path] | None, typer.Option(
@@ -47,8 +47,8 @@ def library_or_exit(content: list[Path] | tuple[Path, ...] | None = None,
     (their ``content:`` list, relative to the troop file) and then ``content``. A malformed
     or missing file ends the command with one line (cli/errors.py)."""
     from skirmish.cli.errors import fail
-    from skirmish.eden.library import ContentError, load_library
-    from skirmish.eden.troops import content_of_troop_files
+    from skirmish.eden.cards.library import ContentError, load_library
+    from skirmish.eden.cards.troops import content_of_troop_files
 
     try:
         folders = [*content_of_troop_files(troop_files), *(content or ())]

@@ -160,7 +160,7 @@ def band_setup(band_a: str | None, band_b: str | None, scenario: str,
     """A Mass Effect: Annihilation set-up: two bands of the library (the first two sample
     bands by default) on a scenario, or a set-up file; names are matched as typed."""
     if setup_file is not None:
-        from skirmish.eden.inputs import read_data
+        from skirmish.eden.cards.inputs import read_data
 
         data = read_data(Path(setup_file))
         if not isinstance(data, dict):

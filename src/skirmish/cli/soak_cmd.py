@@ -42,7 +42,7 @@ def soak(
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
     from skirmish.bots.registry import make_agent
-    from skirmish.eden.library import load_library
+    from skirmish.eden.cards.library import load_library
     from skirmish.sim.soak import SoakSpec, describe, parse_pairings, run_soak
     from skirmish.sim.troops import load_troop
 

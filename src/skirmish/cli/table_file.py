@@ -10,7 +10,14 @@ from typing import Any
 
 import typer
 
-from skirmish.eden.inputs import FIELD_RANGE, DataError, check_numbers, number, quote, read_data
+from skirmish.eden.cards.inputs import (
+    FIELD_RANGE,
+    DataError,
+    check_numbers,
+    number,
+    quote,
+    read_data,
+)
 from skirmish.geometry.shapes import Base, Point
 from skirmish.geometry.table import Table
 

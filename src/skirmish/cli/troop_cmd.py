@@ -16,7 +16,7 @@ from rich.console import Console
 from skirmish.cli.errors import SkirmishTyper, check_output, fail
 from skirmish.cli.options import ContentOpt, GameOpt, game_or_exit, library_or_exit
 
-#: Rulebook 3 (skirmish.eden.troops.MAX_BUDGET, checked by a test): the largest budget.
+#: Rulebook 3 (skirmish.eden.cards.troops.MAX_BUDGET, checked by a test): the largest budget.
 MAX_BUDGET = 200
 console = Console(soft_wrap=True)
 
@@ -40,7 +40,7 @@ def validate(
 
         validate_band(console, file, content)
         return
-    from skirmish.eden.troops import TroopError, sp_reserve, total_value, troop_problems
+    from skirmish.eden.cards.troops import TroopError, sp_reserve, total_value, troop_problems
     from skirmish.sim.troops import read_troop
 
     lib = library_or_exit(content, [file])
@@ -84,7 +84,13 @@ def new(
                  budget=DEFAULT_BUDGET if budget is None else budget, name=name,
                  content=content)
         return
-    from skirmish.eden.troops import Troop, candidates, sp_reserve, total_value, troop_problems
+    from skirmish.eden.cards.troops import (
+        Troop,
+        candidates,
+        sp_reserve,
+        total_value,
+        troop_problems,
+    )
 
     budget = 100 if budget is None else budget
     check_output(out, "troop file")

@@ -43,7 +43,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from skirmish.core.actions import Action, ActionSet, Pass, Point, Ref
-from skirmish.eden.profile import Limb
+from skirmish.eden.cards.profile import Limb
 
 
 class Side(StrEnum):

@@ -20,11 +20,11 @@ import copy
 import functools
 from typing import TYPE_CHECKING, Any
 
-from skirmish.eden.library import load_library
-from skirmish.eden.troops import Troop, ability_dict
+from skirmish.eden.cards.library import load_library
+from skirmish.eden.cards.troops import Troop, ability_dict
 
 if TYPE_CHECKING:
-    from skirmish.eden.library import Library
+    from skirmish.eden.cards.library import Library
 
 __all__ = ["ABAMA", "ABILITIES", "ANTON", "MATCH_EQUIPMENT", "NGOBO", "SAMPLE_EQUIPMENT",
            "TARAR", "VLADD", "YURI", "demo_setup", "match_setup", "sample_library"]

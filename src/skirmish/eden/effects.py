@@ -36,7 +36,7 @@ Rulebook 2.H: when a card contradicts the rules, the card wins - so effects are 
 Rulebook 7: the effects of a permanent ability with a cost are in play only while it is
 paid. They are not put in play with the others; paying (at the start of the owner's
 activation, docs/rulings.md) brings them in ``until`` the end of the round
-(:func:`skirmish.eden.abilities.pay_for`), so every hook above sees them only then.
+(:func:`skirmish.eden.cards.abilities.pay_for`), so every hook above sees them only then.
 """
 
 from __future__ import annotations
@@ -47,14 +47,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from skirmish.core.events import Event
-from skirmish.eden.cards import EffectSpec, Params, freeze, thaw
+from skirmish.eden.cards.cards import EffectSpec, Params, freeze, thaw
 from skirmish.eden.modifiers import Modifier
 
 if TYPE_CHECKING:
     from skirmish.core.actions import Action
     from skirmish.core.game import Game
+    from skirmish.eden.cards.profile import Limb
     from skirmish.eden.fighter import Fighter
-    from skirmish.eden.profile import Limb
     from skirmish.eden.state import EdenState
 
 Until = Literal["round", "match"]

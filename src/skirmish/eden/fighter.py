@@ -3,7 +3,7 @@
 Rulebook 1.5 (Constitution Points: checking dots, normal and wounded limbs),
 1.6 (white and red characteristic values), 2.F (Incapacitated) and 9
 (condition markers). The card itself is the shared, immutable
-:class:`~skirmish.eden.profile.FighterProfile`; everything that changes lives
+:class:`~skirmish.eden.cards.profile.FighterProfile`; everything that changes lives
 here, in plain slots, so that :meth:`Fighter.clone` is a cheap explicit copy.
 """
 
@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from skirmish.eden.cards.profile import LIMB_OF, Characteristic, FighterProfile, Limb
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
-from skirmish.eden.profile import LIMB_OF, Characteristic, FighterProfile, Limb
 
 _LIMB_INDEX: dict[Limb, int] = {limb: i for i, limb in enumerate(Limb)}
 

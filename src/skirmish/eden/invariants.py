@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 
 from skirmish.core.game import Game
-from skirmish.eden.melee import ATTACKS_PER_ROUND
-from skirmish.eden.movement import CHARGES_PER_ROUND, MOVES_PER_ROUND
+from skirmish.eden.fighting.melee import ATTACKS_PER_ROUND
+from skirmish.eden.fighting.movement import CHARGES_PER_ROUND, MOVES_PER_ROUND
 from skirmish.eden.state import EdenState
 
 TOLERANCE = 1e-6

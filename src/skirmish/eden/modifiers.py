@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from skirmish.eden.profile import Characteristic
+from skirmish.eden.cards.profile import Characteristic
 
 
 class Condition(StrEnum):

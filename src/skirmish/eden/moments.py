@@ -5,7 +5,7 @@
 - ``R.K``: the K-th activation of round R is over. Activations are counted as the log
   shows them begin (:class:`~skirmish.eden.events.ActivationEvent`, "X begins its
   activation"), in the order they begin, interrupts included; the K-th is over when its
-  fighter's :class:`~skirmish.eden.fighter_actions.Activation` has left the stack (the
+  fighter's :class:`~skirmish.eden.fighting.fighter_actions.Activation` has left the stack (the
   player ended it, the fighter has nothing left to do, or it left the field). The moment
   is exact even when the same action goes on to end the round (the intendancy's burns are
   not yet on the table): the last action is re-played step by step.
@@ -22,7 +22,7 @@ from skirmish.core.game import Game
 from skirmish.core.record import Record
 from skirmish.core.ruleset import RULESETS
 from skirmish.eden.events import ActivationEvent
-from skirmish.eden.fighter_actions import Activation
+from skirmish.eden.fighting.fighter_actions import Activation
 
 _ROUND_BEGINS = re.compile(r"round (\d+) begins")
 _MOMENT = re.compile(r"\s*(\d{1,4})(?:\.(\d{1,4}))?\s*")

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from skirmish.eden.cards.profile import Limb
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Limb
 from skirmish.eden.state import EdenState
 from skirmish.geometry.annotations import BaseNote, Picture, Pip
 from skirmish.geometry.svg import render

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from skirmish.core.events import RollEvent
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolls import (
     CharacteristicRoll,
     characteristic_roll,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skirmish.core.dice import Dice
-from skirmish.eden.profile import Characteristic
+from skirmish.eden.cards.profile import Characteristic
 
 
 @dataclass(frozen=True, slots=True)

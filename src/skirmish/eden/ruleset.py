@@ -9,9 +9,9 @@ from typing import Any
 from skirmish.core.dice import Dice, SeededDice, fresh_seed
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS, Outcome
-from skirmish.eden.abilities import ability_effects
 from skirmish.eden.actions import EDEN_ACTIONS
-from skirmish.eden.cards import (
+from skirmish.eden.cards.abilities import ability_effects
+from skirmish.eden.cards.cards import (
     Catalogue,
     MissionCard,
     TacticalCard,
@@ -20,15 +20,15 @@ from skirmish.eden.cards import (
     scenery_from_dict,
     tactical_from_dict,
 )
+from skirmish.eden.cards.equipment import Equipment
+from skirmish.eden.cards.inputs import DataError, check_setup, quote
+from skirmish.eden.cards.profile import FighterProfile
 from skirmish.eden.effects import validate_spec
-from skirmish.eden.equipment import Equipment
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.inputs import DataError, check_setup, quote
 from skirmish.eden.optional.options import OptionsError, options_of, unimplemented
-from skirmish.eden.preparation import suggested_leader, troop_problems
-from skirmish.eden.profile import FighterProfile
+from skirmish.eden.preparation.preparation import suggested_leader, troop_problems
 from skirmish.eden.rolling import state_of
-from skirmish.eden.round import Match
+from skirmish.eden.rounds.round import Match
 from skirmish.eden.state import EdenState
 
 #: Set-ups already checked (their JSON text) and their catalogues: a batch of matches on

@@ -12,11 +12,11 @@ import functools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from skirmish.eden.cards import Catalogue
+from skirmish.eden.cards.cards import Catalogue
+from skirmish.eden.cards.profile import Characteristic, FighterProfile
 from skirmish.eden.effects import EFFECTS, ActiveEffect, effect_modifiers
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
-from skirmish.eden.profile import Characteristic, FighterProfile
 from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field, Marker, SightResult
 from skirmish.geometry import line_of_sight as _line_of_sight
 from skirmish.geometry.table import Table

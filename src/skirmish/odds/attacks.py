@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from skirmish.eden.profile import Limb
+from skirmish.eden.cards.profile import Limb
 from skirmish.odds.dice import FACES, ONE, SIXTH, ZERO, Dist, opposition, successes
 from skirmish.odds.results import LIMBS, NO_LOSS, Delta
 

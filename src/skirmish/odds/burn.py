@@ -3,7 +3,7 @@
 "Each player ... chooses a fighter with at least one burn marker and launches 3D6 + 1
 location D6. Each result above the fighter VIG value inflicts 1 CP wound to the limb as
 indicated by the location dice (protections are taken into account for the total number
-of injuries suffered this way)." As in the engine (:func:`skirmish.eden.intendancy.burn`):
+of injuries suffered this way)." As in the engine (:func:`skirmish.eden.rounds.intendancy.burn`):
 the three dice, then the location die (never shifted), melee-type protections (the wound
 is not a ranged attack), at most the CP the limb has left.
 """

@@ -24,17 +24,17 @@ from typing import TYPE_CHECKING, Any, cast
 from skirmish.core.actions import Action
 from skirmish.core.errors import IllegalActionError
 from skirmish.eden.actions import Aim, Attack, BlastAttack, Charge, Reaction, Shift, Shoot, Throw
-from skirmish.eden.conditions import CONDITION_EFFECTS
+from skirmish.eden.cards.equipment import Category, EquipmentPart
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effects import location_shift
-from skirmish.eden.equipment import Category, EquipmentPart
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.melee import Strike, StrikeBack, reaction_refusal
-from skirmish.eden.profile import Characteristic, Limb
-from skirmish.eden.ranged import Shooting, carried, ranged_refusal, redirected_target
+from skirmish.eden.fighting.conditions import CONDITION_EFFECTS
+from skirmish.eden.fighting.melee import Strike, StrikeBack, reaction_refusal
+from skirmish.eden.fighting.ranged import Shooting, carried, ranged_refusal, redirected_target
+from skirmish.eden.fighting.templates_attack import fighters_at
+from skirmish.eden.fighting.wounds import protection
 from skirmish.eden.rolling import state_of
 from skirmish.eden.state import EdenState
-from skirmish.eden.templates_attack import fighters_at
-from skirmish.eden.wounds import protection
 from skirmish.geometry.templates import blast_covers, explosion_covers
 from skirmish.odds import attacks
 from skirmish.odds.attacks import AimPolicy, Combatant, MeleeStrike, ShootingStrike, parse_aim
@@ -49,7 +49,7 @@ REACTIONS = tuple(r.value for r in Reaction)
 
 
 class _StateOnly:
-    """What :func:`skirmish.eden.wounds.protection` reads of a game: its state."""
+    """What :func:`skirmish.eden.fighting.wounds.protection` reads of a game: its state."""
 
     __slots__ = ("state",)
 
@@ -339,8 +339,8 @@ def odds_of(game: Game, action: Action | str, *, reaction: str | None = None,
 def _melee_action(game: Game, state: EdenState, action: Attack | Charge, reaction: str | None,
                   aim: str | AimPolicy, target_aim: str | AimPolicy, check: bool
                   ) -> AttackOdds:
-    from skirmish.eden.fighter_actions import attack_refusal
-    from skirmish.eden.movement import charge_position, charge_refusal
+    from skirmish.eden.fighting.fighter_actions import attack_refusal
+    from skirmish.eden.fighting.movement import charge_position, charge_refusal
 
     attacker, target = state.fighter(action.fighter), state.fighter(action.target)
     if isinstance(action, Charge):

@@ -1,7 +1,7 @@
 """What an attack will do: exact probabilities of every CP loss it can cause.
 
 An :class:`AttackOdds` holds the *joint* distribution of the CP each fighter involved loses
-(one 4-tuple per fighter, in :class:`~skirmish.eden.profile.Limb` order: head, arms, torso,
+(one 4-tuple per fighter, in :class:`~skirmish.eden.cards.profile.Limb` order: head, arms, torso,
 legs), as exact fractions. Everything else is read from it: the probability of
 incapacitating a fighter (Rulebook 1.5 / 2.F: the last CP of any one limb), of wounding
 each limb, the distribution of CP lost per limb and in total, expected values, and the
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from skirmish.eden.profile import Limb
+from skirmish.eden.cards.profile import Limb
 from skirmish.odds.dice import ZERO, Dist, cumulative, mean
 
 Delta = tuple[int, int, int, int]

@@ -108,7 +108,7 @@ def library_pairings(which: str = "factions", game: str = "eden"
 
         bands = list(load_me().bands)
         return tuple((a, b) for a, b in itertools.product(bands, repeat=2))
-    from skirmish.eden.library import load_library
+    from skirmish.eden.cards.library import load_library
 
     library = load_library()
     names = list(library.factions())

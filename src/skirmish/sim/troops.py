@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from skirmish.eden.inputs import DataError, check_setup, read_data
-from skirmish.eden.library import Library, load_library
-from skirmish.eden.troops import Troop, TroopError, check, suggest
+from skirmish.eden.cards.inputs import DataError, check_setup, read_data
+from skirmish.eden.cards.library import Library, load_library
+from skirmish.eden.cards.troops import Troop, TroopError, check, suggest
 
 #: The troops played when none is given: the rulebook's two starter factions.
 DEFAULT_TROOPS = ("Jokers", "Bamaka")
@@ -25,7 +25,7 @@ def _detail(exc: DataError) -> str:
 
 def read_troop(path: str | Path) -> Troop:
     """A troop file (.yaml, .yml or .json), read with bounded resources
-    (:func:`skirmish.eden.inputs.read_data`: no YAML aliases, at most 32 levels deep)."""
+    (:func:`skirmish.eden.cards.inputs.read_data`: no YAML aliases, at most 32 levels deep)."""
     try:
         data = read_data(path)
     except OSError as exc:
@@ -38,7 +38,7 @@ def read_troop(path: str | Path) -> Troop:
 
 def read_setup(path: str | Path) -> dict[str, Any]:
     """A set-up file (JSON or YAML), its structure and numbers checked
-    (:func:`skirmish.eden.inputs.check_setup`); errors name the file."""
+    (:func:`skirmish.eden.cards.inputs.check_setup`); errors name the file."""
     try:
         data = read_data(path)
         check_setup(data)

@@ -22,7 +22,7 @@ from skirmish.core.errors import GameOverError, IllegalActionError, NotationErro
 from skirmish.core.events import Event
 from skirmish.core.game import Game
 from skirmish.eden.actions import BlastAttack, Charge, Move, Throw
-from skirmish.eden.equipment import Category
+from skirmish.eden.cards.equipment import Category
 from skirmish.eden.knowledge import knowledge as eden_knowledge
 from skirmish.eden.picture import picture_of
 from skirmish.eden.rolling import state_of
@@ -200,7 +200,7 @@ def _deployment_zone(game: Game, seat: int | None) -> dict[str, Any]:
     if seat is None or game.is_over or game.decision().player != seat \
             or game.decision().kind != "deploy":
         return {}
-    from skirmish.eden.deployment import zone_of
+    from skirmish.eden.preparation.deployment import zone_of
     from skirmish.eden.rolling import state_of
 
     return {"zones": [zone_of(state_of(game), seat)]}
@@ -254,9 +254,9 @@ def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
 
 
 def _geometry(known: Game, action: Move | Charge | Throw | BlastAttack) -> dict[str, Any]:
-    from skirmish.eden.movement import allowance, charge_position
-    from skirmish.eden.ranged import carried
-    from skirmish.eden.templates_attack import fighters_at
+    from skirmish.eden.fighting.movement import allowance, charge_position
+    from skirmish.eden.fighting.ranged import carried
+    from skirmish.eden.fighting.templates_attack import fighters_at
 
     state = state_of(known)
     fighter = state.fighter(str(action.fighter))

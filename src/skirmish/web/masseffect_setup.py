@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from skirmish.core.names import NameMatchError
-from skirmish.eden.inputs import DataError, parse_data
+from skirmish.eden.cards.inputs import DataError, parse_data
 from skirmish.masseffect.cards.bands import Band, BandError, band_cost, band_problems
 from skirmish.masseffect.cards.library import Library
 

@@ -29,7 +29,7 @@ from skirmish.web.i18n import (
 )
 
 if TYPE_CHECKING:
-    from skirmish.eden.library import Library
+    from skirmish.eden.cards.library import Library
     from skirmish.masseffect.cards.library import Library as MassEffectLibrary
 
 HERE = Path(__file__).parent
@@ -81,7 +81,7 @@ def _library(request: Request) -> Library:
 
 @functools.cache
 def _sample_library() -> Library:
-    from skirmish.eden.library import load_library
+    from skirmish.eden.cards.library import load_library
 
     return load_library()
 

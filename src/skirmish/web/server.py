@@ -26,9 +26,16 @@ from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game
 from skirmish.core.record import Record, verify_jsonl
 from skirmish.core.ruleset import RULESETS
-from skirmish.eden.inputs import FIELD_RANGE, DataError, parse_data
-from skirmish.eden.library import Library, load_library
-from skirmish.eden.troops import Troop, TroopError, sp_reserve, suggest, total_value, troop_problems
+from skirmish.eden.cards.inputs import FIELD_RANGE, DataError, parse_data
+from skirmish.eden.cards.library import Library, load_library
+from skirmish.eden.cards.troops import (
+    Troop,
+    TroopError,
+    sp_reserve,
+    suggest,
+    total_value,
+    troop_problems,
+)
 from skirmish.web import frames
 from skirmish.web import masseffect_setup as masseffect
 from skirmish.web.rooms import Connection, MessageError, Room, parse_message

@@ -7,9 +7,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 from skirmish.core import Game, Procedure
-from skirmish.eden.abilities import ability_effects
-from skirmish.eden.library import Library, load_library
-from skirmish.eden.troops import ability_dict
+from skirmish.eden.cards.abilities import ability_effects
+from skirmish.eden.cards.library import Library, load_library
+from skirmish.eden.cards.troops import ability_dict
 
 from ..scenario import state, table
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from skirmish.core import IllegalActionError, Ref
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effects import thaw
-from skirmish.eden.fighter_actions import Activation
-from skirmish.eden.intendancy import Intendancy, count_victory_points
-from skirmish.eden.melee import MeleeAttack
+from skirmish.eden.fighting.fighter_actions import Activation
+from skirmish.eden.fighting.melee import MeleeAttack
+from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic
-from skirmish.eden.wounds import inflict_wounds
+from skirmish.eden.rounds.intendancy import Intendancy, count_victory_points
 
 from ..scenario import fighter, state
 from .helpers import library, on_table

@@ -19,14 +19,14 @@ from skirmish.core import Game, IllegalActionError, RandomAgent, Record, Ref, ve
 from skirmish.core.agents import Agent
 from skirmish.core.events import ActionEvent, NoteEvent
 from skirmish.eden import EDEN
-from skirmish.eden.abilities import ability_effects
+from skirmish.eden.cards.abilities import ability_effects
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.demo import match_setup
 from skirmish.eden.events import AbilityEvent, ActivationEvent, PointsEvent
-from skirmish.eden.fighter_actions import Activation
-from skirmish.eden.intendancy import Intendancy
+from skirmish.eden.fighting.fighter_actions import Activation
+from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic, Limb
-from skirmish.eden.wounds import inflict_wounds
+from skirmish.eden.rounds.intendancy import Intendancy
 
 from ..invariants import check_invariants
 from ..scenario import fighter, state, table
@@ -202,7 +202,7 @@ def match_with_costs() -> dict[str, Any]:
     and Ngobo the Stim injector and Deep breath (action abilities that cost no AP)."""
     setup = match_setup(max_rounds=3)
     lib = library()
-    from skirmish.eden.troops import ability_dict
+    from skirmish.eden.cards.troops import ability_dict
 
     setup["abilities"] = [*setup["abilities"], *CARDS, ability_dict(lib.abilities["Stim injector"]),
                           {"name": "Deep breath", "kind": "action",

@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from skirmish.eden import EDEN
-from skirmish.eden.demo import match_setup
-from skirmish.eden.equipment import Equipment
-from skirmish.eden.inputs import (
+from skirmish.eden.cards.equipment import Equipment
+from skirmish.eden.cards.inputs import (
     MAX_DEPTH,
     DataError,
     check_effect_params,
@@ -24,7 +23,8 @@ from skirmish.eden.inputs import (
     quote,
     read_data,
 )
-from skirmish.eden.library import ContentError, load_library
+from skirmish.eden.cards.library import ContentError, load_library
+from skirmish.eden.demo import match_setup
 from skirmish.eden.ruleset import SetupError
 
 

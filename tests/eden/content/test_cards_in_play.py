@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from skirmish.core import Ref
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effects import EFFECTS, ActiveEffect, thaw
-from skirmish.eden.intendancy import count_victory_points
-from skirmish.eden.melee import MeleeAttack
+from skirmish.eden.fighting.melee import MeleeAttack
+from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic
-from skirmish.eden.tactical import TacticalPhase
-from skirmish.eden.wounds import inflict_wounds
+from skirmish.eden.rounds.intendancy import count_victory_points
+from skirmish.eden.rounds.tactical import TacticalPhase
 
 from ..scenario import fighter, state
 from .helpers import library, on_table, with_card
@@ -181,7 +181,7 @@ def tactical_check(card: str) -> None:
                     assert anton.marker_count(p["remove"]) == 0
         elif kind == "move-distance":
             from skirmish.core import Ref as R
-            from skirmish.eden.fighter_actions import Activation
+            from skirmish.eden.fighting.fighter_actions import Activation
 
             mirka = fighter(game, "A.Mirka")
             game.push(Activation(R("A.Mirka")))
@@ -204,7 +204,7 @@ def test_tactical_card_in_play(card: str) -> None:
 def test_contaminated_area_is_first_round_only() -> None:
     card = LIB.tactical["Contaminated Area"]
     assert card.tactical and card.first_round
-    from skirmish.eden.tactical import card_refusal
+    from skirmish.eden.rounds.tactical import card_refusal
 
     game = on_table([("Anton", 10.0, 10.0)], [("Dacke", 40.0, 40.0)], plain=True)
     st = state(game)

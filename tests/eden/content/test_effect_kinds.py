@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from skirmish.eden.cards import EffectSpec, freeze
+from skirmish.eden.cards.cards import EffectSpec, freeze
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effects import EFFECTS, ActiveEffect, validate_spec
-from skirmish.eden.profile import Characteristic, Limb
-from skirmish.eden.wounds import inflict_wounds
+from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.geometry import Circle, Element
 
 from ..scenario import fighter, state

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from skirmish.eden.equipment import Equipment
-from skirmish.eden.library import ContentError, load_library
-from skirmish.eden.profile import Limb
-from skirmish.eden.troops import suggest
+from skirmish.eden.cards.equipment import Equipment
+from skirmish.eden.cards.library import ContentError, load_library
+from skirmish.eden.cards.profile import Limb
+from skirmish.eden.cards.troops import suggest
 
 from .helpers import library
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from skirmish.core import RandomAgent, play
 from skirmish.eden import EDEN
-from skirmish.eden.troops import (
+from skirmish.eden.cards.troops import (
     Troop,
     TroopError,
     build,
@@ -114,8 +114,8 @@ def test_each_faction_troop_plays_a_whole_match(a: str) -> None:
 
 def test_a_troop_files_leader_reaches_the_match() -> None:
     from skirmish.eden import EDEN
-    from skirmish.eden.library import load_library
-    from skirmish.eden.troops import Troop, suggest
+    from skirmish.eden.cards.library import load_library
+    from skirmish.eden.cards.troops import Troop, suggest
 
     lib = load_library()
     jokers = Troop("faction", ("Yuri", "Vladd", "Anton"), leader="Vladd")

@@ -14,16 +14,16 @@ import pytest
 from skirmish.core import Game, IllegalActionError, Ref, ScriptedDice
 from skirmish.core.events import RollEvent
 from skirmish.eden import EDEN
-from skirmish.eden.abilities import ability_effects
-from skirmish.eden.cards import freeze
+from skirmish.eden.cards.abilities import ability_effects
+from skirmish.eden.cards.cards import freeze
+from skirmish.eden.cards.inputs import check_effect_params
+from skirmish.eden.cards.profile import FighterProfile
 from skirmish.eden.demo import match_setup
 from skirmish.eden.effects import ActiveEffect, kind_of
 from skirmish.eden.events import WoundEvent
-from skirmish.eden.fighter_actions import Activation
-from skirmish.eden.inputs import check_effect_params
-from skirmish.eden.intendancy import Intendancy
+from skirmish.eden.fighting.fighter_actions import Activation
+from skirmish.eden.fighting.movement import allowance
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.movement import allowance
 from skirmish.eden.optional.climate import (
     CONDITIONS,
     ClimateEvent,
@@ -31,8 +31,8 @@ from skirmish.eden.optional.climate import (
     condition_of,
     start_climate,
 )
-from skirmish.eden.profile import FighterProfile
-from skirmish.eden.tactical import TacticalPhase
+from skirmish.eden.rounds.intendancy import Intendancy
+from skirmish.eden.rounds.tactical import TacticalPhase
 from skirmish.odds.game import odds_of
 
 from ..profiles import ABAMA, NGOBO, VLADD, YURI
@@ -270,7 +270,7 @@ def test_12_snowstorm_a_tactical_card_costs_3_sp() -> None:
     assert game.decision().prompt == "Play a tactical card for 3 SP, or pass"
     game.apply("play Adrenalin B.Ngobo-Quick-Arm")
     assert st.sp == [2, 1]
-    from skirmish.eden.tactical import card_refusal
+    from skirmish.eden.rounds.tactical import card_refusal
 
     st.hands[0] = ["Adrenalin"]
     assert card_refusal(st, 0, "Adrenalin", YURI_REF) == (

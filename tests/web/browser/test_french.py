@@ -10,8 +10,8 @@ import pytest
 
 from skirmish.core import RandomAgent, play
 from skirmish.eden import EDEN
+from skirmish.eden.cards.equipment import Equipment
 from skirmish.eden.demo import SAMPLE_EQUIPMENT, match_setup
-from skirmish.eden.equipment import Equipment
 from skirmish.web.i18n import translate
 
 from .conftest import new_page

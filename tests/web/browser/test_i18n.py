@@ -10,9 +10,9 @@ import pytest
 
 from skirmish.bots.registry import make_agent
 from skirmish.eden import EDEN
+from skirmish.eden.cards.equipment import Equipment
+from skirmish.eden.cards.library import load_library
 from skirmish.eden.demo import SAMPLE_EQUIPMENT, match_setup
-from skirmish.eden.equipment import Equipment
-from skirmish.eden.library import load_library
 from skirmish.sim.troops import setup_for
 from skirmish.web.i18n import EN, FR, FR_EQUIPMENT_PATTERNS, FR_EQUIPMENT_WORDS, translate
 from skirmish.web.pages import from_accept_language

@@ -24,10 +24,10 @@ from skirmish.cli.options import ContentOpt, library_or_exit
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
-    from skirmish.eden.equipment import Category, EquipmentPart
+    from skirmish.eden.cards.equipment import Category, EquipmentPart
+    from skirmish.eden.cards.library import Library
+    from skirmish.eden.cards.profile import FighterProfile
     from skirmish.eden.fighter import Fighter
-    from skirmish.eden.library import Library
-    from skirmish.eden.profile import FighterProfile
     from skirmish.eden.state import EdenState
     from skirmish.odds.results import AttackOdds
 
@@ -79,8 +79,8 @@ WeaponOpt = Annotated[str | None, typer.Option(
 def default_setup(library: Library | None = None) -> dict[str, Any]:
     """Every fighter of ``library`` (default: the sample cards), with the equipment and
     abilities they name: what ``--attacker``/``--target`` look up by default."""
-    from skirmish.eden.library import load_library
-    from skirmish.eden.troops import Troop
+    from skirmish.eden.cards.library import load_library
+    from skirmish.eden.cards.troops import Troop
 
     if library is None:
         library = load_library()
@@ -102,7 +102,7 @@ def load_setup(path: Path | None, content: Sequence[Path] | None = None) -> dict
 
 
 def _profiles(setup: Mapping[str, Any]) -> list[FighterProfile]:
-    from skirmish.eden.profile import FighterProfile
+    from skirmish.eden.cards.profile import FighterProfile
 
     out: list[FighterProfile] = []
     for troop in setup.get("troops", []):
@@ -154,9 +154,9 @@ def _pairs(items: Sequence[str] | None, what: str, bounds: tuple[int, int]
 def _fighter(side: int, profile: FighterProfile, x: float, y: float,
              wounds: Sequence[str] | None, markers: Sequence[str] | None) -> Fighter:
     """A fighter on the field at (x, y) with 3 AP, the wounds and markers given."""
+    from skirmish.eden.cards.profile import Limb
     from skirmish.eden.fighter import Fighter
     from skirmish.eden.modifiers import Condition
-    from skirmish.eden.profile import Limb
 
     checked = [0, 0, 0, 0]
     for key, n in _pairs(wounds, "wounds", WOUNDS_RANGE).items():
@@ -184,7 +184,7 @@ def duel_game(setup: Mapping[str, Any], fighters: Sequence[Fighter]) -> Game:
     from skirmish.core.dice import SeededDice
     from skirmish.core.game import Game
     from skirmish.eden import EDEN
-    from skirmish.eden.abilities import ability_effects
+    from skirmish.eden.cards.abilities import ability_effects
     from skirmish.eden.ruleset import catalogue_of
     from skirmish.eden.state import EdenState
 

@@ -73,7 +73,7 @@ def _reactions(text: str | None, attack: str, several: bool, cards: Mapping[str,
     """The reactions asked for, each legal for the target as he stands (6.A step 2, 9),
     and those ``all`` leaves out (with the rule)."""
     from skirmish.eden.actions import Reaction
-    from skirmish.eden.melee import reaction_refusal
+    from skirmish.eden.fighting.melee import reaction_refusal
 
     if attack == "shoot":
         if text is not None:

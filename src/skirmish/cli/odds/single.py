@@ -48,8 +48,8 @@ from skirmish.cli.odds.common import (
 from skirmish.cli.odds.masseffect import GameCommand, GameOpt, check_game
 
 if TYPE_CHECKING:
+    from skirmish.eden.cards.profile import FighterProfile
     from skirmish.eden.fighter import Fighter
-    from skirmish.eden.profile import FighterProfile
     from skirmish.odds.results import AttackOdds
 
 #: Rulebook 6.A: the target's reactions; ``worst`` lets the engine pick the legal one least
@@ -126,7 +126,7 @@ def shooting_of(cards: Mapping[str, Any], attacker: str, target: str, *,
                 aim: str = "best", hurts: Hurts | None = None) -> AttackOdds:
     """Rulebook 6.B: ``attacker`` shoots ``target`` 5 cm away (``redirect``: the shooter's
     ally in contact with the target)."""
-    from skirmish.eden.equipment import Category
+    from skirmish.eden.cards.equipment import Category
     from skirmish.odds.game import shooting_odds
 
     t, fa, ft = place(cards, attacker, target, hurts, x=10.0, apart=5.0)

@@ -50,8 +50,8 @@ from skirmish.cli.odds.common import (
 )
 
 if TYPE_CHECKING:
+    from skirmish.eden.cards.profile import FighterProfile
     from skirmish.eden.fighter import Fighter
-    from skirmish.eden.profile import FighterProfile
     from skirmish.odds.results import AttackOdds
 
 #: The template's centre (explosions) and the attacker's place (blasts), on the 60 cm field.
@@ -155,7 +155,7 @@ def throw_of(cards: Mapping[str, Any], attacker: str, target: str, *,
     """Rulebook 6.B, projectile: ``attacker`` throws at ``target``'s centre; with
     Explosive(X) (8.C) the explosion covers ``covered`` (enemies) and ``allies`` too."""
     from skirmish.eden.actions import key
-    from skirmish.eden.equipment import Category
+    from skirmish.eden.cards.equipment import Category
     from skirmish.odds.game import odds_of
 
     a, t = find_profile(attacker, cards), find_profile(target, cards)
@@ -186,7 +186,7 @@ def explosion_of(cards: Mapping[str, Any], power: int, target: str, *,
                  target_markers: Sequence[str] | None = None) -> AttackOdds:
     """Rulebook 8.C, Explosive(``power``): an explosion centred on ``target`` covering the
     ``covered`` fighters too (nobody threw it: no range, no sight, no attacker)."""
-    from skirmish.eden.equipment import Category, Equipment
+    from skirmish.eden.cards.equipment import Category, Equipment
     from skirmish.odds.game import explosion_odds
 
     if not POWER_RANGE[0] <= power <= POWER_RANGE[1]:
@@ -217,7 +217,7 @@ def blast_of(cards: Mapping[str, Any], attacker: str, target: str, *,
     """Rulebook 6.B, blast: ``attacker``'s template covers ``target`` (the nearest enemy),
     the ``covered`` enemies and the ``allies``."""
     from skirmish.eden.actions import key
-    from skirmish.eden.equipment import Category
+    from skirmish.eden.cards.equipment import Category
     from skirmish.eden.rolling import state_of
     from skirmish.geometry import Base
     from skirmish.geometry.templates import DEFAULT_BLAST, blast_covers

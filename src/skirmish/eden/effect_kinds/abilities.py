@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from skirmish.core.actions import Action, Ref
 from skirmish.core.events import Event
 from skirmish.eden.actions import Use, key
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effects import (
     ActiveEffect,
     EffectKind,
@@ -30,7 +31,6 @@ from skirmish.eden.events import (
     WoundEvent,
 )
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic, roll_location, state_of
 from skirmish.geometry.distance import base_gap
 
@@ -86,7 +86,7 @@ def heal(game: Game, fighter: Fighter, amount: int, limb: Limb | None, reason: s
 
 
 def give(game: Game, fighter: Fighter, condition: str, count: int, reason: str) -> None:
-    from skirmish.eden.conditions import give_markers
+    from skirmish.eden.fighting.conditions import give_markers
 
     give_markers(game, fighter, condition, count, source=reason)
 
@@ -344,7 +344,7 @@ class Strike(EnemyTargetedAction):
 
     def perform(self, game: Game, effect: ActiveEffect, fighter: Fighter,
                 action: Action) -> None:
-        from skirmish.eden.wounds import inflict_wounds
+        from skirmish.eden.fighting.wounds import inflict_wounds
 
         state = state_of(game)
         target = self.target_of(state, fighter, action)
@@ -386,7 +386,7 @@ class Buff(TargetedAction):
 
     def perform(self, game: Game, effect: ActiveEffect, fighter: Fighter,
                 action: Action) -> None:
-        from skirmish.eden.cards import freeze
+        from skirmish.eden.cards.cards import freeze
 
         state = state_of(game)
         target = self.target_of(state, fighter, action)

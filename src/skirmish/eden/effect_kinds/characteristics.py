@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effects import ActiveEffect, EffectKind, ParamTypes, register
 from skirmish.eden.modifiers import Modifier
-from skirmish.eden.profile import Characteristic, Limb
 
 if TYPE_CHECKING:
     from skirmish.eden.fighter import Fighter

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from skirmish.core.events import NoteEvent
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effect_kinds.abilities import CONDITIONS, check_characteristic, check_choice
 from skirmish.eden.effect_kinds.characteristics import WHO, concerns
 from skirmish.eden.effects import ActiveEffect, EffectKind, ParamTypes, register
-from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic, state_of
 
 if TYPE_CHECKING:
@@ -55,8 +55,8 @@ class EndOfRoundTest(EffectKind):
         check_choice(self.name, params, "condition", CONDITIONS, where)
 
     def end_of_round(self, game: Game, effect: ActiveEffect) -> None:
-        from skirmish.eden.conditions import give_markers
-        from skirmish.eden.wounds import inflict_wounds
+        from skirmish.eden.fighting.conditions import give_markers
+        from skirmish.eden.fighting.wounds import inflict_wounds
 
         state = state_of(game)
         characteristic = Characteristic.parse(str(effect.param("characteristic")))

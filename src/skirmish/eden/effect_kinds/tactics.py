@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effect_kinds.abilities import (
     CONDITIONS,
     check_characteristic,
@@ -20,7 +21,6 @@ from skirmish.eden.effect_kinds.abilities import (
 from skirmish.eden.effect_kinds.characteristics import WHO, concerns
 from skirmish.eden.effects import ActiveEffect, EffectKind, ParamTypes, register
 from skirmish.eden.modifiers import Modifier
-from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import state_of
 from skirmish.geometry.distance import distance
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from skirmish.core.events import Event, RollEvent
-from skirmish.eden.cards import freeze
+from skirmish.eden.cards.cards import freeze
 from skirmish.eden.effects import ActiveEffect
 from skirmish.eden.optional.options import ROLL, ClimateRoll
 from skirmish.eden.rolling import state_of

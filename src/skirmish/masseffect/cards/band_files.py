@@ -8,7 +8,7 @@
     - Soldat de l'Alliance
     - {profile: Soldat de l'Alliance, equipment: [Omni-lame, Fusil mitrailleur]}
 
-Read with bounded resources (:func:`skirmish.eden.inputs.read_data`: at most 10 MB, no YAML
+Read with bounded resources (:func:`skirmish.eden.cards.inputs.read_data`: at most 10 MB, no YAML
 aliases); every error is a :class:`~skirmish.masseffect.cards.bands.BandError` naming the file.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from skirmish.eden.inputs import DataError, read_data
+from skirmish.eden.cards.inputs import DataError, read_data
 from skirmish.masseffect.cards.bands import Band, BandError
 
 

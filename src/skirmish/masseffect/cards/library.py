@@ -1,6 +1,6 @@
 """The ME:A content library: profiles, weapons, powers, scenarios and bands as data,
 validated by typed models before anything is used (the style of
-:mod:`skirmish.eden.library`).
+:mod:`skirmish.eden.cards.library`).
 
 Content is YAML (or JSON) files. Every file is a mapping with any of the sections
 ``profiles``, ``weapons``, ``powers``, ``scenarios``, ``bands`` (lists of cards), an optional
@@ -16,7 +16,7 @@ The built-in files (``masseffect/cards/content``) are ORIGINAL SAMPLE CONTENT; :
 adds the players' own folders on top: a card with the name of an earlier one (of the same
 section, whatever its spelling) replaces it. A malformed file raises :class:`ContentError`
 naming the file, the card, the field and what was expected; nothing is returned half-loaded.
-Files are read with bounded resources by :func:`skirmish.eden.inputs.read_data` (generic:
+Files are read with bounded resources by :func:`skirmish.eden.cards.inputs.read_data` (generic:
 at most 10 MB of UTF-8, 32 levels deep, no YAML aliases), which belongs to no ruleset.
 """
 
@@ -31,7 +31,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from skirmish.core.names import fold, match_name
-from skirmish.eden.inputs import DataError, quote, read_data
+from skirmish.eden.cards.inputs import DataError, quote, read_data
 from skirmish.masseffect.cards.bands import Band, BandError
 from skirmish.masseffect.cards.models import (
     BandModel,

@@ -1,7 +1,7 @@
 """Printable ME:A profile cards: HTML from Jinja2 templates (``templates/cards.html.j2`` and
 ``templates/cards.css``, next to this module) and a PDF of it (:mod:`skirmish.core.printing`).
 
-The sheet is A4 portrait, like Eden's (:mod:`skirmish.eden.printing`): every card is a poker
+The sheet is A4 portrait, like Eden's (:mod:`skirmish.eden.cards.printing`): every card is a poker
 card turned sideways, 88 x 63 mm, and a figure is a pair of cards side by side, to cut out
 along the solid outline and fold along the dashed line; four pairs a page.
 

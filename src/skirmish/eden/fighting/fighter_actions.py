@@ -19,13 +19,6 @@ from skirmish.core.actions import Action, Ref
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.procedure import Procedure
-from skirmish.eden.abilities import (
-    AbilityCosts,
-    ability_options,
-    ability_refusal,
-    costly_permanent_abilities,
-    use_ability,
-)
 from skirmish.eden.actions import (
     Attack,
     BlastAttack,
@@ -37,12 +30,18 @@ from skirmish.eden.actions import (
     Throw,
     Use,
 )
+from skirmish.eden.cards.abilities import (
+    AbilityCosts,
+    ability_options,
+    ability_refusal,
+    costly_permanent_abilities,
+    use_ability,
+)
 from skirmish.eden.effects import announce
 from skirmish.eden.events import ActivationEvent, MarkerEvent
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.melee import ATTACK, MeleeAttack, attacks_left
-from skirmish.eden.modifiers import Condition
-from skirmish.eden.movement import (
+from skirmish.eden.fighting.melee import ATTACK, MeleeAttack, attacks_left
+from skirmish.eden.fighting.movement import (
     MOVE,
     MOVES_PER_ROUND,
     allowance,
@@ -53,7 +52,8 @@ from skirmish.eden.movement import (
     start_charge,
     start_move,
 )
-from skirmish.eden.ranged import ranged_options, ranged_refusal, start_ranged_attack
+from skirmish.eden.fighting.ranged import ranged_options, ranged_refusal, start_ranged_attack
+from skirmish.eden.modifiers import Condition
 from skirmish.eden.rolling import state_of
 
 if TYPE_CHECKING:

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, ClassVar
 from skirmish.core.actions import Ref
 from skirmish.core.events import Event, NoteEvent, RollEvent
 from skirmish.core.procedure import Procedure
-from skirmish.eden.conditions import apply_condition_effects
+from skirmish.eden.cards.equipment import Category, EquipmentPart
+from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.effects import announce
-from skirmish.eden.equipment import Category, EquipmentPart
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.profile import Characteristic, Limb
+from skirmish.eden.fighting.conditions import apply_condition_effects
+from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.eden.rolling import state_of
 from skirmish.eden.rolls import characteristic_roll
-from skirmish.eden.wounds import inflict_wounds
 from skirmish.geometry.distance import distance
 from skirmish.geometry.templates import (
     blast_covers,

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from skirmish.eden.equipment import Equipment
-from skirmish.eden.profile import FighterProfile
+from skirmish.eden.cards.equipment import Equipment
+from skirmish.eden.cards.profile import FighterProfile
 
 Params = tuple[tuple[str, Any], ...]
 

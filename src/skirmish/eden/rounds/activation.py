@@ -11,9 +11,9 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Activate, Interrupt
+from skirmish.eden.cards.profile import Characteristic
 from skirmish.eden.events import FirstPlayerEvent
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.profile import Characteristic
 from skirmish.eden.rolling import state_of
 
 if TYPE_CHECKING:
@@ -166,8 +166,8 @@ class ActivationPhase(Procedure):
         game.emit(NoteEvent(message=f"{fighter.ref} is activated ({fighter.ap} AP)"))
         # At its start, a card without the Tactical rule may be played (1.D, docs/rulings.md);
         # after it, its opponent becomes the first player (docs/rulings.md).
-        from skirmish.eden.fighter_actions import Activation
-        from skirmish.eden.tactical import TacticalPhase
+        from skirmish.eden.fighting.fighter_actions import Activation
+        from skirmish.eden.rounds.tactical import TacticalPhase
 
         game.push(TacticalPhase(window=fighter.side), Activation(Ref(fighter.ref)),
                   AfterActivation(fighter.side))

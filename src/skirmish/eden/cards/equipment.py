@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal, NoReturn
 
-from skirmish.eden.profile import Characteristic, Limb
+from skirmish.eden.cards.profile import Characteristic, Limb
 
 Language = Literal["en", "fr"]
 #: The languages of the notation: the English translation and the French original.

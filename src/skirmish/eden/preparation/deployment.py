@@ -1,7 +1,7 @@
 """Rulebook 4.A steps 6-7 on the table: placing scenery and deploying fighters.
 
 Pure helpers (no procedure) and the public narration events of these two steps: the
-preparation phase in :mod:`skirmish.eden.preparation` asks them whether a placement is
+preparation phase in :mod:`skirmish.eden.preparation.preparation` asks them whether a placement is
 allowed and for a deterministic sample of allowed ones. Every refusal is a sentence that
 names the rule; "" means allowed.
 
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 from skirmish.core.actions import Point
 from skirmish.core.events import Event
 from skirmish.eden.actions import Half, Place, key
-from skirmish.eden.cards import SceneryCard
+from skirmish.eden.cards.cards import SceneryCard
 from skirmish.geometry import Base, Circle, Element, Field, Marker, Polygon
 from skirmish.geometry.paths import end_position_problem
 from skirmish.geometry.shapes import Shape, shape_point_sdist, shapes_dist

@@ -257,7 +257,7 @@ def check_setup(setup: Any) -> None:
     """The set-up's structure and numbers, before anything is built: the field 20-500 cm a
     side, max_rounds 1-20, budget 0-10,000, scenery_per_player 0-20, positions [x, y],
     profile CP and characteristics 0-12, value 0-200, level 1-10, card effects' numbers as
-    in content (:func:`skirmish.eden.inputs.check_effect_params`), and every other number
+    in content (:func:`skirmish.eden.cards.inputs.check_effect_params`), and every other number
     finite and at most 10,000 in size.
     Raises :class:`DataError` naming the field and the range (``new_game`` raises it as a
     ``SetupError``)."""

@@ -10,8 +10,8 @@ from skirmish.core.actions import Action
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.eden.actions import Aim, Shift
+from skirmish.eden.cards.profile import Limb
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.profile import Limb
 from skirmish.eden.rolls import reachable_faces
 
 

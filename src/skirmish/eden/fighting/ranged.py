@@ -3,10 +3,10 @@
 Three procedures, one per equipment category (Rulebook 8.A):
 
 - :class:`Shooting` (FR "Tir"): steps 2-7 of "Attack with shooting equipment";
-- :class:`~skirmish.eden.templates_attack.Projectile` (FR "Jet"): a point on the field,
+- :class:`~skirmish.eden.fighting.templates_attack.Projectile` (FR "Jet"): a point on the field,
   fighters there (or under the explosion template) suffer the effects;
-- :class:`~skirmish.eden.templates_attack.Blast` (FR "Souffle"): the blast template from the
-  attacker's base, covering at least part of the nearest enemy.
+- :class:`~skirmish.eden.fighting.templates_attack.Blast` (FR "Souffle"): the blast template
+  from the attacker's base, covering at least part of the nearest enemy.
 
 The activation asks :func:`ranged_options` for representative legal actions,
 :func:`ranged_refusal` why one is illegal, and :func:`start_ranged_attack` to carry it out.
@@ -25,7 +25,12 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import Event, NoteEvent, RollEvent, plural
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Aim, BlastAttack, Shift, Shoot, Throw, key
-from skirmish.eden.aiming import (
+from skirmish.eden.cards.equipment import Category, Equipment, EquipmentPart
+from skirmish.eden.cards.profile import Characteristic, Limb
+from skirmish.eden.effects import announce, location_shift, reach_limit, reach_refusal
+from skirmish.eden.events import LocationEvent
+from skirmish.eden.fighter import Fighter
+from skirmish.eden.fighting.aiming import (
     aim_decision,
     aim_options,
     check_aim,
@@ -34,17 +39,9 @@ from skirmish.eden.aiming import (
     shift_decision,
     shift_options,
 )
-from skirmish.eden.conditions import apply_condition_effects
-from skirmish.eden.effects import announce, location_shift, reach_limit, reach_refusal
-from skirmish.eden.equipment import Category, Equipment, EquipmentPart
-from skirmish.eden.events import LocationEvent
-from skirmish.eden.fighter import Fighter
-from skirmish.eden.melee import ATTACK, attacks_left
-from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic, Limb
-from skirmish.eden.rolling import roll_characteristic, roll_location, state_of
-from skirmish.eden.rolls import characteristic_roll, shift_location
-from skirmish.eden.templates_attack import (
+from skirmish.eden.fighting.conditions import apply_condition_effects
+from skirmish.eden.fighting.melee import ATTACK, attacks_left
+from skirmish.eden.fighting.templates_attack import (
     Blast,
     Projectile,
     blast_refusal,
@@ -52,7 +49,10 @@ from skirmish.eden.templates_attack import (
     nearest_enemies,
     rounded_blast_placements,
 )
-from skirmish.eden.wounds import inflict_wounds
+from skirmish.eden.fighting.wounds import inflict_wounds
+from skirmish.eden.modifiers import Condition
+from skirmish.eden.rolling import roll_characteristic, roll_location, state_of
+from skirmish.eden.rolls import characteristic_roll, shift_location
 from skirmish.geometry.distance import distance
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ def _throw_refusal(game: Game, fighter: Fighter, part: EquipmentPart, at: Point)
 
 def _blast_refusal(game: Game, fighter: Fighter, action: BlastAttack) -> str | None:
     """Rulebook 6.B, blast: the narrow end touches the base and a nearest enemy is covered
-    (:func:`~skirmish.eden.templates_attack.blast_refusal`); the nearest enemy is the
+    (:func:`~skirmish.eden.fighting.templates_attack.blast_refusal`); the nearest enemy is the
     blast's target, so an effect limiting how far a target may be (Dense fog) limits it."""
     state = state_of(game)
     if state.effects:

@@ -1,5 +1,5 @@
 """Cards in the rulebook's notation (text); the printable profile cards are made by
-:mod:`skirmish.eden.printing` (Jinja2 templates, PDF), reached here by :func:`render_cards`.
+:mod:`skirmish.eden.cards.printing` (Jinja2 templates, PDF), reached here by :func:`render_cards`.
 
 Rulebook 1, "Profile cards": the front shows the name (1), faction (2), types (3), the
 limbs (4) with their white and red CP dots (5), characteristics (6) and location faces (7),
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish.eden.cards import Ability, MissionCard, TacticalCard
-from skirmish.eden.library import SINGULAR, Library, SceneryEntry
-from skirmish.eden.profile import CHARACTERISTIC_OF, FighterProfile, Limb
+from skirmish.eden.cards.cards import Ability, MissionCard, TacticalCard
+from skirmish.eden.cards.library import SINGULAR, Library, SceneryEntry
+from skirmish.eden.cards.profile import CHARACTERISTIC_OF, FighterProfile, Limb
 
 SAMPLE_MARK = "[sample]"
 
@@ -102,7 +102,7 @@ def card_text(library: Library, kind: str, name: str) -> str:
 def render_cards(library: Library, names: list[str], title: str = "Eden troop",
                  language: str | None = None) -> str:
     """The printable HTML page of the fighters ``names`` (now built from Jinja2 templates:
-    :func:`skirmish.eden.printing.render_cards`)."""
-    from skirmish.eden.printing import render_cards as render
+    :func:`skirmish.eden.cards.printing.render_cards`)."""
+    from skirmish.eden.cards.printing import render_cards as render
 
     return render(library, names, title, language)

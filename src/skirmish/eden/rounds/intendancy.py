@@ -11,13 +11,13 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent, RollEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Calm, Resolve
+from skirmish.eden.cards.profile import Characteristic
 from skirmish.eden.effects import EFFECTS, announce, expire, in_first_player_order
 from skirmish.eden.events import MarkerEvent, PointsEvent
 from skirmish.eden.fighter import Fighter
+from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic
 from skirmish.eden.rolling import roll_characteristic, state_of
-from skirmish.eden.wounds import inflict_wounds
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game

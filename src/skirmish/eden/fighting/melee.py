@@ -11,7 +11,11 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Aim, React, Reaction, Shift, StrikeBackAction
-from skirmish.eden.aiming import (
+from skirmish.eden.cards.profile import Characteristic, Limb
+from skirmish.eden.effects import location_shift
+from skirmish.eden.events import CancelEvent, LocationEvent, ReactionEvent
+from skirmish.eden.fighter import Fighter
+from skirmish.eden.fighting.aiming import (
     aim_decision,
     aim_options,
     check_aim,
@@ -20,14 +24,10 @@ from skirmish.eden.aiming import (
     shift_decision,
     shift_options,
 )
-from skirmish.eden.effects import location_shift
-from skirmish.eden.events import CancelEvent, LocationEvent, ReactionEvent
-from skirmish.eden.fighter import Fighter
+from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic, Limb
 from skirmish.eden.rolling import roll_characteristic, roll_location, roll_opposition, state_of
 from skirmish.eden.rolls import shift_location
-from skirmish.eden.wounds import inflict_wounds
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game

@@ -23,10 +23,10 @@ from skirmish.core.printing import PDF_PACKAGES as PDF_PACKAGES  # the PDF: shar
 from skirmish.core.printing import pdf_bytes as pdf_bytes
 from skirmish.core.printing import template_environment
 from skirmish.core.printing import write_pdf as write_pdf
-from skirmish.eden.cards_html import ability_head
-from skirmish.eden.equipment import Equipment, check_language
-from skirmish.eden.library import Library
-from skirmish.eden.profile import CHARACTERISTIC_OF, FighterProfile, Limb
+from skirmish.eden.cards.cards_html import ability_head
+from skirmish.eden.cards.equipment import Equipment, check_language
+from skirmish.eden.cards.library import Library
+from skirmish.eden.cards.profile import CHARACTERISTIC_OF, FighterProfile, Limb
 
 #: The card size in millimetres (a poker card, 63 x 88 mm, turned sideways).
 CARD_WIDTH_MM, CARD_HEIGHT_MM = 88, 63
@@ -158,7 +158,7 @@ def card_view(library: Library, profile: FighterProfile, language: str = "en") -
 
 
 def _environment() -> Environment:
-    return template_environment("skirmish.eden")
+    return template_environment("skirmish.eden.cards")
 
 
 def render_cards(library: Library, names: list[str], title: str = "Eden troop",

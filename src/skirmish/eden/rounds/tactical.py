@@ -16,7 +16,7 @@ from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Cancel, PlayCard, key
-from skirmish.eden.cards import TacticalCard, freeze, thaw
+from skirmish.eden.cards.cards import TacticalCard, freeze, thaw
 from skirmish.eden.effects import EFFECTS, ActiveEffect, announce
 from skirmish.eden.events import CardEvent, PointsEvent
 from skirmish.eden.rolling import state_of

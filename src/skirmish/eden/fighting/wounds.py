@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from skirmish.eden.cards.equipment import Category
+from skirmish.eden.cards.profile import Limb
 from skirmish.eden.effects import announce, effect_protection
-from skirmish.eden.equipment import Category
 from skirmish.eden.events import IncapacitatedEvent, WoundEvent
 from skirmish.eden.fighter import Fighter, WoundResult
-from skirmish.eden.profile import Limb
 from skirmish.eden.rolling import state_of
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from skirmish.eden.cards.equipment import EquipmentPart
 from skirmish.eden.effects import announce
-from skirmish.eden.equipment import EquipmentPart
 from skirmish.eden.events import MarkerEvent
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Condition

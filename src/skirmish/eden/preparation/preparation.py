@@ -1,9 +1,9 @@
 """Rulebook 3 (Create his troop) and 4.A, the preparation phase, steps 1 to 9.
 
 1. troops revealed and checked (:func:`troop_problems`); 2. SP reserves (computed by the
-state); 3. the first-player bid (:class:`~skirmish.eden.bidding.FirstPlayerBid`);
+state); 3. the first-player bid (:class:`~skirmish.eden.preparation.bidding.FirstPlayerBid`);
 4. leaders; 5. missions; 6. scenery; 7. deployment; 8. tactical hands; 9. 3 AP each.
-The table helpers of steps 6 and 7 are in :mod:`skirmish.eden.deployment`. Every choice
+The table helpers of steps 6 and 7 are in :mod:`skirmish.eden.preparation.deployment`. Every choice
 on a point the texts leave open is in docs/rulings.md (Preparation phase).
 """
 
@@ -20,9 +20,18 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent, plural
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import ChooseHalf, Deploy, Leader, Place, PlayMission, TakeCard, key
-from skirmish.eden.bidding import FirstPlayerBid
-from skirmish.eden.cards import Catalogue, MissionCard, SceneryCard
-from skirmish.eden.deployment import (
+from skirmish.eden.cards.cards import Catalogue, MissionCard, SceneryCard
+from skirmish.eden.cards.profile import Characteristic, FighterProfile
+from skirmish.eden.effects import EFFECTS, ActiveEffect, kind_of
+from skirmish.eden.events import (
+    HandCardEvent,
+    LeaderEvent,
+    MissionPlayedEvent,
+    PointsEvent,
+    TroopRevealedEvent,
+)
+from skirmish.eden.preparation.bidding import FirstPlayerBid
+from skirmish.eden.preparation.deployment import (
     STEP7,
     DeployedEvent,
     HalvesEvent,
@@ -39,17 +48,8 @@ from skirmish.eden.deployment import (
     zone_of,
     zone_text,
 )
-from skirmish.eden.effects import EFFECTS, ActiveEffect, kind_of
-from skirmish.eden.events import (
-    HandCardEvent,
-    LeaderEvent,
-    MissionPlayedEvent,
-    PointsEvent,
-    TroopRevealedEvent,
-)
-from skirmish.eden.intendancy import AP_PER_ROUND
-from skirmish.eden.profile import Characteristic, FighterProfile
 from skirmish.eden.rolling import state_of
+from skirmish.eden.rounds.intendancy import AP_PER_ROUND
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game

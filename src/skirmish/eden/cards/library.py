@@ -10,7 +10,7 @@ detected from their words) and ``sample: true`` for sample content. The built-in
 folders on top: a card with the name of an earlier one replaces it. A malformed file raises
 :class:`ContentError` naming the file, the card, the field and what was expected; nothing is
 returned half-loaded. Files are read with bounded resources
-(:func:`skirmish.eden.inputs.read_data`: no YAML aliases, at most 32 levels deep), every
+(:func:`skirmish.eden.cards.inputs.read_data`: no YAML aliases, at most 32 levels deep), every
 number is in a range the error names, and loading is linear in the number of cards.
 """
 
@@ -26,17 +26,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 import skirmish.eden.effect_kinds  # noqa: F401  (registers every effect kind)
 from skirmish.core.names import fold, match_name
-from skirmish.eden.cards import (
+from skirmish.eden.cards.cards import (
     Ability,
     EffectSpec,
     MissionCard,
     SceneryCard,
     TacticalCard,
 )
+from skirmish.eden.cards.equipment import MAX_NOTATION, Equipment
+from skirmish.eden.cards.inputs import DataError, check_effect_params, quote, read_data
+from skirmish.eden.cards.profile import FighterProfile, LimbProfile
 from skirmish.eden.effects import EFFECTS, validate_spec
-from skirmish.eden.equipment import MAX_NOTATION, Equipment
-from skirmish.eden.inputs import DataError, check_effect_params, quote, read_data
-from skirmish.eden.profile import FighterProfile, LimbProfile
 
 CONTENT_DIR = Path(__file__).with_name("content")
 SECTIONS = ("fighters", "npfs", "abilities", "equipment", "missions", "tactical", "scenery")
@@ -279,9 +279,9 @@ class Library:
 
     # -- game set-ups -------------------------------------------------------------------
     def setup(self, troop_a: Any, troop_b: Any, **options: Any) -> dict[str, Any]:
-        """The JSON set-up of a match between two troops (:class:`skirmish.eden.troops.Troop`)
-        for ``EDEN.new_game``; see :func:`skirmish.eden.troops.match_setup` for options."""
-        from skirmish.eden.troops import match_setup
+        """The JSON set-up of a match between two troops (:class:`skirmish.eden.cards.troops.Troop`)
+        for ``EDEN.new_game``; see :func:`skirmish.eden.cards.troops.match_setup` for options."""
+        from skirmish.eden.cards.troops import match_setup
 
         return match_setup(self, troop_a, troop_b, **options)
 
@@ -303,7 +303,7 @@ def _describe(error: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _read_file(path: Path, display: str) -> dict[str, Any]:
-    """A content file's data (:func:`skirmish.eden.inputs.read_data`: at most 10 MB of
+    """A content file's data (:func:`skirmish.eden.cards.inputs.read_data`: at most 10 MB of
     UTF-8, nested at most 32 levels, no YAML aliases)."""
     try:
         data = read_data(path)
@@ -381,7 +381,7 @@ def scenery_entry(model: SceneryModel) -> SceneryEntry:
 
 def _specs(effects: Iterable[Mapping[str, Any]]) -> tuple[EffectSpec, ...]:
     """The effects of a card, each named by its ``effect`` and its numbers in range
-    (:func:`skirmish.eden.inputs.check_effect_params`)."""
+    (:func:`skirmish.eden.cards.inputs.check_effect_params`)."""
     specs = []
     for i, effect in enumerate(effects):
         if not isinstance(effect.get("effect"), str):

@@ -24,7 +24,7 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Pay, Use, key
-from skirmish.eden.cards import Ability
+from skirmish.eden.cards.cards import Ability
 from skirmish.eden.effects import EFFECTS, ActiveEffect, announce
 from skirmish.eden.events import AbilityEvent, PointsEvent
 from skirmish.eden.fighter import Fighter

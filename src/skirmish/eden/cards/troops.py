@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from skirmish.eden.preparation import DEFAULT_BUDGET, profile_problems
-from skirmish.eden.profile import FighterProfile
+from skirmish.eden.cards.profile import FighterProfile
+from skirmish.eden.preparation.preparation import DEFAULT_BUDGET, profile_problems
 
 if TYPE_CHECKING:
-    from skirmish.eden.library import Library
+    from skirmish.eden.cards.library import Library
 
 #: Rulebook 3: "a maximum value of 100 points" unless agreed; "advised" below 200.
 MAX_BUDGET = 200

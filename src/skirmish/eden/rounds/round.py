@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
-from skirmish.eden.activation import ActivationPhase
-from skirmish.eden.bidding import FirstPlayerBid
-from skirmish.eden.intendancy import Intendancy, count_victory_points
 from skirmish.eden.optional import start_optional_rules
-from skirmish.eden.preparation import PreparationPhase
+from skirmish.eden.preparation.bidding import FirstPlayerBid
+from skirmish.eden.preparation.preparation import PreparationPhase
 from skirmish.eden.rolling import state_of
-from skirmish.eden.tactical import TacticalPhase
+from skirmish.eden.rounds.activation import ActivationPhase
+from skirmish.eden.rounds.intendancy import Intendancy, count_victory_points
+from skirmish.eden.rounds.tactical import TacticalPhase
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game

@@ -12,12 +12,12 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import Attack, Charge, Move
+from skirmish.eden.cards.profile import Characteristic
 from skirmish.eden.effects import EFFECTS, announce
 from skirmish.eden.events import MoveEvent
 from skirmish.eden.fighter import Fighter
-from skirmish.eden.melee import ATTACK, MeleeAttack, Strike, attacks_left
+from skirmish.eden.fighting.melee import ATTACK, MeleeAttack, Strike, attacks_left
 from skirmish.eden.modifiers import Condition
-from skirmish.eden.profile import Characteristic
 from skirmish.eden.rolling import roll_characteristic, state_of
 from skirmish.geometry import CONTACT_TOLERANCE, MoveCheck, is_legal_move, sample_destinations
 from skirmish.geometry.paths import contact_positions
