@@ -8,6 +8,7 @@ Add to the main app: ``app.add_typer(cards_app, name="cards")``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -119,23 +120,33 @@ def _list(content: list[Path] | None, faction: str | None, kind: str | None, as_
         rows = _listing(lib, faction, kind)
     except KeyError as exc:
         raise fail(str(exc.args[0])) from None
+
+    def extra(row: dict[str, Any]) -> str:
+        if row["kind"] not in ("fighters", "npfs"):
+            return ""
+        worth = f"{row['value']} pts" if row["level"] is None else f"level {row['level']}"
+        return f" - {row['faction']}, {row['stigma'] or 'no stigma'}, {worth}"
+
+    print_listing(console, rows, as_json, "not the published Eden cards", extra)
+
+
+def print_listing(console: Console, rows: list[dict[str, Any]], as_json: bool,
+                  not_what: str, extra: Callable[[dict[str, Any]], str]) -> None:
+    """A library's cards, grouped by kind, one line each (``extra``: what follows the
+    name), the sample ones marked; or the rows as JSON. Both games list their cards so."""
     if as_json:
         console.print_json(json.dumps(rows, ensure_ascii=False))
         return
     if any(r["sample"] for r in rows):
-        console.print("Cards marked [sample] are ORIGINAL SAMPLE CONTENT, not the published "
-                      "Eden cards.", markup=False)
+        console.print(f"Cards marked [sample] are ORIGINAL SAMPLE CONTENT, {not_what}.",
+                      markup=False)
     current = ""
     for row in rows:
         if row["kind"] != current:
             current = row["kind"]
             console.print(f"\n{current}:", markup=False)
-        extra = ""
-        if row["kind"] in ("fighters", "npfs"):
-            worth = f"{row['value']} pts" if row["level"] is None else f"level {row['level']}"
-            extra = f" - {row['faction']}, {row['stigma'] or 'no stigma'}, {worth}"
         mark = " [sample]" if row["sample"] else ""
-        console.print(f"  {row['name']}{extra}{mark}", markup=False, highlight=False)
+        console.print(f"  {row['name']}{extra(row)}{mark}", markup=False, highlight=False)
 
 
 @cards_app.command("show")

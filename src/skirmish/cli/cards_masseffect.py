@@ -31,20 +31,12 @@ def list_cards(console: Console, content: list[Path] | None, faction: str | None
         rows = listing(library, faction, kind)
     except KeyError as exc:
         raise fail(str(exc.args[0])) from None
-    if as_json:
-        console.print_json(json.dumps(rows, ensure_ascii=False))
-        return
-    if any(r["sample"] for r in rows):
-        console.print("Cards marked [sample] are ORIGINAL SAMPLE CONTENT, not taken from the "
-                      "Mass Effect: Annihilation draft or the video games.", markup=False)
-    current = ""
-    for row in rows:
-        if row["kind"] != current:
-            current = row["kind"]
-            console.print(f"\n{current}:", markup=False)
-        extra = f" - {row['faction']}, {row['points']} pts" if "points" in row else ""
-        mark = " [sample]" if row["sample"] else ""
-        console.print(f"  {row['name']}{extra}{mark}", markup=False, highlight=False)
+    from skirmish.cli.cards_cmd import print_listing
+
+    print_listing(console, rows, as_json,
+                  "not taken from the Mass Effect: Annihilation draft or the video games",
+                  lambda row: f" - {row['faction']}, {row['points']} pts"
+                  if "points" in row else "")
 
 
 def show_card(console: Console, content: list[Path] | None, name: str, as_json: bool) -> None:
