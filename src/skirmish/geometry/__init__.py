@@ -9,6 +9,7 @@ Units are centimetres. Main entry points:
 - :mod:`.paths`: ``path_cost``, ``is_legal_move``, ``contact_positions``,
   ``sample_destinations``.
 - :mod:`.templates`: explosion and blast templates. :mod:`.zones`: deployment zones.
+- :mod:`.heights`: the height a base stands at (``standing_height``), ``is_above``.
 - :mod:`.svg`: ``render``. :mod:`.reference`: slow shapely oracles used by the tests.
 """
 

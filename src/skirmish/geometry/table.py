@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -52,6 +53,9 @@ class Element:
     - ``passable``: fighters may cross it; ``move_cost``: cost factor per cm of the centre's
       track inside it (Obstruction(X) = X); ``can_end_on``: a move may end overlapping it.
     - ``obstacle_count``: how many obstacles it counts for (Obstacle(X)).
+    - ``height``: how high its top stands above the ground, in cm (0.0, the default, means no
+      height is known: the element is treated as flat ground by :mod:`.heights`). Written
+      by ``to_dict`` only when set, so tables without heights keep their JSON.
     """
 
     id: str
@@ -62,6 +66,7 @@ class Element:
     can_end_on: bool = False
     obstacle_count: int = 1
     label: str = ""
+    height: float = 0.0
     bcircle: tuple[float, float, float] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -69,6 +74,8 @@ class Element:
             raise ValueError(f"sight must be one of {SIGHT_VALUES}, not {self.sight!r}")
         if self.move_cost < 1.0:
             raise ValueError("move_cost must be >= 1")
+        if not (math.isfinite(self.height) and self.height >= 0.0):
+            raise ValueError(f"height must be a finite number of cm >= 0, not {self.height!r}")
         object.__setattr__(self, "bcircle", shape_bcircle(self.shape))
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,6 +90,8 @@ class Element:
         )
         if self.label:
             d["label"] = self.label
+        if self.height:
+            d["height"] = self.height
         return d
 
     @staticmethod
@@ -99,6 +108,7 @@ class Element:
             can_end_on=bool(d.get("can_end_on", False)),
             obstacle_count=int(d.get("obstacle_count", 1)),
             label=str(d.get("label", "")),
+            height=float(d.get("height", 0.0)),
         )
 
 
