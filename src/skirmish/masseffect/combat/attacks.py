@@ -43,12 +43,14 @@ def power_threshold(figure: Figure, roll: str) -> int | None:
 
 
 class _Rolls(Procedure):
-    """Shared by the attack rolls: the Effort héroïque offer after a failed roll."""
+    """Shared by the attack rolls: the Effort héroïque offer after a failed roll. Each roll
+    names the field that holds the figure rolling (``roller``)."""
 
     step: str
+    roller: ClassVar[str]
 
     def _roller(self, game: Game) -> Figure:
-        raise NotImplementedError
+        return state_of(game).figure(getattr(self, self.roller))
 
     def decision(self, game: Game) -> Decision | None:
         if self.step != "effort?":
@@ -70,6 +72,7 @@ class Volley(_Rolls):
     full before the next; the rest are lost once the target is out of action."""
 
     name: ClassVar[str] = "me.volley"
+    roller: ClassVar[str] = "shooter"
     shooter: str
     weapon: str
     target: str
@@ -77,9 +80,6 @@ class Volley(_Rolls):
     modifier: int = 0
     cover: bool = False
     step: str = "roll"
-
-    def _roller(self, game: Game) -> Figure:
-        return state_of(game).figure(self.shooter)
 
     def apply(self, game: Game, action: Action) -> None:
         shooter = self._roller(game)
@@ -147,6 +147,7 @@ class PowerRoll(_Rolls):
     success, a hit on each figure it affects."""
 
     name: ClassVar[str] = "me.power"
+    roller: ClassVar[str] = "user"
     user: str
     power: str
     target: str = ""
@@ -154,9 +155,6 @@ class PowerRoll(_Rolls):
     modifier: int = 0
     cover: bool = False
     step: str = "roll"
-
-    def _roller(self, game: Game) -> Figure:
-        return state_of(game).figure(self.user)
 
     def apply(self, game: Game, action: Action) -> None:
         user = self._roller(game)
@@ -210,12 +208,10 @@ class Opportunity(_Rolls):
     weapon's damage, no protection; the target does not strike back."""
 
     name: ClassVar[str] = "me.opportunity"
+    roller: ClassVar[str] = "attacker"
     attacker: str
     target: str
     step: str = "roll"
-
-    def _roller(self, game: Game) -> Figure:
-        return state_of(game).figure(self.attacker)
 
     def apply(self, game: Game, action: Action) -> None:
         attacker = self._roller(game)

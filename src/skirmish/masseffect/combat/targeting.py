@@ -187,9 +187,9 @@ def _scenery_modifiers(
     obstacle = False
     cover: str | None = None
     for e in elements:  # flat elements are never in a SightResult (G2)
-        if e.id in obstructing:
-            pass
-        elif e.id not in under or not between_bases(shooter, target, e.shape):
+        in_corridor = e.id in obstructing or (
+            e.id in under and between_bases(shooter, target, e.shape))
+        if not in_corridor:
             continue
         if touches_element(target, e):
             if cover is None:
