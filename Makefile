@@ -84,6 +84,16 @@ soak: $(STAMP)
 		--record-every 10 --json out/soak-heuristic.json
 	$(VENV)/bin/skirmish soak --game masseffect --matches 1000 --agents random,random \
 		--record-every 1 --json out/soak-masseffect.json
+	# Eden's optional rules (issue 15): each alone, 1,000 matches, then 300 with all three;
+	# every record re-played.
+	$(VENV)/bin/skirmish soak --matches 1000 --rules climate:roll --record-every 1 \
+		--json out/soak-climate.json
+	$(VENV)/bin/skirmish soak --matches 1000 --rules territory --record-every 1 \
+		--json out/soak-territory.json
+	$(VENV)/bin/skirmish soak --matches 1000 --rules infestation:random --record-every 1 \
+		--json out/soak-infestation.json
+	$(VENV)/bin/skirmish soak --matches 300 --rules territory,infestation:random,climate:roll \
+		--record-every 1 --json out/soak-optional-all.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

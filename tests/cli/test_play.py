@@ -128,3 +128,12 @@ def test_bad_options_are_one_error_line(args: list[str], message: str) -> None:
     result = runner.invoke(app, [*BASE, *args], input="")
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_optional_rules_are_played_and_named(tmp_path: Path) -> None:
+    saved = tmp_path / "game.jsonl"
+    out = play("--rules", "climate:3", lines=["", f"save {saved}", "quit"])
+    assert "optional rules: climatic conditions 3 (Storm)" in out
+    assert Record.load(saved).header["setup"]["rules"] == {"climate": [3]}
+    bad = runner.invoke(app, [*BASE, "--rules", "weather"], input="quit\n")
+    assert bad.exit_code != 0 and "no optional rule 'weather'" in bad.output

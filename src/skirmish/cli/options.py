@@ -21,9 +21,10 @@ ContentOpt = Annotated[list[Path] | None, typer.Option(
                       "sample cards; repeatable.")]
 
 RulesOpt = Annotated[str | None, typer.Option(
-    "--rules", help="Eden's optional rules, comma-separated: climate (rolled with 2D6 as "
-                    "the match starts), climate:3, climate:2+12 (combined), climate:roll+roll; "
-                    "(territory and infestation:LEVEL are not played yet).")]
+    "--rules", help="Eden's optional rules, comma-separated: territory (Territory "
+                    "Management), infestation:LEVEL (1-10, or infestation:random), climate "
+                    "(rolled with 2D6 as the match starts), climate:3, climate:2+12 "
+                    "(combined), climate:roll+roll; e.g. territory,infestation:3,climate.")]
 
 GAMES = ("eden", "masseffect")
 GameOpt = Annotated[str | None, typer.Option(

@@ -17,6 +17,7 @@ from skirmish.eden.cards.profile import Characteristic, FighterProfile
 from skirmish.eden.effects import EFFECTS, ActiveEffect, effect_modifiers
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
+from skirmish.eden.optional.terrain import Placed
 from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field, Marker, SightResult
 from skirmish.geometry import line_of_sight as _line_of_sight
 from skirmish.geometry.table import Table
@@ -61,6 +62,8 @@ class EdenState:
         "round",
         "scenery",
         "sp",
+        "terrain",
+        "territory",
         "troop_types",
         "vp",
     )
@@ -96,6 +99,10 @@ class EdenState:
         self.played: list[list[str]] = [[], []]
         self.effects: list[ActiveEffect] = []
         self.scenery: tuple[Element, ...] = ()
+        #: Territory Management (optional rules 1): played or not, and each placed
+        #: element's record by id (:mod:`skirmish.eden.optional.terrain`).
+        self.territory = False
+        self.terrain: dict[str, Placed] = {}
         self.markers: tuple[Marker, ...] = ()
         self.counters: dict[str, int] = {}
         #: Each objective marker's mission, "A:Name" (markers have neutral names: issue 11).
@@ -184,7 +191,7 @@ class EdenState:
         other = EdenState.__new__(EdenState)
         other.fighters = [f.clone() for f in self.fighters]
         for name in ("index", "catalogue", "troop_types", "field", "max_rounds", "round",
-                     "first_player", "scenery", "markers"):
+                     "first_player", "scenery", "markers", "territory", "terrain"):
             setattr(other, name, getattr(self, name))  # immutable or never changed
         for name in _LIST_FIELDS:
             setattr(other, name, list(getattr(self, name)))
@@ -211,6 +218,7 @@ class EdenState:
             "effects": [e.to_json() for e in self.effects],
             "scenery": [e.to_dict() for e in self.scenery],
             "markers": [m.to_dict() for m in self.markers],
+            **self._terrain_json(),
             "counters": dict(sorted(self.counters.items())),
             "objectives": dict(sorted(self.objectives.items())),
         }
@@ -239,9 +247,20 @@ class EdenState:
         state.effects = [ActiveEffect.from_json(e) for e in data["effects"]]
         state.scenery = tuple(Element.from_dict(e) for e in data["scenery"])
         state.markers = tuple(Marker.from_dict(m) for m in data["markers"])
+        state.territory = bool(data.get("territory", False))
+        state.terrain = {str(k): Placed.from_json(v)
+                         for k, v in data.get("terrain", {}).items()}
         state.counters = {str(k): int(v) for k, v in data["counters"].items()}
         state.objectives = {str(k): str(v) for k, v in data.get("objectives", {}).items()}
         return state
+
+    def _terrain_json(self) -> dict[str, Any]:
+        """Territory Management's part of a snapshot (nothing under the basic rules, so
+        their snapshots keep their form)."""
+        if not self.territory:
+            return {}
+        return {"territory": True,
+                "terrain": {k: v.to_json() for k, v in sorted(self.terrain.items())}}
 
     # -- what a player may know ------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
@@ -286,6 +305,7 @@ class EdenState:
             "effects": [e.to_json() for e in self.effects if self._effect_public(e, player)],
             "scenery": [e.to_dict() for e in self.scenery],
             "markers": [m.to_dict() for m in self.markers],
+            **self._terrain_json(),
             "objectives": self._objectives_seen(player),
             "fighters": [
                 {

@@ -287,7 +287,7 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
         return {"rulesets": ["eden", "masseffect"], "factions": lib.factions(),
                 "stigmas": sorted({p.stigma for p in lib.fighters.values()}),
                 "agents": sorted(AGENTS), "missions": missions, "field": [60, 60],
-                "rounds": 5, "modes": ["remote", "hotseat"],
+                "rounds": 5, "modes": ["remote", "hotseat"], "rules": _rule_choices(),
                 "masseffect": masseffect.options(hub.masseffect_library)}
 
     @app.post("/api/troops/validate")
@@ -385,6 +385,15 @@ async def _room_or_404(hub: Hub, match_id: str) -> Room:
     return room
 
 
+def _rule_choices() -> list[dict[str, str]]:
+    """Eden's optional rules the lobby offers: each with its ``--rules`` text and name."""
+    from skirmish.eden.optional.options import NAMES, NOT_YET
+
+    texts = {"territory": "territory", "infestation": "infestation:3", "climate": "climate"}
+    return [{"rule": texts[name], "name": NAMES[name]} for name in ("territory",
+            "infestation", "climate") if name not in NOT_YET]
+
+
 async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     ruleset = body.get("ruleset", "eden")
     if ruleset == "masseffect":
@@ -396,7 +405,8 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
         seats = _seats(body.get("seats"), mode)
         title = _text(body.get("title"), "title", 100) or title
         return await _start(hub, "masseffect", setup, title, mode, seats)
-    known = {"ruleset", "troops", "seats", "mode", "rounds", "field", "title", "missions"}
+    known = {"ruleset", "troops", "seats", "mode", "rounds", "field", "title", "missions",
+             "rules"}
     unknown = sorted(set(body) - known)
     if unknown:
         raise ApiError(400, f"unknown field(s) {', '.join(unknown)[:200]} "
@@ -431,7 +441,31 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
                           missions=(missions[0], missions[1]))
     except KeyError as exc:
         raise ApiError(422, f"missions: {exc.args[0]}") from None
-    return await _start(hub, "eden", setup, title, mode, seats)
+    return await _start(hub, "eden", _with_rules(setup, body.get("rules")), title, mode,
+                        seats)
+
+
+def _with_rules(setup: dict[str, Any], rules: Any) -> dict[str, Any]:
+    """Eden's optional rules for a new match: ``rules`` as the command line writes them
+    (``"territory,infestation:3,climate"``) or as a set-up holds them (an object); absent,
+    empty or null: the basic rules only."""
+    from skirmish.eden.optional.options import (
+        MatchOptions,
+        OptionsError,
+        parse_rules,
+        with_options,
+    )
+
+    if rules is None or rules == "" or rules == {}:
+        return setup
+    try:
+        if isinstance(rules, str):
+            options = parse_rules(rules[:200], "rules")
+        else:
+            options = MatchOptions.from_json(rules, "rules")
+    except OptionsError as exc:
+        raise ApiError(400, str(exc)) from None
+    return with_options(setup, options)
 
 
 def _mode(body: dict[str, Any]) -> str:

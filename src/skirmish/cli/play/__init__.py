@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import fail
-from skirmish.cli.options import ContentOpt, library_or_exit
+from skirmish.cli.options import ContentOpt, RulesOpt, library_or_exit
 
 
 def _read_line(prompt: str) -> str | None:
@@ -41,14 +41,17 @@ def play(
     autosave: Annotated[Path | None, typer.Option(
         help="Save the game's record here after every decision.", dir_okay=False)] = None,
     content: ContentOpt = None,
+    rules: RulesOpt = None,
 ) -> None:
     """Play a match from the terminal, hot-seat or against a bot (--vs): type the number of
     a legal action, an action in the notation, or a command (undo, odds, table, save, help,
     quit)."""
     from skirmish.bots import make_agent
     from skirmish.cli.errors import check_output
+    from skirmish.cli.options import rules_setup, rules_text
     from skirmish.cli.play.session import Session
     from skirmish.core.dice import fresh_seed
+    from skirmish.core.errors import SkirmishError
     from skirmish.core.record import Record
     from skirmish.eden import EDEN
     from skirmish.sim.troops import load_troop
@@ -70,10 +73,18 @@ def play(
         files = [Path(s) for s in (troop_a, troop_b) if Path(s).is_file()]
         library = library_or_exit(content, files)
         troops = (load_troop(troop_a, library), load_troop(troop_b, library))
-        game = EDEN.new_game(library.setup(*troops, max_rounds=rounds), seed=seed)
+        try:
+            setup = rules_setup(library.setup(*troops, max_rounds=rounds), rules)
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+        try:
+            game = EDEN.new_game(setup, seed=seed)
+        except SkirmishError as exc:
+            raise fail(str(exc)) from None
+        optional = f"; optional rules: {rules_text(setup)}" if rules is not None else ""
         intro = (f"Eden: A {troops[0].name or troop_a} ({', '.join(troops[0].fighters)}) "
                  f"against B {troops[1].name or troop_b} ({', '.join(troops[1].fighters)}); "
-                 f"{rounds} round(s); seed {seed}")
+                 f"{rounds} round(s); seed {seed}{optional}")
     bot = None if vs is None else make_agent(vs, seed + 1)
     humans = (0, 1) if bot is None else ("AB".index(human),)
     mode = ("hot-seat: both seats at this terminal" if bot is None else

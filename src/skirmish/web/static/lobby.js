@@ -60,6 +60,19 @@
     return ticked.length ? ticked.map((box) => box.value) : null;
   }
 
+  /** Eden's optional rules as the command line writes them ("territory,infestation:3,
+      climate:roll"), or "" for the basic rules only. */
+  function rulesOf() {
+    const parts = [];
+    const territory = $("rule-territory");
+    if (territory && territory.checked) parts.push("territory");
+    const infestation = $("rule-infestation");
+    if (infestation && infestation.value) parts.push("infestation:" + infestation.value);
+    const climate = $("rule-climate");
+    if (climate && climate.value) parts.push("climate:" + climate.value);
+    return parts.join(",");
+  }
+
   async function errorText(response) {
     try {
       const body = await response.json();
@@ -99,6 +112,7 @@
         rounds: Number($("rounds").value),
         field: [Number($("field-w").value), Number($("field-h").value)],
         missions: [missionsOf(0), missionsOf(1)],
+        rules: rulesOf(),
       };
       const response = await fetch("/api/matches", {
         method: "POST", headers: {"Content-Type": "application/json"},
