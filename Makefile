@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo test check bench soak lint typecheck system-deps clean
+.PHONY: run demo test check bench soak ladder lint typecheck system-deps clean
 
 # Debian packages the project uses beyond Python: Chromium for the browser tests, Pango and
 # fonts for the PDF cards (WeasyPrint), tmux and poppler-utils for the terminal and PDF
@@ -94,6 +94,15 @@ soak: $(STAMP)
 		--json out/soak-infestation.json
 	$(VENV)/bin/skirmish soak --matches 300 --rules territory,infestation:random,climate:roll \
 		--record-every 1 --json out/soak-optional-all.json
+
+# Not in CI: the bot strength ladder (README, "Bot strength ladder"): a round robin,
+# Bradley-Terry ratings with 95% intervals; each run is appended to out/ladder-history.jsonl
+# (skirmish ladder --show-history). E.g. make ladder LADDER_AGENTS=random,heuristic,mcts:easy
+LADDER_AGENTS ?= random,heuristic
+LADDER_GAMES ?= 40
+ladder: $(STAMP)
+	$(VENV)/bin/skirmish ladder --agents $(LADDER_AGENTS) --games $(LADDER_GAMES) \
+		--json out/ladder.json --png out/ladder.png
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

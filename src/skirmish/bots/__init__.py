@@ -1,5 +1,15 @@
 """Bots: agents that decide from a player's view and the legal actions only."""
 
-from skirmish.bots.registry import AGENTS, make_agent
+from skirmish.bots.registry import (
+    AGENTS,
+    Parameter,
+    agent_choices,
+    check_agent,
+    make_agent,
+    parse_agent,
+    register_agent,
+    split_agents,
+)
 
-__all__ = ["AGENTS", "make_agent"]
+__all__ = ["AGENTS", "Parameter", "agent_choices", "check_agent", "make_agent", "parse_agent",
+           "register_agent", "split_agents"]

@@ -46,7 +46,7 @@ def demo(
 ) -> None:
     """Play a whole match between two bots (Eden, or Mass Effect: Annihilation with --game
     masseffect) and narrate it round by round."""
-    from skirmish.bots import make_agent
+    from skirmish.bots import make_agent, split_agents
     from skirmish.cli.narrate import fighters_table, narrate
     from skirmish.core.agents import play
     from skirmish.core.dice import fresh_seed
@@ -66,7 +66,7 @@ def demo(
         from skirmish.cli.demo_masseffect import demo_masseffect
 
         try:
-            demo_masseffect(console, seed=seed, agents=[a.strip() for a in agents.split(",")],
+            demo_masseffect(console, seed=seed, agents=split_agents(agents),
                             scenario=scenario, bands=[b.strip() for b in (bands or "").split(
                                 ",") if b.strip()], content=content or [], record=record,
                             actions=actions, brief=brief, svg=svg, svg_dir=svg_dir)
@@ -84,7 +84,7 @@ def demo(
         f"Bamaka ({', '.join(troops[1].fighters)}), 100-point troops of the sample cards; "
         f"bots {agents}; seed {seed}{optional}."
     )
-    names = [a.strip() for a in agents.split(",")]
+    names = split_agents(agents)
     if len(names) != 2:
         console.print("[red]error[/red]: --agents takes two names, e.g. heuristic,random")
         raise typer.Exit(2)

@@ -37,6 +37,7 @@ def version() -> None:
 
 from skirmish.cli.cards_cmd import cards_app  # noqa: E402
 from skirmish.cli.demo_cmd import demo  # noqa: E402
+from skirmish.cli.ladder_cmd import ladder  # noqa: E402
 from skirmish.cli.odds_cmd import odds_app  # noqa: E402
 from skirmish.cli.play import play  # noqa: E402
 from skirmish.cli.render_cmd import render  # noqa: E402
@@ -61,6 +62,7 @@ app.add_typer(odds_app, name="odds")
 app.command("simulate")(simulate)
 app.command("matchup")(matchup)
 app.command("soak")(soak)
+app.command("ladder")(ladder)
 app.command("serve")(serve)
 
 

@@ -47,9 +47,9 @@ TROOP_AGENTS, DEFAULT_AGENTS = "heuristic,heuristic", "heuristic,random"
 
 def _agents(text: str, count: int) -> tuple[str, ...]:
     """The agents named by ``--agents``, each known (checked before any game)."""
-    from skirmish.bots.registry import make_agent
+    from skirmish.bots.registry import make_agent, split_agents
 
-    names = tuple(a.strip() for a in text.split(","))
+    names = tuple(split_agents(text))
     if len(names) != count or not all(names):
         example = "heuristic,random" if count == 2 else "heuristic"
         raise ValueError(f"--agents takes {count} name{'s' if count > 1 else ''}, e.g. "

@@ -41,13 +41,13 @@ def soak(
 ) -> None:
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
-    from skirmish.bots.registry import make_agent
+    from skirmish.bots.registry import make_agent, split_agents
     from skirmish.eden.cards.library import load_library
     from skirmish.sim.soak import SoakSpec, describe, parse_pairings, run_soak
     from skirmish.sim.troops import load_troop
 
     workers = check_workers(workers)
-    names = tuple(a.strip() for a in agents.split(","))
+    names = tuple(split_agents(agents))
     if len(names) != 2:
         raise ValueError(f"--agents takes two names, e.g. random,heuristic; got {agents!r}")
     for name in names:

@@ -107,9 +107,9 @@ def _missions(library: Library) -> list[dict[str, Any]]:
 
 
 def _agents() -> list[str]:
-    from skirmish.bots.registry import AGENTS
+    from skirmish.bots.registry import agent_choices
 
-    return sorted(AGENTS)
+    return agent_choices()
 
 
 def _client_config(lang: str, **extra: Any) -> str:

@@ -20,7 +20,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from skirmish.bots.registry import AGENTS
+from skirmish.bots.registry import agent_choices, check_agent
 from skirmish.core.dice import KeyedDice, dice_from_json
 from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game
@@ -286,7 +286,7 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
                      "secret": m.secret} for m in lib.missions.values()]
         return {"rulesets": ["eden", "masseffect"], "factions": lib.factions(),
                 "stigmas": sorted({p.stigma for p in lib.fighters.values()}),
-                "agents": sorted(AGENTS), "missions": missions, "field": [60, 60],
+                "agents": agent_choices(), "missions": missions, "field": [60, 60],
                 "rounds": 5, "modes": ["remote", "hotseat"], "rules": _rule_choices(),
                 "masseffect": masseffect.options(hub.masseffect_library)}
 
@@ -520,8 +520,10 @@ def _seats(value: Any, mode: str) -> list[dict[str, Any]]:
             out.append({"seat": i, "kind": "human", "name": name})
         elif kind == "bot":
             agent = seat.get("agent", "heuristic")
-            if agent not in AGENTS:
-                raise ApiError(400, f"{where}.agent: one of {', '.join(sorted(AGENTS))}")
+            try:
+                agent = check_agent(agent) if isinstance(agent, str) else check_agent("")
+            except ValueError as exc:
+                raise ApiError(400, f"{where}.agent: {exc}") from None
             out.append({"seat": i, "kind": "bot", "agent": agent, "name": name or agent})
         else:
             raise ApiError(400, f"{where}.kind: 'human' or 'bot'")

@@ -1,0 +1,272 @@
+"""``skirmish ladder``: a round robin between agents, rated by Bradley–Terry (Elo scale).
+
+Light on purpose (``skirmish --help`` imports it): the engine, numpy and matplotlib are
+imported inside the functions. The logic is in :mod:`skirmish.sim.ladder`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from skirmish.cli.errors import (
+    check_output,
+    check_workers,
+    fail,
+    guard,
+    message_of,
+    save_json,
+)
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from skirmish.sim.ladder import LadderGame, LadderReport, LadderSpec
+
+console = Console()
+
+#: Where each run's summary is appended (one JSON line per run).
+HISTORY = Path("out/ladder-history.jsonl")
+
+
+@guard
+def ladder(
+    agents: Annotated[str | None, typer.Option(help=(
+        "The agents, comma-separated, at least two: random, heuristic, and any "
+        "NAME:PRESET or NAME:KEY=VALUE,KEY=VALUE (e.g. mcts:hard, "
+        "mcts:iterations=2000,seconds=1.5). The first one is rated 0."))] = None,
+    games: Annotated[int, typer.Option(min=1, help=(
+        "Games per pair of agents (an even number gives each agent each seat equally)."))]
+    = 40,
+    game: Annotated[str, typer.Option(
+        "--game", help="The game: eden or masseffect.")] = "eden",
+    seed: Annotated[int, typer.Option(help="Ladder seed (same seed, same games).")] = 0,
+    workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
+    rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds per Eden match.")] = 5,
+    troops: Annotated[str | None, typer.Option(help=(
+        "The troops dealt in turn, comma-separated (Eden: factions, stigma:NAME or troop "
+        "files; masseffect: bands). Default: every sample faction (band), all "
+        "pairings."))] = None,
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="Write the results here (JSON).")] = None,
+    png: Annotated[Path | None, typer.Option(
+        help="Draw the ratings with their 95% intervals here (PNG).")] = None,
+    history: Annotated[Path, typer.Option(help=(
+        "The history file (JSON Lines: one line per run): each run's ratings are "
+        "appended to it."))] = HISTORY,
+    no_history: Annotated[bool, typer.Option(
+        "--no-history", help="Do not append this run to the history file.")] = False,
+    show_history: Annotated[bool, typer.Option(
+        "--show-history", help=(
+            "Print the past runs' ratings side by side instead of playing: those of FILE, "
+            "else of the --history file."))] = False,
+    history_file: Annotated[Path | None, typer.Argument(
+        metavar="FILE", show_default=False,
+        help="With --show-history: the history file to show.")] = None,
+    last: Annotated[int, typer.Option(
+        min=1, help="With --show-history: the latest runs shown.")] = 8,
+    quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+) -> None:
+    """Rate agents: every pair plays --games games (seats and troops alternated, in
+    parallel, reproducibly); Bradley-Terry ratings on the Elo scale with 95% intervals, the
+    pairwise win rates, a JSON report and a PNG chart; each run is kept in a history."""
+    if show_history:
+        _print_history(history_file or history, last)
+        return
+    if history_file is not None:
+        raise fail(f"{history_file}: a file argument is read only with --show-history "
+                   "(--history FILE names where runs are appended)")
+    from skirmish.bots.registry import split_agents
+    from skirmish.sim.ladder import (
+        LadderReport,
+        LadderSpec,
+        append_history,
+        check_ladder_agents,
+        git_commit,
+        history_entry,
+        make_deals,
+    )
+
+    if agents is None:
+        raise fail("--agents: name at least two agents, e.g. --agents random,heuristic")
+    names = check_ladder_agents(split_agents(agents))
+    workers = check_workers(workers)
+    if game not in ("eden", "masseffect"):
+        raise fail(f"--game: eden or masseffect, got {game!r}")
+    chosen = [t.strip() for t in (troops or "").split(",") if t.strip()]
+    if troops is not None and not chosen:
+        raise fail(f"--troops: name at least one troop, got {troops!r}")
+    try:
+        deals = make_deals(game, chosen, games=games, rounds=rounds)
+    except (ValueError, KeyError) as exc:
+        if troops is None:
+            raise
+        raise fail(f"--troops: {message_of(exc)}") from None
+    for path, what in ((json_out, "report file"), (png, "chart"),
+                       (None if no_history else history, "history file")):
+        if path is not None:
+            check_output(path, what)
+    spec = LadderSpec(names, games, deals, seed, game, rounds)
+    console.print(f"ladder: {len(names)} agents, {len(spec.pairs)} pairs x {games} games = "
+                  f"{spec.total} games of {game} (seed {seed}; {len(deals)} deal"
+                  f"{'s' if len(deals) > 1 else ''}: {deals[0].label}"
+                  f"{', ...' if len(deals) > 1 else ''})", highlight=False)
+    start = time.perf_counter()
+    results = _play(spec, workers, quiet)
+    elapsed = time.perf_counter() - start
+    report = LadderReport.of(spec, results)
+    _print_report(report, elapsed)
+    import skirmish
+
+    commit, dirty = git_commit()
+    date = datetime.now(UTC).isoformat(timespec="seconds")
+    data = report.to_json(commit=commit, dirty=dirty, version=skirmish.__version__,
+                          date=date, seconds=elapsed)
+    if not no_history:
+        append_history(history, history_entry(data))
+        console.print(f"run appended to {history} (skirmish ladder --show-history "
+                      f"{history})", highlight=False)
+    if json_out is not None:
+        save_json(json_out, data, "report file")
+        console.print(f"results written to {json_out}", highlight=False)
+    if png is not None:
+        title = (f"{game}: {games} games a pair, seed {seed}"
+                 f"{f', commit {commit}' if commit else ''}{'+' if dirty else ''}")
+        try:
+            ladder_figure(report, title).savefig(png, dpi=100)
+        except OSError as exc:
+            raise fail(f"{png}: cannot draw the chart ({exc.strerror or exc}); the table "
+                       "is printed above") from None
+        console.print(f"chart drawn in {png}", highlight=False)
+
+
+def _play(spec: LadderSpec, workers: int | None, quiet: bool) -> list[LadderGame]:
+    from skirmish.sim.ladder import run_ladder
+
+    if quiet:
+        return run_ladder(spec, workers)
+    start = time.perf_counter()
+    with Progress(TextColumn("[bold]ladder"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+                  console=console) as progress:
+        task = progress.add_task("ladder", total=spec.total, rate="")
+
+        def tick(_: LadderGame) -> None:
+            done = progress.tasks[0].completed + 1
+            rate = done / max(1e-9, time.perf_counter() - start)
+            progress.update(task, advance=1, rate=f"{rate:.1f} games/s")
+
+        return run_ladder(spec, workers, tick)
+
+
+def _print_report(report: LadderReport, elapsed: float) -> None:
+    spec, r = report.spec, report.ratings
+    console.print(f"{spec.total} games in {elapsed:.1f} s", highlight=False)
+    table = Table(title=f"Ratings (Bradley-Terry, Elo scale, {spec.agents[r.anchor]} = 0)")
+    for column in ("#", "agent", "rating", "95% interval", "games", "W-D-L", "score %",
+                   "ms/dec"):
+        table.add_column(column, justify="left" if column == "agent" else "right",
+                         no_wrap=column in ("agent", "95% interval", "W-D-L"))
+    for rank, i in enumerate(report.order(), 1):
+        rec = report.records[i]
+        interval = "(anchor)" if i == r.anchor else f"{r.low[i]:.0f} to {r.high[i]:.0f}"
+        table.add_row(str(rank), spec.agents[i], f"{r.elo[i]:.0f}", interval,
+                      str(rec.games), f"{rec.wins}-{rec.draws}-{rec.losses}",
+                      f"{100 * rec.score:.1f}", f"{rec.ms_per_decision:.2f}")
+    console.print(table)
+    matrix = Table(title="Score % of the row agent against the column agent (draws half)")
+    matrix.add_column("agent")
+    order = report.order()
+    for j in order:
+        matrix.add_column(spec.agents[j], justify="right")
+    for i in order:
+        cells = []
+        for j in order:
+            rate = report.win_rate(i, j)
+            cells.append("-" if rate is None else f"{100 * rate:.0f} ({report.played[i][j]})")
+        matrix.add_row(spec.agents[i], *cells)
+    console.print(matrix)
+    console.print("ms/dec: the agent's mean time per decision. "
+                  f"95% intervals from the observed Fisher information, relative to "
+                  f"{spec.agents[r.anchor]}; draws count half a win each; "
+                  f"{r.prior_draws:g} virtual draw per pair keeps an undefeated agent finite.",
+                  highlight=False)
+
+
+def ladder_figure(report: LadderReport, title: str = "") -> Figure:
+    """The ratings (Elo) as points with their 95 % intervals, strongest at the top."""
+    from matplotlib.figure import Figure
+
+    spec, r = report.spec, report.ratings
+    order = report.order()[::-1]
+    fig = Figure(figsize=(7.5, 1.0 + 0.55 * len(order)))
+    ax = fig.subplots()
+    ys = range(len(order))
+    elo = [r.elo[i] for i in order]
+    errors = [[r.elo[i] - r.low[i] for i in order], [r.high[i] - r.elo[i] for i in order]]
+    ax.errorbar(elo, ys, xerr=errors, fmt="o", color="#1f4e79", ecolor="#6a8caf",
+                elinewidth=2, capsize=4)
+    for y, i in zip(ys, order, strict=True):
+        ax.annotate(f"{r.elo[i]:.0f}", (r.elo[i], y), textcoords="offset points",
+                    xytext=(0, 7), ha="center", fontsize="small")
+    ax.set_yticks(list(ys), [spec.agents[i] for i in order])
+    ax.set_ylim(-0.6, len(order) - 0.4)
+    ax.axvline(0, color="#999999", linewidth=0.8, linestyle="--")
+    ax.set_xlabel(f"rating (Elo, {spec.agents[r.anchor]} = 0), 95% interval")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(title or "Bot strength ladder", fontsize="medium")
+    fig.tight_layout()
+    return fig
+
+
+def _print_history(path: Path, last: int) -> None:
+    from skirmish.sim.ladder import read_history
+
+    runs = read_history(path)
+    if not runs:
+        console.print(f"{path}: no runs yet", highlight=False)
+        return
+    shown = runs[-last:]
+    first = len(runs) - len(shown) + 1
+    agents: dict[str, None] = {}
+    for run in shown:
+        agents.update(dict.fromkeys(run["ratings"]))
+    table = Table(title=f"Ladder history ({path})",
+                  caption=f"runs {first}-{len(runs)} of {len(runs)}; each cell: the rating "
+                          "± half its 95% interval; + after a commit: modified files")
+    table.add_column("agent")
+    for number, run in enumerate(shown, first):
+        table.add_column(_run_header(number, run), justify="right")
+    for agent in agents:
+        table.add_row(agent, *(_cell(run["ratings"].get(agent)) for run in shown))
+    console.print(table)
+
+
+def _run_header(number: int, run: Mapping[str, Any]) -> str:
+    commit = str(run.get("commit") or "?") + ("+" if run.get("dirty") else "")
+    date = str(run.get("date") or "")[:16].replace("T", " ")
+    return (f"#{number} {date}\n{commit} {run.get('game', '?')}\n"
+            f"{run.get('games_per_pair', '?')}/pair, 0 = {run.get('anchor', '?')}")
+
+
+def _cell(rating: Mapping[str, Any] | None) -> str:
+    if not rating:
+        return ""
+    low, high = _pair(rating.get("interval"))
+    elo = float(rating.get("elo", 0))
+    half = (high - low) / 2
+    return f"{elo:.0f}" if half <= 0 else f"{elo:.0f} ± {half:.0f}"
+
+
+def _pair(value: Any) -> tuple[float, float]:
+    if isinstance(value, Sequence) and len(value) == 2:
+        return float(value[0]), float(value[1])
+    return 0.0, 0.0

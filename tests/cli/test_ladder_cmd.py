@@ -1,0 +1,101 @@
+"""``skirmish ladder`` from the command line: the tables, the JSON and PNG files, the
+history kept across runs, and bad input refused in one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from skirmish.cli.main import app
+
+runner = CliRunner()
+TINY = ["ladder", "--agents", "random,heuristic", "--games", "2", "--rounds", "1",
+        "--seed", "4", "--quiet"]
+
+
+def test_a_tiny_ladder_writes_json_png_and_history_reproducibly(tmp_path: Path) -> None:
+    history = tmp_path / "history.jsonl"
+    outputs = []
+    for run, workers in enumerate(("1", "2")):
+        out, png = tmp_path / f"ladder{run}.json", tmp_path / f"ladder{run}.png"
+        result = runner.invoke(app, [*TINY, "--workers", workers, "--json", str(out),
+                                     "--png", str(png), "--history", str(history)])
+        assert result.exit_code == 0, result.output
+        assert "Ratings (Bradley-Terry, Elo scale, random = 0)" in result.output
+        assert "95% interval" in result.output and "Score % of the row agent" in result.output
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        outputs.append(json.loads(out.read_text()))
+    first, second = outputs
+    assert first["agents"] == ["random", "heuristic"] and first["games_per_pair"] == 2
+    assert first["seed"] == 4 and first["engine_version"]
+    assert [r["agent"] for r in first["ratings"]] == ["random", "heuristic"]
+    assert first["ratings"][0]["elo"] == 0 and first["ratings"][0]["games"] == 2
+    assert first["pairwise"][0]["games"] == 2 and len(first["win_rate"]) == 2
+    assert set(first["timing"]) == {"date", "seconds", "ms_per_decision"}
+    first.pop("timing")
+    second.pop("timing")
+    assert json.dumps(first) == json.dumps(second)  # byte-identical apart from timings
+    # each run appended a line; --show-history prints them side by side
+    runs = [json.loads(line) for line in history.read_text().splitlines()]
+    assert len(runs) == 2 and runs[0]["ratings"] == runs[1]["ratings"]
+    shown = runner.invoke(app, ["ladder", "--show-history", str(history)])
+    assert shown.exit_code == 0, shown.output
+    assert "#1" in shown.output and "#2" in shown.output and "heuristic" in shown.output
+    shown = runner.invoke(app, ["ladder", "--show-history", "--history", str(history),
+                                "--last", "1"])
+    assert shown.exit_code == 0 and "#2" in shown.output and "#1" not in shown.output
+
+
+def test_no_history_writes_no_history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                      ) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*TINY, "--workers", "1", "--no-history"])
+    assert result.exit_code == 0, result.output
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--agents", "random,clever"], "--agents: unknown agent 'clever' (known: heuristic, "
+                                    "random)"),
+    (["--agents", "random"], "--agents: a ladder needs at least two agents"),
+    (["--agents", "random,random"], "--agents: 'random' is named twice"),
+    (["--agents", "random,heuristic:hard"], "agent 'heuristic' takes no preset or parameter"),
+    ([], "--agents: name at least two agents"),
+    (["--agents", "random,heuristic", "--games", "0"], "--games"),
+    (["--agents", "random,heuristic", "--game", "chess"], "--game: eden or masseffect"),
+    (["--agents", "random,heuristic", "--troops", "elves"], "--troops: 'elves' is neither"),
+    (["--agents", "random,heuristic", "--workers", "0"], "--workers"),
+    (["--show-history", "nowhere.jsonl"], "nowhere.jsonl: no ladder history yet"),
+    (["stray.jsonl", "--agents", "random,heuristic"], "only with --show-history"),
+])
+def test_bad_input_is_refused_in_one_line(args: list[str], message: str, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["ladder", *args, "--no-history", "--quiet"])
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()  # refused before any game
+
+
+def test_a_broken_history_line_is_named(tmp_path: Path) -> None:
+    history = tmp_path / "h.jsonl"
+    history.write_text('{"ratings": {"random": {"elo": 0, "interval": [0, 0]}}}\n[1, 2]\n')
+    result = runner.invoke(app, ["ladder", "--show-history", str(history)])
+    assert result.exit_code == 2 and "h.jsonl, line 2: not a ladder run" in result.output
+
+
+def test_ladder_help_loads_no_engine_module() -> None:
+    code = ("import sys, json; from typer.testing import CliRunner; "
+            "from skirmish.cli.main import app; "
+            "out = CliRunner().invoke(app, ['ladder', '--help']).output; "
+            "assert 'Bradley-Terry' in out, out; print(json.dumps(sorted(sys.modules)))")
+    loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                       text=True, check=True).stdout)
+    heavy = ("skirmish.sim", "skirmish.bots", "skirmish.eden", "numpy", "matplotlib")
+    assert not [m for m in loaded if m.startswith(heavy)]
