@@ -35,7 +35,7 @@ def test_list_by_faction_marks_sample_cards() -> None:
 def test_list_as_json() -> None:
     result = run("cards", "--json", "--kind", "scenery")
     rows = json.loads(result.output)
-    assert len(rows) == 13 and all(r["sample"] for r in rows)
+    assert len(rows) == 17 and all(r["sample"] for r in rows)  # the rulebook's 13, 4 ORIGINAL
 
 
 def test_show_in_the_rulebooks_notation() -> None:

@@ -114,7 +114,7 @@ def test_record_use_counts_round_and_match() -> None:
 
 def test_constructor_validation() -> None:
     with pytest.raises(ValueError, match="side must be 0"):
-        Fighter(2, YURI)
+        Fighter(3, YURI)  # 2 is a non-player fighter's (Infestation)
     with pytest.raises(ValueError, match="checked head CP must be 0-4"):
         Fighter(0, YURI, checked=[5, 0, 0, 0])
     with pytest.raises(ValueError, match="checked needs 4 counts"):

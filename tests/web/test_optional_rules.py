@@ -37,3 +37,15 @@ def test_bad_rules_are_refused_and_name_the_part_at_fault(client: TestClient) ->
         response = client.post("/api/matches", json={"rules": rules})
         assert response.status_code == 400, response.text
         assert words in response.json()["error"]
+
+
+def test_all_three_rules_at_the_table(client: TestClient) -> None:
+    assert [r["rule"] for r in client.get("/api/options").json()["rules"]] == [
+        "territory", "infestation:3", "climate"]
+    page = client.get("/").text
+    assert 'id="rule-territory"' in page and 'id="rule-infestation"' in page
+    made = create(client, troops=["Jokers", "Bamaka"], rules="territory,infestation:2,climate:7",
+                  seats=[{"kind": "human"}, {"kind": "bot", "agent": "random"}])
+    game = hub_of(client).rooms[made["id"]].game
+    assert game.setup["rules"] == {"territory": True, "infestation": 2, "climate": [7]}
+    assert game.state.territory and game.view(0)["territory"]

@@ -24,6 +24,8 @@ from skirmish.bots.estimates import (
     melee_value,
     point_distance,
 )
+from skirmish.bots.heuristic_npfs import NpfHeuristics, npf_bonus
+from skirmish.bots.heuristic_territory import Terrain, TerritoryHeuristics
 from skirmish.bots.view_odds import attack_value, combatant, reaction_values
 from skirmish.core.actions import Action, Pass, Point, Ref
 from skirmish.core.dice import SeededDice
@@ -37,10 +39,13 @@ from skirmish.eden.actions import (
     Cancel,
     Charge,
     ChooseFirst,
+    Climb,
     Deploy,
     End,
     Extinguish,
+    Hide,
     Interrupt,
+    JumpOver,
     Leader,
     Move,
     Pay,
@@ -51,6 +56,7 @@ from skirmish.eden.actions import (
     Shift,
     Shoot,
     Side,
+    Swim,
     Throw,
     Use,
     key,
@@ -62,8 +68,9 @@ from skirmish.geometry.templates import blast_covers, explosion_covers
 Fighters = dict[str, Mapping[str, Any]]
 
 
-class HeuristicAgent:
-    """Simple rules of thumb, scored; ties broken by its own seeded generator."""
+class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
+    """Simple rules of thumb, scored; ties broken by its own seeded generator (the
+    non-player fighters of Infestation: :mod:`skirmish.bots.heuristic_npfs`)."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = SeededDice(seed)
@@ -155,7 +162,8 @@ class HeuristicAgent:
         def score(a: Action) -> float:
             if not isinstance(a, Deploy):
                 return -1e9
-            return -math.hypot(a.at.x - w / 2, a.at.y - h / 2)
+            return (-math.hypot(a.at.x - w / 2, a.at.y - h / 2)
+                    - 5.0 * self._npf_near_cost(view, a.at.x, a.at.y))
 
         return self._best(actions, score)
 
@@ -265,18 +273,25 @@ class HeuristicAgent:
         goal = self._goal(view, actor, enemies)
         equipment = view.get("equipment", {})
         me_model = combatant(actor, equipment)
+        terrain = Terrain(view)  # Territory Management (heuristic_territory)
 
         def score(a: Action) -> float:
+            if isinstance(a, Attack) and a.target not in fighters:
+                return 0.1  # Territory Management: scenery (Destruction), seldom worth it
             if isinstance(a, Attack):
-                return 3.0 + attack_value(me_model, combatant(fighters[a.target], equipment))
+                target = fighters[a.target]
+                return (3.0 + attack_value(self._above(terrain, me_model, actor, target),
+                                           combatant(target, equipment))
+                        + npf_bonus(target))
             if isinstance(a, Charge):
                 target = fighters[a.target]
                 return (2.5 + attack_value(me_model, combatant(target, equipment))
-                        - 0.3 * counter_value(actor, target))
+                        - 0.3 * counter_value(actor, target) + npf_bonus(target))
             if isinstance(a, Shoot):
                 target = fighters[a.target]
                 return 2.0 + expected_successes(actor["characteristics"]["CBT"],
-                                                target["characteristics"]["SPD"])
+                                                target["characteristics"]["SPD"]) + npf_bonus(
+                    target)
             if isinstance(a, Throw):
                 return self._throw_value(view, a)
             if isinstance(a, BlastAttack):
@@ -286,7 +301,10 @@ class HeuristicAgent:
             if isinstance(a, Extinguish):
                 return 1.4 if actor["markers"].get("burn", 0) else -1.0
             if isinstance(a, Move):
-                return self._move_value(actor, a.to, goal, enemies)
+                return self._move_value(actor, a.to, goal, enemies) + self._terrain_bonus(
+                    terrain, view, actor, a.to.x, a.to.y, enemies)
+            if isinstance(a, Climb | Swim | JumpOver | Hide):
+                return self._territory_move_value(terrain, view, actor, a, goal, enemies)
             if isinstance(a, End):
                 return 0.05
             return 0.0
@@ -294,10 +312,19 @@ class HeuristicAgent:
         best = self._best(actions, score)
         if isinstance(best, Move | End) and any(isinstance(a, Move) for a in actions):
             limit = float(decision.get("context", {}).get("move_allowance", 10.0))
-            step = self._step_toward(view, actor, goal, enemies, limit)
-            if step is not None and (not isinstance(best, Move) or self._move_value(
-                    actor, step, goal, enemies) > score(best)):
-                return Move(Ref(actor_ref), step)
+
+            def worth(p: Point) -> float:
+                return self._move_value(actor, p, goal, enemies) + self._terrain_bonus(
+                    terrain, view, actor, p.x, p.y, enemies)
+
+            # its own step toward the goal, or onto an elevated point (Territory Management)
+            steps = [p for p in (self._step_toward(view, actor, goal, enemies, limit, terrain),
+                                 self._elevated_move(terrain, view, actor, limit))
+                     if p is not None]
+            if steps:
+                step = max(steps, key=worth)
+                if not isinstance(best, Move) or worth(step) > score(best):
+                    return Move(Ref(actor_ref), step)
         return best
 
     #: What covering one of its own fighters with a blast or an explosion costs: more than any
@@ -359,7 +386,10 @@ class HeuristicAgent:
         if objectives and (actor["characteristics"]["CBT"] < 4 or not enemies):
             return min(objectives, key=lambda p: point_distance(actor, *p))
         if enemies:
-            target = max(enemies, key=lambda e: melee_value(actor, e) - 0.05 * distance(actor, e))
+            # the opponent's fighters first; non-player fighters (Infestation) only after
+            opponents = [e for e in enemies if e["side"] == 1 - self._me(view)] or enemies
+            target = max(opponents,
+                         key=lambda e: melee_value(actor, e) - 0.05 * distance(actor, e))
             return (target["x"], target["y"])
         return objectives[0] if objectives else None
 
@@ -373,10 +403,11 @@ class HeuristicAgent:
 
     def _step_toward(self, view: Mapping[str, Any], actor: Mapping[str, Any],
                      goal: tuple[float, float] | None,
-                     enemies: list[Mapping[str, Any]], limit: float = 10.0) -> Point | None:
+                     enemies: list[Mapping[str, Any]], limit: float = 10.0,
+                     terrain: Terrain | None = None) -> Point | None:
         """A legal Move of up to ~95% of the allowance (``limit``: 10 cm, 8 in a Storm)
-        straight toward the goal, stopping short of contact (checked on the bot's own copy of
-        the table)."""
+        straight toward the goal, stopping short of contact and of Hostile Presence
+        (``terrain``: Territory Management) (checked on the bot's own copy of the table)."""
         if goal is None:
             return None
         r = actor["profile"].get("base_mm", 30) / 20
@@ -399,7 +430,7 @@ class HeuristicAgent:
             touching = any(
                 math.hypot(e["x"] - x, e["y"] - y) <= r + e["profile"].get("base_mm", 30) / 20
                 + 0.3 for e in enemies)
-            if touching:
+            if touching or (terrain is not None and not self._safe_step(terrain, actor, x, y)):
                 continue
             check = is_legal_move(me_base, (x, y), limit - 0.2, field=field, bases=bases,
                                   elements=elements, markers=markers, explain=False)
@@ -419,15 +450,21 @@ class HeuristicAgent:
             return None
         allowed = {a.reaction.value for a in actions if isinstance(a, React)}
         equipment = view.get("equipment", {})
-        values = reaction_values(combatant(attacker, equipment), combatant(target, equipment),
-                                 allowed)
+        terrain = Terrain(view)  # Elevation: +2 CBT to the fighter above the other
+        values = reaction_values(
+            self._above(terrain, combatant(attacker, equipment), attacker, target),
+            self._above(terrain, combatant(target, equipment), target, attacker), allowed)
         best = max(values, key=lambda r: values[r])
         return React(Reaction(best))
 
     def _strike_back(self, view: Mapping[str, Any], actions: Sequence[Action],
                      decision: Mapping[str, Any]) -> Action | None:
         """Rulebook 6.A, Response: the loser's strike back is free (the response was paid):
-        always strike."""
+        always strike - unless the bot decides for a non-player fighter (Infestation) whose
+        blow would fall on one of its own fighters."""
+        target = self._fighters(view).get(str(decision.get("context", {}).get("target", "")))
+        if target is not None and target["side"] == self._me(view):
+            return next((a for a in actions if isinstance(a, Pass)), None)
         return next((a for a in actions if str(a) == "strike"), None)
 
     def _aim(self, view: Mapping[str, Any], actions: Sequence[Action],
@@ -439,6 +476,7 @@ class HeuristicAgent:
             return None
         successes, face = int(context.get("successes", 0)), int(context.get("face", 1))
         rolled = limb_of(target, face)
+        own = target["side"] == self._me(view)
 
         def score(a: Action) -> float:
             assert isinstance(a, Aim)
@@ -447,7 +485,10 @@ class HeuristicAgent:
             cost = 0 if limb == rolled else min(abs(f - face) for f in faces)
             left = successes - cost
             kill = 100.0 if left >= cp_left(target, limb) else 0.0
-            return kill + left - 0.01 * cp_left(target, limb)
+            value = kill + left - 0.01 * cp_left(target, limb)
+            # deciding for a non-player fighter that strikes one of its own fighters
+            # (Infestation): the least harm
+            return -value if own else value
 
         return self._best([a for a in actions if isinstance(a, Aim)], score)
 

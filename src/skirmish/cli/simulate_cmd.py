@@ -263,7 +263,8 @@ def _print_report(report: BatchReport, elapsed: float) -> None:
                          f"{100 * survival:.0f}", f"{report.kills.get(ref, 0):.2f}")
     console.print(fighters)
     for cause, per_game in report.other_kills.items():
-        console.print(f"kills by {cause} (no fighter): {per_game:.2f} per game",
+        what = "a non-player fighter" if cause.startswith("N.") else "no fighter"
+        console.print(f"kills by {cause} ({what}): {per_game:.2f} per game",
                       highlight=False)
 
 

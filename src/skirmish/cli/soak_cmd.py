@@ -58,12 +58,9 @@ def soak(
     if rules is not None:
         if game != "eden":
             raise ValueError(f"--rules: Eden's optional rules; --game {game} has none")
-        from skirmish.eden.optional.options import parse_rules, unimplemented
+        from skirmish.eden.optional.options import parse_rules
 
         options = parse_rules(rules)
-        missing = unimplemented(options)
-        if missing:
-            raise ValueError(missing)
         rules_json = json.dumps(options.to_json(), sort_keys=True)
     spec = SoakSpec(matches, parse_pairings(pairings, game), (names[0], names[1]), seed,
                     record_every, game=game, rules=rules_json)

@@ -8,6 +8,7 @@ Names with spaces are written with dashes (``Throwing-knives``, ``B.Ngobo-Quick-
 ``leader A.Yuri``                       designate the troop leader (4.A step 4)
 ``mission Hunt``                        play a mission card (4.A step 5)
 ``place Wall 20,30 90``                 place scenery at a point, rotated (4.A step 6)
+``npf Ghoul 30,25``                      place a non-player fighter (Infestation, step 6 bis)
 ``half south``                          the first player picks a half (4.A step 7)
 ``deploy A.Yuri 10,5``                  deploy a fighter (4.A step 7)
 ``hand Adrenalin``                      take a tactical card into the hand (4.A step 8)
@@ -18,12 +19,17 @@ Names with spaces are written with dashes (``Throwing-knives``, ``B.Ngobo-Quick-
 ``move A.Yuri 32.5,18``                 Move (1 AP, 3/round, 10 cm) (5)
 ``charge A.Vladd B.Ngobo 32,18``        Charge (2 AP, 1/round) into contact (5)
 ``attack A.Yuri B.Ngobo``               melee attack on an enemy in contact (5, 6.A)
+``attack A.Yuri Wall-1``                attack a scenery element (Territory, Destruction)
 ``shoot A.Yuri Pistol B.Ngobo``         shooting attack on the nearest target (6.B)
 ``throw A.Yuri Molotov 32,18``          projectile attack on a point (6.B)
 ``blast A.Vladd Flamethrower 90``       blast template at an angle in degrees (6.B)
 ``blast A.Vladd Flamethrower 90 75``    the same contact point, pivoted to an axis of 75 degrees
 ``use A.Elenia Healing B.x 3,4``        an action ability, with a target or point (7)
 ``extinguish A.Yuri``                   remove a burn marker for 1 AP (9, Burn)
+``climb A.Yuri Ruined-tower-1 30,20``   climb onto an elevated point (Territory, Climbing)
+``swim A.Yuri Lake-1 30,20``            swim to a point at the edge (Territory, Swimming)
+``jump A.Yuri Ravine-1 30,20``          jump over to the far side (Territory, Jump)
+``hide A.Yuri Rubble-1``                hide in the scenery, or move there and hide (Hiding)
 ``pay A.Lenz Iron-will``                pay a permanent ability's cost for the round (7)
 ``react dodge``                         the target's reaction: passive, dodge, response
 ``strike``                              the loser of a response strikes back (6.A)
@@ -31,6 +37,8 @@ Names with spaces are written with dashes (``Throwing-knives``, ``B.Ngobo-Quick-
 ``shift 1``                             move a location roll by a card's allowance
 ``resolve A.Yuri``                      choose the next fighter to treat (intendancy)
 ``calm A.Yuri``                         remove a Rage marker (intendancy step 6)
+``activate N.Ghoul``                    activate a non-player fighter (intendancy step 2)
+``prowl N.Ghoul 32.5,18``               an NPF prowls up to 5 cm (Infestation, B)
 ``end``                                 end the fighter's activation
 ``pass``                                decline (activation, interrupt, card, ...)
 ======================================  ====================================================
@@ -121,9 +129,19 @@ class Interrupt(Action):
 @EDEN_ACTIONS
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
+    """Rulebook 5, Attack: a melee attack on an enemy in contact (``attack A.Yuri
+    B.Ngobo``), or, under Territory Management, on a scenery element with Destruction (X)
+    (``attack A.Yuri Wall-1``: element ids never read as a fighter's reference). A target
+    that reads as a reference is held as a :class:`Ref`."""
+
     verb: ClassVar[str] = "attack"
     fighter: Ref
-    target: Ref
+    target: str
+
+    def __post_init__(self) -> None:
+        if isinstance(self.target, str) and not isinstance(self.target, Ref) and \
+                Ref._PATTERN.fullmatch(self.target):
+            object.__setattr__(self, "target", Ref(self.target))
 
 
 @EDEN_ACTIONS
@@ -309,3 +327,74 @@ class Pay(Action):
     verb: ClassVar[str] = "pay"
     fighter: Ref
     ability: str
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class PlaceNpf(Action):
+    """Optional rules 2, A (preparation step 6 bis): spend as many infestation points as its
+    level to place a non-player fighter, its base centred at ``at``."""
+
+    verb: ClassVar[str] = "npf"
+    npf: str
+    at: Point
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Prowl(Action):
+    """Optional rules 2, B, Prowl: the activated NPF moves up to 5 cm toward ``to`` (the
+    direction of the activating player's choice)."""
+
+    verb: ClassVar[str] = "prowl"
+    fighter: Ref
+    to: Point
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Climb(Action):
+    """Optional rules 1, A, Climbing (X): a move action (2 AP) from contact with the element
+    onto its elevated point, at ``to`` (a point of its footprint; left out, the nearest
+    point where the base fits)."""
+
+    verb: ClassVar[str] = "climb"
+    fighter: Ref
+    element: str
+    to: Point | None = None
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Swim(Action):
+    """Optional rules 1, A, Swimming (X): a move action (2 AP) from the element's edge to
+    ``to``, in contact with the element within 20 cm of the start."""
+
+    verb: ClassVar[str] = "swim"
+    fighter: Ref
+    element: str
+    to: Point
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class JumpOver(Action):
+    """Optional rules 1, A, Jump (X): a move action from contact with the element over it,
+    landing at ``to`` in contact with its far side."""
+
+    verb: ClassVar[str] = "jump"
+    fighter: Ref
+    element: str
+    to: Point
+
+
+@EDEN_ACTIONS
+@dataclass(frozen=True, slots=True)
+class Hide(Action):
+    """Optional rules 1, A, Hiding: a move action in contact with the element, more than
+    15 cm from every enemy (a Move to ``to`` first, when given)."""
+
+    verb: ClassVar[str] = "hide"
+    fighter: Ref
+    element: str
+    to: Point | None = None

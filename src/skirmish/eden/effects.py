@@ -16,6 +16,7 @@ hook                   asked by                                            ruleb
 ``target_reach``       how far an action's target may be                   5, 6.B, 7
 ``card_cost``          the SP a tactical card costs                        4.B Tactical
 ``alternate_deployment`` whether fighters are deployed one at a time       4.A step 7
+``scenery_attack_refusal`` whether a fighter may attack a scenery element  Optional 1, A
 ``on_event``           events named in ``triggers`` (wound, activation…)   7 Permanent
 ``actions``/``perform`` the activated fighter's action abilities           7 Action
 ``on_play``            a mission or tactical card when played              4.A step 5, 4.B
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
     from skirmish.eden.cards.profile import Limb
     from skirmish.eden.fighter import Fighter
     from skirmish.eden.state import EdenState
+    from skirmish.geometry import Element
 
 Until = Literal["round", "match"]
 #: An effect's parameters: name -> (expected type or types, required?)
@@ -86,9 +88,16 @@ class ActiveEffect:
 
     @property
     def player(self) -> int:
+        """The owner's player, 0 or 1 - or 2 for a non-player fighter's (Infestation), whose
+        effects score and gain nothing for anybody."""
         if not self.owner:
             raise ValueError(f"{self.source}: an optional rule belongs to no player")
-        return 0 if self.owner[0] == "A" else 1
+        return {"A": 0, "B": 1}.get(self.owner[0], 2)
+
+    @property
+    def npf_owned(self) -> bool:
+        """An effect of a non-player fighter's ability (Infestation: "N.Ghoul")."""
+        return self.owner.startswith("N.")
 
     @property
     def fighter_ref(self) -> str | None:
@@ -173,6 +182,12 @@ class EffectKind:
     def alternate_deployment(self, state: EdenState, effect: ActiveEffect) -> bool:
         """Whether the players deploy one fighter at a time, alternately (4.A step 7)."""
         return False
+
+    def scenery_attack_refusal(self, state: EdenState, effect: ActiveEffect, fighter: Fighter,
+                               element: Element) -> str | None:
+        """Why ``fighter`` may not make an Attack action against a scenery element
+        (Territory Management, Destruction (X)), or None."""
+        return None
 
     def on_event(self, game: Game, effect: ActiveEffect, event: Event) -> None:
         return None
@@ -293,6 +308,8 @@ def in_first_player_order(state: EdenState, effects: Iterable[ActiveEffect]
             return -1  # an optional rule of the match: nobody's, resolved first
         ref = effect.fighter_ref
         side = state.fighter(ref).side if ref is not None else effect.player
+        if side not in (0, 1):
+            return 2  # a non-player fighter's (Infestation): after both players'
         return 0 if side == first else 1
 
     return sorted(effects, key=order)

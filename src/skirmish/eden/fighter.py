@@ -17,6 +17,10 @@ from skirmish.eden.cards.profile import LIMB_OF, Characteristic, FighterProfile,
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
 
 _LIMB_INDEX: dict[Limb, int] = {limb: i for i, limb in enumerate(Limb)}
+#: Optional rules 2, Infestation: non-player fighters (NPFs) are a third side, 2, whose refs
+#: are "N.<Name>" (docs/rulings.md, Optional rules 2, A).
+NPF_SIDE = 2
+SIDE_LETTERS = "ABN"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +35,9 @@ class WoundResult:
 class Fighter:
     """One fighter of a troop, as it stands in the game.
 
-    ``side`` is 0 for player A and 1 for player B. ``checked`` counts the checked
-    CP dots of each limb, in :class:`Limb` order. ``markers`` maps a condition
+    ``side`` is 0 for player A, 1 for player B, and :data:`NPF_SIDE` (2) for a non-player
+    fighter (Infestation), whose ``ref`` may be numbered ("N.Ghoul-2"). ``checked`` counts
+    the checked CP dots of each limb, in :class:`Limb` order. ``markers`` maps a condition
     name to its number of markers (zero counts are never stored). ``round_uses``
     and ``match_uses`` count uses of "X/round" and "X/match" effects by name.
     """
@@ -78,14 +83,16 @@ class Fighter:
         activated: bool = False,
         round_uses: Mapping[str, int] | None = None,
         match_uses: Mapping[str, int] | None = None,
+        ref: str | None = None,
     ) -> None:
-        if side not in (0, 1):
+        if side not in (0, 1, NPF_SIDE):
             raise ValueError(
-                f"{profile.name}: side must be 0 (player A) or 1 (player B), got {side}"
+                f"{profile.name}: side must be 0 (player A), 1 (player B) or {NPF_SIDE} (a "
+                f"non-player fighter), got {side}"
             )
         self.side = side
         self.profile = profile
-        self._ref = f"{'AB'[side]}.{profile.key}"
+        self._ref = ref or f"{SIDE_LETTERS[side]}.{profile.key}"
         self.checked = [0, 0, 0, 0] if checked is None else [int(n) for n in checked]
         if len(self.checked) != 4:
             raise ValueError(f"{profile.name}: checked needs 4 counts (head, arms, torso, legs)")
@@ -112,6 +119,11 @@ class Fighter:
     def ref(self) -> str:
         """The notation reference: "A.Yuri" for player A's Yuri."""
         return self._ref
+
+    @property
+    def npf(self) -> bool:
+        """A non-player fighter (Optional rules 2, Infestation)."""
+        return self.side == NPF_SIDE
 
     def __repr__(self) -> str:
         return f"Fighter({self.ref}, checked={self.checked}, markers={self.markers}, ap={self.ap})"
@@ -241,6 +253,7 @@ class Fighter:
             "activated": self.activated,
             "round_uses": dict(sorted(self.round_uses.items())),
             "match_uses": dict(sorted(self.match_uses.items())),
+            **({"ref": self._ref} if self.side == NPF_SIDE else {}),
         }
 
     @classmethod
@@ -262,4 +275,5 @@ class Fighter:
             activated=bool(data.get("activated", False)),
             round_uses=data.get("round_uses", {}),
             match_uses=data.get("match_uses", {}),
+            ref=data.get("ref"),
         )

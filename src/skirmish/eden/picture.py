@@ -89,7 +89,7 @@ def fighter_note(state: EdenState, fighter: Fighter, name: str) -> BaseNote:
         return BaseNote(fighter.ref, (name, "out of action"), greyed=True,
                         title=f"{fighter.ref}: out of action (Rulebook 2.F); CP left {cp}")
     pips = condition_pips(fighter)
-    if state.leaders[fighter.side] == fighter.ref:
+    if not fighter.npf and state.leaders[fighter.side] == fighter.ref:
         pips = (LEADER_PIP, *pips)
     line = wound_line(fighter)
     return BaseNote(fighter.ref, (name, line) if line else (name,), pips,
@@ -124,7 +124,7 @@ def picture_of(state: EdenState, *, title: str | None = None, when: str = "") ->
         if f.on_field:
             continue
         where = "out of action" if f.incapacitated else "not on the field yet"
-        aside.append(f"{'AB'[f.side]} \u00b7 {f.profile.name}: {where}")
+        aside.append(f"{'ABN'[f.side]} \u00b7 {f.profile.name}: {where}")
         if f.incapacitated and 0 <= f.x <= w and 0 <= f.y <= h:
             ghosts.append(state.base(f))
     for marker in state.markers:
@@ -133,7 +133,8 @@ def picture_of(state: EdenState, *, title: str | None = None, when: str = "") ->
             notes.append(BaseNote(marker.id, (f"objective {number}",)))
     return Picture(
         state.table(), tuple(notes), tuple(ghosts), tuple(aside),
-        sides=(("A", side_name(state, 0)), ("B", side_name(state, 1))),
+        sides=(("A", side_name(state, 0)), ("B", side_name(state, 1)),
+               *((("N", "non-player fighters"),) if state.infestation is not None else ())),
         title=default_title(state, when) if title is None else title,
         legend=(WOUND_LEGEND,) if any(len(n.lines) > 1 and not n.greyed for n in notes) else (),
         damage_legend="red arc: the share of its CP lost")

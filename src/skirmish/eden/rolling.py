@@ -7,11 +7,13 @@ full (Rulebook 2.A).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from skirmish.core.events import RollEvent
 from skirmish.eden.cards.profile import Characteristic, Limb
 from skirmish.eden.fighter import Fighter
+from skirmish.eden.modifiers import Modifier, effective_value
 from skirmish.eden.rolls import (
     CharacteristicRoll,
     characteristic_roll,
@@ -38,9 +40,12 @@ def roll_characteristic(
     *,
     kind: str = "characteristic",
     bonus: int = 0,
+    modifiers: Sequence[Modifier] = (),
 ) -> CharacteristicRoll:
-    """Rulebook 2.A, Characteristic roll, with the fighter's effective value (+ ``bonus``)."""
-    value = state_of(game).characteristic(fighter, characteristic) + bonus
+    """Rulebook 2.A, Characteristic roll, with the fighter's effective value (+ ``bonus``).
+    ``modifiers`` are added to the fighter's own for this roll only (a situation: Elevation's
+    +2 CBT against an opponent below); the roll's detail names them."""
+    value = _value(state_of(game), fighter, characteristic, modifiers) + bonus
     result = characteristic_roll(game.dice, value, difficulty)
     game.emit(
         RollEvent(
@@ -52,17 +57,37 @@ def roll_characteristic(
             dice=result.dice,
             faces=result.faces,
             successes=result.successes,
-            detail=result.detail,
+            detail=_named(modifiers, result.detail),
         )
     )
     return result
 
 
-def roll_opposition(game: Game, a: Fighter, b: Fighter, characteristic: Characteristic) -> Fighter:
-    """Rulebook 2.A, Opposition roll: returns the winner."""
+def _value(state: EdenState, fighter: Fighter, characteristic: Characteristic,
+           modifiers: Sequence[Modifier]) -> int:
+    """The effective value, with ``modifiers`` added to the fighter's own (2.G)."""
+    if not modifiers:
+        return state.characteristic(fighter, characteristic)
+    return effective_value(fighter.base_value(characteristic),
+                           [*state.modifiers(fighter), *modifiers], characteristic)
+
+
+def _named(modifiers: Sequence[Modifier], detail: str) -> str:
+    """A roll's detail, after the situational modifiers it counted (``Elevation (above
+    B.Ngobo) +2 CBT``)."""
+    shown = [f"{m.source} {m.delta:+d} {m.characteristic.value if m.characteristic else 'all'}"
+             for m in modifiers if m.delta]
+    return "; ".join([*shown, detail]) if shown else detail
+
+
+def roll_opposition(game: Game, a: Fighter, b: Fighter, characteristic: Characteristic, *,
+                    a_modifiers: Sequence[Modifier] = (),
+                    b_modifiers: Sequence[Modifier] = ()) -> Fighter:
+    """Rulebook 2.A, Opposition roll: returns the winner. ``a_modifiers`` and ``b_modifiers``
+    are situational modifiers of each side for this roll only (Elevation)."""
     state = state_of(game)
-    a_value = state.characteristic(a, characteristic)
-    b_value = state.characteristic(b, characteristic)
+    a_value = _value(state, a, characteristic, a_modifiers)
+    b_value = _value(state, b, characteristic, b_modifiers)
     result = opposition_roll(game.dice, a_value, b_value)
     winner = a if result.winner == 0 else b
     faces = tuple(face for pair in result.rolls for face in pair)
@@ -77,7 +102,7 @@ def roll_opposition(game: Game, a: Fighter, b: Fighter, characteristic: Characte
             successes=1 if result.winner == 0 else 0,
             opponent=b.ref,
             opponent_value=b_value,
-            detail=f"{winner.ref} wins",
+            detail=_named([*a_modifiers, *b_modifiers], f"{winner.ref} wins"),
         )
     )
     return winner

@@ -24,9 +24,11 @@ from skirmish.eden.cards.equipment import Equipment
 from skirmish.eden.cards.inputs import DataError, check_setup, quote
 from skirmish.eden.cards.profile import FighterProfile
 from skirmish.eden.effects import validate_spec
-from skirmish.eden.fighter import Fighter
-from skirmish.eden.optional.options import OptionsError, options_of, unimplemented
-from skirmish.eden.preparation.preparation import suggested_leader, troop_problems
+from skirmish.eden.fighter import NPF_SIDE, Fighter
+from skirmish.eden.optional.infestation import npf_profiles, with_npfs
+from skirmish.eden.optional.options import OptionsError, options_of
+from skirmish.eden.preparation.composition import troop_problems
+from skirmish.eden.preparation.preparation import suggested_leader
 from skirmish.eden.rolling import state_of
 from skirmish.eden.rounds.round import Match
 from skirmish.eden.state import EdenState
@@ -62,8 +64,13 @@ def _profiles(setup: Mapping[str, Any]) -> dict[tuple[int, str], FighterProfile]
 
 
 def catalogue_of(setup: Mapping[str, Any]) -> Catalogue:
-    """Every card a set-up names, read and checked (errors name the field at fault)."""
+    """Every card a set-up names, read and checked (errors name the field at fault). The
+    NPF cards (Infestation) are profiles of the NPF side."""
     profiles = _profiles(setup)
+    try:
+        profiles.update({(NPF_SIDE, name): p for name, p in npf_profiles(setup).items()})
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
     where = "setup"
     try:
         abilities = {a.name: a for a in map(ability_from_dict, setup.get("abilities", []))}
@@ -83,7 +90,8 @@ def catalogue_of(setup: Mapping[str, Any]) -> Catalogue:
         catalogue = Catalogue(profiles, (missions[0], missions[1]), (tactical[0], tactical[1]),
                               abilities, equipment, scenery)
         for (side, _), profile in profiles.items():
-            where = f"setup.troops[{side}] {profile.name}"
+            where = (f"setup.troops[{side}] {profile.name}" if side != NPF_SIDE
+                     else f"setup.npfs {profile.name}")
             catalogue.equipment_of(profile)
             for name in profile.abilities:
                 if name not in abilities:
@@ -96,6 +104,9 @@ def catalogue_of(setup: Mapping[str, Any]) -> Catalogue:
             for card in cards:
                 for spec in card.effects:
                     validate_spec(spec, f"{'AB'[side]}'s card {card.name!r}")
+        for piece in scenery:
+            for spec in piece.effects:
+                validate_spec(spec, f"scenery {piece.name!r}")
     except (KeyError, TypeError, ValueError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         raise SetupError(f"{where}: {message}") from None
@@ -130,7 +141,9 @@ class EdenRuleset:
           player's suggested (default) choice in preparation step 4, which still asks the
           first player, then his opponent (designated outright only when the set-up skips
           step 4);
-        - ``abilities``, ``equipment`` (rulebook notation), ``scenery`` (the pool to place);
+        - ``abilities``, ``equipment`` (rulebook notation), ``scenery`` (the pool to place;
+          under Territory Management the list the players buy from, each card with its
+          ``cost``, ``keywords`` and ``height``);
         - ``field`` ``[width, height]`` in cm (60 x 60), ``max_rounds`` (5), ``budget`` (100),
           ``scenery_per_player`` (2), and ``preparation_skip``: preparation steps the set-up
           settles instead (e.g. ``["scenery", "deployment"]``);
@@ -153,12 +166,15 @@ class EdenRuleset:
             raise SetupError(f"setup: not JSON data ({quote(str(exc))})") from None
         if known is None:
             try:
-                options = options_of(setup)
+                options_of(setup)  # read and checked: errors name the field
             except OptionsError as exc:
                 raise SetupError(str(exc)) from None
-            missing = unimplemented(options)
-            if missing:
-                raise SetupError(missing)
+        # Infestation: the set-up carries the NPF cards (the library's, unless it names its
+        # own), so that its record re-plays with them.
+        if options_of(setup).infestation is not None and "npfs" not in setup:
+            setup = with_npfs(setup)
+            text = json.dumps(setup)
+            known = _CHECKED.get(text)
         catalogue = known if known is not None else catalogue_of(setup)
         skip = {str(s) for s in setup.get("preparation_skip", [])}
         if known is None and not skip & {"troops", "1"}:

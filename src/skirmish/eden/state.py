@@ -15,8 +15,9 @@ from typing import Any
 from skirmish.eden.cards.cards import Catalogue
 from skirmish.eden.cards.profile import Characteristic, FighterProfile
 from skirmish.eden.effects import EFFECTS, ActiveEffect, effect_modifiers
-from skirmish.eden.fighter import Fighter
+from skirmish.eden.fighter import NPF_SIDE, SIDE_LETTERS, Fighter
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
+from skirmish.eden.optional.infestation import Infestation
 from skirmish.eden.optional.terrain import Placed
 from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field, Marker, SightResult
 from skirmish.geometry import line_of_sight as _line_of_sight
@@ -52,6 +53,7 @@ class EdenState:
         "halves",
         "hands",
         "index",
+        "infestation",
         "leader_lost",
         "leaders",
         "markers",
@@ -107,6 +109,9 @@ class EdenState:
         self.counters: dict[str, int] = {}
         #: Each objective marker's mission, "A:Name" (markers have neutral names: issue 11).
         self.objectives: dict[str, str] = {}
+        #: Infestation (optional rules 2): ``None`` when it is not played
+        #: (:mod:`skirmish.eden.optional.infestation`).
+        self.infestation: Infestation | None = None
         self.sp = [self.sp_reserve(side) for side in (0, 1)]
 
     # -- lookups ----------------------------------------------------------------------------
@@ -125,6 +130,18 @@ class EdenState:
     def leader(self, side: int) -> Fighter | None:
         ref = self.leaders[side]
         return None if ref is None else self.fighter(ref)
+
+    def npfs(self) -> Iterator[Fighter]:
+        """The non-player fighters on the field (Infestation)."""
+        return (f for f in self.fighters if f.on_field and f.side == NPF_SIDE)
+
+    def add_fighter(self, fighter: Fighter) -> None:
+        """A fighter joins the match (an NPF placed in preparation step 6 bis). The index is
+        replaced, not changed: copies of the state share it."""
+        if fighter.ref in self.index:
+            raise ValueError(f"there is already a fighter {fighter.ref!r}")
+        self.index = {**self.index, fighter.ref: len(self.fighters)}
+        self.fighters.append(fighter)
 
     # -- characteristics ----------------------------------------------------------------------
     def sp_reserve(self, side: int) -> int:
@@ -153,7 +170,7 @@ class EdenState:
     def base(self, fighter: Fighter) -> Base:
         """The fighter's base on the table (Rulebook 2.D)."""
         return Base.from_mm(fighter.x, fighter.y, fighter.profile.base_mm, fighter.ref,
-                            "AB"[fighter.side])
+                            SIDE_LETTERS[fighter.side])
 
     def bases(self, *excluding: Fighter) -> list[Base]:
         """Every base on the field but those of ``excluding``."""
@@ -171,12 +188,22 @@ class EdenState:
         reach = (a.profile.base_mm + b.profile.base_mm) / 20 + CONTACT_TOLERANCE
         return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= reach * reach
 
+    @staticmethod
+    def is_enemy(a: Fighter, b: Fighter) -> bool:
+        """The fighters of the other troop are enemies; so are the non-player fighters, to
+        both troops, but never to one another (Infestation, docs/rulings.md)."""
+        return a.side != b.side and not (a.side == NPF_SIDE and b.side == NPF_SIDE)
+
+    def enemies(self, fighter: Fighter) -> Iterator[Fighter]:
+        """The fighter's enemies on the field (:meth:`is_enemy`)."""
+        return (e for e in self.fighters if e.on_field and self.is_enemy(fighter, e))
+
     def enemies_in_contact(self, fighter: Fighter) -> list[Fighter]:
-        return [e for e in self.on_field(1 - fighter.side) if self.in_contact(fighter, e)]
+        return [e for e in self.enemies(fighter) if self.in_contact(fighter, e)]
 
     def is_free(self, fighter: Fighter) -> bool:
         """Rulebook 2.E: free when no enemy is in contact (glossary: allies never count)."""
-        return not any(self.in_contact(fighter, e) for e in self.on_field(1 - fighter.side))
+        return not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
 
     def sight(self, viewer: Fighter, target: Fighter | tuple[float, float]) -> SightResult:
         """Rulebook 2.B: line of sight from a fighter to a fighter or a point."""
@@ -201,6 +228,7 @@ class EdenState:
         other.effects = list(self.effects)
         other.counters = dict(self.counters)
         other.objectives = dict(self.objectives)
+        other.infestation = None if self.infestation is None else self.infestation.clone()
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -221,7 +249,13 @@ class EdenState:
             **self._terrain_json(),
             "counters": dict(sorted(self.counters.items())),
             "objectives": dict(sorted(self.objectives.items())),
+            **self._infestation_json(),
         }
+
+    def _infestation_json(self) -> dict[str, Any]:
+        """Infestation's part of a snapshot or a view (public; nothing when it is not
+        played, so that other snapshots keep their form)."""
+        return {} if self.infestation is None else {"infestation": self.infestation.to_json()}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], catalogue: Catalogue) -> EdenState:
@@ -252,15 +286,31 @@ class EdenState:
                          for k, v in data.get("terrain", {}).items()}
         state.counters = {str(k): int(v) for k, v in data["counters"].items()}
         state.objectives = {str(k): str(v) for k, v in data.get("objectives", {}).items()}
+        if data.get("infestation") is not None:
+            state.infestation = Infestation.from_json(data["infestation"])
         return state
 
-    def _terrain_json(self) -> dict[str, Any]:
+    def _terrain_json(self, *, view: bool = False) -> dict[str, Any]:
         """Territory Management's part of a snapshot (nothing under the basic rules, so
-        their snapshots keep their form)."""
+        their snapshots keep their form). A view adds what the counters hold and the table
+        shows: each player's scenery points left (preparation step 6) and the attack and
+        burn chips on each element."""
         if not self.territory:
             return {}
-        return {"territory": True,
-                "terrain": {k: v.to_json() for k, v in sorted(self.terrain.items())}}
+        data: dict[str, Any] = {
+            "territory": True,
+            "terrain": {k: v.to_json() for k, v in sorted(self.terrain.items())}}
+        if view:
+            from skirmish.eden.optional.terrain import attacks, burn_markers, scenery_points
+
+            data["scenery_points"] = scenery_points(self)
+            for ident, record in data["terrain"].items():
+                record["attacks"] = attacks(self, ident)
+                record["burn"] = burn_markers(self, ident)
+            from skirmish.eden.optional.hiding import hidden_fighters
+
+            data["hidden"] = hidden_fighters(self)  # Hiding: public, the fighter is seen
+        return data
 
     # -- what a player may know ------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
@@ -305,8 +355,9 @@ class EdenState:
             "effects": [e.to_json() for e in self.effects if self._effect_public(e, player)],
             "scenery": [e.to_dict() for e in self.scenery],
             "markers": [m.to_dict() for m in self.markers],
-            **self._terrain_json(),
+            **self._terrain_json(view=True),
             "objectives": self._objectives_seen(player),
+            **self._infestation_json(),
             "fighters": [
                 {
                     "ref": f.ref,

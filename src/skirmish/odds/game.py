@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
-from skirmish.core.actions import Action
+from skirmish.core.actions import Action, Ref
 from skirmish.core.errors import IllegalActionError
 from skirmish.eden.actions import Aim, Attack, BlastAttack, Charge, Reaction, Shift, Shoot, Throw
 from skirmish.eden.cards.equipment import Category, EquipmentPart
@@ -33,6 +33,7 @@ from skirmish.eden.fighting.melee import Strike, StrikeBack, reaction_refusal
 from skirmish.eden.fighting.ranged import Shooting, carried, ranged_refusal, redirected_target
 from skirmish.eden.fighting.templates_attack import fighters_at
 from skirmish.eden.fighting.wounds import protection
+from skirmish.eden.optional.elevation import above, melee_cbt
 from skirmish.eden.rolling import state_of
 from skirmish.eden.state import EdenState
 from skirmish.geometry.templates import blast_covers, explosion_covers
@@ -61,8 +62,10 @@ def _d(values: Sequence[int]) -> Delta:
     return (values[0], values[1], values[2], values[3])
 
 
-def combatant(state: EdenState, fighter: Fighter) -> Combatant:
-    """The :class:`Combatant` model of a fighter as he stands in ``state``."""
+def combatant(state: EdenState, fighter: Fighter, against: Fighter | None = None) -> Combatant:
+    """The :class:`Combatant` model of a fighter as he stands in ``state``; ``against``: his
+    opponent in a melee attack, whose position may change his CBT (Territory Management,
+    Elevation: +2 CBT against an opponent below)."""
     profile = fighter.profile
     shim = cast("Game", _StateOnly(state))
 
@@ -72,12 +75,13 @@ def combatant(state: EdenState, fighter: Fighter) -> Combatant:
         for limb, n in zip(LIMBS, lost, strict=True):
             if n:
                 twin.wound(limb, n)
-        return combatant(other, twin)
+        return combatant(other, twin, None if against is None else other.fighter(against.ref))
 
     return Combatant(
         ref=fighter.ref,
         side=fighter.side,
-        cbt=state.characteristic(fighter, Characteristic.CBT),
+        cbt=(state.characteristic(fighter, Characteristic.CBT) if against is None
+             else melee_cbt(state, fighter, against)),
         vig=state.characteristic(fighter, Characteristic.VIG),
         spd=state.characteristic(fighter, Characteristic.SPD),
         cp_left=_d([fighter.cp_left(limb) for limb in LIMBS]),
@@ -119,8 +123,10 @@ def melee_odds(state: EdenState, attacker: Fighter, target: Fighter, reaction: s
     if reaction not in REACTIONS:
         raise ValueError(f"a reaction is passive, dodge or response, got {reaction!r}")
     a_policy, t_policy = parse_aim(aim), parse_aim(target_aim)
-    joint = attacks.melee(combatant(state, attacker), combatant(state, target), reaction,
-                          aim=a_policy, target_aim=t_policy, strike_back=strike_back)
+    joint = attacks.melee(combatant(state, attacker, target), combatant(state, target, attacker),
+                          reaction, aim=a_policy, target_aim=t_policy, strike_back=strike_back)
+    elevated = [f.ref for f, other in ((attacker, target), (target, attacker))
+                if above(state, f, other)]
     # The attacker can only lose CP in a response: only then is he listed.
     both = reaction == "response"
     fighters = (fighter_info(target),) + ((fighter_info(attacker),) if both else ())
@@ -135,8 +141,12 @@ def melee_odds(state: EdenState, attacker: Fighter, target: Fighter, reaction: s
                   "target_aim": _aim_text(t_policy),
                   **({"strike_back": strike_back} if reaction == "response" else {}),
                   "attacker_values": _values(state, attacker),
-                  "target_values": _values(state, target)},
-        notes=_melee_notes(reaction, strike_back),
+                  "target_values": _values(state, target),
+                  **({"elevated": elevated[0]} if elevated else {})},
+        notes=_melee_notes(reaction, strike_back) + ((
+            f"Territory Management, Elevation: {elevated[0]} stands above his opponent, +2 "
+            "CBT in this melee attack (his strike, his side of a response's opposition roll, "
+            "the difficulty of a dodge against his strike).",) if elevated else ()),
     )
 
 
@@ -168,7 +178,13 @@ def _net(odds: AttackOdds) -> tuple[Fraction, Fraction]:
 def melee_reactions(state: EdenState, attacker: Fighter, target: Fighter, *,
                     aim: str | AimPolicy = "best", target_aim: str | AimPolicy = "best"
                     ) -> dict[str, AttackOdds]:
-    """The odds for every reaction the target may legally announce now (6.A step 2, 9 Fear)."""
+    """The odds for every reaction the target may legally announce now (6.A step 2, 9 Fear).
+    A non-player fighter (Infestation, C) has one: it always responds (passive when
+    frightened)."""
+    if target.npf:
+        automatic = "passive" if target.marker_count("fear") else "response"
+        return {automatic: melee_odds(state, attacker, target, automatic, aim=aim,
+                                      target_aim=target_aim)}
     return {r.value: melee_odds(state, attacker, target, r.value, aim=aim,
                                 target_aim=target_aim)
             for r in Reaction if reaction_refusal(target, r) is None}
@@ -308,6 +324,9 @@ def odds_of(game: Game, action: Action | str, *, reaction: str | None = None,
     if isinstance(action, str):
         action = game.parse(action)
     state = state_of(game)
+    if isinstance(action, Attack) and not isinstance(action.target, Ref):
+        raise ValueError(f"'{action}' attacks a scenery element: Territory Management's "
+                         "Destruction (X) makes it automatically successful, no dice rolled")
     if isinstance(action, Attack | Charge):
         return _melee_action(game, state, action, reaction, aim, target_aim, check)
     if not isinstance(action, Shoot | Throw | BlastAttack):
@@ -374,8 +393,8 @@ def aim_action(game: Game, policy: str | AimPolicy = "best") -> Aim:
     top = game.stack[-1] if game.stack else None
     chosen: int
     if isinstance(top, Strike):
-        attacker = combatant(state, state.fighter(top.initiator))
-        target = combatant(state, state.fighter(top.target))
+        striker, struck = state.fighter(top.initiator), state.fighter(top.target)
+        attacker, target = combatant(state, striker, struck), combatant(state, struck, striker)
         strike = MeleeStrike(attacker, target, dodge=top.dodge, aim=parse_aim(policy))
         chosen, _ = strike.aim_at(top.successes, top.face)
     elif isinstance(top, Shooting):
@@ -397,8 +416,9 @@ def shift_action(game: Game, attacker_policy: str | AimPolicy = "best") -> Shift
     state = state_of(game)
     top = game.stack[-1] if game.stack else None
     if isinstance(top, Strike) and top.step == "shift":
-        strike = MeleeStrike(combatant(state, state.fighter(top.initiator)),
-                             combatant(state, state.fighter(top.target)), dodge=top.dodge,
+        striker, struck = state.fighter(top.initiator), state.fighter(top.target)
+        strike = MeleeStrike(combatant(state, striker, struck),
+                             combatant(state, struck, striker), dodge=top.dodge,
                              aim=parse_aim(attacker_policy))
         return Shift(strike.shift(top.successes, top.face) - top.face)
     if isinstance(top, Shooting) and top.step == "shift":

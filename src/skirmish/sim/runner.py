@@ -76,7 +76,9 @@ def play_one(spec: BatchSpec, index: int) -> GameSummary:
     view = game.view(0)
     # Eden's view lists "fighters" (on the field or not) and counts rounds; ME:A's lists
     # "figures" (out of action or not) and counts turns.
-    pieces = view.get("fighters") or view.get("figures") or []
+    # (Eden's non-player fighters, side 2, are nobody's troop: their kills count apart.)
+    pieces = [p for p in view.get("fighters") or view.get("figures") or []
+              if p.get("side") != 2]
     refs = tuple(f["ref"] for f in pieces)
     survivors = tuple(f["ref"] for f in pieces
                       if f.get("on_field", not f.get("out", False)))

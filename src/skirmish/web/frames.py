@@ -69,7 +69,7 @@ def table_of(view: Mapping[str, Any]) -> Table:
     width, height = view["field_size"]
     bases = tuple(
         Base.from_mm(float(f["x"]), float(f["y"]), float(f["profile"]["base_mm"]), str(f["ref"]),
-                     "AB"[int(f["side"])])
+                     "ABN"[int(f["side"])])
         for f in view["fighters"] if f["on_field"])
     return Table(Field(float(width), float(height)),
                  elements=tuple(Element.from_dict(e) for e in view["scenery"]),

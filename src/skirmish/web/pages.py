@@ -143,7 +143,6 @@ def _render(request: Request, name: str, **context: Any) -> HTMLResponse:
 def lobby(request: Request) -> HTMLResponse:
     """Create a match, list this browser's matches, upload a record to replay."""
     from skirmish.eden.optional.climate import CONDITIONS
-    from skirmish.eden.optional.options import NOT_YET
     from skirmish.web.masseffect_setup import DEFAULT_BANDS, DEFAULT_SCENARIO, options
 
     library = _library(request)
@@ -151,8 +150,7 @@ def lobby(request: Request) -> HTMLResponse:
     return _render(request, "lobby.html", factions=_factions(library), agents=_agents(),
                    missions=_missions(library), me_bands=masseffect["bands"],
                    me_scenarios=masseffect["scenarios"], me_defaults=DEFAULT_BANDS,
-                   me_scenario=DEFAULT_SCENARIO, climates=CONDITIONS,
-                   optional_rules=[r for r in ("territory", "infestation") if r not in NOT_YET])
+                   me_scenario=DEFAULT_SCENARIO, climates=CONDITIONS)
 
 
 @router.get("/match/{match_id}", response_class=HTMLResponse)

@@ -387,11 +387,11 @@ async def _room_or_404(hub: Hub, match_id: str) -> Room:
 
 def _rule_choices() -> list[dict[str, str]]:
     """Eden's optional rules the lobby offers: each with its ``--rules`` text and name."""
-    from skirmish.eden.optional.options import NAMES, NOT_YET
+    from skirmish.eden.optional.options import NAMES
 
     texts = {"territory": "territory", "infestation": "infestation:3", "climate": "climate"}
     return [{"rule": texts[name], "name": NAMES[name]} for name in ("territory",
-            "infestation", "climate") if name not in NOT_YET]
+            "infestation", "climate")]
 
 
 async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:

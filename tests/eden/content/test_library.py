@@ -23,7 +23,8 @@ def test_every_sample_card_loads_and_is_marked_sample() -> None:
             for f in LIB.factions()} == dict.fromkeys(
         ["Bamaka", "I.S.C.", "Jokers", "Matriarchy"], True)
     assert len(LIB.missions) >= 8 and len(LIB.tactical) >= 10 and len(LIB.abilities) >= 20
-    assert len(LIB.scenery) == 13 and LIB.npfs
+    # the rulebook's 13 sceneries and 4 ORIGINAL ones (Territory Management's keywords)
+    assert len(LIB.scenery) == 17 and LIB.npfs
     assert all(o.sample for o in LIB.origin.values())
     content = Path(__file__).parents[3] / "src/skirmish/eden/content"
     for path in content.glob("*.yaml"):
@@ -64,9 +65,12 @@ def test_the_rulebooks_facts() -> None:
 
 
 def test_the_13_sceneries_and_their_keywords() -> None:
-    assert list(LIB.scenery) == ["Tree", "Bushes", "Car wreck", "Wall", "Crumbling wall",
-                                 "Dark wood", "Pond", "Devastated area", "Energy Beacon",
-                                 "Quarterist Idol", "Waste Pile", "Lake", "Deep river"]
+    assert list(LIB.scenery)[:13] == ["Tree", "Bushes", "Car wreck", "Wall", "Crumbling wall",
+                                      "Dark wood", "Pond", "Devastated area", "Energy Beacon",
+                                      "Quarterist Idol", "Waste Pile", "Lake", "Deep river"]
+    # then ORIGINAL sample sceneries for the keywords the list does not use
+    assert list(LIB.scenery)[13:] == ["Ruined tower", "Rock spur", "Ravine", "Rubble"]
+    assert LIB.scenery["Ruined tower"].height == 6 and LIB.scenery["Rubble"].has("Hiding")
     wood = LIB.scenery["Dark wood"]
     assert (wood.cost, wood.keyword("Obstruction"), wood.keyword("Obstacle")) == (2, 2, 3)
     assert wood.has("Flammable") and wood.card.passable and wood.card.can_end_on

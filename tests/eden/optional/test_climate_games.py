@@ -91,12 +91,8 @@ def test_simulate_and_matchup_name_the_rules(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["simulate", "--rules", "climate:1"], "error: --rules 'climate:1': a climate roll is the "
                                            "sum of 2D6, 2 to 12"),
-    (["simulate", "--rules", "territory"], "error: setup.rules: Territory Management "
-                                           "(optional rules 1) is not implemented yet"),
     (["simulate", "--rules", "climate", "--game", "masseffect"],
      "error: --rules: Eden's optional rules; --game masseffect has none"),
-    (["demo", "--rules", "infestation:3"], "error: setup.rules: Infestation (optional rules "
-                                           "2) is not implemented yet"),
     (["soak", "--rules", "weather", "--matches", "1"], "error: --rules 'weather': no "
                                                        "optional rule 'weather'"),
 ])

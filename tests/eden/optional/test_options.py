@@ -115,19 +115,14 @@ def test_a_set_up_names_its_rules_and_bad_ones_are_set_up_errors() -> None:
         EDEN.new_game(setup_with({"fog": True}), seed=1)
 
 
-@pytest.mark.parametrize(("rules", "message"), [
-    ({"territory": True}, "setup.rules: Territory Management (optional rules 1) is not "
-                          "implemented yet (only the climatic conditions are: \"climate\")"),
-    ({"infestation": 3, "climate": 3}, "setup.rules: Infestation (optional rules 2) is not "
-                                       "implemented yet"),
-    ({"territory": True, "infestation": "random"},
-     "setup.rules: Territory Management (optional rules 1) and Infestation (optional rules "
-     "2) are not implemented yet"),
-])
-def test_territory_and_infestation_are_refused_not_ignored(rules: Any, message: str) -> None:
-    with pytest.raises(SetupError) as error:
-        EDEN.new_game(setup_with(rules), seed=1)
-    assert str(error.value).startswith(message), error.value
+def test_the_three_rules_together_start_a_match() -> None:
+    """Territory Management, Infestation and the climatic conditions are all played: named
+    together, they make one match (a name that is none of them is refused above)."""
+    game = EDEN.new_game(setup_with({"territory": True, "infestation": 3, "climate": 3}),
+                         seed=1)
+    assert options_of(game.setup) == MatchOptions((3,), territory=True, infestation=3)
+    assert game.setup["npfs"]  # the library's NPF cards, carried by the set-up
+    assert game.state.territory
 
 
 def test_naming_no_rule_is_the_basic_rules() -> None:

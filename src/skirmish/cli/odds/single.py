@@ -50,6 +50,7 @@ from skirmish.cli.odds.masseffect import GameCommand, GameOpt, check_game
 if TYPE_CHECKING:
     from skirmish.eden.cards.profile import FighterProfile
     from skirmish.eden.fighter import Fighter
+    from skirmish.eden.state import EdenState
     from skirmish.odds.results import AttackOdds
 
 #: Rulebook 6.A: the target's reactions; ``worst`` lets the engine pick the legal one least
@@ -57,6 +58,11 @@ if TYPE_CHECKING:
 REACTION_WORDS = ("passive", "dodge", "response")
 #: How far (cm, edge to edge) a charger may start: the field is 60 cm wide.
 DISTANCE_RANGE = (0.0, 50.0)
+#: Territory Management, Elevation: who stands on an elevated point (``--elevated``).
+ELEVATED_WORDS = ("none", "attacker", "target")
+ElevatedOpt = Annotated[str, typer.Option(
+    "--elevated", help="Territory Management, Elevation: who stands on an elevated point "
+    "(none, attacker or target): +2 CBT in the melee against the other, below.")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +93,46 @@ def place(cards: Mapping[str, Any], attacker: str, target: str, hurts: Hurts | N
                       h.target_wounds, h.target_markers, x=x, apart=apart)
 
 
+def check_elevated(elevated: str) -> str:
+    word = elevated.strip().lower()
+    if word not in ELEVATED_WORDS:
+        raise ValueError(f"--elevated: none, attacker or target, got {elevated!r}")
+    return word
+
+
+def elevate(state: EdenState, fighter: Fighter) -> None:
+    """Territory Management, Elevation: the table gets an elevated point (Elevation,
+    Occupation, the default height) exactly under ``fighter``'s base."""
+    from skirmish.eden.optional.keywords import Elevation, Occupation
+    from skirmish.eden.optional.terrain import (
+        DEFAULT_HEIGHT,
+        Placed,
+        put_element,
+        territory_element,
+    )
+    from skirmish.geometry import Circle
+
+    state.territory = True
+    words = (Elevation(), Occupation())
+    record = Placed("Elevated point", words, words, DEFAULT_HEIGHT)
+    shape = Circle(fighter.x, fighter.y, fighter.profile.base_mm / 20)
+    put_element(state, territory_element("Elevated-point-1", shape, record), record)
+
+
 def melee_of(cards: Mapping[str, Any], attacker: str, target: str, reaction: str = "passive",
-             *, aim: str = "best", target_aim: str = "best", hurts: Hurts | None = None
-             ) -> AttackOdds:
-    """Rulebook 6.A: ``attacker`` in contact with ``target``, who reacts ``reaction``."""
+             *, aim: str = "best", target_aim: str = "best", hurts: Hurts | None = None,
+             elevated: str = "none") -> AttackOdds:
+    """Rulebook 6.A: ``attacker`` in contact with ``target``, who reacts ``reaction``;
+    ``elevated`` (Territory Management): ``attacker`` or ``target`` stands on an elevated
+    point."""
     from skirmish.odds.game import melee_odds
 
+    word = check_elevated(elevated)
     _, fa, ft = place(cards, attacker, target, hurts, x=20.0, apart=0.0)
-    return melee_odds(duel(cards, [fa, ft]), fa, ft, check_reaction(reaction), aim=aim,
+    state = duel(cards, [fa, ft])
+    if word != "none":
+        elevate(state, fa if word == "attacker" else ft)
+    return melee_odds(state, fa, ft, check_reaction(reaction), aim=aim,
                       target_aim=target_aim)
 
 
@@ -216,6 +254,7 @@ def melee(
     exact: ExactOpt = False,
     chart: ChartOpt = None,
     game: GameOpt = "eden",
+    elevated: ElevatedOpt = "none",
 ) -> None:
     """Rulebook 6.A: a melee attack, the target reacting passive, dodge or response."""
     _eden(game)
@@ -223,7 +262,7 @@ def melee(
     cards = load_setup(setup, content)
     odds = melee_of(cards, attacker, target, reaction, aim=aim, target_aim=target_aim,
                     hurts=Hurts(attacker_wounds, attacker_markers, target_wounds,
-                                target_markers))
+                                target_markers), elevated=elevated)
     show(odds, as_json, exact, chart)
 
 

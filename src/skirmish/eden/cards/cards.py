@@ -124,6 +124,12 @@ class SceneryCard:
     can_end_on: bool = False
     obstacle_count: int = 1
     effects: tuple[EffectSpec, ...] = ()
+    #: Territory Management (optional rules 1, B): the card's cost in scenery points, its
+    #: keywords as printed (``"Destruction (3)"``) and the height of its elevated point (cm,
+    #: Elevation; 0: the rules' default). The basic rules read the fields above only.
+    cost: int = 1
+    keywords: tuple[str, ...] = ()
+    height: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,10 +235,19 @@ def tactical_from_dict(data: Mapping[str, Any]) -> TacticalCard:
                         _effects(data, where), lasts, str(data.get("text", "")), target)
 
 
+#: Territory Management: a scenery card's cost (8 scenery points a player) and height (cm).
+SCENERY_COST = (0, 8)
+SCENERY_HEIGHT = (0.0, 30.0)
+
+
 def scenery_from_dict(data: Mapping[str, Any]) -> SceneryCard:
+    """A scenery card of a set-up: the basic rules' element (shape, sight, movement) and,
+    for Territory Management, its ``cost`` (0-8, default 1), ``keywords`` (texts the
+    rulebook's keywords read, in English or French) and ``height`` (0-30 cm)."""
     where = f"scenery {data.get('name', '?')!r}"
     _only(data, where, ("name", "shape", "radius", "sight", "passable", "move_cost",
-                        "can_end_on", "obstacle_count", "effects"))
+                        "can_end_on", "obstacle_count", "effects", "cost", "keywords",
+                        "height"))
     if "radius" in data:
         shape: tuple[tuple[float, float], ...] | float = float(data["radius"])
     elif "shape" in data:
@@ -244,6 +259,27 @@ def scenery_from_dict(data: Mapping[str, Any]) -> SceneryCard:
     sight = data.get("sight", "opaque")
     if sight not in ("opaque", "low", "flat"):
         raise ValueError(f"{where}: sight must be opaque, low or flat")
+    cost = data.get("cost", 1)
+    if isinstance(cost, bool) or not isinstance(cost, int) or not (
+            SCENERY_COST[0] <= cost <= SCENERY_COST[1]):
+        raise ValueError(f"{where}: cost is a whole number of scenery points from "
+                         f"{SCENERY_COST[0]} to {SCENERY_COST[1]}, got {cost!r}")
+    height = data.get("height", 0.0)
+    if isinstance(height, bool) or not isinstance(height, int | float) or not (
+            SCENERY_HEIGHT[0] <= height <= SCENERY_HEIGHT[1]):
+        raise ValueError(f"{where}: height is a number of cm from {SCENERY_HEIGHT[0]:g} to "
+                         f"{SCENERY_HEIGHT[1]:g}, got {height!r}")
+    keywords = data.get("keywords", [])
+    if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
+        raise ValueError(f"{where}: keywords is a list of texts (\"Destruction (3)\"), got "
+                         f"{keywords!r}")
+    from skirmish.eden.optional.keywords import Keyword
+
+    try:
+        texts = tuple(Keyword.parse(k).to_text() for k in keywords)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
     return SceneryCard(str(data["name"]), shape, sight, bool(data.get("passable", False)),
                        float(data.get("move_cost", 1.0)), bool(data.get("can_end_on", False)),
-                       int(data.get("obstacle_count", 1)), _effects(data, where))
+                       int(data.get("obstacle_count", 1)), _effects(data, where), cost, texts,
+                       float(height))

@@ -162,6 +162,9 @@ class SceneryModel(_Model):
     shape: Annotated[list[Point2], Field(min_length=3, max_length=64)] | None = None
     radius: Annotated[float, Field(gt=0, le=30, allow_inf_nan=False)] | None = None
     sight: Literal["opaque", "low", "flat"] | None = None
+    #: Territory Management, Elevation: how high the elevated point stands (cm; 0: the
+    #: rules' default height).
+    height: Annotated[float, Field(ge=0, le=30, allow_inf_nan=False)] = 0.0
     text: str = ""
     effects: list[dict[str, Any]] = []
 
@@ -205,6 +208,7 @@ class SceneryEntry:
     cost: int
     keywords: tuple[tuple[str, int | None], ...]
     text: str = ""
+    height: float = 0.0
 
     def keyword(self, name: str) -> int | None:
         for word, value in self.keywords:
@@ -373,10 +377,11 @@ def scenery_entry(model: SceneryModel) -> SceneryEntry:
         shape = tuple((float(x), float(y)) for x, y in model.shape)
     else:
         raise ValueError("give a 'radius' (circle) or a 'shape' (polygon points)")
+    texts = tuple(w if v is None else f"{w} ({v})" for w, v in keywords)
     card = SceneryCard(model.name, shape, sight, passable, move_cost, "Occupation" in words,
                        obstacles if obstacles is not None else (1 if sight == "low" else 0),
-                       _specs(model.effects))
-    return SceneryEntry(card, model.cost, keywords, model.text)
+                       _specs(model.effects), model.cost, texts, float(model.height))
+    return SceneryEntry(card, model.cost, keywords, model.text, float(model.height))
 
 
 def _specs(effects: Iterable[Mapping[str, Any]]) -> tuple[EffectSpec, ...]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from skirmish.eden.cards.profile import FighterProfile
-from skirmish.eden.preparation.preparation import DEFAULT_BUDGET, profile_problems
+from skirmish.eden.preparation.composition import DEFAULT_BUDGET, profile_problems
 
 if TYPE_CHECKING:
     from skirmish.eden.cards.library import Library
@@ -317,10 +317,15 @@ def card_dict(card: Any) -> dict[str, Any]:
 
 
 def scenery_dict(card: Any) -> dict[str, Any]:
+    """A scenery card as the set-up's plain data: the basic rules' element, and its Territory
+    Management cost, keywords and height (optional rules 1)."""
     out: dict[str, Any] = {"name": card.name, "sight": card.sight, "passable": card.passable,
                            "move_cost": card.move_cost, "can_end_on": card.can_end_on,
                            "obstacle_count": card.obstacle_count,
-                           "effects": [s.to_dict() for s in card.effects]}
+                           "effects": [s.to_dict() for s in card.effects],
+                           "cost": card.cost, "keywords": list(card.keywords)}
+    if card.height:
+        out["height"] = card.height
     if isinstance(card.shape, float | int):
         out["radius"] = card.shape
     else:

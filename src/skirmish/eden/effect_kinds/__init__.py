@@ -7,4 +7,5 @@ from skirmish.eden.effect_kinds import (  # noqa: F401
     missions,
     scoring,
     tactics,
+    terrain,
 )

@@ -101,7 +101,7 @@ def remove_all(game: Game, fighter: Fighter, condition: str, reason: str) -> Non
 
 def gain_sp(game: Game, player: int, sp: int, reason: str) -> None:
     state = state_of(game)
-    if sp:
+    if sp and player in (0, 1):  # a non-player fighter (Infestation) has no SP reserve
         state.sp[player] = max(0, state.sp[player] + sp)
         announce(game, PointsEvent(owner="AB"[player], points="SP", change=sp,
                                    total=state.sp[player], reason=reason))
@@ -238,6 +238,10 @@ def _in_range(state: EdenState, effect: ActiveEffect, user: Fighter, target: Fig
         return f"{effect.ability}: {target.ref} is more than {rng:g} cm away"
     if target.ref != user.ref:
         fog = reach_refusal(state, user, gap(state, user, target), target.ref)
+        if not fog and state.territory:
+            from skirmish.eden.optional.hiding import hidden_refusal
+
+            fog = hidden_refusal(state, user, target)  # Territory Management: Hiding
         if fog:
             return f"{effect.ability}: {fog}"
     if sight and target.ref != user.ref and not state.sight(user, target).visible:

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
 
 def is_npf(fighter: Fighter) -> bool:
-    """A non-player fighter (Infestation): its profile card gives a level, not a value
-    (docs/rulings.md, "Level"). No NPF is on the field before Infestation is played."""
-    return fighter.profile.level is not None
+    """A non-player fighter (Infestation): one of the NPF side, or any fighter whose profile
+    card gives a level, not a value (docs/rulings.md, "Level")."""
+    return fighter.npf or fighter.profile.level is not None
 
 
 @register
@@ -66,7 +66,10 @@ class EndOfRoundTest(EffectKind):
                                     f"makes a {characteristic.value} roll, difficulty "
                                     f"{difficulty}"))
         first = state.first_player
-        for fighter in [f for side in (first, 1 - first) for f in state.on_field(side)]:
+        # The players' fighters, the first player's first, then the non-player fighters
+        # (Infestation: fighters too, unless ``spare_npfs``; docs/rulings.md).
+        for fighter in [*(f for side in (first, 1 - first) for f in state.on_field(side)),
+                        *state.npfs()]:
             if not fighter.on_field or (effect.param("spare_npfs") and is_npf(fighter)):
                 continue
             if free and not state.is_free(fighter):

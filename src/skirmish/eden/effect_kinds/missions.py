@@ -125,7 +125,8 @@ class VpPerWound(EffectKind):
     def on_event(self, game: Game, effect: ActiveEffect, event: Event) -> None:
         assert isinstance(event, WoundEvent)
         state = state_of(game)
-        if event.lost and state.fighter(event.fighter).side != effect.player:
+        victim = state.fighter(event.fighter)
+        if event.lost and victim.side != effect.player and not victim.npf:
             key = self._key(effect)
             state.counters[key] = state.counters.get(key, 0) + event.lost
 

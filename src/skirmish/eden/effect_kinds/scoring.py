@@ -38,8 +38,8 @@ class VpPerKill(EffectKind):
         assert isinstance(event, IncapacitatedEvent)
         state = _state(game)
         victim = state.fighter(event.fighter)
-        if victim.side == effect.player:
-            return
+        if victim.side == effect.player or victim.npf:
+            return  # Infestation: an NPF scores its level instead (docs/rulings.md)
         points = int(effect.param("vp", 1))
         if state.leaders[victim.side] == victim.ref:
             points += int(effect.param("leader", 0))
@@ -100,7 +100,7 @@ class HoldObjectives(EffectKind):
             near = {
                 f.side
                 for f in state.on_field()
-                if math.hypot(f.x - marker.x, f.y - marker.y)
+                if not f.npf and math.hypot(f.x - marker.x, f.y - marker.y)
                 - f.profile.base_mm / 20
                 - marker.radius
                 <= radius

@@ -63,9 +63,12 @@ def shift_options(face: int, allowance: int) -> list[Action]:
     return [Shift(new - face) for new in reachable_faces(face, allowance)]
 
 
-def shift_decision(target: Fighter, face: int, allowance: int, attacker: str) -> Decision:
+def shift_decision(target: Fighter, face: int, allowance: int, attacker: str, *,
+                   player: int | None = None) -> Decision:
+    """The target's player's choice (``player``: who decides for it, for a non-player
+    fighter)."""
     return Decision(
-        target.side,
+        target.side if player is None else player,
         "location-shift",
         f"Location {face} ({target.profile.location(face)}): shift it by up to {allowance}?",
         tuple(str(a) for a in shift_options(face, allowance)),

@@ -1,7 +1,8 @@
 """Rulebook 5, The actions: what an activated fighter may do, and what each costs.
 
-Move, Charge, Attack (melee or ranged), action abilities (7), removing a burn marker
-(9, Burn). Fear (9) leaves only Move. Limits X/round and X/match are counted on the
+Move, Charge, Attack (melee or ranged; under Territory Management also on scenery with
+Destruction (X), :mod:`skirmish.eden.optional.destruction`), action abilities (7), removing
+a burn marker (9, Burn). Fear (9) leaves only Move. Limits X/round and X/match are counted on the
 fighter (``round_uses`` / ``match_uses``).
 
 "Once the fighter has performed all the desired actions, his activation ends" (5): the
@@ -11,6 +12,7 @@ no AP included - and ends by itself only when nothing else is (docs/rulings.md).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -54,6 +56,18 @@ from skirmish.eden.fighting.movement import (
 )
 from skirmish.eden.fighting.ranged import ranged_options, ranged_refusal, start_ranged_attack
 from skirmish.eden.modifiers import Condition
+from skirmish.eden.optional.destruction import (
+    attack_scenery,
+    is_scenery_ref,
+    scenery_attack_options,
+    scenery_attack_refusal,
+)
+from skirmish.eden.optional.territory_moves import (
+    TERRITORY_ACTIONS,
+    start_territory_move,
+    territory_move_options,
+    territory_move_refusal,
+)
 from skirmish.eden.rolling import state_of
 
 if TYPE_CHECKING:
@@ -71,7 +85,7 @@ def attack_refusal(state: EdenState, fighter: Fighter, target: Fighter) -> str |
         return "Rulebook 5, Attack: costs 1 AP"
     if attacks_left(fighter) < 1:
         return "Rulebook 5, Attack: 2/round"
-    if target.side == fighter.side or not state.in_contact(fighter, target):
+    if not state.is_enemy(fighter, target) or not state.in_contact(fighter, target):
         return "Rulebook 6.A step 1: the target is an enemy in contact"
     return None
 
@@ -132,15 +146,21 @@ class Activation(Procedure):
         def attacks() -> Iterable[Action]:
             if afraid:
                 return ()
-            return (Attack(self.fighter, Ref(enemy.ref))
-                    for enemy in state.enemies_in_contact(fighter)
-                    if attack_refusal(state, fighter, enemy) is None)
+            melee = (Attack(self.fighter, Ref(enemy.ref))
+                     for enemy in state.enemies_in_contact(fighter)
+                     if attack_refusal(state, fighter, enemy) is None)
+            if not state.territory:
+                return melee
+            # Territory Management, Destruction (X): scenery in contact may be attacked.
+            return itertools.chain(melee, scenery_attack_options(game, fighter))
 
         def extinguish() -> Iterable[Action]:  # not an action of 5: Fear allows it
             return (Extinguish(self.fighter),) if extinguish_refusal(fighter) is None else ()
 
         return {
-            "movement": lambda: movement_options(game, fighter),
+            # Territory Management: the sceneries' move actions (climb, swim, jump, hide)
+            "movement": lambda: [*movement_options(game, fighter),
+                                 *territory_move_options(game, fighter)],
             "attacks": attacks,
             "ranged": lambda: () if afraid else ranged_options(game, fighter),
             "abilities": lambda: () if afraid else ability_options(game, fighter),
@@ -173,6 +193,9 @@ class Activation(Procedure):
             if refusal and "no contact position" in refusal and action.to is not None:
                 # a charge that cannot reach contact becomes a move, when that is legal
                 refusal = move_refusal(state, fighter, action.to) and refusal
+        elif isinstance(action, Attack) and is_scenery_ref(action.target):
+            refusal = FEAR_RULE if fighter.marker_count(Condition.FEAR) else \
+                scenery_attack_refusal(game, fighter, action.target)
         elif isinstance(action, Attack):
             refusal = attack_refusal(state, fighter, self._fighter(state, action.target))
         elif isinstance(action, Shoot | Throw | BlastAttack):
@@ -183,6 +206,8 @@ class Activation(Procedure):
                 game, fighter, action)
         elif isinstance(action, Extinguish):
             refusal = extinguish_refusal(fighter)
+        elif isinstance(action, TERRITORY_ACTIONS):  # move actions: Fear allows them
+            refusal = territory_move_refusal(game, fighter, action)
         else:
             raise IllegalActionError(f"'{action}' is not an action of {self.fighter}",
                                      self.rule())
@@ -208,10 +233,12 @@ class Activation(Procedure):
                 start_charge(game, fighter, action)
             else:
                 failed_charge(game, fighter, action)
+        elif isinstance(action, Attack) and is_scenery_ref(action.target):
+            attack_scenery(game, fighter, action.target)
         elif isinstance(action, Attack):
             fighter.ap -= 1
             fighter.record_use(ATTACK)
-            game.push(MeleeAttack(action.fighter, action.target))
+            game.push(MeleeAttack(action.fighter, Ref(action.target)))
         elif isinstance(action, Shoot | Throw | BlastAttack):
             start_ranged_attack(game, fighter, action)
         elif isinstance(action, Use):
@@ -222,6 +249,8 @@ class Activation(Procedure):
             announce(game, MarkerEvent(fighter=fighter.ref, condition=Condition.BURN.value,
                                        change=-1, total=fighter.marker_count(Condition.BURN),
                                        reason="removed for 1 AP"))
+        elif isinstance(action, TERRITORY_ACTIONS):
+            start_territory_move(game, fighter, action)
 
     def run(self, game: Game) -> None:
         if not self.started and not self.costs_asked:

@@ -26,6 +26,8 @@ from skirmish.eden.fighting.aiming import (
 )
 from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.eden.modifiers import Condition
+from skirmish.eden.optional.elevation import melee_cbt, melee_modifiers
+from skirmish.eden.optional.infestation import controller, decide_for_npfs
 from skirmish.eden.rolling import roll_characteristic, roll_location, roll_opposition, state_of
 from skirmish.eden.rolls import shift_location
 
@@ -64,8 +66,10 @@ class MeleeAttack(Procedure):
     attacker: Ref
     target: Ref
 
-    def decision(self, game: Game) -> Decision:
+    def decision(self, game: Game) -> Decision | None:
         target = state_of(game).fighter(self.target)
+        if target.npf:
+            return None  # Infestation, C: an NPF always responds, by itself (run)
         options = tuple(str(a) for a in self.legal_actions(game))
         return Decision(
             target.side,
@@ -109,6 +113,26 @@ class MeleeAttack(Procedure):
             target.record_use(ATTACK)
             game.push(Response(self.attacker, self.target))
 
+    def run(self, game: Game) -> None:
+        """Rulebook, optional rules 2, C: "Lorsqu'un combattant attaque un CNJ au corps à
+        corps, celui-ci effectue automatiquement une Réaction de Riposte": no choice, no AP,
+        not counted among attacks; "c'est l'adversaire du combattant qui effectue les jets
+        pour le CNJ" (he makes its choices). A frightened NPF cannot respond (Rulebook 9): it
+        reacts passively (docs/rulings.md)."""
+        state = state_of(game)
+        attacker = state.fighter(self.attacker)
+        target = state.fighter(self.target)
+        game.pop()
+        if not attacker.npf:
+            decide_for_npfs(state, 1 - attacker.side)
+        reaction = Reaction.PASSIVE if target.marker_count(Condition.FEAR) else Reaction.RESPONSE
+        game.emit(ReactionEvent(fighter=self.target, reaction=reaction.value,
+                                attacker=self.attacker))
+        if reaction is Reaction.PASSIVE:
+            game.push(Strike(self.attacker, self.target))
+        else:
+            game.push(Response(self.attacker, self.target))
+
 
 @dataclass(slots=True)
 class Response(Procedure):
@@ -122,7 +146,10 @@ class Response(Procedure):
     def run(self, game: Game) -> None:
         state = state_of(game)
         attacker, target = state.fighter(self.attacker), state.fighter(self.target)
-        winner = roll_opposition(game, attacker, target, Characteristic.CBT)
+        # Territory Management, Elevation: +2 CBT to the side above the other.
+        winner = roll_opposition(game, attacker, target, Characteristic.CBT,
+                                 a_modifiers=melee_modifiers(state, attacker, target),
+                                 b_modifiers=melee_modifiers(state, target, attacker))
         loser = target if winner is attacker else attacker
         game.pop()
         game.push(
@@ -150,7 +177,7 @@ class StrikeBack(Procedure):
             return None
         striker = state_of(game).fighter(self.striker)
         return Decision(
-            striker.side,
+            controller(state_of(game), striker),
             "strike-back",
             f"{self.striker} lost the opposition roll: strike back at {self.target} or pass?",
             ("strike", "pass"),
@@ -200,7 +227,8 @@ class Strike(Procedure):
         if self.step == "shift":
             target = state_of(game).fighter(self.target)
             return shift_decision(target, self.face, location_shift(state_of(game), target),
-                                  str(self.initiator))
+                                  str(self.initiator),
+                                  player=controller(state_of(game), target))
         if self.step != "aim":
             return None
         options = self._aim_options(game)
@@ -208,8 +236,8 @@ class Strike(Procedure):
             return None
         initiator = state_of(game).fighter(self.initiator)
         target = state_of(game).fighter(self.target)
-        return aim_decision(initiator.side, "melee", str(self.initiator), target, self.face,
-                            self.successes, options)
+        return aim_decision(controller(state_of(game), initiator), "melee",
+                            str(self.initiator), target, self.face, self.successes, options)
 
     def legal_actions(self, game: Game) -> list[Action]:
         if self.step == "shift":
@@ -259,9 +287,11 @@ class Strike(Procedure):
         state = state_of(game)
         initiator, target = state.fighter(self.initiator), state.fighter(self.target)
         if self.step == "roll":
-            # Step 3: a CBT roll whose difficulty is the target's VIG.
+            # Step 3: a CBT roll whose difficulty is the target's VIG (+2 CBT from above:
+            # Territory Management, Elevation).
             vig = state.characteristic(target, Characteristic.VIG)
-            roll = roll_characteristic(game, initiator, Characteristic.CBT, vig, kind="melee")
+            roll = roll_characteristic(game, initiator, Characteristic.CBT, vig, kind="melee",
+                                       modifiers=melee_modifiers(state, initiator, target))
             self.successes = roll.successes
             if not self.successes:
                 game.pop()
@@ -275,7 +305,7 @@ class Strike(Procedure):
             self._shift_to(game, target.profile.location(self.face))
         elif self.step == "dodge":
             # Dodge step 6: an SPD roll whose difficulty is the initiator's CBT.
-            cbt = state.characteristic(initiator, Characteristic.CBT)
+            cbt = melee_cbt(state, initiator, target)
             roll = roll_characteristic(game, target, Characteristic.SPD, cbt, kind="dodge")
             cancelled = min(roll.successes, self.successes)
             self.successes -= cancelled

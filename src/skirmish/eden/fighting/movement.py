@@ -18,9 +18,17 @@ from skirmish.eden.events import MoveEvent
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.fighting.melee import ATTACK, MeleeAttack, Strike, attacks_left
 from skirmish.eden.modifiers import Condition
+from skirmish.eden.optional.elevation import climbed_element
+from skirmish.eden.optional.hiding import end_hiding, hidden_refusal
 from skirmish.eden.rolling import roll_characteristic, state_of
-from skirmish.geometry import CONTACT_TOLERANCE, MoveCheck, is_legal_move, sample_destinations
-from skirmish.geometry.paths import contact_positions
+from skirmish.geometry import (
+    CONTACT_TOLERANCE,
+    Element,
+    MoveCheck,
+    is_legal_move,
+    sample_destinations,
+)
+from skirmish.geometry.paths import contact_positions, end_position_problem
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
@@ -45,16 +53,37 @@ def allowance(state: EdenState, fighter: Fighter, *, charge: bool = False) -> fl
 
 def _check_path(state: EdenState, fighter: Fighter, to: Point, *, explain: bool = True,
                 charge: bool = False) -> MoveCheck:
-    return is_legal_move(
+    elements, climbed = path_elements(state, fighter)
+    check = is_legal_move(
         state.base(fighter), to, allowance(state, fighter, charge=charge), field=state.field,
-        bases=state.bases(fighter), elements=state.scenery, markers=state.markers,
+        bases=state.bases(fighter), elements=elements, markers=state.markers,
         explain=explain,
     )
+    if climbed is not None and check.legal and _lands_on(state, fighter, to, climbed):
+        return MoveCheck(False, "overlaps_element", math.inf, (), check.end)
+    return check
+
+
+def path_elements(state: EdenState, fighter: Fighter) -> tuple[tuple[Element, ...],
+                                                                Element | None]:
+    """The scenery a Move of ``fighter`` is traced among, and the element it leaves: under
+    Territory Management a fighter on an element reached by Climbing (X) gets down by a Move
+    traced without that element, which it may not end on (docs/rulings.md, Optional rules 1:
+    getting down)."""
+    climbed = climbed_element(state, fighter) if state.territory else None
+    if climbed is None:
+        return state.scenery, None
+    return tuple(e for e in state.scenery if e.id != climbed.id), climbed
+
+
+def _lands_on(state: EdenState, fighter: Fighter, to: Point, element: Element) -> bool:
+    return bool(end_position_problem(state.base(fighter), to, field=state.field,
+                                     elements=(element,)))
 
 
 def touches_an_enemy(state: EdenState, fighter: Fighter, to: Point) -> bool:
     r = fighter.profile.base_mm / 20
-    for enemy in state.on_field(1 - fighter.side):
+    for enemy in state.enemies(fighter):
         reach = r + enemy.profile.base_mm / 20 + CONTACT_TOLERANCE
         if (enemy.x - to.x) ** 2 + (enemy.y - to.y) ** 2 <= reach * reach:
             return True
@@ -103,8 +132,11 @@ def charge_refusal(state: EdenState, fighter: Fighter, target: Fighter,
         return "Rulebook 5, Charge: its attack counts in the 2 attacks per round"
     if not state.is_free(fighter):
         return "Rulebook 5, Charge: the fighter must be free"
-    if target.side == fighter.side or not target.on_field:
+    if not state.is_enemy(fighter, target) or not target.on_field:
         return "Rulebook 5, Charge: the target is an enemy on the field"
+    hidden = hidden_refusal(state, fighter, target)  # Territory Management: Hiding
+    if hidden:
+        return hidden
     if check_reach and charge_position(state, fighter, target, to) is None:
         return ("Rulebook 5, Charge: no contact position with the target within "
                 f"{allowance(state, fighter, charge=True):g} cm")
@@ -128,11 +160,15 @@ def charge_position(state: EdenState, fighter: Fighter, target: Fighter,
             return None  # the point given is not a contact position with this target
         return end if _check_path(state, fighter, end, explain=False, charge=True).legal \
             else None
+    elements, climbed = path_elements(state, fighter)
     options = contact_positions(
         state.base(fighter), state.base(target), allowance(state, fighter, charge=True),
         field=state.field,
-        bases=state.bases(fighter), elements=state.scenery, markers=state.markers, samples=36,
+        bases=state.bases(fighter), elements=elements, markers=state.markers, samples=36,
     )
+    if climbed is not None:
+        options = [m for m in options if m.end is not None
+                   and not _lands_on(state, fighter, Point(m.end.x, m.end.y), climbed)]
     if not options:
         return None
     best = min(options, key=lambda m: (m.cost, m.end))
@@ -145,21 +181,24 @@ def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Act
     ref = Ref(fighter.ref)
     out: list[Action] = []
     if fighter.ap >= 1 and fighter.round_uses.get(MOVE, 0) < MOVES_PER_ROUND:
+        elements, climbed = path_elements(state, fighter)
         checks = sample_destinations(
             state.base(fighter), allowance(state, fighter), samples * 2, field=state.field,
-            bases=state.bases(fighter), elements=state.scenery, markers=state.markers,
+            bases=state.bases(fighter), elements=elements, markers=state.markers,
             seed=state.round * 1000 + fighter.ap * 10 + fighter.round_uses.get(MOVE, 0),
         )
         for check in checks:  # each one legal already (path, allowance, end position)
             if check.end is None:
                 continue
             to = Point(check.end.x, check.end.y)
+            if climbed is not None and _lands_on(state, fighter, to, climbed):
+                continue
             if not touches_an_enemy(state, fighter, to):
                 out.append(Move(ref, to))
             if len(out) >= samples:
                 break
     reach = allowance(state, fighter, charge=True)
-    for enemy in state.on_field(1 - fighter.side):
+    for enemy in list(state.enemies(fighter)):
         if math.hypot(enemy.x - fighter.x, enemy.y - fighter.y) > reach + 5:
             continue
         if charge_refusal(state, fighter, enemy, None, check_reach=False) is None:
@@ -185,6 +224,8 @@ def relocate(game: Game, fighter: Fighter, to: Point, how: str = "moves") -> Non
     fighter.x, fighter.y = float(to.x), float(to.y)
     announce(game, MoveEvent(fighter=fighter.ref, start=start, end=(fighter.x, fighter.y),
                              how=how))
+    if state_of(game).territory:
+        end_hiding(game, fighter)  # Territory Management: out of contact, no longer hidden
 
 
 def start_charge(game: Game, fighter: Fighter, action: Charge) -> None:
@@ -198,7 +239,8 @@ def start_charge(game: Game, fighter: Fighter, action: Charge) -> None:
     fighter.record_use(CHARGE)
     fighter.record_use(ATTACK)
     relocate(game, fighter, end, "charges")
-    game.push(MeleeAttack(Ref(fighter.ref), action.target))
+    if fighter.on_field:  # scenery may wound it as its move ends (Territory Management)
+        game.push(MeleeAttack(Ref(fighter.ref), action.target))
 
 
 def failed_charge(game: Game, fighter: Fighter, action: Charge) -> bool:

@@ -51,6 +51,9 @@ from skirmish.eden.fighting.templates_attack import (
 )
 from skirmish.eden.fighting.wounds import inflict_wounds
 from skirmish.eden.modifiers import Condition
+from skirmish.eden.optional.elevation import range_bonus
+from skirmish.eden.optional.hiding import hidden_refusal
+from skirmish.eden.optional.infestation import controller, decide_for_npfs
 from skirmish.eden.rolling import roll_characteristic, roll_location, state_of
 from skirmish.eden.rolls import characteristic_roll, shift_location
 from skirmish.geometry.distance import distance
@@ -163,9 +166,17 @@ def _fighter_refusal(state: EdenState, fighter: Fighter) -> str | None:
     return None
 
 
-def _in_range(part: EquipmentPart, gap: float) -> bool:
-    """Rulebook 8.C, Range(X): at most X cm, edge to edge; no Range means no limit."""
-    return part.range is None or gap <= part.range + EPS
+def _in_range(part: EquipmentPart, gap: float, extra: float = 0.0) -> bool:
+    """Rulebook 8.C, Range(X): at most X cm, edge to edge; no Range means no limit. ``extra``
+    cm more from an elevated position (Territory Management, Elevation: +5 cm)."""
+    return part.range is None or gap <= part.range + extra + EPS
+
+
+def _range_text(part: EquipmentPart, extra: float) -> str:
+    """Range(X), and Elevation's bonus when it counts."""
+    assert part.range is not None
+    return f"Range({part.range:g})" + (f" +{extra:g} cm on an elevated position"
+                                        if extra else "")
 
 
 # -- Rulebook 6.B step 1: target selection -----------------------------------------------------
@@ -177,10 +188,12 @@ def legal_shooting_targets(game: Game, fighter: Fighter, part: EquipmentPart) ->
     state = state_of(game)
     me = state.base(fighter)
     reach = reach_limit(state, fighter)[0] if state.effects else math.inf
+    extra = range_bonus(state, fighter)
     eligible: list[tuple[float, str, Fighter]] = []
-    for enemy in state.on_field(1 - fighter.side):
+    for enemy in state.enemies(fighter):  # NPFs too (Infestation, docs/rulings.md)
         gap = distance(me, state.base(enemy))
-        if (_in_range(part, gap) and gap <= reach + EPS
+        if (_in_range(part, gap, extra) and gap <= reach + EPS
+                and hidden_refusal(state, fighter, enemy) is None
                 and state.sight(fighter, enemy).visible):
             eligible.append((gap, enemy.ref, enemy))
     eligible.sort(key=lambda t: (t[0], t[1]))
@@ -196,13 +209,15 @@ def _shoot_refusal(game: Game, fighter: Fighter, part: EquipmentPart, action: Sh
     target = state.fighter(action.target)
     if not target.on_field:
         return "Rulebook 2.F: an incapacitated fighter has left the field"
-    if target.side == fighter.side:
+    if not state.is_enemy(fighter, target):
         return "Rulebook 6.B step 1: the target must be an enemy fighter"
     gap = distance(state.base(fighter), state.base(target))
-    if not _in_range(part, gap):
+    extra = range_bonus(state, fighter)
+    if not _in_range(part, gap, extra):
         return (f"Rulebook 6.B step 1: the target must be within range "
-                f"(Range({part.range:g}), {gap:.2f} cm away)")
-    fog = reach_refusal(state, fighter, gap, target.ref)
+                f"({_range_text(part, extra)}, {gap:.2f} cm away)")
+    fog = reach_refusal(state, fighter, gap, target.ref) or hidden_refusal(state, fighter,
+                                                                            target)
     if fog:
         return fog
     if not state.sight(fighter, target).visible:
@@ -220,12 +235,18 @@ def _throw_refusal(game: Game, fighter: Fighter, part: EquipmentPart, at: Point)
     if not (0 <= x <= state.field.width and 0 <= y <= state.field.height):
         return "Rulebook 6.B, projectile: the point must be on the field"
     gap = distance(state.base(fighter), (x, y))
-    if not _in_range(part, gap):
+    extra = range_bonus(state, fighter)
+    if not _in_range(part, gap, extra):
         return (f"Rulebook 6.B, projectile: the point must be within range "
-                f"(Range({part.range:g}), {gap:.2f} cm away)")
+                f"({_range_text(part, extra)}, {gap:.2f} cm away)")
     fog = reach_refusal(state, fighter, gap, f"the point {x:g},{y:g}")
     if fog:
         return fog
+    if state.territory:  # a point on a hidden enemy's base takes it as the target
+        for other in fighters_at(state, (x, y)):
+            hidden = hidden_refusal(state, fighter, other)
+            if hidden:
+                return hidden
     if state.sight(fighter, (x, y)).visible:
         return None
     if any(state.sight(fighter, other).visible
@@ -314,7 +335,7 @@ def ranged_options(game: Game, fighter: Fighter) -> list[Action]:
                               for t in legal_shooting_targets(game, fighter, part)]
             elif part.category is Category.PROJECTILE:
                 base = state.base(fighter)
-                enemies = sorted(state.on_field(1 - fighter.side),
+                enemies = sorted(state.enemies(fighter),
                                  key=lambda e: (distance(base, state.base(e)), e.ref))
                 candidates = [Throw(me, token, Point(e.x, e.y)) for e in enemies]
             else:
@@ -338,6 +359,7 @@ def start_ranged_attack(game: Game, fighter: Fighter, action: Action) -> None:
     fighter.ap -= 1
     fighter.record_use(ATTACK)
     fighter.record_use(item.name)
+    decide_for_npfs(state_of(game), 1 - fighter.side)  # for an NPF it may strike (C)
     me = Ref(fighter.ref)
     if isinstance(action, Shoot):
         announce(game, RangedAttackEvent(fighter=fighter.ref, weapon=item.name,
@@ -364,7 +386,7 @@ def redirected_target(state: EdenState, shooter: Fighter, target: Fighter) -> Fi
     *opponent*; two fighters of one troop who touch are free. So only the target's opponents
     (the shooter's own side) can take the shot, never a friend of the target."""
     me = state.base(shooter)
-    touching = [f for f in state.on_field(1 - target.side) if f is not shooter
+    touching = [f for f in state.enemies(target) if f is not shooter
                 and state.in_contact(f, target)]
     if not touching:
         return None
@@ -408,7 +430,8 @@ class Shooting(Procedure):
         if self.step == "shift":
             target = state_of(game).fighter(self.target)
             return shift_decision(target, self.face, self._shift_allowance(game),
-                                  str(self.initiator))
+                                  str(self.initiator),
+                                  player=controller(state_of(game), target))
         if self.step != "aim":
             return None
         options = self._aim_options(game)

@@ -20,6 +20,7 @@ from skirmish.eden.effects import announce
 from skirmish.eden.fighter import Fighter
 from skirmish.eden.fighting.conditions import apply_condition_effects
 from skirmish.eden.fighting.wounds import inflict_wounds
+from skirmish.eden.optional.hiding import hidden_refusal
 from skirmish.eden.rolling import state_of
 from skirmish.eden.rolls import characteristic_roll
 from skirmish.geometry.distance import distance
@@ -75,9 +76,12 @@ def fighters_at(state: EdenState, point: tuple[float, float]) -> list[Fighter]:
 
 def nearest_enemies(state: EdenState, fighter: Fighter) -> list[Fighter]:
     """Rulebook 6.B, blast: the nearest enemy on the field, edge to edge (all of them when
-    several are equally near), whether free or not and whether seen or not."""
+    several are equally near), whether free or not and whether seen or not. Under Territory
+    Management a hidden enemy more than 5 cm away cannot be the blast's target (Hiding:
+    docs/rulings.md), so the nearest is looked for among the others."""
     me = state.base(fighter)
-    gaps = [(distance(me, state.base(e)), e) for e in state.on_field(1 - fighter.side)]
+    gaps = [(distance(me, state.base(e)), e) for e in state.enemies(fighter)
+            if not state.territory or hidden_refusal(state, fighter, e) is None]
     if not gaps:
         return []
     best = min(g for g, _ in gaps)

@@ -59,11 +59,24 @@ def inflict_wounds(
         ),
     )
     if result.incapacitated and fighter.on_field:
-        fighter.on_field = False
-        if state_of(game).leaders[fighter.side] == fighter.ref:
-            state_of(game).leader_lost[fighter.side] = True
-        announce(game, IncapacitatedEvent(fighter=fighter.ref, by=by))
-        # A fighter out of the game takes its abilities with it.
-        state = state_of(game)
-        state.effects = [e for e in state.effects if e.owner != fighter.ref]
+        take_out(game, fighter, by)
     return result
+
+
+def take_out(game: Game, fighter: Fighter, by: str = "") -> None:
+    """Rulebook 2.F: an incapacitated fighter leaves the field (a wound, or a rule that
+    incapacitates it outright: Territory Management's Jump (X)); a leader's loss is noted
+    for the next first player (4.B)."""
+    if not fighter.on_field:
+        return
+    fighter.on_field = False
+    if not fighter.npf and state_of(game).leaders[fighter.side] == fighter.ref:
+        state_of(game).leader_lost[fighter.side] = True
+    announce(game, IncapacitatedEvent(fighter=fighter.ref, by=by))
+    # A fighter out of the game takes its abilities with it.
+    state = state_of(game)
+    state.effects = [e for e in state.effects if e.owner != fighter.ref]
+    if fighter.npf:  # Infestation, C: its level in VP for whoever eliminated it
+        from skirmish.eden.optional.infestation import score_elimination
+
+        score_elimination(game, fighter, by)

@@ -1,7 +1,11 @@
 """Eden's optional rules (rulebook, after the basic rules), played when a set-up names them
-under ``rules`` (:mod:`skirmish.eden.optional.options`): 3, Climatic conditions
-(:mod:`skirmish.eden.optional.climate`). Territory Management (1) and Infestation (2) can
-be named but are not played yet: such a set-up is refused."""
+under ``rules`` (:mod:`skirmish.eden.optional.options`): 1, Territory Management
+(:mod:`skirmish.eden.optional.terrain`, its scenery points in
+:mod:`skirmish.eden.optional.territory_setup`, its keywords in
+:mod:`~skirmish.eden.optional.destruction`, :mod:`~skirmish.eden.optional.fire`,
+:mod:`~skirmish.eden.optional.hostile` and the movement modules), 2, Infestation
+(:mod:`skirmish.eden.optional.infestation`), 3, Climatic conditions
+(:mod:`skirmish.eden.optional.climate`)."""
 
 from __future__ import annotations
 
@@ -22,3 +26,14 @@ def start_optional_rules(game: Game) -> None:
     options = options_of(game.setup)
     if options.climate:
         start_climate(game, options.climate)
+    if options.territory:
+        # Territory Management: the scenery is bought and placed in preparation step 6.
+        from skirmish.eden.optional.territory_setup import start_territory
+
+        start_territory(game)
+    if options.infestation is not None:
+        # Infestation: its level is settled, and the NPFs placed, in preparation step 6 bis.
+        from skirmish.eden.optional.npf_placement import start_infestation
+        from skirmish.eden.rolling import state_of
+
+        start_infestation(state_of(game))

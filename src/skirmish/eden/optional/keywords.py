@@ -7,9 +7,23 @@ names. This default value is 1." FR "De nombreuses règles sont standardisées e
 un simple mot-clé dans la description du décor. [...] Un certain nombre de règles spéciales
 ont une valeur indiquée entre parenthèses après leur nom. Cette valeur est par défaut de 1."
 
-Each keyword is a class (its docstring quotes the rule and says what wiring it will need);
+Each keyword is a class (its docstring quotes the rule and says how it plays);
 :meth:`Keyword.parse` reads one in English or French, :meth:`Keyword.to_text` prints it.
-Nothing here is played yet: the basic rules read scenery keywords through
+Under Territory Management a placed element's keywords (:mod:`skirmish.eden.optional.terrain`)
+make its geometry (sight, crossing, stopping, cost, height) and are played by:
+
+==========================================  ================================================
+Destruction (X)                             :mod:`skirmish.eden.optional.destruction`
+Flammable                                   :mod:`skirmish.eden.optional.fire`
+Hostile Presence (X)                        :mod:`skirmish.eden.optional.hostile`
+Elevation                                   :mod:`skirmish.eden.optional.elevation`
+Climbing (X), Swimming (X), Jump (X)        :mod:`skirmish.eden.optional.territory_moves`
+Hiding                                      :mod:`skirmish.eden.optional.hiding`
+Crossing, Occupation, Obstruction (X),      the element's fields (:func:`~skirmish.eden.
+Obstacle (X), Impenetrable                  optional.terrain.territory_element`)
+==========================================  ================================================
+
+Under the basic rules the library's scenery keywords are read through
 :func:`skirmish.eden.cards.library.scenery_entry`, unchanged. The names, the English list's
 "Interference" and the values' bounds are ruled in docs/rulings.md (Optional rules 1).
 """
@@ -118,7 +132,7 @@ class Destruction(ValuedKeyword):
     further) of equivalent size." FR "L'attaque est automatiquement réussie et les dés ne sont
     pas lancés."
 
-    Wiring: an Attack action aimed at an element (no roll), a count of attacks per placed
+    How it plays: an Attack action aimed at an element (no roll), a count of attacks per placed
     element (burn markers count, see :class:`Flammable`), and the replacement by a Devastated
     area of the same footprint. X >= 1 (0 would be destroyed before any attack)."""
 
@@ -133,7 +147,7 @@ class Hiding(Keyword):
     opponent can target this fighter if he is more than 5 cm from him." FR "Aucun combattant
     adverse à plus de 5 cm de ce combattant ne peut le prendre pour cible d'une action."
 
-    Wiring: a hidden state set by a Move ending in contact, 15 cm from every enemy, and a test
+    How it plays: a hidden state set by a Move ending in contact, 15 cm from every enemy, and a test
     in every "target" check (any action, FR) for enemies farther than 5 cm; when the state
     ends is not said (an open point)."""
 
@@ -148,7 +162,7 @@ class Elevation(Keyword):
     below this position. Furthermore the range of shooting and throwing equipment increases by
     5 cm on an elevated position."
 
-    Wiring: the element's ``height`` and :mod:`skirmish.geometry.heights` (who stands on it,
+    How it plays: the element's ``height`` and :mod:`skirmish.geometry.heights` (who stands on it,
     who is below), a +2 CBT modifier in melee and +5 cm to Range (X) of shooting and throwing
     equipment."""
 
@@ -166,7 +180,7 @@ class Climbing(ValuedKeyword):
     he is not successful, all of his limbs are injured (1 wound) without taking into account
     the effect of any protection equipment."
 
-    Wiring: a climb action (2 AP, SPD X, on failure VIG X or a wound to every limb ignoring
+    How it plays: a climb action (2 AP, SPD X, on failure VIG X or a wound to every limb ignoring
     protections), a passage way on the element, and placing the base on the element's
     elevated point (``can_end_on`` and ``height``)."""
 
@@ -181,7 +195,7 @@ class Crossing(Keyword):
     FR "Les combattants peuvent franchir un tel décor sans finir un déplacement à
     l'intérieur."
 
-    Wiring: the element is passable, a Move may not end on it (the French; the English adds
+    How it plays: the element is passable, a Move may not end on it (the French; the English adds
     "with no penalty", which Obstruction may contradict)."""
 
     NAME = "Crossing"
@@ -193,7 +207,7 @@ class Impenetrable(Keyword):
     """Impenetrable (FR Impénétrable). EN "scenery with this special rule cuts any line of
     sight." FR "coupe toute ligne de vue qui passe entièrement à travers lui."
 
-    Wiring: under Territory Management scenery does not hinder sight, except this: an opaque
+    How it plays: under Territory Management scenery does not hinder sight, except this: an opaque
     element; the French limits it to sight lines passing right through it."""
 
     NAME = "Impenetrable"
@@ -210,7 +224,7 @@ class Flammable(Keyword):
     marker, it loses its other special rules Crossing, Occupation and Obstruction, and obtains
     the Obstacle (1) rule (if it already has this rule, add 1 to the value of the obstacle)."
 
-    Wiring: burn markers on placed elements (from Burn (X) weapons and explosions), the
+    How it plays: burn markers on placed elements (from Burn (X) weapons and explosions), the
     contact test at the start of an activation and after a Move, an Intendancy step, and the
     element's keywords changing while it burns."""
 
@@ -223,7 +237,7 @@ class Obstacle(ValuedKeyword):
     """Obstacle (X). EN "The scenery counts as X obstacles. This particularly affects the
     penalty of ranged attacks."
 
-    Wiring: the element's ``obstacle_count`` in line of sight (as under the basic rules), even
+    How it plays: the element's ``obstacle_count`` in line of sight (as under the basic rules), even
     though Territory Management scenery otherwise does not hinder sight."""
 
     NAME = "Obstacle"
@@ -237,8 +251,8 @@ class Obstruction(ValuedKeyword):
     terrain a fighter must spend X. Example: [...] Obstruction (2) rule. Thus, every cm walked
     through this scenery will cost him 2 cm."
 
-    Wiring: the element is passable with ``move_cost`` X (geometry G11). X >= 1 (a cost below 1
-    would make the scenery faster than open ground)."""
+    How it plays: the element is passable with ``move_cost`` X (geometry G11). X >= 1 (a cost
+    below 1 would make the scenery faster than open ground)."""
 
     NAME = "Obstruction"
     FRENCH = "Obstruction"
@@ -249,7 +263,7 @@ class Occupation(Keyword):
     """Occupation. EN "The fighter can cross and/or stop on this scenery element." FR "Les
     combattant peuvent franchir et s'arrêter dans ou sur un tel décor."
 
-    Wiring: the element is passable and ``can_end_on``."""
+    How it plays: the element is passable and ``can_end_on``."""
 
     NAME = "Occupation"
     FRENCH = "Occupation"
@@ -266,7 +280,7 @@ class Swimming(ValuedKeyword):
     success, place the fighter anywhere you want at the edge of the scenery within 20 cm from
     its original position."
 
-    Wiring: a swim action (2 AP), repeated VIG X rolls with a penalty per equipment, a head
+    How it plays: a swim action (2 AP), repeated VIG X rolls with a penalty per equipment, a head
     wound ignoring protections per failure, and a placement in contact with the element within
     20 cm."""
 
@@ -283,7 +297,7 @@ class HostilePresence(ValuedKeyword):
     this effect." FR "Les combattants qui commencent leur activation ou terminent un
     déplacement au contact ou dans un décor [...]".
 
-    Wiring: a test at the start of an activation and (the French) at the end of each Move,
+    How it plays: a test at the start of an activation and (the French) at the end of each Move,
     X location rolls and wounds ignoring protections."""
 
     NAME = "Hostile Presence"
@@ -298,7 +312,7 @@ class Jump(ValuedKeyword):
     a move action. Then he performs a SPD roll with a difficulty of X. If the roll is not
     successful (at least one success), the fighter is automatically incapacitated."
 
-    Wiring: a jump action (a Move from contact to the far side), a SPD X roll, and the fighter
+    How it plays: a jump action (a Move from contact to the far side), a SPD X roll, and the fighter
     incapacitated when it has no success."""
 
     NAME = "Jump"

@@ -15,9 +15,9 @@ On the command line (``--rules``), the same, comma-separated: ``climate`` (rolle
 ``infestation:3``, ``infestation:random``; e.g. ``--rules territory,infestation:3,climate``.
 
 The options are part of the set-up, hence of a record's header: a record re-plays with
-them, a rolled climate included (it comes from the game's own dice). Only the climatic
-conditions are played for now; naming Territory Management or Infestation is refused
-(:func:`unimplemented`) rather than silently ignored.
+them, a rolled climate included (it comes from the game's own dice). Territory
+Management, Infestation and the climatic conditions are all played; a name that is none of
+them is refused, naming the part at fault.
 """
 
 from __future__ import annotations
@@ -39,8 +39,6 @@ RULES = ("climate", "territory", "infestation")
 NAMES = {"climate": "Climatic conditions (optional rules 3)",
          "territory": "Territory Management (optional rules 1)",
          "infestation": "Infestation (optional rules 2)"}
-#: The rules that can be named but are not played yet.
-NOT_YET = ("territory", "infestation")
 
 ClimateRoll = int | str
 
@@ -170,16 +168,6 @@ def _infestation(value: Any, where: str) -> int | str:
 def options_of(setup: Mapping[str, Any]) -> MatchOptions:
     """The optional rules a set-up names (its ``rules``)."""
     return MatchOptions.from_json(setup.get("rules"))
-
-
-def unimplemented(options: MatchOptions) -> str | None:
-    """Why these options cannot be played yet (a rule named that the engine does not play),
-    or None."""
-    missing = [NAMES[name] for name in options.named if name in NOT_YET]
-    if not missing:
-        return None
-    return (f"setup.rules: {' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not "
-            "implemented yet (only the climatic conditions are: \"climate\")")
 
 
 def with_options(setup: Mapping[str, Any], options: MatchOptions) -> dict[str, Any]:

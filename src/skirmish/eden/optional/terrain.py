@@ -162,6 +162,44 @@ def set_keywords(state: EdenState, ident: str, keywords: tuple[Keyword, ...]) ->
     return element
 
 
+def attacks(state: EdenState, ident: str) -> int:
+    """The attacks an element has suffered so far (Destruction (X)), burn markers included."""
+    return state.counters.get(attacks_key(ident), 0)
+
+
+def burn_markers(state: EdenState, ident: str) -> int:
+    """The burn markers on an element (Flammable)."""
+    return state.counters.get(burn_key(ident), 0)
+
+
+#: Optional rules 1: "At the beginning of the game each player has 8 scenery points".
+SCENERY_POINTS = 8
+#: Set once the scenery is bought and placed (the end of preparation step 6).
+DONE_KEY = "terrain.done"
+
+
+def points_key(player: int) -> str:
+    """The counter of a player's scenery points left (preparation step 6)."""
+    return f"terrain.points:{'AB'[player]}"
+
+
+def spent_key(player: int) -> str:
+    """The counter of the scenery points a player has spent on scenery."""
+    return f"terrain.spent:{'AB'[player]}"
+
+
+def lost_key(player: int) -> str:
+    """The counter of the scenery points a player could not spend (docs/rulings.md)."""
+    return f"terrain.lost:{'AB'[player]}"
+
+
+def scenery_points(state: EdenState) -> list[int] | None:
+    """Each player's scenery points left, once preparation step 6 has begun (else None)."""
+    if points_key(0) not in state.counters:
+        return None
+    return [state.counters.get(points_key(p), 0) for p in (0, 1)]
+
+
 def remove_element(state: EdenState, ident: str) -> None:
     """Take an element off the table (its counters go too)."""
     state.scenery = tuple(e for e in state.scenery if e.id != ident)

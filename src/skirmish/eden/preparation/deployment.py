@@ -73,12 +73,17 @@ def scenery_element(card: SceneryCard, at: tuple[float, float], angle: float | N
 
 
 def element_id(state: EdenState, name: str) -> str:
-    """A new unique id for an element of this name: ``Dark-wood-1``, ``Dark-wood-2``..."""
+    """A new unique id for an element of this name: ``Dark-wood-1``, ``Dark-wood-2``...
+    never one that reads as a fighter's reference (``A.Yuri``): a card named so gets
+    ``Scenery-`` before it (an Attack action names fighters and elements alike)."""
+    stem = key(name)
+    if len(stem) > 1 and stem[1] == "." and stem[0].isupper() and stem[0].isascii():
+        stem = f"Scenery-{stem}"
     taken = {e.id for e in state.scenery}
     n = 1
-    while f"{key(name)}-{n}" in taken:
+    while f"{stem}-{n}" in taken:
         n += 1
-    return f"{key(name)}-{n}"
+    return f"{stem}-{n}"
 
 
 def _edge_gap(shape: Shape, field: Field) -> float:

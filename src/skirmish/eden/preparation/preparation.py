@@ -1,16 +1,19 @@
-"""Rulebook 3 (Create his troop) and 4.A, the preparation phase, steps 1 to 9.
+"""Rulebook 4.A, the preparation phase, steps 1 to 9 (with the optional rules' 6 and 6 bis).
 
-1. troops revealed and checked (:func:`troop_problems`); 2. SP reserves (computed by the
-state); 3. the first-player bid (:class:`~skirmish.eden.preparation.bidding.FirstPlayerBid`);
-4. leaders; 5. missions; 6. scenery; 7. deployment; 8. tactical hands; 9. 3 AP each.
-The table helpers of steps 6 and 7 are in :mod:`skirmish.eden.preparation.deployment`. Every choice
-on a point the texts leave open is in docs/rulings.md (Preparation phase).
+1. troops revealed and checked (Rulebook 3, :mod:`skirmish.eden.preparation.composition`);
+2. SP reserves (computed by the state); 3. the first-player bid
+(:class:`~skirmish.eden.preparation.bidding.FirstPlayerBid`); 4. leaders; 5. missions;
+6. scenery (Territory Management: :mod:`skirmish.eden.optional.territory_setup`); 6 bis, NPFs
+(Infestation: :mod:`skirmish.eden.optional.npf_placement`); 7. deployment; 8. tactical hands;
+9. 3 AP each. The table helpers of steps 6 and 7 are in
+:mod:`skirmish.eden.preparation.deployment`. Every choice on a point the texts leave open is
+in docs/rulings.md (Preparation phase).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,8 +23,8 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import NoteEvent, plural
 from skirmish.core.procedure import Procedure
 from skirmish.eden.actions import ChooseHalf, Deploy, Leader, Place, PlayMission, TakeCard, key
-from skirmish.eden.cards.cards import Catalogue, MissionCard, SceneryCard
-from skirmish.eden.cards.profile import Characteristic, FighterProfile
+from skirmish.eden.cards.cards import MissionCard, SceneryCard
+from skirmish.eden.cards.profile import Characteristic
 from skirmish.eden.effects import EFFECTS, ActiveEffect, kind_of
 from skirmish.eden.events import (
     HandCardEvent,
@@ -30,7 +33,18 @@ from skirmish.eden.events import (
     PointsEvent,
     TroopRevealedEvent,
 )
+from skirmish.eden.optional.npf_placement import NpfPlacement
+from skirmish.eden.optional.territory_setup import TerritorySetup
 from skirmish.eden.preparation.bidding import FirstPlayerBid
+from skirmish.eden.preparation.composition import (
+    DEFAULT_BUDGET,
+    STEP5,
+    TroopError,
+    mission_refusal,
+    profile_problems,
+    troop_problems,
+    troop_symbol,
+)
 from skirmish.eden.preparation.deployment import (
     STEP7,
     DeployedEvent,
@@ -57,83 +71,17 @@ if TYPE_CHECKING:
     from skirmish.eden.state import EdenState
 
 #: The steps in order, by name; step 2 (SP reserves) is computed by the state itself.
-STEPS = ("troops", "bid", "leaders", "missions", "scenery", "deployment", "hands", "ap")
+STEPS = ("troops", "bid", "leaders", "missions", "scenery", "infestation", "deployment",
+         "hands", "ap")
 STEP_NUMBERS = {"1": "troops", "3": "bid", "4": "leaders", "5": "missions", "6": "scenery",
-                "7": "deployment", "8": "hands", "9": "ap"}
-DEFAULT_BUDGET = 100
+                "6bis": "infestation", "7": "deployment", "8": "hands", "9": "ap"}
 DEFAULT_SCENERY_PER_PLAYER = 2
 
 STEP4 = "Rulebook 4.A step 4: the first player designates one of his fighters as leader, then " \
         "his opponent"
-STEP5 = "Rulebook 4.A step 5"
 STEP6_RULE = "Rulebook 4.A step 6: players take turns placing scenery from the pool"
 STEP8 = "Rulebook 4.A step 8: a tactical hand of as many cards as the leader's PSI, no two " \
         "with the same name"
-
-
-class TroopError(ValueError):
-    """Rulebook 3 / 4.A step 1: a troop breaks the composition rules (the set-up is at fault)."""
-
-
-# -- Rulebook 3: composing a troop -----------------------------------------------------------
-def profile_problems(profiles: Sequence[FighterProfile], troop_type: str,
-                     budget: int = DEFAULT_BUDGET) -> list[str]:
-    """Rulebook 3: one shared faction (Faction troop) or stigma (Stigma troop) symbol, a total
-    value of at most ``budget`` points, never two fighters with the same name (FR only)."""
-    problems: list[str] = []
-    if troop_type not in ("faction", "stigma"):
-        return [f"Rulebook 3: a troop is of type faction or stigma, not {troop_type!r}"]
-    if not profiles:
-        return ["Rulebook 3: a troop needs at least one fighter"]
-    symbols = {p.name: getattr(p, troop_type) for p in profiles}
-    if len(set(symbols.values())) > 1:
-        which = ", ".join(f"{name} is {symbol}" for name, symbol in symbols.items())
-        problems.append(f"Rulebook 3, {troop_type.capitalize()} troop: every fighter must "
-                        f"share one {troop_type} symbol: {which}")
-    total = sum(p.value for p in profiles)
-    if total > budget:
-        values = ", ".join(f"{p.name} {p.value}" for p in profiles)
-        problems.append(f"Rulebook 3, Budget: {total} points > {budget} ({values})")
-    twice = sorted(name for name, n in Counter(p.name for p in profiles).items() if n > 1)
-    if twice:
-        problems.append("Rulebook 3 (FR): a troop may not include a fighter with a given name "
-                        f"more than once: {', '.join(twice)}")
-    return problems
-
-
-def troop_problems(catalogue: Catalogue, side: int, troop_type: str,
-                   budget: int = DEFAULT_BUDGET) -> list[str]:
-    """Rulebook 3 and 4.A step 1: what is wrong with player ``side``'s troop ([] if nothing).
-
-    (The catalogue holds one profile per name: duplicates are refused when it is built.)"""
-    profiles = [p for (s, _), p in catalogue.profiles.items() if s == side]
-    return profile_problems(profiles, troop_type, budget)
-
-
-def troop_symbol(state: EdenState, player: int) -> tuple[str, str] | None:
-    """The symbol the player chose for his troop: ("faction", "Jokers"), or None when his
-    fighters do not share one."""
-    kind = state.troop_types[player]
-    symbols = {getattr(f.profile, kind) for f in state.troop(player)}
-    return (kind, symbols.pop()) if len(symbols) == 1 else None
-
-
-def mission_refusal(state: EdenState, player: int, card: MissionCard) -> str:
-    """Why ``player`` may not play this mission card now (Rulebook 1.D, 4.A step 5), or ""."""
-    symbols = [(kind, value) for kind, value in (("faction", card.faction),
-                                                 ("stigma", card.stigma)) if value]
-    if symbols and troop_symbol(state, player) not in symbols:
-        wanted = " or ".join(f"{kind} {value}" for kind, value in symbols)
-        chosen = troop_symbol(state, player)
-        mine = f"a {chosen[0]} troop of {chosen[1]}" if chosen else "a troop without one symbol"
-        return (f"Rulebook 1.D, Mission cards (Faction or Stigma symbol): {card.name} is "
-                f"reserved for a {wanted} troop; player {'AB'[player]} chose {mine}")
-    other = 1 - player
-    for name in state.missions[other]:
-        if name == card.name and not state.catalogue.mission(other, name).secret:
-            return (f"{STEP5}: the opponent's mission must differ from a revealed mission; "
-                    f"{card.name} is already revealed by player {'AB'[other]}")
-    return ""
 
 
 # -- events -----------------------------------------------------------------------------------
@@ -267,6 +215,8 @@ class PreparationPhase(Procedure):
                 return
         index = STEPS.index(self.step) + 1 if self.step else 0
         skipped = {_step_name(s) for s in self.skip}
+        if state.infestation is None:
+            skipped.add("infestation")  # step 6 bis belongs to Infestation (optional rules 2)
         while index < len(STEPS) and STEPS[index] in skipped:
             index += 1
         if index == len(STEPS):
@@ -278,9 +228,16 @@ class PreparationPhase(Procedure):
         if self.step == "troops":
             self._reveal_troops(game)
             self.turn = 1
+        elif self.step == "infestation":  # step 6 bis (optional rules 2, A)
+            self.turn = 1
+            game.push(NpfPlacement())
         elif self.step == "bid":
             self.turn = 1
             game.push(FirstPlayerBid())
+        elif self.step == "scenery" and state.territory:
+            # Territory Management (optional rules 1) replaces step 6: scenery points.
+            self.turn, self.stopped = 1, True
+            game.push(TerritorySetup())
         elif self.step == "leaders":
             for player in (state.first_player, 1 - state.first_player):
                 leader = state.leaders[player]
@@ -290,7 +247,7 @@ class PreparationPhase(Procedure):
             self.turn = 1  # the set-up placed every fighter already
         elif self.step == "ap":
             self.turn = 1
-            for fighter in state.on_field():
+            for fighter in (f for f in state.on_field() if not f.npf):  # NPFs: no AP
                 fighter.ap = AP_PER_ROUND
                 game.emit(PointsEvent(owner=fighter.ref, points="AP", change=AP_PER_ROUND,
                                       total=fighter.ap, reason="Rulebook 4.A step 9"))

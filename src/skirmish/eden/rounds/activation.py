@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def can_be_activated(fighter: Fighter) -> bool:
     """Rulebook 4.B: not yet activated this round, on the field, and with AP left (a fighter
     with no AP counts as already activated)."""
-    return fighter.on_field and not fighter.activated and fighter.ap > 0
+    return fighter.on_field and not fighter.activated and fighter.ap > 0 and not fighter.npf
 
 
 def speed(state: EdenState, fighter: Fighter) -> int:

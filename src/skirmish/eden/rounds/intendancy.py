@@ -39,6 +39,8 @@ def give_action_points(game: Game) -> None:
     """Intendancy steps 7-9: unused AP are lost, each fighter receives 3 AP, and a fighter
     with a Slowdown marker loses 1 AP and one Slowdown marker."""
     for fighter in state_of(game).on_field():
+        if fighter.npf:
+            continue  # Infestation: a non-player fighter has no AP (docs/rulings.md)
         fighter.ap = AP_PER_ROUND
         if fighter.marker_count(Condition.SLOWDOWN):
             fighter.ap -= 1
@@ -93,6 +95,13 @@ class Intendancy(Procedure):
             return []
         return [f for f in state.on_field(player)
                 if f.marker_count(condition) and f.ref not in self.treated]
+
+    def _npf_candidates(self, state: EdenState) -> list[Fighter]:
+        """Steps 3-4: the non-player fighters (Infestation) with a burn or fear marker."""
+        condition = {3: Condition.BURN, 4: Condition.FEAR}.get(self.step)
+        if condition is None or state.infestation is None:
+            return []
+        return [f for f in state.npfs() if f.marker_count(condition) and f.ref not in self.treated]
 
     def decision(self, game: Game) -> Decision | None:
         if self.step not in (3, 4, 6):
@@ -154,7 +163,8 @@ class Intendancy(Procedure):
             return
         self.turn += 1
         if not (self._candidates(state, 0) or self._candidates(state, 1)):
-            self._advance_to(self.step + 1)
+            if not self._npf_candidates(state):
+                self._advance_to(self.step + 1)
         elif not self._candidates(state, self._player(state)):
             self.turn += 1
 
@@ -169,7 +179,13 @@ class Intendancy(Procedure):
             # Step 1: card effects that act in the intendancy phase, the first player's first.
             for effect in in_first_player_order(state, state.effects):
                 EFFECTS[effect.effect].intendancy(game, effect)
-            self._advance_to(3)  # step 2, non-player fighters, belongs to Infestation
+            self._advance_to(3)
+            # Step 2, activation of the non-player fighters (Infestation, optional rules 2):
+            # "optionnelle si aucun CNJ n'est présent sur le Terrain".
+            if state.infestation is not None and any(True for _ in state.npfs()):
+                from skirmish.eden.optional.npf_activation import NpfActivation
+
+                game.push(NpfActivation())
         elif self.step in (3, 4):
             player = self._player(state)
             candidates = self._candidates(state, player)
@@ -179,6 +195,12 @@ class Intendancy(Procedure):
                 self._next_player_or_step(state)
             elif self._candidates(state, 1 - player):
                 self.turn += 1
+            elif self._npf_candidates(state):
+                # Infestation: the non-player fighters, nobody's, after the players' own
+                # (docs/rulings.md, Optional rules 2).
+                npf = self._npf_candidates(state)[0]
+                self.treated.append(npf.ref)
+                self._treat(game, npf)
             else:
                 self._advance_to(self.step + 1)
         elif self.step == 5:
@@ -207,8 +229,8 @@ def count_victory_points(game: Game, *, final: bool = False) -> None:
     state = state_of(game)
     gained = [0, 0]
     for effect in list(state.effects):
-        if effect.neutral:
-            continue  # an optional rule of the match scores for nobody
+        if effect.neutral or effect.npf_owned:
+            continue  # an optional rule of the match, or a non-player fighter, scores for nobody
         kind = EFFECTS[effect.effect]
         points = kind.final_score(game, effect) if final else kind.score(game, effect)
         gained[effect.player] += points

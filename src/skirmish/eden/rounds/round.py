@@ -61,7 +61,7 @@ def match_over(game: Game) -> str:
     """Rulebook 4.A: the match ends after the fifth round, or at the end of any round where a
     player has no fighter left on the field. Returns why ("" while it goes on)."""
     state = state_of(game)
-    sides_left = {f.side for f in state.on_field()}
+    sides_left = {f.side for f in state.on_field() if not f.npf}  # NPFs are nobody's
     if len(sides_left) < 2:
         return "a player has no fighter left on the field"
     if state.round >= state.max_rounds:
