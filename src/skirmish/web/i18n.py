@@ -32,6 +32,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "nav.lobby": ("Lobby", "Accueil"),
     "side.A": ("Player A", "Joueur A"),
     "side.B": ("Player B", "Joueur B"),
+    "side.N": ("Non-player fighters", "Combattants non-joueurs"),
     # lobby
     "lobby.new": ("New match", "Nouvelle partie"),
     "lobby.ruleset": ("Game", "Jeu"),

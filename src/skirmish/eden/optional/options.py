@@ -126,7 +126,9 @@ class MatchOptions:
         if self.territory:
             parts.append("Territory Management")
         if self.infestation is not None:
-            parts.append(f"Infestation (level {self.infestation})")
+            level = ("a random level, rolled at preparation step 6 bis"
+                     if self.infestation == RANDOM else f"level {self.infestation}")
+            parts.append(f"Infestation ({level})")
         if self.climate:
             parts.append(describe_climate(self.climate))
         return "; ".join(parts)

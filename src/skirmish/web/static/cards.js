@@ -104,7 +104,8 @@ const Cards = (() => {
 
   /** Every fighter, by side: CP left, AP, activated; click to select. */
   function roster(view, selected, onSelect) {
-    return [0, 1].map((side) => el("div", {class: "roster-side side-" + sideLetter(side)},
+    const sides = view.fighters.some((f) => f.side === 2) ? [0, 1, 2] : [0, 1];
+    return sides.map((side) => el("div", {class: "roster-side side-" + sideLetter(side)},
       el("h3", {}, el("span", {class: "side-dot side-" + sideLetter(side)}), sideName(side)),
       el("ul", {}, view.fighters.filter((f) => f.side === side).map((f) => {
         const left = LIMBS.map((_, i) => limbState(f, i)).map((s) => s.total - s.checked);

@@ -74,7 +74,8 @@ const SK = (() => {
   }
 
   const colon = lang === "fr" ? " : " : ": ";
-  const sideLetter = (seat) => (seat === 0 ? "A" : seat === 1 ? "B" : "?");
+  // Seats A and B; side 2 is Eden's non-player fighters (Infestation), "N".
+  const sideLetter = (seat) => (seat === 0 ? "A" : seat === 1 ? "B" : seat === 2 ? "N" : "?");
   const sideName = (seat) => t("side." + sideLetter(seat));
 
   /** Log lines into an <ol>: the engine's text (translated), styled by kind. */
