@@ -64,8 +64,8 @@ from skirmish.eden.preparation.deployment import (
     scenery_shape,
 )
 from skirmish.eden.rolling import state_of
-from skirmish.geometry import Circle
-from skirmish.geometry.shapes import Shape, shape_point_sdist
+from skirmish.geometry.shapes import shape_point_sdist
+from skirmish.geometry.vectorized import points_sdist
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
@@ -147,7 +147,7 @@ def _fine_placement(state: EdenState, card: SceneryCard) -> Place | None:
         inner = max(0.0, -shape_point_sdist(proto, 0.0, 0.0))
         keep = np.ones(px.shape, dtype=bool)
         for element in state.scenery:
-            keep &= _sdist_many(element.shape, px, py) >= inner + CLEARANCE - 1e-6
+            keep &= points_sdist(element.shape, px, py) >= inner + CLEARANCE - 1e-6
         for x, y in zip(px[keep].tolist(), py[keep].tolist(), strict=True):
             if not scenery_problem(state, scenery_shape(card, (x, y), angle)):
                 return Place(key(card.name), Point(x, y), angle)
@@ -163,25 +163,6 @@ def _steps(low: float, high: float) -> list[float]:
     n = int((high - first) // FINE_STEP + 1e-9)
     return [round(first + i * FINE_STEP, 2) for i in range(n + 1)
             if first + i * FINE_STEP <= high + 1e-9]
-
-
-def _sdist_many(shape: Shape, px: FloatArray, py: FloatArray) -> FloatArray:
-    """The signed distance (negative inside) from each point to a shape, all at once."""
-    if isinstance(shape, Circle):
-        out: FloatArray = np.hypot(px - shape.x, py - shape.y) - shape.radius
-        return out
-    best = np.full(px.shape, np.inf)
-    inside = np.zeros(px.shape, dtype=bool)
-    points = shape.points
-    for (ax, ay), (bx, by) in zip((points[-1], *points[:-1]), points, strict=True):
-        dx, dy = bx - ax, by - ay
-        length = dx * dx + dy * dy
-        t = np.clip(((px - ax) * dx + (py - ay) * dy) / length, 0.0, 1.0) if length else 0.0
-        best = np.minimum(best, np.hypot(px - (ax + t * dx), py - (ay + t * dy)))
-        if ay != by:
-            inside ^= ((ay > py) != (by > py)) & (px < ax + (py - ay) * dx / dy)
-    result: FloatArray = np.where(inside, -best, best)
-    return result
 
 
 def placements(state: EdenState, cards: Sequence[SceneryCard],

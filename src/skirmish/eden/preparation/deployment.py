@@ -23,6 +23,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+import numpy as np
+
 from skirmish.core.actions import Point
 from skirmish.core.events import Event
 from skirmish.eden.actions import Half, Place, key
@@ -30,6 +32,7 @@ from skirmish.eden.cards.cards import SceneryCard
 from skirmish.geometry import Base, Circle, Element, Field, Marker, Polygon
 from skirmish.geometry.paths import end_position_problem
 from skirmish.geometry.shapes import Shape, shape_point_sdist, shapes_dist
+from skirmish.geometry.vectorized import FloatArray, points_sdist
 from skirmish.geometry.zones import DeploymentZone, ambush_zone, confrontation_zone
 from skirmish.geometry.zones import Half as ZoneHalf
 
@@ -153,8 +156,25 @@ def marker_problem(state: EdenState, marker: Marker) -> str:
     return ""
 
 
+#: Slack (cm) of the sieve of candidate centres: it never drops a centre the exact test
+#: would accept.
+SIEVE_MARGIN = 1e-6
 #: How many placements of each card and angle are offered (any legal one is accepted).
 PLACEMENTS_PER_CARD = 6
+
+
+def _not_too_near(card: SceneryCard, angle: float | None, near: list[FloatArray],
+                  count: int) -> list[int]:
+    """The indexes of the candidate centres (in order) that step 6's spacing test may
+    accept: a centre nearer to an element (``near``: each element's signed distances to the
+    centres) than the card's inner disc plus 5 cm cannot be, since that disc lies in the
+    footprint. Only a sieve: the exact test (:func:`scenery_problem`) decides the rest."""
+    proto = scenery_shape(card, (0.0, 0.0), angle)
+    inner = max(0.0, -shape_point_sdist(proto, 0.0, 0.0))
+    keep = np.ones(count, dtype=bool)
+    for distances in near:
+        keep &= distances >= inner + CLEARANCE - TOLERANCE - SIEVE_MARGIN
+    return np.flatnonzero(keep).tolist()
 
 
 def scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
@@ -167,13 +187,17 @@ def scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
     stride = next(k for k in (37, 41, 43, 47, 53, 59, 61, 1) if math.gcd(k, len(grid) or 1) == 1)
     start = (len(state.scenery) * 53) % max(1, len(grid))
     order = [grid[(start + i * stride) % len(grid)] for i in range(len(grid))]
+    px = np.array([p[0] for p in order], dtype=np.float64)
+    py = np.array([p[1] for p in order], dtype=np.float64)
+    near = [points_sdist(e.shape, px, py) for e in state.scenery]
     out: list[Place] = []
     for token, card in sorted(cards.items()):
         angles: tuple[float | None, ...] = (None,) if isinstance(card.shape, float) \
             else (None, 90.0)
         for angle in angles:
             found = 0
-            for at in order:
+            for i in _not_too_near(card, angle, near, len(order)):
+                at = order[i]
                 if not scenery_problem(state, scenery_shape(card, at, angle)):
                     out.append(Place(token, at, angle))
                     found += 1
