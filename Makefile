@@ -15,7 +15,7 @@ SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
 # The web table (docs/web.md): prints its URL, serves until Ctrl-C.

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 SUITES = ("bench.cli", "bench.kernel", "bench.masseffect", "bench.geometry", "bench.odds",
-          "bench.bots", "bench.web_load")
+          "bench.bots", "bench.mcts", "bench.rl", "bench.web_load", "bench.balance")
 COMMITTED = Path(__file__).with_name("results.json")
 LATEST = Path(__file__).parent.parent / "out" / "bench.json"
 #: Figures where smaller is better (times); the others are rates or counts.
@@ -32,10 +32,17 @@ TARGETS = {
     "odds_melee_best_ms": "<= 50",
     "odds_shoot_best_ms": "<= 50",
     "heuristic_ms_per_decision": "<= 20",
+    "mcts_iterations_per_s": ">= 1,000",
+    "rl_eden_steps_per_s": ">= 3,000",
     "los_query_us": "<= 25",
     "move_legality_ms": "<= 2",
     "web_p95_ms": "<= 50",
     "cli_help_s": "<= 0.3",
+    "local_scaling_x": ">= 1.8 (2 workers / 1)",
+    "ray_vs_local": ">= 0.9 (2-CPU Ray / 2 processes)",
+    "planted_flagged": "= 1",
+    "planted_interval_has_truth": "= 1",
+    "planted_other_new_flags": "<= 1",
 }
 
 

@@ -51,7 +51,8 @@ def test_plain_names_work_as_before() -> None:
     assert isinstance(make_agent("random", 1), RandomAgent)
     assert type(make_agent("heuristic", 1)).__name__ == "AnyRuleset"
     assert isinstance(AGENTS["random"](3), RandomAgent)  # an entry still makes its agent
-    assert sorted(AGENTS) == ["heuristic", "random"] and agent_choices() == sorted(AGENTS)
+    assert sorted(AGENTS) == ["heuristic", "mcts", "random"]
+    assert agent_choices() == [*sorted(AGENTS), "mcts:easy", "mcts:normal", "mcts:hard"]
     assert check_agent(" heuristic ") == "heuristic"
 
 
@@ -68,13 +69,14 @@ def test_presets_and_parameters(search: str) -> None:
     assert check_agent("search:seconds=1.5,iterations=20") == "search:iterations=20,seconds=1.5"
     parsed = parse_agent("search:hard,seconds=3")
     assert (parsed.preset, parsed.settings()["seconds"]) == ("hard", 3.0)
-    assert agent_choices() == ["heuristic", "random", "search", "search:easy",
-                               "search:normal", "search:hard"]
+    assert agent_choices() == ["heuristic", "mcts", "random", "search", "mcts:easy",
+                               "mcts:normal", "mcts:hard", "search:easy", "search:normal",
+                               "search:hard"]
     assert any("presets easy, normal, hard" in line for line in describe_agents())
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("clever", "unknown agent 'clever' (known: heuristic, random, search)"),
+    ("clever", "unknown agent 'clever' (known: heuristic, mcts, random, search)"),
     ("", "an agent name is needed"),
     ("heuristic:hard", "agent 'heuristic' takes no preset or parameter"),
     ("search:brutal", "unknown preset 'brutal' for agent 'search' (known: easy, hard, normal)"),

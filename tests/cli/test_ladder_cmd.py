@@ -61,7 +61,7 @@ def test_no_history_writes_no_history(tmp_path: Path, monkeypatch: pytest.Monkey
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--agents", "random,clever"], "--agents: unknown agent 'clever' (known: heuristic, "
-                                    "random)"),
+                                    "mcts, random)"),
     (["--agents", "random"], "--agents: a ladder needs at least two agents"),
     (["--agents", "random,random"], "--agents: 'random' is named twice"),
     (["--agents", "random,heuristic:hard"], "agent 'heuristic' takes no preset or parameter"),

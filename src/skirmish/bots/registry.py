@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, cast
 
+from skirmish.bots.mcts.presets import PRESETS as MCTS_PRESETS
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent, RandomAgent
 
@@ -207,6 +208,40 @@ def register_agent(name: str, factory: Callable[..., Agent], *, help: str = "",
 
 register_agent("random", RandomAgent, help="uniform among the legal actions")
 register_agent("heuristic", _heuristic, help="one-ply heuristic (Eden and ME:A)")
+
+
+def _mcts(seed: int, **settings: Any) -> Agent:
+    from skirmish.bots.mcts import make_mcts
+
+    return make_mcts(seed, **settings)
+
+
+register_agent(
+    "mcts", _mcts, help="information-set MCTS over determinizations of its view (Eden, ME:A)",
+    parameters={
+        "iterations": Parameter(int, low=1, high=1_000_000, help="iterations per decision"),
+        "seconds": Parameter(float, low=0.001, high=3600, help="time per decision (a cap)"),
+        "exploration": Parameter(float, low=0, high=10, help="UCB1's exploration constant"),
+        "widening": Parameter(float, low=0.1, high=100, help="progressive widening's C"),
+        "alpha": Parameter(float, low=0, high=1, help="progressive widening's exponent"),
+        "rollout": Parameter(int, low=0, high=1000, help="rollout depth, in decisions"),
+        "greedy": Parameter(float, low=0, high=1, help="rollouts: share of preferred moves"),
+        "determinizations": Parameter(int, low=1, high=1000,
+                                      help="samples of the hidden cards per decision"),
+        "plies": Parameter(int, low=0, high=50, help="length of the explained line"),
+        "bias": Parameter(float, low=0, high=10, help="the root's bonus for the heuristic's "
+                          "choice"),
+        "guide": Parameter(int, low=0, high=50, help="tree levels below the root where the "
+                           "heuristic adds its choice"),
+        "threat": Parameter(float, low=0, high=100, help="weight of the threats on the "
+                            "table in the evaluation (Eden)"),
+        "confidence": Parameter(float, low=0, high=10, help="standard errors by which an "
+                                "action must beat the heuristic's to be played instead"),
+        "policy": Parameter(str, choices=("cheap", "heuristic"), help="who plays the "
+                            "rollouts' decisions"),
+        "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),
+    },
+    presets=MCTS_PRESETS)
 
 
 def parse_agent(text: str) -> AgentName:

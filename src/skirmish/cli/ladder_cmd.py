@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from skirmish.cli.backend_options import AddressOpt, BackendOpt, backend_of, play_batch
 from skirmish.cli.errors import (
     check_output,
     check_workers,
@@ -29,7 +29,7 @@ from skirmish.cli.errors import (
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from skirmish.sim.ladder import LadderGame, LadderReport, LadderSpec
+    from skirmish.sim.ladder import LadderReport
 
 console = Console()
 
@@ -74,6 +74,8 @@ def ladder(
     last: Annotated[int, typer.Option(
         min=1, help="With --show-history: the latest runs shown.")] = 8,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Rate agents: every pair plays --games games (seats and troops alternated, in
     parallel, reproducibly); Bradley-Terry ratings on the Elo scale with 95% intervals, the
@@ -90,6 +92,7 @@ def ladder(
         LadderSpec,
         append_history,
         check_ladder_agents,
+        collect_ladder,
         git_commit,
         history_entry,
         make_deals,
@@ -99,6 +102,7 @@ def ladder(
         raise fail("--agents: name at least two agents, e.g. --agents random,heuristic")
     names = check_ladder_agents(split_agents(agents))
     workers = check_workers(workers)
+    where = backend_of(backend, workers, address)
     if game not in ("eden", "masseffect"):
         raise fail(f"--game: eden or masseffect, got {game!r}")
     chosen = [t.strip() for t in (troops or "").split(",") if t.strip()]
@@ -120,8 +124,12 @@ def ladder(
                   f"{'s' if len(deals) > 1 else ''}: {deals[0].label}"
                   f"{', ...' if len(deals) > 1 else ''})", highlight=False)
     start = time.perf_counter()
-    results = _play(spec, workers, quiet)
+    collected = play_batch("ladder", spec.total, lambda tick: collect_ladder(
+        spec, where, tick), console, quiet)
+    results = collected.results
     elapsed = time.perf_counter() - start
+    if not results:
+        raise fail("interrupted before any game finished: nothing to report")
     report = LadderReport.of(spec, results)
     _print_report(report, elapsed)
     import skirmish
@@ -130,7 +138,9 @@ def ladder(
     date = datetime.now(UTC).isoformat(timespec="seconds")
     data = report.to_json(commit=commit, dirty=dirty, version=skirmish.__version__,
                           date=date, seconds=elapsed)
-    if not no_history:
+    if collected.cancelled:
+        data["interrupted"] = {"games_planned": spec.total, "games_finished": len(results)}
+    if not no_history and not collected.cancelled:
         append_history(history, history_entry(data))
         console.print(f"run appended to {history} (skirmish ladder --show-history "
                       f"{history})", highlight=False)
@@ -146,25 +156,6 @@ def ladder(
             raise fail(f"{png}: cannot draw the chart ({exc.strerror or exc}); the table "
                        "is printed above") from None
         console.print(f"chart drawn in {png}", highlight=False)
-
-
-def _play(spec: LadderSpec, workers: int | None, quiet: bool) -> list[LadderGame]:
-    from skirmish.sim.ladder import run_ladder
-
-    if quiet:
-        return run_ladder(spec, workers)
-    start = time.perf_counter()
-    with Progress(TextColumn("[bold]ladder"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                  console=console) as progress:
-        task = progress.add_task("ladder", total=spec.total, rate="")
-
-        def tick(_: LadderGame) -> None:
-            done = progress.tasks[0].completed + 1
-            rate = done / max(1e-9, time.perf_counter() - start)
-            progress.update(task, advance=1, rate=f"{rate:.1f} games/s")
-
-        return run_ladder(spec, workers, tick)
 
 
 def _print_report(report: LadderReport, elapsed: float) -> None:

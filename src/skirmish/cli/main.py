@@ -35,6 +35,7 @@ def version() -> None:
     console.print(f"skirmish {skirmish.__version__}")
 
 
+from skirmish.cli.balance_cmd import balance  # noqa: E402
 from skirmish.cli.cards_cmd import cards_app  # noqa: E402
 from skirmish.cli.demo_cmd import demo  # noqa: E402
 from skirmish.cli.ladder_cmd import ladder  # noqa: E402
@@ -63,6 +64,7 @@ app.command("simulate")(simulate)
 app.command("matchup")(matchup)
 app.command("soak")(soak)
 app.command("ladder")(ladder)
+app.command("balance")(balance)
 app.command("serve")(serve)
 
 

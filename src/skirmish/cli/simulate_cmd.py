@@ -19,9 +19,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from skirmish.cli.backend_options import (
+    AddressOpt,
+    BackendOpt,
+    ResumeOpt,
+    backend_of,
+    play_batch,
+)
 from skirmish.cli.errors import (
     check_output,
     check_output_dir,
@@ -35,6 +41,7 @@ from skirmish.cli.options import RulesOpt, rules_setup, rules_text
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from skirmish.sim.backends import Backend, Collected
     from skirmish.sim.runner import BatchSpec, GameSummary
     from skirmish.sim.stats import BatchReport
 
@@ -59,24 +66,15 @@ def _agents(text: str, count: int) -> tuple[str, ...]:
     return names
 
 
-def _run_with_progress(spec: BatchSpec, workers: int | None, label: str,
-                       quiet: bool = False) -> list[GameSummary]:
-    from skirmish.sim.runner import run_batch
+def _run_with_progress(spec: BatchSpec, backend: Backend, label: str,
+                       quiet: bool = False, resume: bool = False) -> Collected[GameSummary]:
+    """The batch under a progress bar (:func:`skirmish.cli.backend_options.play_batch`):
+    Ctrl-C keeps the finished games; with ``resume`` the games of ``spec.log_dir`` are
+    reused."""
+    from skirmish.sim.runner import collect_batch
 
-    start = time.perf_counter()
-    if quiet:
-        return run_batch(spec, workers)
-    with Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                  console=console, transient=False) as progress:
-        task = progress.add_task(label, total=spec.games, rate="")
-
-        def tick(_: GameSummary) -> None:
-            done = progress.tasks[0].completed + 1
-            rate = done / max(1e-9, time.perf_counter() - start)
-            progress.update(task, advance=1, rate=f"{rate:.1f} games/s")
-
-        return run_batch(spec, workers, tick)
+    return play_batch(label, spec.games, lambda tick: collect_batch(
+        spec, backend, progress=tick, resume=resume), console, quiet)
 
 
 @guard
@@ -102,6 +100,9 @@ def simulate(
     content: Annotated[list[Path] | None, typer.Option(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
     rules: RulesOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
+    resume: ResumeOpt = False,
 ) -> None:
     """Play many games between two agents; report wins with 95% intervals, VP, rounds,
     and each fighter's survival and kills, by troop (and by agent when they differ)."""
@@ -116,6 +117,9 @@ def simulate(
         agents = TROOP_AGENTS if troop_a is not None or troop_b is not None else DEFAULT_AGENTS
     names = _agents(agents, 2)
     workers = check_workers(workers)
+    where = backend_of(backend, workers, address)
+    if resume and log_dir is None:
+        raise ValueError("--resume: reuses the games of --log-dir; give --log-dir")
     if json_out is not None:
         check_output(json_out, "report file")
     if log_dir is not None:
@@ -137,8 +141,11 @@ def simulate(
         raise ValueError(f"{setup}: {exc}" if setup else str(exc)) from None
     troops = troop_names(the_setup, (troop_a, troop_b) if setup is None else (None, None))
     start = time.perf_counter()
-    summaries = _run_with_progress(spec, workers, f"{troops[0]} vs {troops[1]}", quiet)
+    collected = _run_with_progress(spec, where, f"{troops[0]} vs {troops[1]}", quiet, resume)
+    summaries = collected.results
     elapsed = time.perf_counter() - start
+    if not summaries:
+        raise fail("interrupted before any game finished: nothing to report")
     report = BatchReport.of((names[0], names[1]), summaries, troops)
     if game == "eden":
         console.print(f"optional rules: {rules_text(the_setup)}", highlight=False)
@@ -147,12 +154,14 @@ def simulate(
         data = report.to_json()
         if game == "eden":
             data["rules"] = the_setup.get("rules", {})
+        if collected.cancelled:
+            data["interrupted"] = {"games_planned": games, "games_finished": len(summaries)}
         data["seconds"] = elapsed
         data["games_per_second"] = len(summaries) / max(1e-9, elapsed)
         save_json(json_out, data, "report file")
         console.print(f"report written to {json_out}")
     if log_dir is not None:
-        console.print(f"{len(summaries)} game records written to {log_dir}")
+        console.print(f"{len(summaries)} game records in {log_dir}")
 
 
 def band_setup(band_a: str | None, band_b: str | None, scenario: str,
@@ -286,6 +295,8 @@ def matchup(
     scenario: Annotated[str, typer.Option(
         help="Mass Effect: Annihilation's scenario.")] = "Escarmouche",
     rules: RulesOpt = None,
+    backend: BackendOpt = "local",
+    address: AddressOpt = None,
 ) -> None:
     """Every troop (or ME:A band) against every other (each side and seat equally often): a
     win-% table."""
@@ -298,6 +309,7 @@ def matchup(
         raise fail(f"--troops needs at least two troops, got {troops!r}")
     agent = _agents(agents, 1)[0]
     workers = check_workers(workers)
+    where = backend_of(backend, workers, address)
     for path, what in ((json_out, "table file"), (png, "heat map")):
         if path is not None:
             check_output(path, what)
@@ -323,7 +335,12 @@ def matchup(
     rate: dict[tuple[int, int], float] = {}
     for (i, j), setup in setups.items():
         spec = BatchSpec(setup, (agent, agent), games, seed, ruleset)
-        results = _run_with_progress(spec, workers, f"{names[i]} vs {names[j]}", quiet)
+        collected = _run_with_progress(spec, where, f"{names[i]} vs {names[j]}", quiet)
+        if collected.cancelled:
+            console.print(f"the table shows the {len(rate) // 2} pair(s) that finished "
+                          f"({names[i]} vs {names[j]} was cut short)", highlight=False)
+            break
+        results = collected.results
         wins_i = sum(1 for s in results if s.winner_agent is not None
                      and s.agent_seats[s.winner_agent] == 0)
         wins_j = sum(1 for s in results if s.winner_agent is not None
@@ -335,16 +352,17 @@ def matchup(
     for name in names:
         table.add_column(Path(name).stem, justify="right")
     for i, name in enumerate(names):
-        table.add_row(Path(name).stem, *("-" if i == j else f"{100 * rate[(i, j)]:.0f}"
+        table.add_row(Path(name).stem, *("-" if (i, j) not in rate
+                                         else f"{100 * rate[(i, j)]:.0f}"
                                          for j in range(len(names))))
     console.print(table)
     if json_out is not None:
         data = {"troops": names, "games_per_pair": games, "agents": agents,
                 "rules": next(iter(setups.values())).get("rules", {}),
-                "win_rate": [[None if i == j else rate[(i, j)] for j in range(len(names))]
+                "win_rate": [[rate.get((i, j)) for j in range(len(names))]
                              for i in range(len(names))],
-                "win_rate_95": [[None if i == j else list(wilson_interval(rate[(i, j)] * games,
-                                                                            games))
+                "win_rate_95": [[None if (i, j) not in rate else list(
+                    wilson_interval(rate[(i, j)] * games, games))
                                  for j in range(len(names))] for i in range(len(names))]}
         save_json(json_out, data, "table file")
     if png is not None:
@@ -366,7 +384,7 @@ def heat_map_figure(names: Sequence[str], rate: Mapping[tuple[int, int], float],
     from skirmish.sim.stats import wilson_interval
 
     n = len(names)
-    grid = [[rate.get((i, j), 0.5) if i != j else math.nan for j in range(n)]
+    grid = [[rate.get((i, j), math.nan) if i != j else math.nan for j in range(n)]
             for i in range(n)]
     labels = [Path(name).stem for name in names]
     fig = Figure(figsize=(1.5 * n + 2.5, 1.3 * n + 1.2))
@@ -377,7 +395,7 @@ def heat_map_figure(names: Sequence[str], rate: Mapping[tuple[int, int], float],
     ax.set_yticks(range(n), labels)
     for i in range(n):
         for j in range(n):
-            if i == j:
+            if i == j or math.isnan(grid[i][j]):
                 continue
             lo, hi = wilson_interval(grid[i][j] * games, games)
             ax.text(j, i - 0.12, f"{100 * grid[i][j]:.0f}%", ha="center", va="center",

@@ -26,10 +26,18 @@ def view_of(game: Game, player: int, agent: object = None) -> Mapping[str, Any]:
     that holds no reference to the game (issue 11: an agent in the same process cannot reach
     the opponent's hand or the dice through it). An agent that declares
     ``reads_view = False`` (the random agent) is given :data:`NO_VIEW` instead, so building
-    views costs nothing in random play."""
+    views costs nothing in random play. An agent that declares ``reads_observation = True``
+    (a search bot) also finds, under ``"observation"``, the game's snapshot as ``player`` may
+    know it (:func:`skirmish.core.observation.observe`: plain data, the secrets and the dice
+    to come left out), from which it builds games of its own."""
     if agent is not None and not getattr(agent, "reads_view", True):
         return NO_VIEW
-    return game.view(player)
+    view = game.view(player)
+    if agent is not None and getattr(agent, "reads_observation", False):
+        from skirmish.core.observation import observe
+
+        view["observation"] = observe(game, player)
+    return view
 
 
 class RandomAgent:

@@ -31,6 +31,10 @@ ENGINE_VERSION = "0.1.0"
 _MAX_AUTOMATIC_STEPS = 1_000_000
 _NOT_OFFERED = object()
 
+#: Legal actions as listed (:meth:`Game.offered`): the number of actions applied when they
+#: were listed, the actions, and those very objects by id.
+Offer = tuple[int, frozenset[Action], dict[int, Action]]
+
 
 class Game:
     """One match in progress."""
@@ -69,7 +73,7 @@ class Game:
         # actions, and those very objects by id (held, so that no other object can take an
         # id): applying one of them needs no second check (procedures offer valid, legal
         # actions only).
-        self._offered: tuple[int, frozenset[Action], dict[int, Action]] | None = None
+        self._offered: Offer | None = None
 
     # -- the stack ----------------------------------------------------------------------
     def push(self, *procedures: Procedure) -> None:
@@ -121,6 +125,21 @@ class Game:
         """A lazy view of the legal actions: ``in`` accepts any legal action,
         iteration gives a finite deterministic list of representatives."""
         return LegalActions(self)
+
+    def offered(self) -> Offer | None:
+        """The legal actions as :meth:`legal_actions` last listed them, if no action has been
+        applied since: a token for :meth:`offer`."""
+        offered = self._offered
+        return offered if offered is not None and offered[0] == len(self.history) else None
+
+    def offer(self, offer: Offer) -> None:
+        """Take the legal actions listed on an identical copy of this game (copied from one
+        game, the same actions applied since, the same dice): applying one of those very
+        objects is then not checked again. A search that plays one line on many copies
+        lists its actions once. An offer from a game that is not identical is the caller's
+        error; one made after a different number of actions is ignored."""
+        if offer[0] == len(self.history):
+            self._offered = offer
 
     def check(self, action: Action | str) -> Action:
         """The action, parsed and in canonical form, if it is legal now; otherwise

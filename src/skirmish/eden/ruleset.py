@@ -232,6 +232,27 @@ class EdenRuleset:
         view["player"] = player
         return view
 
+    # -- observations and determinizations (skirmish.core.observation) ----------------------
+    def redact(self, game: Game, player: int, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """The opponent's hand, secret missions and pending bid taken out of a snapshot
+        (:func:`skirmish.eden.determinize.redact`)."""
+        from skirmish.eden.determinize import redact
+
+        return redact(game, player, snapshot)
+
+    def fill(self, game: Game, player: int, rng: Dice) -> None:
+        """The opponent's secrets sampled (:func:`skirmish.eden.determinize.fill`)."""
+        from skirmish.eden.determinize import fill
+
+        fill(game, player, rng)
+
+    def determinize(self, observation: Mapping[str, Any], player: int, rng: Dice) -> Game:
+        """A full match consistent with ``player``'s observation, its unknowns (the
+        opponent's secrets, the dice) sampled with ``rng``."""
+        from skirmish.core.observation import determinize
+
+        return determinize(observation, player, rng)
+
     def picture(self, state: object) -> str | None:
         """The table of an Eden state as a framed, north-up SVG picture (fighters' names,
         CP lost, condition markers, the incapacitated greyed: :mod:`skirmish.eden.picture`)."""

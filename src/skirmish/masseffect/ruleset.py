@@ -144,6 +144,27 @@ class MassEffectRuleset:
         view["player"] = player
         return view
 
+    # -- observations and determinizations (skirmish.core.observation) ----------------------
+    def redact(self, game: Game, player: int, snapshot: dict[str, Any]) -> dict[str, Any]:
+        """Nothing is hidden in ME:A but the dice to come, which the kernel leaves out
+        (:mod:`skirmish.masseffect.determinize`)."""
+        from skirmish.masseffect.determinize import redact
+
+        return redact(game, player, snapshot)
+
+    def fill(self, game: Game, player: int, rng: Dice) -> None:
+        """Nothing to sample but the dice, which the kernel gives."""
+        from skirmish.masseffect.determinize import fill
+
+        fill(game, player, rng)
+
+    def determinize(self, observation: Mapping[str, Any], player: int, rng: Dice) -> Game:
+        """A full game consistent with ``player``'s observation: the same game with fresh
+        dice drawn from ``rng``."""
+        from skirmish.core.observation import determinize
+
+        return determinize(observation, player, rng)
+
     def outcome(self, game: Game) -> Outcome | None:
         """ME37: a band wiped out loses; else more extracted data; else the higher score."""
         if not game.is_over:

@@ -20,8 +20,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import multiprocessing
-import os
 import subprocess
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -32,6 +30,7 @@ from typing import Any
 from skirmish.bots.registry import check_agent, make_agent
 from skirmish.core.agents import view_of
 from skirmish.core.ruleset import RULESETS
+from skirmish.sim.backends import Backend, Collected, LocalBackend, collect
 from skirmish.sim.ratings import Ratings, fit_bradley_terry
 from skirmish.sim.runner import game_seed
 
@@ -198,41 +197,32 @@ def play_ladder_game(spec: LadderSpec, index: int) -> LadderGame:
                       (spent[seats[0]], spent[seats[1]]))
 
 
-_SPEC: LadderSpec | None = None
-
-
-def _start_worker(spec: LadderSpec) -> None:
-    global _SPEC
-    _SPEC = spec
-
-
-def _work_on(index: int) -> LadderGame:
-    assert _SPEC is not None
-    return play_ladder_game(_SPEC, index)
-
-
-def iter_ladder(spec: LadderSpec, workers: int | None = None) -> Iterator[LadderGame]:
+def iter_ladder(spec: LadderSpec, workers: int | None = None,
+                backend: Backend | None = None) -> Iterator[LadderGame]:
     """The ladder's games as they finish (in any order), ``workers`` processes at a time
-    (one game per job: a search bot's games are long)."""
-    workers = min(max(1, workers or os.cpu_count() or 1), spec.total)
-    if workers == 1:
-        for index in range(spec.total):
-            yield play_ladder_game(spec, index)
-        return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(workers, initializer=_start_worker, initargs=(spec,)) as pool:
-        yield from pool.imap_unordered(_work_on, range(spec.total), chunksize=1)
+    (one job in flight per worker: a search bot's games are long), or on ``backend``."""
+    where: Backend = backend or LocalBackend(workers, in_flight=1)
+    yield from where.run(play_ladder_game, spec, range(spec.total), spec.total)
 
 
 def run_ladder(spec: LadderSpec, workers: int | None = None,
-               progress: Callable[[LadderGame], None] | None = None) -> list[LadderGame]:
-    """Every game of the ladder, in index order (the same for any number of workers)."""
+               progress: Callable[[LadderGame], None] | None = None,
+               backend: Backend | None = None) -> list[LadderGame]:
+    """Every game of the ladder, in index order (the same for any number of workers and
+    any backend)."""
     results = []
-    for result in iter_ladder(spec, workers):
+    for result in iter_ladder(spec, workers, backend):
         results.append(result)
         if progress is not None:
             progress(result)
     return sorted(results, key=lambda r: r.index)
+
+
+def collect_ladder(spec: LadderSpec, backend: Backend,
+                   progress: Callable[[LadderGame], None] | None = None
+                   ) -> Collected[LadderGame]:
+    """The ladder's games in index order; Ctrl-C stops it and keeps the finished games."""
+    return collect(play_ladder_game, spec, spec.total, backend, progress=progress)
 
 
 # -- the report ------------------------------------------------------------------------------

@@ -1,0 +1,11 @@
+"""Information-set MCTS (Cowling, Powley & Whitehouse 2012) for both rulesets: the agent
+(:mod:`.agent`), one decision's search (:mod:`.search`), the tree with availability counts
+and progressive widening (:mod:`.tree`), and the leaf evaluations and cheap policies
+(:mod:`.policies`)."""
+
+from skirmish.bots.mcts.agent import PRESETS, MCTSAgent, make_mcts
+from skirmish.bots.mcts.search import Explanation, Search, Settings
+from skirmish.bots.mcts.tree import Node, admitted
+
+__all__ = ["PRESETS", "Explanation", "MCTSAgent", "Node", "Search", "Settings", "admitted",
+           "make_mcts"]

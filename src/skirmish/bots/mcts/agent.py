@@ -1,0 +1,123 @@
+"""The information-set MCTS agent (``mcts``, ``mcts:easy|normal|hard``, ``mcts:KEY=VALUE``).
+
+It reads its view and its observation (``reads_observation``: :func:`view_of` adds the
+game's snapshot as its player may know it) and never the game. Each decision with more
+than one legal action is searched (:mod:`.search`) from a seed drawn from the agent's own
+generator, so an agent made with the same seed makes the same choices from the same
+observations under an iteration budget. The heuristic bot of the ruleset gives the root's
+prior (its choice is the first the search admits) and plays the opponent's secret choices
+inside the search.
+
+:meth:`MCTSAgent.explain` says why the last decision was taken (the expected line, the win
+estimate, the iterations done), for the web table's log.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from skirmish.bots.mcts.presets import PRESETS
+from skirmish.bots.mcts.search import Explanation, Search, Settings
+from skirmish.core.actions import Action
+from skirmish.core.agents import Agent
+from skirmish.core.dice import SeededDice
+from skirmish.core.game import Game
+
+
+class MCTSAgent:
+    """Single-observer information-set MCTS over determinizations of its observation."""
+
+    reads_observation = True
+
+    def __init__(self, seed: int = 0, *, iterations: int | None = None,
+                 seconds: float | None = None, exploration: float = 0.7,
+                 widening: float = 1.0, alpha: float = 0.5, rollout: int = 8,
+                 greedy: float = 0.8, determinizations: int = 8, plies: int = 6,
+                 bias: float = 0.1, guide: int = 1, threat: float = 1.0,
+                 confidence: float = 1.0, policy: str = "cheap", heuristic: bool = True,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.seed = seed
+        self.settings = Settings(iterations, seconds, exploration, widening, alpha, rollout,
+                                 greedy, determinizations, plies, bias, guide, threat,
+                                 confidence, policy)
+        self.heuristic = heuristic
+        self.clock = clock
+        self._rng = SeededDice(seed)
+        self._helpers: dict[str, Agent] = {}
+        self.last: Explanation | None = None
+        #: Iterations skipped since the agent was made (a determinization the rules
+        #: refused): none is expected.
+        self.errors = 0
+
+    # -- the heuristic helpers ---------------------------------------------------------------
+    def _helper(self, ruleset: str, role: str = "prior") -> Agent | None:
+        """The ruleset's heuristic bot for the agent's own decisions (``role`` "prior") or
+        for the search's games ("search": both players' views, its own generator);
+        ``None`` for a ruleset without one, or when the agent is told to do without."""
+        if not self.heuristic or ruleset not in ("eden", "masseffect"):
+            return None
+        helper = self._helpers.get(f"{ruleset}:{role}")
+        if helper is None:
+            seed = self.seed if role == "prior" else self.seed + 1
+            if ruleset == "masseffect":
+                from skirmish.bots.masseffect import MassEffectHeuristic
+
+                helper = MassEffectHeuristic(seed)
+            else:
+                from skirmish.bots.heuristic import HeuristicAgent
+
+                helper = HeuristicAgent(seed)
+            self._helpers[f"{ruleset}:{role}"] = helper
+        return helper
+
+    def _in_search(self, ruleset: str) -> Callable[[Game, Sequence[Action]], Action] | None:
+        """The heuristic deciding in the search's own games, from the decider's view."""
+        helper = self._helper(ruleset, "search")
+        if helper is None:
+            return None
+
+        def choose(game: Game, actions: Sequence[Action]) -> Action:
+            return helper.act(game.view(game.decision().player), actions)
+
+        return choose
+
+    # -- deciding ----------------------------------------------------------------------------------
+    def act(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        seed = self._rng.below(1 << 62)
+        if len(legal_actions) == 1:
+            self.last = Explanation(str(legal_actions[0]), 0.5, 0, 0.0)
+            return legal_actions[0]
+        action, self.last = self.search(view, legal_actions, seed).run()
+        self.errors += self.last.errors
+        return action
+
+    def search(self, view: Mapping[str, Any], legal_actions: Sequence[Action],
+               seed: int) -> Search:
+        """The search of one decision, ready to run: its root prior (the heuristic's choice
+        from ``view``) is taken here."""
+        observation = view.get("observation")
+        if not isinstance(observation, Mapping):
+            raise ValueError("the mcts agent needs its observation (view_of gives it to "
+                             "agents with reads_observation = True)")
+        ruleset = str(observation["ruleset"])
+        helper = self._helper(ruleset)
+        prior = None if helper is None else helper.act(view, legal_actions)
+        return Search(observation, legal_actions, self.settings, SeededDice(seed),
+                      prior=prior, opponent=self._in_search(ruleset),
+                      guide=self._in_search(ruleset), clock=self.clock)
+
+    def explain(self) -> dict[str, Any] | None:
+        """The last decision's explanation as JSON data (``None`` before the first)."""
+        return None if self.last is None else self.last.to_json()
+
+
+def make_mcts(seed: int, **settings: Any) -> MCTSAgent:
+    """The registry's factory (:mod:`skirmish.bots.registry`)."""
+    return MCTSAgent(seed, **settings)
+
+
+__all__ = ["PRESETS", "MCTSAgent", "make_mcts"]

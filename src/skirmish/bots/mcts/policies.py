@@ -1,0 +1,219 @@
+"""What the search knows of each game: a leaf evaluation and a cheap preference among
+actions (the rollout policy and the prior of progressive widening).
+
+The search plays on games of its own (determinizations built from the observer's
+observation), so these functions read their states directly: nothing here can reach the
+real game. Values are player A's reward in [0, 1]; a finished game scores 1, 0.5 or 0.
+
+- **Eden**: victory points; the VP the missions would give as the table stands (this
+  round's, counted again in part for each round to come, and those of the match's end),
+  computed by the cards' own effects; each troop's strength left (its fighters' points
+  times the share of their Constitution Points left, weighted by the location faces) and
+  the threats on the table (the exact odds of the best melee attack each fighter could make
+  soon, :mod:`.threats`), worth more while rounds remain; through a logistic curve.
+- **Mass Effect: Annihilation**: the score, what eliminations would score, each band's
+  points in action times the share of Vitalité left, through a logistic curve.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from skirmish.core.actions import Action
+from skirmish.core.dice import Dice
+from skirmish.core.game import Game
+
+#: Action verbs by how promising they look, for the cheap preference (unknown verbs: 1).
+EDEN_PREFERENCE: dict[str, float] = {
+    "charge": 3.0, "attack": 3.0, "shoot": 3.0, "throw": 3.0, "blast": 3.0,
+    "move": 2.0, "use": 1.5, "activate": 1.0, "interrupt": 1.0, "play": 0.5,
+    "cancel": 0.5, "end": 0.0, "pass": 0.0,
+}
+MASSEFFECT_PREFERENCE: dict[str, float] = {
+    "shoot": 3.0, "power": 3.0, "area": 3.0, "fight": 3.0, "special": 2.0,
+    "run": 2.0, "walk": 2.0, "hold": 0.5, "stay": 0.5, "pass": 0.0,
+}
+
+#: The decisions a rollout plays through: those that settle an exchange under way
+#: (reactions, locations, cancellations). A rollout stops at any other (an activation, a
+#: fighter's action, a deployment), where the leaf is evaluated: listing those is costly,
+#: and the cheap policy plays them badly.
+EDEN_SETTLING = frozenset({"reaction", "strike-back", "aim", "location-shift",
+                           "withdrawal-attack", "rage", "fear", "cancellation",
+                           "ability-cost", "first-player"})
+MASSEFFECT_SETTLING = frozenset({"oppose", "heroic", "fight"})
+
+#: Eden: VP the whole of a troop's strength is worth with every round still to play.
+EDEN_MATERIAL = 5.0
+#: Eden: VP a sure kill of a whole troop within reach is worth (the threats on the table,
+#: :mod:`skirmish.bots.mcts.threats`), with every round still to play.
+EDEN_THREAT = 2.5
+#: Eden: how much of this round's projected VP each later round is expected to repeat.
+EDEN_LATER = 0.3
+#: Eden: the logistic curve's scale, in VP.
+EDEN_SCALE = 2.0
+#: ME:A: the logistic curve's scale, in band points.
+MASSEFFECT_SCALE = 25.0
+_LIMB_FACES_TOTAL = 6.0
+
+
+def outcome_value(game: Game) -> float:
+    """A finished game: 1 if A won, 0 if B did, 0.5 for a draw."""
+    outcome = game.outcome()
+    if outcome is None or outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == 0 else 0.0
+
+
+def _logistic(score: float) -> float:
+    if score < -60:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+# -- Eden ------------------------------------------------------------------------------------
+def _eden_health(fighter: Any) -> float:
+    """The share of CP left, each limb weighted by its location faces (1 = unhurt)."""
+    health = 0.0
+    for limb, checked in zip(fighter.profile.limbs, fighter.checked, strict=True):
+        total = limb.white_cp + limb.red_cp
+        if total:
+            health += len(limb.faces) / _LIMB_FACES_TOTAL * (total - checked) / total
+    return health
+
+
+def eden_strength(state: Any) -> tuple[float, float]:
+    """Each troop's strength left: its fighters' points times their health, as a share of
+    its points (incapacitated fighters count nothing; fighters not yet deployed count)."""
+    strength = [0.0, 0.0]
+    total = [0.0, 0.0]
+    for fighter in state.fighters:
+        side = fighter.side
+        if side > 1:
+            continue  # Infestation: the non-player fighters belong to nobody
+        value = float(fighter.profile.value) or 1.0
+        total[side] += value
+        if not fighter.incapacitated:
+            strength[side] += value * _eden_health(fighter)
+    return (strength[0] / total[0] if total[0] else 0.0,
+            strength[1] / total[1] if total[1] else 0.0)
+
+
+def eden_projection(game: Game, disposable: bool = False) -> tuple[int, int]:
+    """The VP each player's missions would give as the table stands (Rulebook 4.B step 10
+    for this round's, and those counted at the end of the match), computed by the cards'
+    own effects on a copy (scoring may spend counters) - on the game itself when it is
+    ``disposable`` (a search's game, evaluated and thrown away)."""
+    from skirmish.eden.effects import EFFECTS
+
+    copy = game if disposable else game.copy()
+    state: Any = copy.state
+    gained = [0, 0]
+    for effect in list(state.effects):
+        if effect.neutral or effect.npf_owned:
+            continue
+        kind = EFFECTS[effect.effect]
+        gained[effect.player] += kind.score(copy, effect) + kind.final_score(copy, effect)
+    return gained[0], gained[1]
+
+
+def eden_value(game: Game, threat: float = 1.0, disposable: bool = False) -> float:
+    """Player A's chances from an Eden position (see the module's description); ``threat``
+    scales the weight of the threats on the table; a ``disposable`` game may be spent."""
+    if game.is_over:
+        return outcome_value(game)
+    state: Any = game.state
+    a, b = eden_strength(state)
+    rounds = max(1, int(state.max_rounds))
+    current = max(1, int(state.round))
+    left = max(0, rounds - current + 1) / rounds
+    mine, theirs = eden_projection(game, disposable)
+    later = EDEN_LATER * max(0, rounds - current)
+    weight = 0.3 + 0.7 * left
+    score = (state.vp[0] - state.vp[1]) + (1.0 + later) * (mine - theirs) \
+        + EDEN_MATERIAL * weight * (a - b)
+    if threat:
+        from skirmish.bots.mcts.threats import threats
+
+        ta, tb = threats(state)
+        score += threat * EDEN_THREAT * weight * (ta - tb)
+    return _logistic(score / EDEN_SCALE)
+
+
+# -- Mass Effect: Annihilation -------------------------------------------------------------
+def masseffect_value(game: Game) -> float:
+    """Player A's chances from an ME:A position (see the module's description)."""
+    if game.is_over:
+        return outcome_value(game)
+    state: Any = game.state
+    alive = [0.0, 0.0]
+    lost = [0.0, 0.0]
+    for figure in state.figures:
+        points = float(figure.profile.points)
+        if figure.out:
+            lost[figure.side] += points
+        elif figure.in_action or not figure.placed:
+            share = figure.vitality / max(1, figure.profile.vitality)
+            alive[figure.side] += points * (0.5 + 0.5 * share)
+    score = (state.scores[0] - state.scores[1]) + (lost[1] - lost[0]) * 0.5 \
+        + 0.5 * (alive[0] - alive[1]) + 10.0 * (state.extracted[0] - state.extracted[1])
+    return _logistic(score / MASSEFFECT_SCALE)
+
+
+# -- preferences -------------------------------------------------------------------------------
+def preference_of(ruleset: str) -> Callable[[Action], float]:
+    """The cheap preference of a ruleset's actions, by verb (1 for verbs it does not
+    rank)."""
+    table = {"eden": EDEN_PREFERENCE, "masseffect": MASSEFFECT_PREFERENCE}.get(ruleset, {})
+
+    def preference(action: Action) -> float:
+        return table.get(action.verb, 1.0)
+
+    return preference
+
+
+def unknown_value(game: Game) -> float:
+    """A ruleset the search has no evaluation for: the outcome once over, else even."""
+    return outcome_value(game) if game.is_over else 0.5
+
+
+def value_of(ruleset: str, threat: float = 1.0) -> Callable[[Game], float]:
+    """The leaf evaluation of a ruleset (:func:`unknown_value` for one it does not know) for
+    the search's games, thrown away once evaluated; ``threat`` scales Eden's weight of the
+    threats on the table."""
+    if ruleset == "eden":
+        return lambda game: eden_value(game, threat, disposable=True)
+    return {"masseffect": masseffect_value}.get(ruleset, unknown_value)
+
+
+def settling_of(ruleset: str) -> frozenset[str] | None:
+    """The decision kinds a rollout plays through (``None``: every kind, for a ruleset the
+    search does not know)."""
+    return {"eden": EDEN_SETTLING, "masseffect": MASSEFFECT_SETTLING}.get(ruleset)
+
+
+def ordered(items: Sequence[Any], scores: Sequence[float], rng: Dice) -> list[Any]:
+    """``items`` by decreasing score, ties in a seeded random order."""
+    jitter = [rng.below(1 << 30) for _ in items]
+    order = sorted(range(len(items)), key=lambda i: (-scores[i], jitter[i]))
+    return [items[i] for i in order]
+
+
+def cheap_choice(actions: Sequence[Action], preference: Callable[[Action], float],
+                 rng: Dice, greedy: float) -> Action:
+    """The rollout policy: with probability ``greedy`` one of the most preferred actions,
+    else any, uniformly (seeded)."""
+    if len(actions) == 1:
+        return actions[0]
+    if greedy > 0 and rng.below(1_000_000) < greedy * 1_000_000:
+        scores = [preference(a) for a in actions]
+        top = max(scores)
+        best = [a for a, s in zip(actions, scores, strict=True) if s == top]
+        return best[rng.below(len(best))]
+    return actions[rng.below(len(actions))]
+
+
+__all__ = ["cheap_choice", "eden_strength", "eden_value", "masseffect_value", "ordered",
+           "outcome_value", "preference_of", "settling_of", "unknown_value", "value_of"]

@@ -1,0 +1,321 @@
+"""One decision searched by single-observer information-set MCTS.
+
+Each iteration takes a determinization of the observer's observation
+(:class:`skirmish.core.observation.Determinizer`: the opponent's secrets sampled, fresh
+dice) from a small pool, cycled (``determinizations`` of them, sampled with the search's
+seeded generator), copies it and walks the tree (:mod:`.tree`) from the observer's
+information set: UCB1 with availability counts among the admitted actions (progressive
+widening), both players' choices in the one tree. A decision the opponent makes in secret
+(a bid, a mission, his hand) is not seen by the observer: there the tree has a single child
+and the opponent's choice comes from his policy (the heuristic bot playing his view of
+the determinization). The walk ends at a node met for the first time; a short rollout
+follows (the cheap policy of :mod:`.policies`, ``rollout`` decisions at most, through the
+decisions that settle an exchange under way only: reactions, locations...), then the leaf
+evaluation, back-propagated to every node of the line.
+
+Every iteration rolls fresh dice (seeded from the search's generator) that keep a
+fingerprint of the values they have given (:class:`TracedDice`): the same line of play on
+the same determinization with the same dice values reaches the same game, so the legal
+actions listed at a node are kept by (determinization, dice fingerprint) and offered to the
+next such copy unchecked (:meth:`Game.offer`) - a line without dice (moves, activations)
+is listed once per determinization. When the observation hides nothing (ME:A, or an Eden
+match whose secrets are all known) one determinization is enough.
+
+Budgets: ``iterations`` and ``seconds`` (checked between iterations; a clock can be
+given). For a given seed and iteration budget the search is deterministic; a time budget
+is not. The action returned is the most visited at the root - or the heuristic's, when
+it is within ``confidence`` standard errors of that one (:func:`.tree.confident_choice`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from skirmish.bots.mcts.policies import (
+    cheap_choice,
+    ordered,
+    preference_of,
+    settling_of,
+    value_of,
+)
+from skirmish.bots.mcts.tree import Key, Node, confident_choice, expand, select
+from skirmish.core.actions import Action
+from skirmish.core.dice import Dice, SeededDice
+from skirmish.core.game import Game
+from skirmish.core.observation import HIDDEN, Determinizer, hides_nothing
+
+#: The iteration budget when neither iterations nor seconds are given.
+DEFAULT_ITERATIONS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How one decision is searched (see the module's description)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    exploration: float = 0.7
+    widening: float = 1.0
+    alpha: float = 0.5
+    rollout: int = 8
+    greedy: float = 0.8
+    determinizations: int = 8
+    plies: int = 6
+    bias: float = 0.1
+    guide: int = 1
+    threat: float = 1.0
+    confidence: float = 1.0
+    policy: str = "cheap"
+
+    def budget(self) -> tuple[int | None, float | None]:
+        if self.iterations is None and self.seconds is None:
+            return DEFAULT_ITERATIONS, None
+        return self.iterations, self.seconds
+
+
+@dataclass(slots=True)
+class Explanation:
+    """Why the search chose its action: the line it expects (the principal variation of
+    most visited actions), its estimate of the observer's chances after the action, and
+    what the search did."""
+
+    action: str
+    win: float
+    iterations: int
+    seconds: float
+    line: list[tuple[int, str]] = field(default_factory=list)
+    options: list[dict[str, Any]] = field(default_factory=list)
+    determinizations: int = 0
+    redraws: int = 0
+    errors: int = 0
+    #: The heuristic's choice (the prior), when there is one.
+    prior: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "prior": self.prior, "win": round(self.win, 4),
+                "iterations": self.iterations, "seconds": round(self.seconds, 4),
+                "line": [{"player": p, "action": a} for p, a in self.line],
+                "options": self.options, "determinizations": self.determinizations,
+                "redraws": self.redraws, "errors": self.errors}
+
+    def text(self) -> str:
+        """One line for a person: the action, the chances, the expected line."""
+        line = ", ".join(f"{'AB'[p] if 0 <= p < 2 else '?'}: {a}" for p, a in self.line)
+        return (f"{self.action} (win estimate {100 * self.win:.0f}%, {self.iterations} "
+                f"iterations)" + (f"; expected line: {line}" if line else ""))
+
+
+class TracedDice(SeededDice):
+    """Seeded dice that keep a fingerprint of every value they have given: (how many, a
+    hash of them in order)."""
+
+    __slots__ = ("trace",)
+
+    def __init__(self, seed: int, counter: int = 0, trace: tuple[int, int] = (0, 0)) -> None:
+        super().__init__(seed, counter)
+        self.trace = trace
+
+    def below(self, n: int) -> int:
+        value = super().below(n)
+        count, digest = self.trace
+        self.trace = (count + 1, hash((digest, n, value)))
+        return value
+
+    def clone(self) -> TracedDice:
+        return TracedDice(self.seed, self.counter, self.trace)
+
+
+class Search:
+    """The search of one decision of ``observation``'s player among ``legal``."""
+
+    def __init__(self, observation: Mapping[str, Any], legal: Sequence[Action],
+                 settings: Settings, rng: Dice, *,
+                 prior: Action | None = None,
+                 opponent: Callable[[Game, Sequence[Action]], Action] | None = None,
+                 guide: Callable[[Game, Sequence[Action]], Action] | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        if not legal:
+            raise ValueError("no legal action to search")
+        self.settings = settings
+        self.rng = rng
+        self.clock = clock
+        self.observer = int(observation["player"])
+        self.ruleset = str(observation["ruleset"])
+        self.legal = {str(a): a for a in legal}
+        self.root = Node()
+        self.prior = None if prior is None else str(prior)
+        if prior is not None:
+            self.legal.setdefault(str(prior), prior)
+        if self.prior is not None:
+            self.root.bias[(self.observer, self.prior)] = settings.bias
+        self.opponent = opponent
+        self.guide = guide
+        self.preference = preference_of(self.ruleset)
+        self.value = value_of(self.ruleset, settings.threat)
+        self.settling = settling_of(self.ruleset)
+        self.determinizer = Determinizer(observation, self.observer)
+        self.pool: list[Game] = []
+        self.samples = 1 if hides_nothing(observation) else max(1, settings.determinizations)
+        self.iterations = 0
+        self.errors = 0
+
+    # -- the pool of determinizations ----------------------------------------------------------
+    def _determinization(self, index: int) -> Game:
+        while len(self.pool) <= index:
+            self.pool.append(self.determinizer.sample(self.rng))
+        return self.pool[index]
+
+    # -- one node ----------------------------------------------------------------------------------
+    def _listed(self, node: Node, index: int, game: Game, player: int,
+                depth: int) -> tuple[list[Action], list[Key]]:
+        """The legal actions at ``node`` in determinization ``index`` and their keys, listed
+        once per determinization and dice values (then offered to the copy unchecked), the
+        guide's choice added (:meth:`_guided`)."""
+        dice = game.dice
+        where = (index, dice.trace) if isinstance(dice, TracedDice) else None
+        known = node.listed.get(where) if where is not None else None
+        if known is not None:
+            actions, keys, offer = known
+            if offer is not None:
+                game.offer(offer)
+            return actions, keys
+        actions = list(game.legal_actions())
+        if node is self.root:  # the observer's real choices only
+            actions = [a for a in actions if str(a) in self.legal]
+        offer = game.offered()
+        extra = self._guided(node, game, actions, depth)
+        if extra is not None:
+            actions.append(extra)
+            node.bias[(player, str(extra))] = self.settings.bias
+            if offer is not None:
+                offer = (offer[0], offer[1] | {extra}, {**offer[2], id(extra): extra})
+                game.offer(offer)
+        keys = [(player, str(a)) for a in actions]
+        if where is not None:
+            node.listed[where] = (actions, keys, offer)
+        return actions, keys
+
+    def _guided(self, node: Node, game: Game, actions: Sequence[Action],
+                depth: int) -> Action | None:
+        """The guide's choice when the listed actions lack it (a move destination of its own,
+        say): the heuristic's at the root (``prior``), and at the ``guide`` first levels
+        below it, the heuristic playing the decider's view of this determinization. Not
+        checked again: an agent's action is legal in the game whose view it was given (the
+        root's in every determinization, since the observer's choices depend only on what
+        he knows); should one fail, the iteration is skipped and counted."""
+        if node is self.root:
+            extra = None if self.prior is None else self.legal[self.prior]
+        elif self.guide is not None and depth <= self.settings.guide:
+            extra = self.guide(game, actions)
+        else:
+            return None
+        if extra is None or any(a is extra or str(a) == str(extra) for a in actions):
+            return None
+        return extra
+
+    def _order(self, node: Node, actions: Sequence[Action],
+               keys: Sequence[Key]) -> Callable[[list[Key]], list[Key]]:
+        """The prior's order of new keys: the cheap preference with seeded ties; at the root
+        the heuristic's choice first."""
+        by_key = dict(zip(keys, actions, strict=True))
+
+        def order(new: list[Key]) -> list[Key]:
+            scores = [self.preference(by_key[k]) + (100.0 if k in node.bias else 0.0)
+                      for k in new]
+            return ordered(new, scores, self.rng)
+
+        return order
+
+    # -- one iteration -----------------------------------------------------------------------------
+    def iterate(self) -> None:
+        """One walk down the tree, a rollout, a leaf evaluation, back-propagated."""
+        settings = self.settings
+        index = self.iterations % self.samples
+        self.iterations += 1
+        game = self._determinization(index).copy()
+        game.dice = TracedDice(self.rng.below(1 << 62))
+        node = self.root
+        path = [node]
+        fresh = False
+        while not game.is_over and not fresh:
+            decision = game.decision()
+            player = decision.player
+            actions, keys = self._listed(node, index, game, player, len(path) - 1)
+            if not actions:
+                break
+            if player != self.observer and decision.kind.startswith("secret"):
+                action = self._opponent(game, actions)
+                key: Key = (player, HIDDEN)
+                node.rank([key], list)
+                fresh = key not in node.children
+                child = expand(node, key)
+                if not fresh:
+                    child.avail += 1
+            else:
+                node.rank(keys, self._order(node, actions, keys))
+                key, fresh = select(node, keys, settings.exploration, settings.widening,
+                                    settings.alpha)
+                action = actions[keys.index(key)]
+                child = expand(node, key)
+            game.apply(action)
+            node = child
+            path.append(node)
+        for _ in range(settings.rollout):
+            if game.is_over or (self.settling is not None
+                                and game.decision().kind not in self.settling):
+                break
+            actions = list(game.legal_actions())
+            if settings.policy == "heuristic" and self.opponent is not None:
+                game.apply(self.opponent(game, actions))
+            else:
+                game.apply(cheap_choice(actions, self.preference, self.rng, settings.greedy))
+        value = self.value(game)
+        for visited in path:
+            visited.update(value)
+
+    def _opponent(self, game: Game, actions: Sequence[Action]) -> Action:
+        if self.opponent is not None:
+            return self.opponent(game, actions)
+        return cheap_choice(actions, self.preference, self.rng, self.settings.greedy)
+
+    # -- the whole search --------------------------------------------------------------------------
+    def run(self) -> tuple[Action, Explanation]:
+        """Search within the budget; the most visited root action and the explanation."""
+        iterations, seconds = self.settings.budget()
+        start = self.clock()
+        while True:
+            if iterations is not None and self.iterations >= iterations:
+                break
+            if seconds is not None and self.clock() - start >= seconds:
+                break
+            try:
+                self.iterate()
+            except Exception:  # a determinization the rules refuse: skip the iteration
+                self.errors += 1
+        elapsed = self.clock() - start
+        return self._choice(elapsed)
+
+    def _choice(self, elapsed: float) -> tuple[Action, Explanation]:
+        prior = None if self.prior is None else (self.observer, self.prior)
+        best = confident_choice(self.root, prior, self.settings.confidence)
+        if best is None or best.key is None or best.key[1] not in self.legal:
+            text = self.prior if self.prior in self.legal else next(iter(self.legal))
+            assert text is not None
+            return self.legal[text], Explanation(text, 0.5, self.iterations, elapsed,
+                                                 errors=self.errors, prior=self.prior)
+        text = best.key[1]
+        children = sorted(self.root.children.values(), key=self.root.order_of, reverse=True)
+        options = [{"action": c.key[1], "visits": c.visits, "win": round(c.mean(), 4)}
+                   for c in children[:8] if c.key is not None]
+        line = [(n.player, n.key[1] if n.key[1] != HIDDEN else "(secret)")
+                for n in self.root.line(self.settings.plies) if n.key is not None]
+        explanation = Explanation(text, best.mean(), self.iterations, elapsed, line, options,
+                                  len(self.pool), self.determinizer.redraws, self.errors,
+                                  self.prior)
+        return self.legal[text], explanation
+
+
+__all__ = ["DEFAULT_ITERATIONS", "Explanation", "Search", "Settings"]

@@ -1,0 +1,176 @@
+"""The tree of single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
+
+One tree for the observer's information set: a node is a line of play from the decision
+being searched (the actions taken, by text), whatever the unknowns and the dice were; each
+iteration walks it with one determinization, and only the actions legal in that
+determinization are **available**. A child keeps its visits, the total reward of the player
+who chose it and its **availability count** (how often it could have been chosen when its
+parent was visited); UCB1 explores with the availability count in place of the parent's
+visits (ISMCTS's subset-armed bandit):
+
+    UCB(child) = reward / visits + c · sqrt(ln(availability) / visits)
+
+A prior may give some actions a bonus (``Node.bias``, the heuristic's choice at the root):
+``b · sqrt(n) / (1 + visits)`` added to its UCB (as PUCT does), so that the search leaves
+the prior's choice only for an action it finds better.
+
+**Progressive widening**: a node visited n times admits only its first
+``ceil(C · n^α)`` available actions (at least one) in the order of a prior, so that choices
+sampled from a continuum (move destinations, template angles, charge contact points) enter
+the search as the node is visited more, the prior's preference first. Actions are ranked
+when a node first sees them (the prior orders the new ones; later ones come after).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+#: A child's key: the player who chooses and the action's text.
+Key = tuple[int, str]
+
+
+def admitted(visits: int, widening: float, alpha: float) -> int:
+    """How many children a node visited ``visits`` times admits: ``ceil(C · n^α)``, at
+    least 1 (``widening`` is C)."""
+    width: float = widening * math.pow(visits, alpha)
+    return max(1, math.ceil(width - 1e-9))
+
+
+class Node:
+    """A line of play in the observer's information set."""
+
+    __slots__ = ("avail", "bias", "children", "key", "listed", "parent", "ranks", "reward",
+                 "square", "visits")
+
+    def __init__(self, key: Key | None = None, parent: Node | None = None) -> None:
+        self.key = key
+        self.parent = parent
+        self.children: dict[Key, Node] = {}
+        self.visits = 0
+        #: The total reward of the player who chose this node's action (``key[0]``).
+        self.reward = 0.0
+        #: The sum of the squared rewards (for the spread of the mean).
+        self.square = 0.0
+        self.avail = 0
+        #: Each action seen here, by key: its place in the prior's order.
+        self.ranks: dict[Key, int] = {}
+        #: Per determinization and dice values: the legal actions listed here and what lets
+        #: an identical copy apply them unchecked.
+        self.listed: dict[Any, Any] = {}
+        #: A prior's bonus for some actions (the heuristic's choice at the root).
+        self.bias: dict[Key, float] = {}
+
+    @property
+    def player(self) -> int:
+        """Who chose the action of this node (-1 at the root)."""
+        return -1 if self.key is None else self.key[0]
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.0
+
+    def error(self) -> float:
+        """The standard error of the mean reward (1 before two visits)."""
+        if self.visits < 2:
+            return 1.0
+        mean = self.mean()
+        variance = max(0.0, self.square / self.visits - mean * mean)
+        return math.sqrt(variance / (self.visits - 1))
+
+    def rank(self, keys: Sequence[Key], order: Callable[[list[Key]], list[Key]]) -> None:
+        """Give every key not ranked yet a rank after those known, in ``order`` of them."""
+        new = [k for k in keys if k not in self.ranks]
+        if new:
+            for key in order(new):
+                self.ranks[key] = len(self.ranks)
+
+    def update(self, value: float) -> None:
+        """Back-propagate a result: ``value`` is player 0's reward in [0, 1]."""
+        self.visits += 1
+        if self.key is not None:
+            reward = value if self.key[0] == 0 else 1.0 - value
+            self.reward += reward
+            self.square += reward * reward
+
+    def best(self) -> Node | None:
+        """The most visited child (ties: the higher mean, then the earlier rank)."""
+        if not self.children:
+            return None
+        return max(self.children.values(), key=self.order_of)
+
+    def order_of(self, child: Node) -> tuple[int, float, int]:
+        """How a child ranks among its siblings: visits, then mean, then the prior's
+        rank."""
+        rank = self.ranks.get(child.key, 0) if child.key is not None else 0
+        return child.visits, child.mean(), -rank
+
+    def line(self, plies: int) -> list[Node]:
+        """The principal variation: the most visited child, its most visited child..."""
+        out: list[Node] = []
+        node: Node | None = self
+        while node is not None and len(out) < plies:
+            node = node.best()
+            if node is not None and node.visits:
+                out.append(node)
+        return out
+
+
+def confident_choice(node: Node, prior: Key | None, confidence: float) -> Node | None:
+    """The most visited child, unless the prior's choice is within ``confidence`` standard
+    errors of it (of their difference): then the prior's. A small search leaves the
+    prior only for an action it has found better, not for noise."""
+    best = node.best()
+    held = node.children.get(prior) if prior is not None else None
+    if best is None or held is None or held is best or not held.visits or confidence <= 0:
+        return best
+    spread = math.hypot(best.error(), held.error())
+    return held if best.mean() - held.mean() <= confidence * spread else best
+
+
+def ucb(child: Node, exploration: float) -> float:
+    """UCB1 with the availability count (see the module's description)."""
+    return child.mean() + exploration * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+
+
+def select(node: Node, keys: Sequence[Key], exploration: float, widening: float,
+           alpha: float) -> tuple[Key, bool]:
+    """The key to follow among ``keys`` (the actions available in this determinization,
+    all ranked): the first admitted one never tried if any (then ``True``: a child to
+    expand), else the admitted child of highest UCB. Every admitted child that exists has
+    its availability counted."""
+    ranks = node.ranks
+    window = sorted(keys, key=ranks.__getitem__)[:admitted(node.visits, widening, alpha)]
+    untried: Key | None = None
+    best: Key | None = None
+    best_score = -math.inf
+    for key in window:
+        child = node.children.get(key)
+        if child is None:
+            if untried is None:
+                untried = key
+            continue
+        child.avail += 1
+        if untried is None and child.visits:
+            score = ucb(child, exploration)
+            if key in node.bias:
+                score += node.bias[key] * math.sqrt(node.visits) / (1 + child.visits)
+            if score > best_score:
+                best, best_score = key, score
+    if untried is not None:
+        return untried, True
+    if best is None:  # every admitted child exists but none was visited (an error earlier)
+        best = window[0]
+    return best, False
+
+
+def expand(node: Node, key: Key) -> Node:
+    """The child of ``key``, made when first chosen (available once already)."""
+    child = node.children.get(key)
+    if child is None:
+        child = node.children[key] = Node(key, node)
+        child.avail = 1
+    return child
+
+
+__all__ = ["Key", "Node", "admitted", "confident_choice", "expand", "select", "ucb"]

@@ -1,0 +1,272 @@
+"""Observations: fixed-shape arrays built from ``game.view(seat)`` and nothing else.
+
+The view is all a seat may know (issue 11: the opponent's hand, bids and secret missions are
+not in it), so nothing hidden can reach an observation. The ``observation`` space is a
+``Dict`` of ``Box`` spaces (every float clipped to [-4, 4]):
+
+=================  ===========================  =========================================
+key                shape                        what
+=================  ===========================  =========================================
+``fighters``       (fighters, F) float32        one row per fighter slot (the seat's own
+                                                first: :class:`~skirmish.rl.actions.Roster`),
+                                                the ruleset's features (see
+                                                :mod:`.obs_eden`, :mod:`.obs_masseffect`)
+``fighter_mask``   (fighters,) int8             1 where a slot holds a fighter
+``scenery``        (scenery, 16) float32        one row per scenery element (:data:`SCENERY`)
+``scenery_mask``   (scenery,) int8
+``markers``        (elements, 12) float32       ME:A only: the scenario's markers
+``marker_mask``    (elements,) int8             ME:A only
+``raster``         (6, grid, grid) float32      a coarse map of the table: impassable
+                                                scenery, opaque scenery, other scenery, the
+                                                seat's pieces, the opponent's, the others
+                                                (Eden's NPFs; ME:A's markers), each cell 0-1
+``globals``        (G,) float32                 round, scores, SP, hands... (per ruleset)
+``decision``       (kinds + 2,) int8            the pending decision's kind, one-hot (its
+                                                kind is public), then "other kind", then
+                                                "the game is over"
+=================  ===========================  =========================================
+
+Positions are fractions of the table's width and depth; slots without a piece are zeros.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from skirmish.rl.actions import Roster
+from skirmish.rl.setups import Limits
+
+Array = npt.NDArray[np.float32]
+LOW, HIGH = -4.0, 4.0
+#: The scenery row's features.
+SCENERY = ("present", "x", "y", "width", "depth", "opaque", "low", "flat", "passable",
+           "move_cost", "can_end_on", "obstacles", "height", "attacks", "burn", "door")
+MARKERS = ("present", "objective", "terminal", "door", "data", "x", "y", "locked", "open",
+           "holds", "carried_by_me", "carried_by_opponent")
+RASTER = ("impassable", "opaque", "scenery", "mine", "opponent", "others")
+_CACHE_KEPT = 128
+
+
+def _box(shape: tuple[int, ...]) -> spaces.Box:
+    return spaces.Box(LOW, HIGH, shape, dtype=np.float32)
+
+
+def _flags(n: int) -> spaces.Box:
+    return spaces.Box(0, 1, (n,), dtype=np.int8)
+
+
+def _shape_key(item: Mapping[str, Any]) -> tuple[Any, ...]:
+    points: tuple[Any, ...] = ()
+    if "polygon" in item:
+        points = tuple(map(tuple, item["polygon"]))
+    elif "circle" in item:
+        points = tuple(item["circle"])
+    return (item.get("id"), points, item.get("sight"), item.get("passable"),
+            item.get("move_cost"), item.get("can_end_on"), item.get("obstacle_count"),
+            item.get("height", 0.0))
+
+
+def _inside(item: Mapping[str, Any], xs: Array, ys: Array) -> npt.NDArray[np.bool_]:
+    """Which points (cell centres) lie in an element's footprint (even-odd rule)."""
+    if "circle" in item:
+        cx, cy, r = (float(v) for v in item["circle"])
+        result: npt.NDArray[np.bool_] = (xs - cx) ** 2 + (ys - cy) ** 2 <= r * r
+        return result
+    points = [(float(p[0]), float(p[1])) for p in item.get("polygon", ())]
+    inside = np.zeros(xs.shape, dtype=bool)
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        if y1 == y2:
+            continue
+        crosses = (y1 > ys) != (y2 > ys)
+        at = x1 + (ys - y1) * (x2 - x1) / (y2 - y1)
+        inside ^= crosses & (xs < at)
+    return inside
+
+
+def _bounds(item: Mapping[str, Any]) -> tuple[float, float, float, float]:
+    if "circle" in item:
+        cx, cy, r = (float(v) for v in item["circle"])
+        return cx - r, cy - r, cx + r, cy + r
+    xs = [float(p[0]) for p in item.get("polygon", ())] or [0.0]
+    ys = [float(p[1]) for p in item.get("polygon", ())] or [0.0]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+class ObservationEncoder:
+    """Views to arrays for one ruleset within ``limits`` (subclasses give the features)."""
+
+    ruleset = ""
+    fighter_key = "fighters"
+    element_key = "scenery"
+    fighter_features: tuple[str, ...] = ()
+    global_features: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    with_markers = False
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.kind_index = {kind: i for i, kind in enumerate(self.kinds)}
+        grid = limits.grid
+        self._cache: dict[tuple[Any, ...], tuple[Array, Array]] = {}
+        self._centres = (np.arange(grid, dtype=np.float32) + 0.5) / grid
+
+    def space(self) -> spaces.Dict:
+        """The ``observation`` space (see the module)."""
+        limits = self.limits
+        parts: dict[str, spaces.Space[Any]] = {
+            "fighters": _box((limits.fighters, len(self.fighter_features))),
+            "fighter_mask": _flags(limits.fighters),
+            "scenery": _box((limits.scenery, len(SCENERY))),
+            "scenery_mask": _flags(limits.scenery),
+        }
+        if self.with_markers:
+            parts["markers"] = _box((limits.elements, len(MARKERS)))
+            parts["marker_mask"] = _flags(limits.elements)
+        parts["raster"] = spaces.Box(0.0, 1.0, (len(RASTER), limits.grid, limits.grid),
+                                     dtype=np.float32)
+        parts["globals"] = _box((len(self.global_features),))
+        parts["decision"] = _flags(len(self.kinds) + 2)
+        return spaces.Dict(parts)
+
+    def roster(self) -> Roster:
+        scenery_key = "scenery"
+        return Roster(self.limits, self.fighter_key, self.element_key, scenery_key)
+
+    # -- the parts ------------------------------------------------------------------------
+    def encode(self, view: Mapping[str, Any], seat: int, roster: Roster
+               ) -> dict[str, npt.NDArray[Any]]:
+        """The observation of ``view`` (the view of ``seat``)."""
+        roster.sync(view)
+        limits = self.limits
+        width, depth = self.table_size(view)
+        fighters = np.zeros((limits.fighters, len(self.fighter_features)), dtype=np.float32)
+        fighter_mask = np.zeros(limits.fighters, dtype=np.int8)
+        raster = np.zeros((len(RASTER), limits.grid, limits.grid), dtype=np.float32)
+        pieces = view.get(self.fighter_key, ())
+        slots = [roster.fighter_slot(str(p["ref"]), seat) for p in pieces]
+        self.fighter_rows(view, seat, pieces, slots, fighters, width, depth)
+        for piece, slot in zip(pieces, slots, strict=True):
+            if slot is None:
+                continue
+            fighter_mask[slot] = 1
+            if self.standing(piece):
+                channel = 3 if slot < limits.per_side else \
+                    4 if slot < 2 * limits.per_side else 5
+                self._mark(raster[channel], float(piece["x"]) / width,
+                           float(piece["y"]) / depth)
+        scenery_items = view.get("scenery", ())
+        scenery, scenery_mask = self._scenery(scenery_items, roster, width, depth, raster)
+        self.scenery_extra(view, roster, scenery)
+        out: dict[str, npt.NDArray[Any]] = {
+            "fighters": np.clip(fighters, LOW, HIGH, out=fighters),
+            "fighter_mask": fighter_mask, "scenery": scenery, "scenery_mask": scenery_mask,
+        }
+        if self.with_markers:
+            out.update(self.marker_rows(view, seat, roster, raster, width, depth))
+        out["raster"] = raster
+        glob = np.asarray(self.globals(view, seat), dtype=np.float32)
+        out["globals"] = np.clip(glob, LOW, HIGH, out=glob)
+        out["decision"] = self.decision(view)
+        return out
+
+    def _mark(self, channel: Array, fx: float, fy: float, value: float = 1.0) -> None:
+        grid = self.limits.grid
+        i = min(grid - 1, max(0, int(fy * grid)))
+        j = min(grid - 1, max(0, int(fx * grid)))
+        channel[i, j] = min(1.0, channel[i, j] + value * 0.5)
+
+    def _scenery(self, items: Sequence[Mapping[str, Any]], roster: Roster, width: float,
+                 depth: float, raster: Array) -> tuple[Array, npt.NDArray[np.int8]]:
+        slots = tuple(roster.scenery_slot(str(item.get("id", ""))) for item in items)
+        key = (width, depth, slots, tuple(_shape_key(item) for item in items))
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._static_scenery(items, roster, width, depth)
+            if len(self._cache) >= _CACHE_KEPT:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[key] = cached
+        rows, layers = cached
+        raster[:3] = layers
+        mask = (rows[:, 0] > 0).astype(np.int8)
+        return rows.copy(), mask
+
+    def _static_scenery(self, items: Sequence[Mapping[str, Any]], roster: Roster,
+                        width: float, depth: float) -> tuple[Array, Array]:
+        limits = self.limits
+        rows = np.zeros((limits.scenery, len(SCENERY)), dtype=np.float32)
+        grid = limits.grid
+        xs, ys = (a.astype(np.float32) for a in
+                  np.meshgrid(self._centres * width, self._centres * depth))
+        layers = np.zeros((3, grid, grid), dtype=np.float32)
+        for item in items:
+            inside = _inside(item, xs, ys)
+            sight = str(item.get("sight", "opaque"))
+            passable = bool(item.get("passable", False))
+            layers[0][inside & (not passable)] = 1.0
+            layers[1][inside & (sight == "opaque")] = 1.0
+            layers[2][inside & (passable or sight != "opaque")] = 1.0
+            slot = roster.scenery_slot(str(item.get("id", "")))
+            if slot is None:
+                continue
+            x0, y0, x1, y1 = _bounds(item)
+            rows[slot, :13] = (
+                1.0, (x0 + x1) / 2 / width, (y0 + y1) / 2 / depth, (x1 - x0) / width,
+                (y1 - y0) / depth, sight == "opaque", sight == "low", sight == "flat",
+                passable, float(item.get("move_cost", 1.0)) / 4,
+                bool(item.get("can_end_on", False)),
+                float(item.get("obstacle_count", 1)) / 4, float(item.get("height", 0.0)) / 10)
+        np.clip(rows, LOW, HIGH, out=rows)
+        return rows, layers
+
+    def decision(self, view: Mapping[str, Any]) -> npt.NDArray[np.int8]:
+        out = np.zeros(len(self.kinds) + 2, dtype=np.int8)
+        decision = view.get("decision")
+        if decision is None:
+            out[-1] = 1
+        else:
+            out[self.kind_index.get(str(decision.get("kind")), len(self.kinds))] = 1
+        return out
+
+    # -- what each ruleset gives ----------------------------------------------------------
+    def table_size(self, view: Mapping[str, Any]) -> tuple[float, float]:
+        raise NotImplementedError
+
+    def standing(self, piece: Mapping[str, Any]) -> bool:
+        """Is the piece on the table (for the raster)?"""
+        raise NotImplementedError
+
+    def fighter_rows(self, view: Mapping[str, Any], seat: int,
+                     pieces: Sequence[Mapping[str, Any]], slots: Sequence[int | None],
+                     out: Array, width: float, depth: float) -> None:
+        raise NotImplementedError
+
+    def globals(self, view: Mapping[str, Any], seat: int) -> list[float]:
+        raise NotImplementedError
+
+    def scenery_extra(self, view: Mapping[str, Any], roster: Roster, rows: Array) -> None:
+        """Changing facts of the scenery rows (Eden's attacks and burn chips)."""
+
+    def marker_rows(self, view: Mapping[str, Any], seat: int, roster: Roster, raster: Array,
+                    width: float, depth: float) -> dict[str, npt.NDArray[Any]]:
+        return {}
+
+
+def encoder_for(ruleset: str, limits: Limits) -> ObservationEncoder:
+    if ruleset == "eden":
+        from skirmish.rl.obs_eden import EdenEncoder
+
+        return EdenEncoder(limits)
+    from skirmish.rl.obs_masseffect import MassEffectEncoder
+
+    return MassEffectEncoder(limits)
+
+
+def angle_features(degrees: float) -> tuple[float, float]:
+    radians = math.radians(degrees)
+    return math.sin(radians), math.cos(radians)

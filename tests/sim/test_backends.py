@@ -1,0 +1,116 @@
+"""Backends, cancellation and ``--resume``: the same games whatever plays them; Ctrl-C keeps
+the finished games; a log folder's games are reused only when they belong to the batch."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from skirmish.cli.main import app
+from skirmish.eden.demo import match_setup
+from skirmish.sim.backends import LocalBackend, collect, make_backend
+from skirmish.sim.logdir import MANIFEST
+from skirmish.sim.runner import (
+    BatchSpec,
+    GameSummary,
+    collect_batch,
+    play_one,
+    run_batch,
+    summary_from_json,
+    summary_to_json,
+)
+
+SPEC = BatchSpec(match_setup(max_rounds=1), ("heuristic", "random"), games=6, seed=21)
+
+
+class Stop(KeyboardInterrupt):
+    """What Ctrl-C raises, from the progress callback instead of a signal."""
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_the_finished_games(workers: int) -> None:
+    spec = BatchSpec(match_setup(max_rounds=1), ("random", "random"), games=10**9, seed=1)
+    seen: list[GameSummary] = []
+
+    def progress(summary: GameSummary) -> None:
+        seen.append(summary)
+        if len(seen) == 3:
+            raise Stop
+
+    collected = collect(play_one, spec, spec.games, LocalBackend(workers), progress=progress)
+    assert collected.cancelled and not collected.complete
+    assert len(collected.results) == 3
+    assert [s.index for s in collected.results] == sorted(s.index for s in seen)
+    assert collected.results == [play_one(spec, s.index) for s in collected.results]
+
+
+def test_the_backend_and_the_workers_do_not_change_the_games() -> None:
+    one = run_batch(SPEC, backend=LocalBackend(1))
+    assert collect_batch(SPEC, LocalBackend(2)).results == one
+
+
+def test_a_summary_survives_json() -> None:
+    for summary in run_batch(SPEC, workers=1)[:2]:
+        data = json.loads(json.dumps(summary_to_json(summary)))
+        assert summary_from_json(data) == summary
+    with pytest.raises(ValueError, match="not a game summary"):
+        summary_from_json({"index": 1})
+
+
+def test_resume_reuses_the_stored_games_of_the_same_batch(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    spec = BatchSpec(SPEC.setup, SPEC.agents, SPEC.games, SPEC.seed, log_dir=str(logs))
+    full = collect_batch(spec, LocalBackend(1))
+    assert full.complete and len(list(logs.glob("game-*.jsonl"))) == 6
+    (logs / "game-00002.jsonl").unlink()  # lost
+    (logs / "game-00004.jsonl").write_text("{}\n")  # not the record that was written
+    again = collect_batch(spec, LocalBackend(1), resume=True)
+    assert again.reused == 4 and again.results == full.results
+    more = BatchSpec(spec.setup, spec.agents, 8, spec.seed, log_dir=str(logs))
+    assert collect_batch(more, LocalBackend(1), resume=True).reused == 6
+    other = BatchSpec(spec.setup, spec.agents, 6, seed=22, log_dir=str(logs))
+    with pytest.raises(ValueError, match=r"--resume: .* another batch \(seed 21, not 22\)"):
+        collect_batch(other, LocalBackend(1), resume=True)
+    fresh = tmp_path / "fresh"
+    assert collect_batch(BatchSpec(spec.setup, spec.agents, 2, spec.seed,
+                                   log_dir=str(fresh)), LocalBackend(1), resume=True
+                         ).reused == 0
+    (fresh / MANIFEST).unlink()
+    with pytest.raises(ValueError, match=r"no batch\.ndjson"):
+        collect_batch(BatchSpec(spec.setup, spec.agents, 2, spec.seed, log_dir=str(fresh)),
+                      LocalBackend(1), resume=True)
+
+
+def test_the_options_are_checked_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValueError, match="--backend: local or ray"):
+        make_backend("spark")
+    with pytest.raises(ValueError, match="--address: only with --backend ray"):
+        make_backend("local", address="auto")
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    with pytest.raises(ValueError, match=r"--backend ray: Ray is not installed; install "
+                                         r"it with pip install 'skirmish\[ray\]'"):
+        make_backend("ray")
+    result = CliRunner().invoke(app, ["simulate", "--games", "2", "--backend", "ray"])
+    assert result.exit_code == 2 and "pip install 'skirmish[ray]'" in result.output
+    result = CliRunner().invoke(app, ["simulate", "--games", "2", "--resume"])
+    assert result.exit_code == 2 and "--resume" in result.output and "--log-dir" in result.output
+
+
+def test_simulate_resumes_from_its_log_folder(tmp_path: Path) -> None:
+    logs, out = tmp_path / "logs", tmp_path / "r.json"
+    args = ["simulate", "--games", "4", "--rounds", "1", "--agents", "random,random",
+            "--seed", "3", "--log-dir", str(logs), "--quiet", "--workers", "1"]
+    first = CliRunner().invoke(app, [*args, "--json", str(out)])
+    assert first.exit_code == 0, first.output
+    before = json.loads(out.read_text())
+    second = CliRunner().invoke(app, [*args, "--resume", "--json", str(out)])
+    assert second.exit_code == 0, second.output
+    assert "4 game(s) reused, 0 played" in second.output
+    after = json.loads(out.read_text())
+    for data in (before, after):
+        data.pop("seconds"), data.pop("games_per_second")
+    assert after == before
