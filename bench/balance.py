@@ -8,9 +8,10 @@ planted-error test at full scale.
   first small batch) before the clock starts: a cluster is started once for many batches.
 - ``planted_*``: the sample Eden library copied, Vladd (30 points) costed 10, and
   ``skirmish balance`` run on the copy and on the sample library with the same seed: is
-  Vladd flagged under-costed, does his interval hold 30, and how many other cards' flags
-  differ between the two runs (the sample library's own imbalance is flagged in both).
-  Details in ``out/balance-planted.json``.
+  Vladd flagged under-costed, does his interval hold 30 (and the worth the sample
+  library's run measures for him), and how many other cards are flagged on the copy that
+  the sample library's run does not flag (its own imbalance is flagged in both). Details
+  in ``out/balance-planted.json``.
 """
 
 from __future__ import annotations
@@ -30,11 +31,13 @@ from skirmish.sim.troops import setup_for
 OUT = Path(__file__).parent.parent / "out"
 #: The planted error: the fighter, his printed value, the value he is given.
 PLANTED = ("Vladd", 30, 10)
-#: The planted test in CI (tests/sim/test_balance_planted.py) and at full scale here: a
-#: budget of 40 (Vladd's 20 missing points are half a troop), 2-round matches, troops
-#: spending 8 to 40 points (the value of a point is learnt from that range).
+#: The planted test in CI (tests/sim/test_balance_planted.py): a budget of 40 (Vladd's 20
+#: missing points are half a troop), 2-round matches, troops spending 8 to 40 points (the
+#: value of a point is learnt from that range), 600 games.
 CI = {"games": 600, "budget": 40, "rounds": 2, "spread": 0.8}
-FULL = {**CI, "games": 3000}
+#: At full scale: ``skirmish balance``'s defaults (100 points, whole matches, troops of 50 to
+#: 100 points) and the README's seed, 3,000 games.
+FULL = {"games": 3000, "budget": 100, "rounds": 5, "spread": 0.5, "seed": 1}
 
 
 def throughput(backend: Backend, games: int = 200, seed: int = 1) -> float:
@@ -60,7 +63,7 @@ def ray_throughput(games: int = 200, local: float | None = None) -> dict[str, fl
     except ImportError:
         return {}
     local = local or throughput(LocalBackend(2), games)
-    ray.init(num_cpus=2, **ray_options())
+    ray.init(num_cpus=2, object_store_memory=200 * 2**20, **ray_options())
     try:
         backend = RayBackend(workers=2)
         throughput(backend, 8, seed=99)  # the workers start and import the engine
@@ -150,8 +153,11 @@ def planted(scale: dict[str, Any] = FULL) -> dict[str, float]:
     result = planted_experiment(folder, **scale)
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "balance-planted.json").write_text(json.dumps(result, indent=2) + "\n")
+    low, high = result["planted"]["interval"]
+    measured = result.get("baseline_planted", {}).get("suggested", float("nan"))
     return {"planted_flagged": float(result["planted"]["flag"] == "under"),
             "planted_interval_has_truth": float(result["planted"]["interval_has_truth"]),
+            "planted_interval_has_sample_worth": float(low <= measured <= high),
             "planted_other_new_flags": float(len([
                 n for n, f in result["flags"].items()
                 if n != PLANTED[0] and result.get("baseline_flags", {}).get(n) != f])),

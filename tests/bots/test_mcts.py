@@ -213,13 +213,15 @@ def test_hidden_cards_that_differ_change_nothing() -> None:
 
 def test_the_explanation_gives_the_line_the_estimate_and_the_iterations() -> None:
     agent = MCTSAgent(4, iterations=50)
-    action = decide(agent, eden_game())
+    game = eden_game()
+    action = decide(agent, game)
     explanation = agent.explain()
     assert explanation is not None and explanation["action"] == action
     assert explanation["iterations"] == 50 and 0 <= explanation["win"] <= 1
     assert explanation["line"][0] == {"player": explanation["line"][0]["player"],
                                       "action": action}
     assert explanation["options"][0]["action"] == action
+    assert explanation["prior"] in {str(a) for a in game.legal_actions()} | {action}
     assert sum(o["visits"] for o in explanation["options"]) <= 50
     assert agent.last is not None and action in agent.last.text()
 
@@ -241,6 +243,13 @@ def test_the_leaf_evaluation_reads_vp_strength_and_the_end() -> None:
     fighter = next(f for f in state_of(hurt).fighters if f.side == 1)
     fighter.checked = [limb.white_cp + limb.red_cp for limb in fighter.profile.limbs]
     assert fighter.incapacitated and eden_value(hurt) > base
+    acted = game.copy()
+    waiting = [f for f in state_of(acted).fighters if f.side == 0 and f.on_field
+               and not f.activated and f.ap > 0]
+    if waiting:  # a fighter still to act is worth ``tempo`` VP
+        waiting[0].activated = True
+        assert eden_value(acted, tempo=1.0) < eden_value(game, tempo=1.0)
+        assert eden_value(acted, tempo=0.0) == pytest.approx(eden_value(game, tempo=0.0))
     over = play_out(EDEN.new_game(EDEN_SETUP, seed=3), [RandomAgent(1), RandomAgent(2)])
     outcome = over.outcome()
     assert outcome is not None
@@ -297,3 +306,18 @@ def test_mcts_beats_random() -> None:
         agents[seat] = make_agent("mcts:iterations=30", seed)
         outcome = play_out(EDEN.new_game(setup, seed=seed), agents).outcome()
         assert outcome is not None and outcome.winner == seat, (seed, outcome)
+
+
+def test_the_bench_measures_searches_and_determinizations() -> None:
+    """``make bench``'s search figures (bench/mcts.py) still build their games."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench import mcts as bench
+
+    eden, me = bench.mid_game(), bench.me_mid_game()
+    assert bench.iterations_per_second(eden, 20) > 0
+    assert bench.iterations_per_second(me, 5) > 0
+    assert bench.determinizations_per_second(eden, 20) > 0
+    assert bench.determinizations_per_second(me, 20) > 0

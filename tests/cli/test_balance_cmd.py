@@ -118,3 +118,44 @@ def test_errors_name_the_option(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["balance", "--games", "2", *args])
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_ctrl_c_reports_on_the_games_that_finished(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from skirmish.sim import balance
+
+    play = balance.play_balance_game
+
+    def interrupted(spec: balance.BalanceSpec, index: int) -> balance.BalanceGame:
+        if index == 12:
+            raise KeyboardInterrupt  # as Ctrl-C during game 12
+        return play(spec, index)
+
+    monkeypatch.setattr(balance, "play_balance_game", interrupted)
+    out = tmp_path / "r.json"
+    output = _run(*SMALL, "--workers", "1", "--json", str(out))
+    assert "interrupted (Ctrl-C): 12 of 24 games finished" in output
+    data = json.loads(out.read_text())
+    assert data["interrupted"] and data["games"]["played"] == 12
+    assert data["games_planned"] == 24
+
+
+def test_what_if_takes_a_changed_card_from_a_folder(tmp_path: Path) -> None:
+    import yaml
+
+    from skirmish.eden.cards.library import CONTENT_DIR
+
+    data = yaml.safe_load((CONTENT_DIR / "jokers.yaml").read_text(encoding="utf-8"))
+    vladd = next(f for f in data["fighters"] if f["name"] == "Vladd")
+    vladd["equipment"] = ["Machete"]  # the same cost, another weapon
+    data["fighters"] = [vladd]
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "vladd.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    out = tmp_path / "w.json"
+    _run("balance", "--what-if", str(folder), "--table-troops", "2", "--table-games", "2",
+         "--agents", "random,random", "--rounds", "1", "--bootstrap", "20", "--workers", "1",
+         "--json", str(out))
+    what_if = json.loads(out.read_text())["what_if"]
+    assert what_if["changes"] == {"Vladd": 30}
+    assert "Vladd" in " ".join(what_if["troops"][1]["after"])

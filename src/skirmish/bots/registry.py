@@ -239,6 +239,8 @@ register_agent(
                                 "action must beat the heuristic's to be played instead"),
         "policy": Parameter(str, choices=("cheap", "heuristic"), help="who plays the "
                             "rollouts' decisions"),
+        "tempo": Parameter(float, low=0, high=100, help="VP a fighter still to act this "
+                           "round is worth in the evaluation (Eden)"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),
     },
     presets=MCTS_PRESETS)

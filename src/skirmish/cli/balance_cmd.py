@@ -83,7 +83,7 @@ def balance(
         "Games per pair of the matchup table."))] = 10,
     what_if: Annotated[str | None, typer.Option(help=(
         "Play a matchup table with a change and without: NAME=COST[,NAME=COST...] and/or a "
-        "card file or folder whose cards replace the library's, e.g. 'Vladd=25'."))] = None,
+        "folder of cards that replace the library's, e.g. 'Vladd=25'."))] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
 ) -> None:
     """What is each card really worth? Random legal troops at a budget play each other; each
@@ -262,9 +262,10 @@ def _write(spec: Any, meta: Meta, analysis: Analysis | None, rounds: Sequence[Ro
     tables = [r.table for r in rounds if r.table is not None]
     if len(tables) >= 2:
         verdict = compare_tables(tables[0], tables[-1], replicates, spec.seed)
-        console.print(f"the spread of the troop-vs-troop win rates {verdict.verdict}: "
-                      f"{100 * tables[0].spread():.1f}% -> {100 * tables[-1].spread():.1f}% "
-                      f"(95% interval of the change {100 * verdict.spread_low:.1f} to "
+        console.print(f"spread of the troop-vs-troop win rates, round 0 to round "
+                      f"{rounds[-1].number}: {100 * tables[0].spread():.1f}% -> "
+                      f"{100 * tables[-1].spread():.1f}% ({verdict.verdict}; 95% interval "
+                      f"of the change {100 * verdict.spread_low:.1f} to "
                       f"{100 * verdict.spread_high:.1f} points)", highlight=False)
     data = report_json(spec, meta, analysis, rounds=rounds, iterate=verdict,
                        what_if=what_if, what_if_result=what_if_result)
@@ -287,7 +288,7 @@ def _write(spec: Any, meta: Meta, analysis: Analysis | None, rounds: Sequence[Ro
 # -- what if ------------------------------------------------------------------------------------
 def _what_if_armoury(text: str, armoury: Armoury, game: str, folders: Sequence[str]
                      ) -> Armoury:
-    """The armoury with the changes of ``--what-if``: costs (NAME=COST) and card files."""
+    """The armoury with the changes of ``--what-if``: costs (NAME=COST) and card folders."""
     from skirmish.sim.balance import parse_what_if
     from skirmish.sim.balance_troops import armoury_for
 
@@ -295,8 +296,8 @@ def _what_if_armoury(text: str, armoury: Armoury, game: str, folders: Sequence[s
     files = [p for p in items if "=" not in p]
     for path in files:
         if not Path(path).exists():
-            raise ValueError(f"--what-if: {path!r} is neither NAME=COST nor a card file or "
-                             "folder")
+            raise ValueError(f"--what-if: {path!r} is neither NAME=COST nor a folder of "
+                             "cards")
     changed = armoury_for(game, (*folders, *files)) if files else armoury
     costs = [p for p in items if "=" in p]
     return changed.repriced(parse_what_if(",".join(costs), changed)) if costs else changed

@@ -420,8 +420,9 @@ class Table:
         return math.sqrt(max(0.0, float(np.mean(excess)))) if excess else math.nan
 
     def raw_spread(self) -> float:
-        rates = [sum(c) / len(c) for c in self.cells.values()]
-        return float(np.std(rates)) if rates else math.nan
+        """The root mean square of (rate - 1/2) over the pairs, sampling noise included."""
+        rates = [sum(c) / len(c) - 0.5 for c in self.cells.values()]
+        return math.sqrt(float(np.mean(np.square(rates)))) if rates else math.nan
 
     def resampled_spread(self, troops: Sequence[int], rng: np.random.Generator) -> float:
         """The spread of the table made of ``troops`` (numbers drawn with replacement: a

@@ -94,9 +94,10 @@ def summary_lines(analysis: Analysis) -> list[str]:
         per = 1 / a.rate
         low = 1 / a.rate_high if a.rate_high > 0 else math.inf
         high = 1 / a.rate_low if a.rate_low > 0 else math.inf
+        upper = "unbounded" if high > 1000 * per else _points(high)
         lines.append(f"A point of cost is worth {a.rate:.4f} log-odds of winning: one "
-                     f"log-odds (a 50% chance made 73%) costs {per:.0f} points (95% "
-                     f"interval {_points(low)} to {_points(high)}).")
+                     f"log-odds (a 50% chance made 73%) costs {per:.1f} points (95% "
+                     f"interval {_points(low)} to {upper}).")
     else:
         lines.append("The games show no relationship between printed cost and winning (the "
                      "fitted rate is not positive): no suggestion can be made; play more "

@@ -4,12 +4,16 @@ It reads its view and its observation (``reads_observation``: :func:`view_of` ad
 game's snapshot as its player may know it) and never the game. Each decision with more
 than one legal action is searched (:mod:`.search`) from a seed drawn from the agent's own
 generator, so an agent made with the same seed makes the same choices from the same
-observations under an iteration budget. The heuristic bot of the ruleset gives the root's
-prior (its choice is the first the search admits) and plays the opponent's secret choices
-inside the search.
+observations under an iteration budget. The heuristic bot of the ruleset guides the
+search: its choice is the first the root admits (added when the sampled actions lack it, a
+move destination of its own), and is kept unless the search finds another clearly better
+(``confidence``); inside the search it adds its choice one level down (``guide``) and plays
+the opponent's secret choices. Its settings are those of
+:class:`~skirmish.bots.mcts.search.Settings`; the registry's presets
+(:mod:`skirmish.bots.mcts.presets`) name the difficulty levels.
 
 :meth:`MCTSAgent.explain` says why the last decision was taken (the expected line, the win
-estimate, the iterations done), for the web table's log.
+estimate, the heuristic's choice, the iterations done), for the web table's log.
 """
 
 from __future__ import annotations
@@ -36,12 +40,13 @@ class MCTSAgent:
                  widening: float = 1.0, alpha: float = 0.5, rollout: int = 8,
                  greedy: float = 0.8, determinizations: int = 8, plies: int = 6,
                  bias: float = 0.1, guide: int = 1, threat: float = 1.0,
-                 confidence: float = 1.0, policy: str = "cheap", heuristic: bool = True,
+                 confidence: float = 1.0, policy: str = "cheap", tempo: float = 0.0,
+                 heuristic: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.settings = Settings(iterations, seconds, exploration, widening, alpha, rollout,
                                  greedy, determinizations, plies, bias, guide, threat,
-                                 confidence, policy)
+                                 confidence, policy, tempo)
         self.heuristic = heuristic
         self.clock = clock
         self._rng = SeededDice(seed)

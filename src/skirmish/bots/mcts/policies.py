@@ -119,9 +119,22 @@ def eden_projection(game: Game, disposable: bool = False) -> tuple[int, int]:
     return gained[0], gained[1]
 
 
-def eden_value(game: Game, threat: float = 1.0, disposable: bool = False) -> float:
+def eden_tempo(state: Any) -> tuple[int, int]:
+    """Each player's fighters still to act this round (on the field, not activated, with
+    AP): a leaf reached in the middle of a round has counted the acts made, not those to
+    come."""
+    left = [0, 0]
+    for fighter in state.fighters:
+        if fighter.side < 2 and fighter.on_field and not fighter.activated and fighter.ap > 0:
+            left[fighter.side] += 1
+    return left[0], left[1]
+
+
+def eden_value(game: Game, threat: float = 1.0, disposable: bool = False,
+               tempo: float = 0.0) -> float:
     """Player A's chances from an Eden position (see the module's description); ``threat``
-    scales the weight of the threats on the table; a ``disposable`` game may be spent."""
+    scales the weight of the threats on the table, ``tempo`` is the VP a fighter still to
+    act this round is worth; a ``disposable`` game may be spent."""
     if game.is_over:
         return outcome_value(game)
     state: Any = game.state
@@ -139,6 +152,9 @@ def eden_value(game: Game, threat: float = 1.0, disposable: bool = False) -> flo
 
         ta, tb = threats(state)
         score += threat * EDEN_THREAT * weight * (ta - tb)
+    if tempo:
+        ra, rb = eden_tempo(state)
+        score += tempo * (ra - rb)
     return _logistic(score / EDEN_SCALE)
 
 
@@ -179,12 +195,12 @@ def unknown_value(game: Game) -> float:
     return outcome_value(game) if game.is_over else 0.5
 
 
-def value_of(ruleset: str, threat: float = 1.0) -> Callable[[Game], float]:
+def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0) -> Callable[[Game], float]:
     """The leaf evaluation of a ruleset (:func:`unknown_value` for one it does not know) for
     the search's games, thrown away once evaluated; ``threat`` scales Eden's weight of the
-    threats on the table."""
+    threats on the table and ``tempo`` values its fighters still to act."""
     if ruleset == "eden":
-        return lambda game: eden_value(game, threat, disposable=True)
+        return lambda game: eden_value(game, threat, disposable=True, tempo=tempo)
     return {"masseffect": masseffect_value}.get(ruleset, unknown_value)
 
 
@@ -215,5 +231,16 @@ def cheap_choice(actions: Sequence[Action], preference: Callable[[Action], float
     return actions[rng.below(len(actions))]
 
 
-__all__ = ["cheap_choice", "eden_strength", "eden_value", "masseffect_value", "ordered",
-           "outcome_value", "preference_of", "settling_of", "unknown_value", "value_of"]
+__all__ = [
+    "cheap_choice",
+    "eden_strength",
+    "eden_tempo",
+    "eden_value",
+    "masseffect_value",
+    "ordered",
+    "outcome_value",
+    "preference_of",
+    "settling_of",
+    "unknown_value",
+    "value_of",
+]

@@ -53,7 +53,18 @@ DEFAULT_ITERATIONS = 200
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """How one decision is searched (see the module's description)."""
+    """How one decision is searched (see the module's description).
+
+    ``iterations``/``seconds``: the budget; ``exploration``: UCB1's constant; ``widening``
+    and ``alpha``: progressive widening's C and exponent; ``rollout``: the most decisions a
+    rollout plays (through settling decisions only); ``greedy``: the cheap policy's share
+    of preferred moves; ``determinizations``: the pool's size; ``plies``: the explained
+    line's length; ``bias``: the heuristic's bonus at the root (and where it guides);
+    ``guide``: the levels below the root where the heuristic adds its choice; ``threat``:
+    the weight of the threats on the table (Eden); ``confidence``: how many standard errors
+    an action must beat the heuristic's choice by; ``policy``: "cheap" or "heuristic", who
+    plays the rollouts' decisions; ``tempo``: the VP a fighter still to act this round is
+    worth in the evaluation (Eden)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -69,6 +80,7 @@ class Settings:
     threat: float = 1.0
     confidence: float = 1.0
     policy: str = "cheap"
+    tempo: float = 0.0
 
     def budget(self) -> tuple[int | None, float | None]:
         if self.iterations is None and self.seconds is None:
@@ -154,7 +166,7 @@ class Search:
         self.opponent = opponent
         self.guide = guide
         self.preference = preference_of(self.ruleset)
-        self.value = value_of(self.ruleset, settings.threat)
+        self.value = value_of(self.ruleset, settings.threat, settings.tempo)
         self.settling = settling_of(self.ruleset)
         self.determinizer = Determinizer(observation, self.observer)
         self.pool: list[Game] = []
