@@ -239,6 +239,10 @@ class Action:
     """Base of every action. Subclasses are frozen dataclasses with a ``verb``."""
 
     verb: ClassVar[str] = ""
+    #: Naming this action before it is played would tell the other players what its player
+    #: alone knows (a card in his hand, his bid, his mission): a bot's explanation of the
+    #: line it expects shows such an action of its own to nobody else (docs/web.md).
+    private: ClassVar[bool] = False
 
     def __str__(self) -> str:
         parts = [self.verb]

@@ -102,6 +102,7 @@ EDEN_ACTIONS = ActionSet("eden", [Pass])
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
     verb: ClassVar[str] = "bid"
+    private: ClassVar[bool] = True
     sp: int
 
 
@@ -183,6 +184,7 @@ class Leader(Action):
 @dataclass(frozen=True, slots=True)
 class PlayMission(Action):
     verb: ClassVar[str] = "mission"
+    private: ClassVar[bool] = True
     card: str
 
 
@@ -214,6 +216,7 @@ class Deploy(Action):
 @dataclass(frozen=True, slots=True)
 class TakeCard(Action):
     verb: ClassVar[str] = "hand"
+    private: ClassVar[bool] = True
     card: str
 
 
@@ -221,6 +224,7 @@ class TakeCard(Action):
 @dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     verb: ClassVar[str] = "play"
+    private: ClassVar[bool] = True
     card: str
     target: Ref | None = None
 
@@ -229,6 +233,7 @@ class PlayCard(Action):
 @dataclass(frozen=True, slots=True)
 class Cancel(Action):
     verb: ClassVar[str] = "cancel"
+    private: ClassVar[bool] = True
 
 
 @EDEN_ACTIONS

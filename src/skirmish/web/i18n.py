@@ -116,6 +116,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "table.send": ("Send", "Envoyer"),
     "table.fighters": ("Fighters", "Combattants"),
     "table.log": ("Log", "Journal"),
+    "table.why": ("Why?", "Pourquoi ?"),
+    "table.why.title": ("Ask the bot why it made its latest move",
+                        "Demander au bot pourquoi il a joué son dernier coup"),
+    "table.why.bot": ("the bot", "le bot"),
+    "table.why.line": ("Why {agent} ({side}) played {action}: it puts its chances at {win}% "
+                       "({n} iterations).",
+                       "Pourquoi {agent} ({side}) a joué {action} : il estime ses chances à "
+                       "{win} % ({n} itérations)."),
+    "table.why.expected": ("Expected line: {line}.", "Suite attendue : {line}."),
     "table.select": ("Click a fighter to see its card.",
                      "Cliquez un combattant pour voir sa carte."),
     "table.off_field": ("off the field", "hors de la table"),

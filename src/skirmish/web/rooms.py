@@ -27,6 +27,7 @@ from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.web import frames
+from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
 from skirmish.web.storage import MatchInfo, Store
 
 log = logging.getLogger("skirmish.web")
@@ -42,6 +43,7 @@ MESSAGES: dict[str, dict[str, bool]] = {
     "sight": {"from": True, "to": True},
     "odds": {"text": True, "reaction": False},
     "ready": {},
+    "explain": {},
     "ping": {},
 }
 REACTIONS = ("passive", "dodge", "response")
@@ -152,6 +154,8 @@ class Room:
             s.seat: make_agent(s.agent or "random", secrets.randbits(32))
             for s in info.seats if s.kind == "bot"}
         self.bot_task: asyncio.Task[None] | None = None
+        #: The bots' explanations of their actions, the latest last (:mod:`.explanations`).
+        self.explanations: list[Explained] = []
         self.closed = False
 
     @classmethod
@@ -199,7 +203,10 @@ class Room:
         else:
             seat = conn.seat
         start = 0 if first else min(conn.log_sent, len(game.log))
-        conn.send(frames.state_frame(game, seat, mode=self.mode, log_from=start))
+        frame = frames.state_frame(game, seat, mode=self.mode, log_from=start)
+        if self.bots:
+            frame["explained"] = len(self.explanations)
+        conn.send(frame)
         conn.log_sent = len(game.log)
 
     def _broadcast(self) -> None:
@@ -224,6 +231,9 @@ class Room:
                 self._answer(conn, lambda: frames.sight(self.game, self._asker(conn),
                                                         str(message["from"]),
                                                         str(message["to"])))
+        elif kind == "explain":
+            async with self.lock:
+                self._explain(conn)
         elif kind == "odds":
             async with self.lock:
                 known = frames.knowledge(self.game, self._asker(conn))
@@ -235,6 +245,14 @@ class Room:
                 conn.error(exc.message, exc.rule)
             else:
                 conn.send(answer)
+
+    def _explain(self, conn: Connection) -> None:
+        """Answer "Why?": the latest bot action's explanation, as this reader may see it
+        (lock held)."""
+        if not self.explanations:
+            conn.error("no bot has explained a move in this match yet")
+            return
+        conn.send(for_reader(self.game, self.explanations[-1], self._asker(conn)))
 
     def _asker(self, conn: Connection) -> int | None:
         """Whose knowledge answers this connection's questions."""
@@ -318,6 +336,7 @@ class Room:
                 player = game.decision().player
                 agent = self.bots[player]
                 count = len(game.history)
+                secret = game.decision().kind.startswith("secret")
                 view = view_of(game, player, agent)
                 legal = list(game.legal_actions())
             try:
@@ -332,7 +351,16 @@ class Room:
                 if error is not None:
                     log.error("match %s: the bot's action was refused: %s", self.id, error[0])
                     return
+                self._keep_explanation(agent, player, count, secret)
                 self._broadcast()
+
+    def _keep_explanation(self, agent: Agent, seat: int, index: int, secret: bool) -> None:
+        data = explanation_of(agent)
+        if data is None:
+            return
+        name = next((s.agent or "" for s in self.info.seats if s.seat == seat), "")
+        self.explanations.append(Explained(index, seat, name, secret, data))
+        del self.explanations[:-KEPT]
 
     async def close(self) -> None:
         self.closed = True

@@ -23,7 +23,7 @@
   const isProbed = (verb) => (me() ? ME.PROBED.has(verb) : IMMEDIATE_FIELD_VERBS.includes(verb));
 
   const S = {seat: null, view: null, legal: [], log: [], over: false, outcome: null,
-             mode: "remote", count: 0, cards: null};
+             mode: "remote", count: 0, cards: null, whys: []};
   let selected = null;       // the selected fighter's ref
   let pick = null;           // {prefix, suffix, verb, angle: bool, fighter}: a point to choose
   let pending = null;        // {text, verb}: an action shown before it is sent
@@ -100,6 +100,7 @@
       case "probe": return onProbe(frame);
       case "sight": return onSight(frame);
       case "odds": return onOdds(frame);
+      case "explanation": return onExplanation(frame);
       case "error":
         if (pending && pending.probed && !pending.probe) pending.probed = false;
         renderPending();
@@ -113,7 +114,8 @@
     const legalBefore = S.legal.join("\n");
     Object.assign(S, {seat: frame.seat, view: frame.view, legal: frame.legal || [],
                       over: frame.over, outcome: frame.outcome, mode: frame.mode || S.mode,
-                      count: frame.count, cards: frame.cards || S.cards});
+                      count: frame.count, cards: frame.cards || S.cards,
+                      explained: frame.explained || 0});
     const from = frame.log_from || 0;
     S.log = S.log.slice(0, from).concat(frame.log || []);
     $("handover").hidden = true;
@@ -164,7 +166,8 @@
       ruleset: v.ruleset || "eden",
     });
     renderDecision();
-    renderLog($("log"), S.log);
+    renderLog($("log"), withWhys());
+    $("why").hidden = !S.explained;
     $("roster").replaceChildren(...(me() ? ME : Cards).roster(v, selected, select));
     renderCard();
     renderEnd();
@@ -507,6 +510,32 @@
     if (endShownAt !== S.count) { $("end").hidden = false; endShownAt = S.count; }
   }
 
+  // -- "Why?": a bot's explanation of its latest move, written in the log -----------------
+  function onExplanation(frame) {
+    const side = (p) => (p === 0 || p === 1 ? sideLetter(p) : "?");
+    const line = (frame.line || []).map((s) => `${side(s.player)}: ${tr(s.action)}`).join(", ");
+    const text = t("table.why.line", {
+      agent: frame.agent || t("table.why.bot"), side: side(frame.seat), action: tr(frame.action),
+      win: frame.win === null || frame.win === undefined ? "?" : Math.round(100 * frame.win),
+      n: frame.iterations || 0,
+    }) + (line ? " " + t("table.why.expected", {line}) : "");
+    S.whys.push({at: S.log.length, text});
+    renderLog($("log"), withWhys());
+  }
+
+  /** The log with the explanations asked for, each after the line it followed. */
+  function withWhys() {
+    if (!S.whys.length) return S.log;
+    const out = [];
+    const after = (i) => S.whys.filter((w) => w.at === i)
+      .forEach((w) => out.push({kind: "explain", text: w.text}));
+    after(0);
+    S.log.forEach((line, i) => { out.push(line); after(i + 1); });
+    S.whys.filter((w) => w.at > S.log.length)
+      .forEach((w) => out.push({kind: "explain", text: w.text}));
+    return out;
+  }
+
   let toastTimer = null;
   function toast(text) {
     const node = $("toast");
@@ -517,6 +546,7 @@
   }
 
   $("handover-ready").addEventListener("click", () => send({type: "ready"}));
+  $("why").addEventListener("click", () => send({type: "explain"}));
   $("confirm").addEventListener("click", () => { if (pending) act(pending.text); });
   $("cancel").addEventListener("click", () => {
     pending = null; pick = null; field.clear(); $("tape").hidden = true; renderDecision();
