@@ -4,7 +4,9 @@ the finished games; a log folder's games are reused only when they belong to the
 from __future__ import annotations
 
 import json
+import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ from typer.testing import CliRunner
 
 from skirmish.cli.main import app
 from skirmish.eden.demo import match_setup
-from skirmish.sim.backends import LocalBackend, collect, make_backend
+from skirmish.sim.backends import LocalBackend, WorkerDied, collect, make_backend
 from skirmish.sim.logdir import MANIFEST
 from skirmish.sim.runner import (
     BatchSpec,
@@ -114,3 +116,27 @@ def test_simulate_resumes_from_its_log_folder(tmp_path: Path) -> None:
     for data in (before, after):
         data.pop("seconds"), data.pop("games_per_second")
     assert after == before
+
+
+def _dies_on_game_3(spec: BatchSpec, index: int) -> GameSummary:
+    if index == 3:
+        os._exit(9)  # as a worker killed by the system
+    return play_one(spec, index)
+
+
+def test_a_worker_that_dies_stops_the_batch_with_a_clear_error() -> None:
+    outcome: list[BaseException | None] = []
+
+    def run() -> None:
+        try:
+            list(LocalBackend(2).run(_dies_on_game_3, SPEC, range(SPEC.games), SPEC.games))
+        except BaseException as exc:
+            outcome.append(exc)
+        else:
+            outcome.append(None)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=120)
+    assert outcome, "the batch waited forever for the dead worker's games"
+    assert isinstance(outcome[0], WorkerDied) and "worker process died" in str(outcome[0])

@@ -17,7 +17,9 @@ them is byte-identical whatever the backend and the number of workers.
 
 Cancellation: Ctrl-C (``KeyboardInterrupt``) while :func:`collect` waits stops the batch
 and keeps every game already finished (:attr:`Collected.cancelled` says so); the local
-workers ignore SIGINT and are terminated, Ray's tasks are cancelled.
+workers ignore SIGINT and are terminated, Ray's tasks are cancelled. A local worker that
+dies (killed, out of memory) stops the batch with :class:`WorkerDied`, naming its games,
+instead of leaving it waiting for them.
 """
 
 from __future__ import annotations
@@ -25,9 +27,10 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
-import queue
 import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -87,11 +90,6 @@ def _work_on(indices: list[int]) -> list[Any]:
 
 
 @dataclass(frozen=True)
-class _Failed:
-    error: BaseException
-
-
-@dataclass(frozen=True)
 class LocalBackend:
     """``workers`` processes on this machine (default: every core); one worker plays in the
     calling process."""
@@ -117,30 +115,56 @@ class LocalBackend:
             return
         chunk = _chunk_size(count, workers)
         jobs = iter(indices)
-        done: queue.SimpleQueue[list[R] | _Failed] = queue.SimpleQueue()
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers, initializer=_start_worker, initargs=(play, spec)) as pool:
-            in_flight = 0
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_start_worker, initargs=(play, spec))
+        finished = False
+        try:
+            pending: dict[Future[list[R]], list[int]] = {}
 
-            def submit() -> bool:
+            def submit() -> None:
                 part = list(itertools.islice(jobs, chunk))
                 if part:
-                    pool.apply_async(_work_on, (part,), callback=done.put,
-                                     error_callback=lambda e: done.put(_Failed(e)))
-                return bool(part)
+                    pending[pool.submit(_work_on, part)] = part
 
             for _ in range(workers * max(1, self.in_flight)):
-                in_flight += submit()
-            while in_flight:
-                try:
-                    got = done.get(timeout=0.5)  # a timeout keeps Ctrl-C responsive
-                except queue.Empty:
-                    continue
-                in_flight -= 1
-                if isinstance(got, _Failed):
-                    raise got.error
-                in_flight += submit()
-                yield from got
+                submit()
+            while pending:
+                # a timeout keeps Ctrl-C responsive
+                done, _ = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in done:
+                    part = pending.pop(future)
+                    try:
+                        got = future.result()
+                    except BrokenProcessPool:
+                        raise WorkerDied(
+                            f"a worker process died while playing the games {part} (killed, "
+                            "or out of memory?): the batch stops; the games already "
+                            "finished are kept where a log folder stores them") from None
+                    submit()
+                    yield from got
+            finished = True
+        finally:
+            _close(pool, finished)
+
+
+class WorkerDied(RuntimeError):
+    """A local worker process ended without finishing its games (killed, out of memory)."""
+
+
+def _close(pool: ProcessPoolExecutor, finished: bool) -> None:
+    """Shut the workers down: at the end of a batch, as they finish; when it is stopped
+    (Ctrl-C, an error), at once: the games under way are not waited for."""
+    if finished:
+        pool.shutdown(wait=True)
+        return
+    # The executor keeps its worker processes there; it has no public way to stop a game
+    # under way (Python 3.14's terminate_workers() is that way).
+    workers = list(dict(getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join(timeout=5)
 
 
 # -- Ray -----------------------------------------------------------------------------------------
