@@ -10,6 +10,9 @@ writes about each fighter.
   fell, and listed under "Off the field" with the fighters not deployed yet.
 - Objective markers are named neutrally ("objective 1"): whose mission they serve may be a
   secret (issue 11).
+- Under Territory Management: a fighter hidden in scenery (Hiding) has an ``Hd`` pip and
+  says where; a burning element (Flammable) says so, with its burn markers, and has a ``B``
+  pip. Both are public: the table shows them.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ CONDITION_PIPS: dict[str, tuple[str, str]] = {
     Condition.SLOWDOWN.value: ("S", "#1565c0"),
 }
 LEADER_PIP = Pip("\u2605", "#f9a825", "troop leader", "\u2605 troop leader")
+HIDDEN_PIP = Pip("Hd", "#455a64", "hidden (Hiding)", "Hd hidden in scenery (Hiding)")
+BURNING_LEGEND = "B burning scenery (and its burn markers)"
 LIMB_LETTERS = {Limb.HEAD: "H", Limb.ARMS: "A", Limb.TORSO: "T", Limb.LEGS: "L"}
 WOUND_LEGEND = ("\u22124 CP: A3* T1 = CP lost in all, then per limb (Head, Arms, Torso, Legs); "
                 "* a wounded limb (its red value counts)")
@@ -77,8 +82,9 @@ def condition_pips(fighter: Fighter) -> tuple[Pip, ...]:
     return tuple(pips)
 
 
-def fighter_note(state: EdenState, fighter: Fighter, name: str) -> BaseNote:
-    """What the picture writes about one fighter."""
+def fighter_note(state: EdenState, fighter: Fighter, name: str,
+                 hidden_in: str | None = None) -> BaseNote:
+    """What the picture writes about one fighter (``hidden_in``: the element it hides in)."""
     lost, total = cp_lost(fighter)
     cp = ", ".join(f"{limb.value} {fighter.cp_left(limb)}/{fighter.profile.limb(limb).total_cp}"
                    for limb in Limb)
@@ -91,6 +97,9 @@ def fighter_note(state: EdenState, fighter: Fighter, name: str) -> BaseNote:
     pips = condition_pips(fighter)
     if not fighter.npf and state.leaders[fighter.side] == fighter.ref:
         pips = (LEADER_PIP, *pips)
+    if hidden_in is not None:
+        pips = (*pips, HIDDEN_PIP)
+        title += f"; hidden in {hidden_in} (Hiding)"
     line = wound_line(fighter)
     return BaseNote(fighter.ref, (name, line) if line else (name,), pips,
                     damage=lost / total if total else 0.0, title=title)
@@ -119,8 +128,10 @@ def picture_of(state: EdenState, *, title: str | None = None, when: str = "") ->
     notes: list[BaseNote] = []
     ghosts = []
     aside = []
+    hidden, burning = _territory_notes(state)
+    notes.extend(burning)
     for f in state.fighters:
-        notes.append(fighter_note(state, f, names[f.ref]))
+        notes.append(fighter_note(state, f, names[f.ref], hidden.get(f.ref)))
         if f.on_field:
             continue
         where = "out of action" if f.incapacitated else "not on the field yet"
@@ -136,8 +147,29 @@ def picture_of(state: EdenState, *, title: str | None = None, when: str = "") ->
         sides=(("A", side_name(state, 0)), ("B", side_name(state, 1)),
                *((("N", "non-player fighters"),) if state.infestation is not None else ())),
         title=default_title(state, when) if title is None else title,
-        legend=(WOUND_LEGEND,) if any(len(n.lines) > 1 and not n.greyed for n in notes) else (),
+        legend=(WOUND_LEGEND,) if any(len(n.lines) > 1 and not n.greyed and n.id in names
+                                      for n in notes) else (),
         damage_legend="red arc: the share of its CP lost")
+
+
+def _territory_notes(state: EdenState) -> tuple[dict[str, str], list[BaseNote]]:
+    """Territory Management: the fighters hidden now (ref -> element) and a note for each
+    burning element."""
+    if not state.territory:
+        return {}, []
+    from skirmish.eden.optional.hiding import hidden_fighters
+    from skirmish.eden.optional.terrain import burn_markers
+
+    notes = []
+    for element in state.table().elements:
+        n = burn_markers(state, element.id)
+        if n:
+            label = element.label or element.id
+            notes.append(BaseNote(element.id, (label, f"burning ({n} burn marker"
+                                                      f"{'s' if n > 1 else ''})"),
+                                  (Pip(f"B{n}" if n > 1 else "B", "#e65100", "burning",
+                                       BURNING_LEGEND),)))
+    return hidden_fighters(state), notes
 
 
 def picture_svg(state: EdenState, *, title: str | None = None, when: str = "") -> str:

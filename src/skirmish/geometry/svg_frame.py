@@ -132,8 +132,10 @@ def _labels(pic: Picture, mx: Callable[[float], float], my: Callable[[float], fl
         else:
             x0, y0, x1, y1 = shape.bounds()
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        scenery.append(_label(e.id, (e.label or e.id,), (), "scenery", "#3e2723", mx(cx),
-                              my(cy), 0.0))
+        note = pic.note_of.get(e.id)
+        lines = note.lines if note is not None and note.lines else (e.label or e.id,)
+        scenery.append(_label(e.id, lines, note.pips if note is not None else (), "scenery",
+                              "#3e2723", mx(cx), my(cy), 0.0))
     return [*live, *grey, *markers, *scenery]
 
 

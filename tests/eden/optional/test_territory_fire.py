@@ -199,3 +199,18 @@ def test_a_flammable_element_without_destruction_burns_on_and_is_never_destroyed
     assert (burn_markers(st, "Straw-1"), attacks(st, "Straw-1")) == (9, 9)
     assert keywords(game, "Straw-1") == ["Flammable", "Obstacle (1)"]
     check_invariants(game)
+
+
+def test_the_picture_shows_a_burning_element_and_its_markers() -> None:
+    from skirmish.eden.picture import BURNING_LEGEND, picture_of
+    from skirmish.geometry.svg import render
+
+    game = terrain_table([(GRENADIER, 20, 30)], [(NGOBO, 50, 50)], elements=[(TREE, 30, 45)],
+                         start=[Activation(Ref(GRENADIER_REF))])
+    assert "Tree-1" not in picture_of(state(game)).note_of
+    game.apply("throw A.Grenadier Fire-grenade 30,42")
+    note = picture_of(state(game)).note_of["Tree-1"]
+    assert note.lines[1] == "burning (2 burn markers)" and note.pips[0].text == "B2"
+    svg = render(picture_of(state(game)))
+    assert "burning (2 burn markers)" in svg and "burning scenery" in svg
+    assert BURNING_LEGEND.startswith("B burning scenery")

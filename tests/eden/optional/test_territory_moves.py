@@ -594,3 +594,15 @@ def test_the_bots_melee_odds_count_elevation() -> None:
     model = combatant(yuri, view["equipment"])
     assert agent._above(terrain, model, yuri, ngobo).cbt == model.cbt + 2
     assert agent._above(terrain, model, ngobo, yuri) == model
+
+
+def test_the_picture_marks_a_hidden_fighter_and_where_it_hides() -> None:
+    from skirmish.eden.picture import HIDDEN_PIP, picture_of
+    from skirmish.geometry.svg import render
+
+    game = territory([(GUNNER, 10, 30)], [(SHOOTER, 33.5, 30)], [RUBBLE], ref=NGOBO_REF)
+    assert HIDDEN_PIP not in picture_of(state(game)).note_of[NGOBO_REF].pips
+    game.apply("hide B.Ngobo-Quick-Arm Rubble-1")
+    note = picture_of(state(game)).note_of[NGOBO_REF]
+    assert HIDDEN_PIP in note.pips and "hidden in Rubble-1 (Hiding)" in note.title
+    assert HIDDEN_PIP.legend in render(picture_of(state(game)))
