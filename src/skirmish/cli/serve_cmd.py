@@ -19,17 +19,23 @@ def serve(
     data: Annotated[Path, typer.Option(
         help="The data folder of the default SQLite database.")] = Path("skirmish-data"),
     content: ContentOpt = None,
+    masseffect_content: Annotated[list[Path] | None, typer.Option(
+        "--masseffect-content", help="A folder (or file) of your own Mass Effect: "
+        "Annihilation cards, on top of its sample cards; repeatable.")] = None,
 ) -> None:
     """Serve the web table: a lobby, matches between people or against bots, replays.
-    ``--content``: the players' own cards, offered in the lobby and usable in troops."""
+    ``--content`` (Eden) and ``--masseffect-content``: the players' own cards, offered in
+    the lobby and usable in troops and bands."""
     import uvicorn
 
-    from skirmish.cli.options import library_or_exit
+    from skirmish.cli.options import library_or_exit, me_library_or_exit
     from skirmish.web.rooms import MAX_MESSAGE
     from skirmish.web.server import create_app
 
-    library = library_or_exit(content)  # read and checked before the server starts
-    app = create_app(db, data, library=library)
+    # the cards are read and checked before the server starts
+    library = library_or_exit(content)
+    me_library = me_library_or_exit(masseffect_content) if masseffect_content else None
+    app = create_app(db, data, library=library, masseffect_library=me_library)
     where = "the database given by --db" if db else f"{data / 'skirmish.db'}"
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"skirmish web table: http://{shown}:{port}/  (data: {where}; Ctrl-C stops it)")
