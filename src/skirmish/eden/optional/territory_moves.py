@@ -162,6 +162,23 @@ def _snapped(state: EdenState, fighter: Fighter, element: Element, to: Point,
     return Point(at.x, at.y)
 
 
+def _crossing(state: EdenState, fighter: Fighter, ident: str, kind: type[Keyword], ap: int,
+              to: Point, rule: str) -> tuple[Element, Point] | str:
+    """What Swimming and Jump check first, in the rule's order: the element has the
+    keyword, the move action may be taken, the fighter touches the element (and is free),
+    and ``to`` touches its edge (snapped onto it). The element and the landing point, or
+    why not."""
+    found = _element(state, ident, kind, rule)
+    if isinstance(found, str):
+        return found
+    refusal = (_move_action_refusal(state, fighter, ap, rule)
+               or _contact_refusal(state, fighter, found, rule))
+    if refusal:
+        return refusal
+    landing = _snapped(state, fighter, found, to, rule)
+    return landing if isinstance(landing, str) else (found, landing)
+
+
 # -- Climbing (X) ---------------------------------------------------------------------------------
 def spot_refusal(state: EdenState, fighter: Fighter, element: Element, at: Point) -> str | None:
     """Why the climber may not be put at ``at`` on the element's elevated point: the centre
@@ -253,16 +270,10 @@ def equipment_count(state: EdenState, fighter: Fighter) -> int:
 
 
 def swim_refusal(state: EdenState, fighter: Fighter, action: Swim) -> str | None:
-    found = _element(state, action.element, Swimming, SWIM)
-    if isinstance(found, str):
-        return found
-    refusal = (_move_action_refusal(state, fighter, SWIM_AP, SWIM)
-               or _contact_refusal(state, fighter, found, SWIM))
-    if refusal:
-        return refusal
-    to = _snapped(state, fighter, found, action.to, SWIM)
-    if isinstance(to, str):
-        return to
+    start = _crossing(state, fighter, action.element, Swimming, SWIM_AP, action.to, SWIM)
+    if isinstance(start, str):
+        return start
+    _, to = start
     gap = math.hypot(to.x - fighter.x, to.y - fighter.y)
     if gap > SWIM_REACH + EPS:
         return (f"{SWIM}: the fighter is put at the edge within {SWIM_REACH:g} cm of where it "
@@ -302,16 +313,10 @@ class SwimAttempt(Procedure):
 
 # -- Jump (X) -------------------------------------------------------------------------------------
 def jump_refusal(state: EdenState, fighter: Fighter, action: JumpOver) -> str | None:
-    found = _element(state, action.element, Jump, JUMP)
-    if isinstance(found, str):
-        return found
-    refusal = (_move_action_refusal(state, fighter, JUMP_AP, JUMP)
-               or _contact_refusal(state, fighter, found, JUMP))
-    if refusal:
-        return refusal
-    to = _snapped(state, fighter, found, action.to, JUMP)
-    if isinstance(to, str):
-        return to
+    start = _crossing(state, fighter, action.element, Jump, JUMP_AP, action.to, JUMP)
+    if isinstance(start, str):
+        return start
+    found, to = start
     length = math.hypot(to.x - fighter.x, to.y - fighter.y)
     if segment_length_inside(found.shape, fighter.x, fighter.y, to.x, to.y) <= 1e-6:
         return f"{JUMP}: the jump goes over {found.id} to its far side, in a straight line"
