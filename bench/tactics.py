@@ -1,0 +1,52 @@
+"""The tactical suite's score (issue 16): the share of the hand-built Eden positions of
+:mod:`skirmish.bots.tactics` where an agent makes the strong player's move, in percent.
+
+Measured for ``heuristic``, ``mcts:normal`` and ``mcts:hard`` - the search bots with their
+presets' ITERATION budgets only (``mcts:iterations=300`` and ``mcts:iterations=1200``,
+without the presets' time caps), so that the score is the same on any machine and under
+any load; seed 0 for every agent. Not a speed figure: larger is better, and the issue's
+goal is ``mcts:hard`` >= 80%. ``python -m bench.tactics`` prints each position's answer.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from skirmish.bots.tactics import Result, score, share
+
+#: The figure's name and the agent measured (the presets' iteration budgets, no time cap).
+AGENTS = {
+    "tactics_heuristic_pct": "heuristic",
+    "tactics_mcts_normal_pct": "mcts:iterations=300",
+    "tactics_mcts_hard_pct": "mcts:iterations=1200",
+}
+
+
+def results(seed: int = 0) -> dict[str, list[Result]]:
+    return {figure: score(agent, seed) for figure, agent in AGENTS.items()}
+
+
+def run(seed: int = 0) -> dict[str, float]:
+    found = results(seed)
+    for figure, answers in found.items():
+        missed = ", ".join(r.position for r in answers if not r.hit) or "none"
+        print(f"{AGENTS[figure]}: {sum(r.hit for r in answers)}/{len(answers)} solved; "
+              f"missed: {missed}", file=sys.stderr)
+    return {figure: 100.0 * share(answers) for figure, answers in found.items()}
+
+
+def main() -> None:  # pragma: no cover - a report for people
+    found = results()
+    names = [r.position for r in next(iter(found.values()))]
+    width = max(len(n) for n in names)
+    print(f"{'position':{width}}  " + "  ".join(AGENTS[f] for f in found))
+    for i, name in enumerate(names):
+        marks = "  ".join(f"{'yes' if found[f][i].hit else 'NO':{len(AGENTS[f])}}"
+                          for f in found)
+        print(f"{name:{width}}  {marks}")
+    for figure, answers in found.items():
+        print(f"{AGENTS[figure]}: {100 * share(answers):.0f}%")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,74 @@
+"""Mass Effect: Annihilation positions of the tactical suite (issue 16, "ME:A ones later"):
+kept apart from the Eden suite (:data:`skirmish.bots.tactics.POSITIONS`), whose score is
+the issue's measure. Each is a real match of the sample library (ORIGINAL SAMPLE CONTENT),
+scenario "Escarmouche" (each band scores the points of the enemy figures out of action),
+its figures placed, then played with every figure staying until the decision; the odds
+are :mod:`skirmish.masseffect.odds`'s.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from skirmish.core import Game
+from skirmish.masseffect import MASS_EFFECT
+from skirmish.masseffect.cards.library import Library, load_library
+from skirmish.masseffect.rolling import state_of
+from skirmish.masseffect.rules import pas_to_cm
+
+from .board import Position, hits, registry
+
+MASS_EFFECT_POSITIONS: list[Position] = []
+position = registry(MASS_EFFECT_POSITIONS)
+
+
+@functools.cache
+def library() -> Library:
+    return load_library()
+
+
+def me_table(figures: Sequence[tuple[int, str, float, float]], *,
+             vitality: dict[int, int] | None = None, decision: str = "tir",
+             seed: int = 1) -> Game:
+    """Figures ``(side, profile, x, y)`` (pas) of the sample library with their cards'
+    equipment, facing the enemy; ``vitality`` sets what some of them (by index) have left;
+    then every figure stays until player A's first decision of kind ``decision``."""
+    lib = library()
+    weapons: dict[str, Any] = {}
+    powers: dict[str, Any] = {}
+    bands: list[dict[str, Any]] = [{"name": "A", "figures": []}, {"name": "B", "figures": []}]
+    for side, name, x, y in figures:
+        profile = lib.profile(name)
+        for weapon in profile.equipment:
+            weapons[weapon] = lib.weapon(weapon).to_dict()
+        for trait in profile.powers:
+            power = lib.power(trait.name)
+            powers[power.name] = power.to_dict()
+        bands[side]["figures"].append({
+            "profile": profile.to_dict(), "equipment": list(profile.equipment),
+            "at": [pas_to_cm(x), pas_to_cm(y)], "facing": 90 if side == 0 else 270})
+    setup = {"scenario": lib.scenario("Escarmouche").to_dict(), "bands": bands,
+             "weapons": list(weapons.values()), "powers": list(powers.values()),
+             "scenery": []}
+    game = MASS_EFFECT.new_game(setup, seed=seed)
+    state = state_of(game)
+    for index, left in (vitality or {}).items():
+        state.figures[index].vitality = left
+    while not (game.decision().player == 0 and game.decision().kind == decision):
+        legal = list(game.legal_actions())
+        stay = [a for a in legal if a.verb == "stay"]
+        game.apply(stay[0] if stay else legal[-1])  # "pass" comes last
+    return game
+
+
+@position("me-finish-the-wounded", "finish the wounded",
+          "shoot B.Soldat-de-Cerberus (1 Vitalité left)", hits("B.Soldat-de-Cerberus", "shoot"))
+def me_finish_the_wounded() -> Game:
+    """ME:A, turn 1, shooting phase. A's Alliance soldier (Tir 4+, stayed: +1) may fire his
+    Fusil mitrailleur at either of two Cerberus soldiers (3 points each, Bouclier 5+, no
+    armour, in the open). The one with 1 Vitalité left is taken out of action with
+    P = 20/27 = 0.741 (3 points); the fresh one (2 Vitalité) with P = 8/27 = 0.296."""
+    return me_table([(0, "Soldat de l'Alliance", 18, 10), (1, "Soldat de Cerberus", 14, 22),
+                     (1, "Soldat de Cerberus", 22, 22)], vitality={1: 1})
