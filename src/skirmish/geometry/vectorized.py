@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from .shapes import Circle, Shape
+from .shapes import Circle, Polygon, Shape
 
 FloatArray = NDArray[np.float64]
 
@@ -28,3 +28,18 @@ def points_sdist(shape: Shape, px: FloatArray, py: FloatArray) -> FloatArray:
             inside ^= ((ay > py) != (by > py)) & (px < ax + (py - ay) * dx / dy)
     result: FloatArray = np.where(inside, -best, best)
     return result
+
+
+def vertex_gaps(shape: Shape, other: Shape, px: FloatArray, py: FloatArray) -> FloatArray:
+    """For ``shape`` (given around (0, 0)) moved to each point (px, py): the least distance
+    (0 inside) from its vertices to ``other`` and from ``other``'s vertices to it. The
+    distance between the two shapes is never more (it is 0 when they overlap), so a point
+    whose gap is under a spacing is one where the shapes are too near."""
+    gap = np.full(px.shape, np.inf)
+    if isinstance(shape, Polygon):
+        for vx, vy in shape.points:
+            gap = np.minimum(gap, np.maximum(points_sdist(other, px + vx, py + vy), 0.0))
+    if isinstance(other, Polygon):
+        for ox, oy in other.points:
+            gap = np.minimum(gap, np.maximum(points_sdist(shape, ox - px, oy - py), 0.0))
+    return gap

@@ -65,7 +65,7 @@ from skirmish.eden.preparation.deployment import (
 )
 from skirmish.eden.rolling import state_of
 from skirmish.geometry.shapes import shape_point_sdist
-from skirmish.geometry.vectorized import points_sdist
+from skirmish.geometry.vectorized import points_sdist, vertex_gaps
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
@@ -131,8 +131,11 @@ def for_sale(state: EdenState, player: int) -> list[SceneryCard]:
 def _fine_placement(state: EdenState, card: SceneryCard) -> Place | None:
     """The first legal placement of the card on a grid of :data:`FINE_STEP` cm, its polygon
     turned by each of :data:`FINE_ANGLES` (4.). The grid's points are first sifted all at
-    once (a point too near an element for the card's inner disc is out), then the rest are
-    checked in order by step 6's own test."""
+    once (a point too near an element for the card's inner disc is out, then one where a
+    vertex of either shape is too near the other:
+    :func:`~skirmish.geometry.vectorized.vertex_gaps`), then the rest are
+    checked in order by step 6's own test: the sifts only leave out points that test
+    refuses, so the placement found is the same."""
     width, height = state.field.width, state.field.height
     angles = (None,) if isinstance(card.shape, float | int) else FINE_ANGLES
     for angle in angles:
@@ -145,13 +148,21 @@ def _fine_placement(state: EdenState, card: SceneryCard) -> Place | None:
         gx, gy = np.meshgrid(np.array(xs), np.array(ys))
         px, py = gx.ravel(), gy.ravel()
         inner = max(0.0, -shape_point_sdist(proto, 0.0, 0.0))
-        keep = np.ones(px.shape, dtype=bool)
+        for element in state.scenery:  # the cheap sift first, then the finer one
+            px, py = _kept(px, py, points_sdist(element.shape, px, py) >= inner + CLEARANCE
+                           - 1e-6)
         for element in state.scenery:
-            keep &= points_sdist(element.shape, px, py) >= inner + CLEARANCE - 1e-6
-        for x, y in zip(px[keep].tolist(), py[keep].tolist(), strict=True):
+            px, py = _kept(px, py, vertex_gaps(proto, element.shape, px, py) >= CLEARANCE
+                           - 1e-6)
+        for x, y in zip(px.tolist(), py.tolist(), strict=True):
             if not scenery_problem(state, scenery_shape(card, (x, y), angle)):
                 return Place(key(card.name), Point(x, y), angle)
     return None
+
+
+def _kept(px: FloatArray, py: FloatArray, keep: NDArray[np.bool_]
+          ) -> tuple[FloatArray, FloatArray]:
+    return px[keep], py[keep]
 
 
 def _steps(low: float, high: float) -> list[float]:
