@@ -8,13 +8,12 @@ the state; :meth:`EdenState.view` leaves out what a player may not know.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 from skirmish.eden.cards.cards import Catalogue
 from skirmish.eden.cards.profile import Characteristic, FighterProfile
-from skirmish.eden.effects import EFFECTS, ActiveEffect, effect_modifiers
+from skirmish.eden.effects import EFFECTS, ActiveEffect, EffectKind, effect_modifiers
 from skirmish.eden.fighter import NPF_SIDE, SIDE_LETTERS, Fighter
 from skirmish.eden.modifiers import Modifier, condition_modifiers, effective_value
 from skirmish.eden.optional.infestation import Infestation
@@ -24,6 +23,8 @@ from skirmish.geometry import line_of_sight as _line_of_sight
 from skirmish.geometry.table import Table
 
 _LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
+#: The characteristics by name, in a view's order.
+_CHARACTERISTICS = tuple((c.value, c) for c in Characteristic)
 
 
 def _card_json(card: object) -> dict[str, Any]:
@@ -33,10 +34,45 @@ def _card_json(card: object) -> dict[str, Any]:
     return data
 
 
-@functools.lru_cache(maxsize=4096)
+#: JSON that views share, built once per immutable object (:func:`_json_once`), by ``id``:
+#: the object is kept with it, so its ``id`` is not reused while the entry lives.
+_JSON_ONCE: dict[int, tuple[object, Any]] = {}
+_JSON_KEPT = 8192
+T = TypeVar("T")
+J = TypeVar("J")
+
+
+def _json_once(thing: T, build: Callable[[T], J]) -> J:
+    """``build(thing)``, built once per object: cards, profiles and effects never change,
+    and views share what is built from them (views are read-only). Looked up by identity:
+    hashing a frozen card costs about as much as building its JSON."""
+    known = _JSON_ONCE.get(id(thing))
+    if known is not None and known[0] is thing:
+        return known[1]  # type: ignore[no-any-return]
+    if len(_JSON_ONCE) >= _JSON_KEPT:
+        _JSON_ONCE.clear()
+    data = build(thing)
+    _JSON_ONCE[id(thing)] = (thing, data)
+    return data
+
+
+def _catalogue_json(catalogue: Catalogue) -> dict[str, Any]:
+    """Each player's tactical and mission cards and the match's equipment (full notation)
+    as JSON (built once per catalogue: :func:`_json_once`)."""
+    return {
+        "tactical": [[_card_json(c) for c in cards] for cards in catalogue.tactical],
+        "missions": [[_card_json(c) for c in cards] for cards in catalogue.missions],
+        "equipment": {name: str(item) for name, item in catalogue.equipment.items()},
+    }
+
+
+def _effect_json(effect: ActiveEffect) -> dict[str, Any]:
+    return effect.to_json()
+
+
 def profile_card(profile: FighterProfile) -> dict[str, Any]:
     """A profile card as JSON, built once per card: views share it (views are read-only)."""
-    return profile.to_dict()
+    return _json_once(profile, FighterProfile.to_dict)
 
 
 class EdenState:
@@ -319,20 +355,23 @@ class EdenState:
         both players' secrets are hidden (``my_*`` are empty; ``bids_made`` and
         ``hand_sizes`` say what is known of both)."""
         if player is None:
-            view = self.view(0)  # the public parts, then nothing of player 0's own
+            # The public parts as player 0 sees them, then nothing of player 0's own.
+            view = self._view(0, self._effects_seen(None))
             view.update(my_bid=None, opponent_has_bid=False, my_hand=[], my_tactical_cards=[],
                         my_mission_cards=[], opponent_hand_size=0,
                         bids_made=[b is not None for b in self.bids],
                         hand_sizes=[len(h) for h in self.hands],
                         missions=[self._missions_seen(side, None) for side in (0, 1)],
-                        effects=[e.to_json() for e in self.effects
-                                 if self._effect_public(e, None)],
                         objectives=self._objectives_seen(None))
-            for fighter, seen in zip(self.fighters, view["fighters"], strict=True):
-                seen["characteristics"] = self._characteristics_seen(fighter, None)
             return view
-        other = 1 - player
+        return self._view(player, self._effects_seen(player))
 
+    def _view(self, player: int, seen: Sequence[ActiveEffect]) -> dict[str, Any]:
+        """:meth:`view` for ``player``, the effects and characteristics as ``seen``: the
+        effects known to ``player``, or to a spectator (:meth:`_effects_seen`)."""
+        other = 1 - player
+        cards = _json_once(self.catalogue, _catalogue_json)
+        modifying = _modifying(seen)
         return {
             "round": self.round,
             "max_rounds": self.max_rounds,
@@ -347,12 +386,12 @@ class EdenState:
             "opponent_has_bid": self.bids[other] is not None,
             "missions": [self._missions_seen(0, player), self._missions_seen(1, player)],
             "my_hand": list(self.hands[player]),
-            "my_tactical_cards": [_card_json(c) for c in self.catalogue.tactical[player]],
-            "my_mission_cards": [_card_json(c) for c in self.catalogue.missions[player]],
-            "equipment": {name: str(item) for name, item in self.catalogue.equipment.items()},
+            "my_tactical_cards": list(cards["tactical"][player]),
+            "my_mission_cards": list(cards["missions"][player]),
+            "equipment": dict(cards["equipment"]),
             "opponent_hand_size": len(self.hands[other]),
             "played_cards": [list(p) for p in self.played],
-            "effects": [e.to_json() for e in self.effects if self._effect_public(e, player)],
+            "effects": [_json_once(e, _effect_json) for e in seen],
             "scenery": [e.to_dict() for e in self.scenery],
             "markers": [m.to_dict() for m in self.markers],
             **self._terrain_json(view=True),
@@ -370,7 +409,7 @@ class EdenState:
                     "activated": f.activated,
                     "checked": list(f.checked),
                     "markers": dict(f.markers),
-                    "characteristics": self._characteristics_seen(f, player),
+                    "characteristics": self._characteristics_seen(f, player, modifying),
                     "profile": profile_card(f.profile),
                     "abilities": self.abilities_view(f),
                 }
@@ -421,16 +460,33 @@ class EdenState:
                 seen[marker] = owner
         return seen
 
-    def _characteristics_seen(self, fighter: Fighter, player: int | None) -> dict[str, int]:
+    def _effects_seen(self, player: int | None) -> list[ActiveEffect]:
+        """The effects in force that ``player`` may know of (:meth:`_effect_public`)."""
+        return [e for e in self.effects if self._effect_public(e, player)]
+
+    def _characteristics_seen(self, fighter: Fighter, player: int | None,
+                              seen: Sequence[ActiveEffect] | None = None) -> dict[str, int]:
         """The effective values ``player`` may know: the modifiers of the other player's
         secret mission are left out (docs/rulings.md; the rolls in the log show what was
-        rolled, as across a table)."""
-        hidden = [e for e in self.effects if not self._effect_public(e, player)]
-        if not hidden:
-            return {c.value: self.characteristic(fighter, c) for c in Characteristic}
+        rolled, as across a table). Otherwise as :meth:`characteristic` (Rulebook 1.6, 2.G,
+        9), the fighter's modifiers gathered once for its four characteristics. ``seen``:
+        the effects ``player`` knows of that may modify a characteristic
+        (:func:`_modifying`), which a view finds once for all its fighters."""
+        if seen is None:
+            seen = _modifying(self._effects_seen(player))
+        if not fighter.markers and not seen:
+            return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
         mods = condition_modifiers(fighter.markers) if fighter.markers else []
-        for effect in self.effects:
-            if effect not in hidden:
-                mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
-        return {c.value: effective_value(fighter.base_value(c), mods, c)
-                for c in Characteristic}
+        for effect in seen:
+            mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
+        if not mods:
+            return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
+        return {name: effective_value(fighter.base_value(c), mods, c)
+                for name, c in _CHARACTERISTICS}
+
+
+def _modifying(effects: Sequence[ActiveEffect]) -> list[ActiveEffect]:
+    """The effects whose kind has a ``modifiers`` hook (the others modify nothing:
+    :meth:`EffectKind.modifiers <skirmish.eden.effects.EffectKind.modifiers>`)."""
+    return [e for e in effects
+            if type(EFFECTS[e.effect]).modifiers is not EffectKind.modifiers]

@@ -114,6 +114,8 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self._table: dict[int, Action] = {}
         self._last: list[str | None] = [None, None]
         self._potential = (0.0, 0.0)
+        self._views: dict[int, dict[str, Any]] = {}
+        self._views_of: tuple[int, int] = (0, -1)
 
     def _observation_space(self) -> spaces.Dict:
         return spaces.Dict({"observation": self.encoder.space(),
@@ -138,8 +140,9 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         if game.is_over:
             raise ValueError("the game is over")
         self.game = game
+        self._views.clear()
         self.roster.clear()
-        self.roster.sync(game.view(game.decision().player))
+        self.roster.sync(self.view(game.decision().player))
         self.agents = list(AGENTS)
         self.rewards = {a: 0.0 for a in AGENTS}
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
@@ -149,7 +152,7 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.steps = 0
         self._last = [None, None]
         if self.shaped is not None:
-            self._potential = potential(game.view(0), self.shaped)
+            self._potential = potential(self.view(0), self.shaped)
         self.prepare()
 
     def prepare(self) -> None:
@@ -159,7 +162,7 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         legal = list(game.legal_actions())
         mask, table, left_out = self.codec.encode(legal, seat, self.roster)
         if left_out and self.codec.unknown(legal, self.roster):
-            self.roster.sync(game.view(seat))  # a piece or element new to the roster
+            self.roster.sync(self.view(seat))  # a piece or element new to the roster
             mask, table, _ = self.codec.encode(legal, seat, self.roster)
         if not table:
             raise RuntimeError(f"no legal action of {game!r} fits the action space: widen "
@@ -198,11 +201,12 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         game = self.game
         seat = game.decision().player
         game.apply(action)
+        self._views.clear()
         self._last[seat] = str(action)
         self.steps += 1
         rewards = {a: 0.0 for a in self.agents}
         if self.shaped is not None:
-            now = potential(game.view(0), self.shaped)
+            now = potential(self.view(0), self.shaped)
             for s, agent in enumerate(AGENTS):
                 rewards[agent] += now[s] - self._potential[s]
             self._potential = now
@@ -246,10 +250,21 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
             return np.zeros(self.codec.size, dtype=np.int8)
         return self._mask.copy()
 
+    def view(self, seat: int) -> dict[str, Any]:
+        """``game.view(seat)``, built once per step: the roster, the shaped reward and the
+        observation of one step share it (views are read-only)."""
+        now = (id(self.game), len(self.game.history))
+        if now != self._views_of:  # the game changed under the environment
+            self._views.clear()
+            self._views_of = now
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(seat)
+        return view
+
     def observe(self, agent: str) -> dict[str, Any]:
         seat = AGENTS.index(agent)
-        view = self.game.view(seat)
-        return {"observation": self.encoder.encode(view, seat, self.roster),
+        return {"observation": self.encoder.encode(self.view(seat), seat, self.roster),
                 "action_mask": self.action_mask(agent)}
 
     def notation(self, index: int) -> str | None:

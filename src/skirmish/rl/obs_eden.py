@@ -11,17 +11,26 @@ troop leader; hidden (Territory Management); incapacitated; its value (/50, an N
 The globals (:data:`GLOBALS`): the round, the first player, SP, VP, hand sizes, bids made,
 leaders, halves, missions, whose decision it is, the optional rules played, scenery points,
 cards played, troop types.
+
+The cards (:class:`~skirmish.rl.observations.CardIndex`, indices into the card library's
+lists, :func:`library_cards`): each fighter's profile (``fighter_cards``: the troops' and
+the non-player fighters' profiles), and of the seat's own only, from its view: its tactical
+hand (``my_hand``, ``my_hand_mask``: ``Limits.hand`` slots) and its missions, secret ones
+included (``my_missions``, ``my_missions_mask``: ``Limits.missions`` slots).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
 
 from skirmish.geometry import CONTACT_TOLERANCE
-from skirmish.rl.observations import Array, ObservationEncoder
+from skirmish.rl.observations import Array, CardIndex, ObservationEncoder
 from skirmish.rl.setups import Limits
 
 LIMBS = ("head", "arms", "torso", "legs")
@@ -37,12 +46,25 @@ GLOBALS = ("round", "max_rounds", "first_player", "my_sp", "opponent_sp", "my_vp
            "my_missions", "opponent_missions", "my_decision", "territory", "infestation",
            "effects", "my_scenery_points", "opponent_scenery_points", "my_cards_played",
            "opponent_cards_played", "my_troop_stigma", "opponent_troop_stigma")
+_NO_MARKERS = (0.0,) * len(CONDITIONS)
+_DAMAGES_KEPT = 4096
 #: Every kind of decision Eden asks for (others count as "other").
 KINDS = ("secret-bid", "first-player", "leader", "secret-mission", "place-scenery",
          "place-npf", "deployment-half", "deploy", "secret-hand", "tactical", "cancellation",
          "activate", "interrupt", "action", "reaction", "strike-back", "aim", "location-shift",
          "ability-cost", "withdrawal-attack", "npf-activate", "npf-prowl", "npf-attack",
          "npf-charge", "rage", "burn", "fear")
+
+
+@functools.lru_cache(maxsize=1)
+def library_cards() -> tuple[CardIndex, CardIndex, CardIndex]:
+    """The built-in card library's profiles (fighters and non-player fighters), tactical
+    cards and missions (read once per process)."""
+    from skirmish.eden.cards.library import load_library
+
+    library = load_library()
+    return (CardIndex([*library.fighters, *library.npfs]), CardIndex(library.tactical),
+            CardIndex(library.missions))
 
 
 def _limbs(profile: Mapping[str, Any]) -> list[tuple[int, int]]:
@@ -56,6 +78,24 @@ def _limbs(profile: Mapping[str, Any]) -> list[tuple[int, int]]:
     return out
 
 
+def _contacts(pieces: Sequence[Mapping[str, Any]], radii: Sequence[float]) -> list[bool]:
+    """Which fighters touch an enemy (Rulebook 2.E: bases within the contact tolerance,
+    ``radii`` in cm; non-player fighters are enemies to both troops, not to one another:
+    fighters of different sides are enemies)."""
+    touching = [False] * len(pieces)
+    standing = [(i, float(p["x"]), float(p["y"]), radii[i], int(p["side"]))
+                for i, p in enumerate(pieces) if p["on_field"]]
+    for a, (i, xi, yi, ri, si) in enumerate(standing):
+        for j, xj, yj, rj, sj in standing[a + 1:]:
+            if si == sj:
+                continue
+            dx, dy = xi - xj, yi - yj
+            reach = ri + rj + CONTACT_TOLERANCE
+            if dx * dx + dy * dy <= reach * reach:
+                touching[i] = touching[j] = True
+    return touching
+
+
 class EdenEncoder(ObservationEncoder):
     ruleset = "eden"
     fighter_key = "fighters"
@@ -67,6 +107,28 @@ class EdenEncoder(ObservationEncoder):
     def __init__(self, limits: Limits) -> None:
         super().__init__(limits)
         self._statics: dict[str, tuple[float, list[tuple[int, int]], float]] = {}
+        self._damages: dict[tuple[str, tuple[int, ...]], tuple[float, ...]] = {}
+
+    def profiles(self) -> CardIndex:
+        return library_cards()[0]
+
+    def own_cards_space(self) -> dict[str, spaces.Space[Any]]:
+        _, tactical, missions = library_cards()
+        hand, held = self.limits.hand, self.limits.missions
+        return {"my_hand": tactical.space(hand),
+                "my_hand_mask": spaces.Box(0, 1, (hand,), dtype=np.int8),
+                "my_missions": missions.space(held),
+                "my_missions_mask": spaces.Box(0, 1, (held,), dtype=np.int8)}
+
+    def own_cards(self, view: Mapping[str, Any], seat: int) -> dict[str, npt.NDArray[Any]]:
+        """The seat's tactical hand and missions: its view's ``my_hand`` and its own entry
+        of ``missions`` (the opponent's are not read)."""
+        _, tactical, missions = library_cards()
+        hand, hand_mask = tactical.encode(view.get("my_hand") or (), self.limits.hand)
+        own: Sequence[Sequence[str]] = view.get("missions") or ([], [])
+        held, held_mask = missions.encode(own[seat], self.limits.missions)
+        return {"my_hand": hand, "my_hand_mask": hand_mask, "my_missions": held,
+                "my_missions_mask": held_mask}
 
     def table_size(self, view: Mapping[str, Any]) -> tuple[float, float]:
         size = view.get("field_size") or (60.0, 60.0)
@@ -87,26 +149,14 @@ class EdenEncoder(ObservationEncoder):
             self._statics[name] = known
         return known
 
-    def fighter_rows(self, view: Mapping[str, Any], seat: int,
-                     pieces: Sequence[Mapping[str, Any]], slots: Sequence[int | None],
-                     out: Array, width: float, depth: float) -> None:
-        leaders = view.get("leaders") or ()
-        hidden = view.get("hidden") or {}
-        statics = [self._static(p) for p in pieces]
-        xs = [float(p["x"]) for p in pieces]
-        ys = [float(p["y"]) for p in pieces]
-        sides = [int(p["side"]) for p in pieces]
-        standing = [bool(p["on_field"]) for p in pieces]
-        contact = self._contacts(np.array(xs), np.array(ys),
-                                 np.array([s[0] for s in statics]), np.array(sides),
-                                 np.array(standing, dtype=bool))
-        for i, (piece, slot) in enumerate(zip(pieces, slots, strict=True)):
-            if slot is None:
-                continue
-            radius, limbs, value = statics[i]
-            side = sides[i]
-            whose = 0 if side == seat else 1 if side in (0, 1) else 2
-            checked = piece.get("checked") or (0, 0, 0, 0)
+    def _damage(self, piece: Mapping[str, Any], limbs: Sequence[tuple[int, int]]
+                ) -> tuple[float, ...]:
+        """The CP left of each limb (a fraction), whether each is wounded, then whether
+        the fighter is incapacitated (a limb without CP left), remembered by CP lost."""
+        checked = tuple(piece.get("checked") or (0, 0, 0, 0))
+        key = (str(piece.get("name", "")), checked)
+        known = self._damages.get(key)
+        if known is None:
             cp: list[float] = []
             wounded: list[float] = []
             incapacitated = False
@@ -115,30 +165,42 @@ class EdenEncoder(ObservationEncoder):
                 cp.append(left / total if total else 0.0)
                 wounded.append(1.0 if total > white and lost >= white else 0.0)
                 incapacitated = incapacitated or (total > 0 and left <= 0)
-            values = piece.get("characteristics") or {}
-            markers = piece.get("markers") or {}
-            ref = piece["ref"]
-            on = standing[i]
-            out[slot] = (
-                1.0, whose == 0, whose == 1, whose == 2, on,
-                xs[i] / width if on else 0.0, ys[i] / depth if on else 0.0, radius / 5,
-                *cp, *wounded, *(values.get(c, 0) / 10 for c in CHARACTERISTICS),
-                *(markers.get(c, 0) / 3 for c in CONDITIONS),
-                piece.get("ap", 0) / 4, bool(piece.get("activated")), bool(contact[i]),
-                ref in leaders, ref in hidden, incapacitated, value)
+            if len(self._damages) >= _DAMAGES_KEPT:
+                self._damages.clear()
+            known = self._damages[key] = (*cp, *wounded, float(incapacitated))
+        return known
 
-    @staticmethod
-    def _contacts(xs: Any, ys: Any, radii: Any, sides: Any, standing: Any) -> Any:
-        """Which fighters touch an enemy (Rulebook 2.E: bases within the contact
-        tolerance; non-player fighters are enemies to both troops, not to one another)."""
-        if len(xs) < 2:
-            return np.zeros(len(xs), dtype=bool)
-        gap2 = (xs[:, None] - xs[None, :]) ** 2 + (ys[:, None] - ys[None, :]) ** 2
-        reach = radii[:, None] + radii[None, :] + CONTACT_TOLERANCE
-        enemies = (sides[:, None] != sides[None, :]) & ~((sides[:, None] == 2) &
-                                                         (sides[None, :] == 2))
-        touching = (gap2 <= reach * reach) & enemies & standing[:, None] & standing[None, :]
-        return touching.any(axis=1)
+    def fighter_rows(self, view: Mapping[str, Any], seat: int,
+                     pieces: Sequence[Mapping[str, Any]], slots: Sequence[int | None],
+                     out: Array, width: float, depth: float) -> None:
+        leaders = view.get("leaders") or ()
+        hidden = view.get("hidden") or {}
+        statics = [self._static(p) for p in pieces]
+        contact = _contacts(pieces, [s[0] for s in statics])
+        rows: list[list[float]] = []
+        used: list[int] = []
+        for piece, slot, (radius, limbs, value), touching in zip(
+                pieces, slots, statics, contact, strict=True):
+            if slot is None:
+                continue
+            side = int(piece["side"])
+            whose = 0 if side == seat else 1 if side in (0, 1) else 2
+            *cp_wounded, incapacitated = self._damage(piece, limbs)
+            values = piece.get("characteristics") or {}
+            markers = piece.get("markers")
+            ref = piece["ref"]
+            on = bool(piece["on_field"])
+            used.append(slot)
+            rows.append([
+                1.0, whose == 0, whose == 1, whose == 2, on,
+                float(piece["x"]) / width if on else 0.0,
+                float(piece["y"]) / depth if on else 0.0, radius / 5,
+                *cp_wounded, *[values.get(c, 0) / 10 for c in CHARACTERISTICS],
+                *([markers.get(c, 0) / 3 for c in CONDITIONS] if markers else _NO_MARKERS),
+                piece.get("ap", 0) / 4, bool(piece.get("activated")), touching,
+                ref in leaders, ref in hidden, incapacitated, value])
+        if rows:
+            out[used] = rows
 
     def globals(self, view: Mapping[str, Any], seat: int) -> list[float]:
         other = 1 - seat

@@ -7,13 +7,15 @@ shield and barrier uses (/5); this turn's move (stay, walk, run), power used, sh
 action, fought; engaged; statuses (/5); data carried; disengaged; spent; its points (/20).
 
 The globals (:data:`GLOBALS`): the turn, initiative, scores, data extracted, the seat's
-edge, the phase (one-hot), whose decision it is, an early end. The markers
+edge, the phase (one-hot), whose decision it is, an early end. ``fighter_cards``: each
+figure's profile in the library's list (:func:`library_profiles`). The markers
 (:data:`~skirmish.rl.observations.MARKERS`): kind, position, locked, open, holds data,
 carried by whom.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skirmish.rl.actions import Roster
-from skirmish.rl.observations import MARKERS, Array, ObservationEncoder, angle_features
+from skirmish.rl.observations import MARKERS, Array, CardIndex, ObservationEncoder, angle_features
 
 FIGURE = ("present", "mine", "opponent", "placed", "out", "extracted", "x", "y",
           "facing_sin", "facing_cos", "radius", "vitality", "vitality_points", "armour",
@@ -38,6 +40,15 @@ KINDS = ("edge", "deploy", "move", "pouvoirs", "tir", "actions spéciales", "fig
 _MARKER_KINDS = {"objective": 1, "terminal": 2, "door": 3, "data": 4}
 
 
+@functools.lru_cache(maxsize=1)
+def library_profiles() -> CardIndex:
+    """The built-in library's figure profiles, for ``fighter_cards`` (ME:A has no hand nor
+    secret mission)."""
+    from skirmish.masseffect.cards.library import load_library
+
+    return CardIndex(load_library().profiles)
+
+
 class MassEffectEncoder(ObservationEncoder):
     ruleset = "masseffect"
     fighter_key = "figures"
@@ -46,6 +57,9 @@ class MassEffectEncoder(ObservationEncoder):
     global_features = GLOBALS
     kinds = KINDS
     with_markers = True
+
+    def profiles(self) -> CardIndex:
+        return library_profiles()
 
     def table_size(self, view: Mapping[str, Any]) -> tuple[float, float]:
         size = view.get("table_cm") or (90.0, 90.0)

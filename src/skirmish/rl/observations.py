@@ -2,37 +2,56 @@
 
 The view is all a seat may know (issue 11: the opponent's hand, bids and secret missions are
 not in it), so nothing hidden can reach an observation. The ``observation`` space is a
-``Dict`` of ``Box`` spaces (every float clipped to [-4, 4]):
+``Dict`` of ``Box`` spaces (every float clipped to [-4, 4]) and, for card identities,
+``MultiDiscrete`` ones:
 
-=================  ===========================  =========================================
-key                shape                        what
-=================  ===========================  =========================================
-``fighters``       (fighters, F) float32        one row per fighter slot (the seat's own
-                                                first: :class:`~skirmish.rl.actions.Roster`),
-                                                the ruleset's features (see
-                                                :mod:`.obs_eden`, :mod:`.obs_masseffect`)
-``fighter_mask``   (fighters,) int8             1 where a slot holds a fighter
-``scenery``        (scenery, 16) float32        one row per scenery element (:data:`SCENERY`)
-``scenery_mask``   (scenery,) int8
-``markers``        (elements, 12) float32       ME:A only: the scenario's markers
-``marker_mask``    (elements,) int8             ME:A only
-``raster``         (6, grid, grid) float32      a coarse map of the table: impassable
-                                                scenery, opaque scenery, other scenery, the
-                                                seat's pieces, the opponent's, the others
-                                                (Eden's NPFs; ME:A's markers), each cell 0-1
-``globals``        (G,) float32                 round, scores, SP, hands... (per ruleset)
-``decision``       (kinds + 2,) int8            the pending decision's kind, one-hot (its
-                                                kind is public), then "other kind", then
-                                                "the game is over"
-=================  ===========================  =========================================
+====================  ===========================  ======================================
+key                   shape                        what
+====================  ===========================  ======================================
+``fighters``          (fighters, F) float32        one row per fighter slot (the seat's
+                                                   own first: :class:`.Roster`), the
+                                                   ruleset's features (see
+                                                   :mod:`.obs_eden`,
+                                                   :mod:`.obs_masseffect`)
+``fighter_mask``      (fighters,) int8             1 where a slot holds a fighter
+``fighter_cards``     (fighters,) int64            each slot's profile card (both sides'
+                                                   fighters are on the table: public)
+``scenery``           (scenery, 16) float32        one row per scenery element
+                                                   (:data:`SCENERY`)
+``scenery_mask``      (scenery,) int8
+``markers``           (elements, 12) float32       ME:A only: the scenario's markers
+``marker_mask``       (elements,) int8             ME:A only
+``raster``            (6, grid, grid) float32      a coarse map of the table: impassable
+                                                   scenery, opaque scenery, other
+                                                   scenery, the seat's pieces, the
+                                                   opponent's, the others (Eden's NPFs;
+                                                   ME:A's markers), each cell 0-1
+``globals``           (G,) float32                 round, scores, SP, hands... (per
+                                                   ruleset)
+``decision``          (kinds + 2,) int8            the pending decision's kind, one-hot
+                                                   (its kind is public), then "other
+                                                   kind", then "the game is over"
+``my_hand``           (hand,) int64                Eden only: the seat's own tactical
+                                                   hand (its view's ``my_hand``), padded
+``my_hand_mask``      (hand,) int8                 Eden only: 1 where a slot holds a card
+``my_missions``       (missions,) int64            Eden only: the seat's own missions,
+                                                   secret ones included (its view names
+                                                   them), padded
+``my_missions_mask``  (missions,) int8             Eden only
+====================  ===========================  ======================================
 
 Positions are fractions of the table's width and depth; slots without a piece are zeros.
+Card identities (``fighter_cards``, ``my_hand``, ``my_missions``) are categorical, a
+:class:`CardIndex` of one of the card library's lists: 0 is an empty slot, ``1..n`` the
+library's cards of that kind in name order, ``n + 1`` a card the library does not have (a
+troop file's own). The opponent's hand and secret missions are in no view of the seat, so
+in no observation.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -51,6 +70,35 @@ MARKERS = ("present", "objective", "terminal", "door", "data", "x", "y", "locked
            "holds", "carried_by_me", "carried_by_opponent")
 RASTER = ("impassable", "opaque", "scenery", "mine", "opponent", "others")
 _CACHE_KEPT = 128
+
+
+class CardIndex:
+    """Card names to categorical indices (see the module): 0 no card, ``1..n`` the ``names``
+    in sorted order, ``n + 1`` any other name; :attr:`size` indices in all."""
+
+    __slots__ = ("_index", "names", "size")
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = tuple(sorted(set(names)))
+        self._index = {name: i + 1 for i, name in enumerate(self.names)}
+        self.size = len(self.names) + 2
+
+    def __call__(self, name: str) -> int:
+        return self._index.get(name, self.size - 1)
+
+    def space(self, n: int) -> spaces.MultiDiscrete:
+        """``n`` slots of these indices."""
+        return spaces.MultiDiscrete(np.full(n, self.size, dtype=np.int64))
+
+    def encode(self, names: Sequence[str], n: int
+               ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]:
+        """The first ``n`` of ``names`` as indices, padded with 0, and their mask."""
+        indices = np.zeros(n, dtype=np.int64)
+        mask = np.zeros(n, dtype=np.int8)
+        for i, name in enumerate(names[:n]):
+            indices[i] = self(str(name))
+            mask[i] = 1
+        return indices, mask
 
 
 def _box(shape: tuple[int, ...]) -> spaces.Box:
@@ -132,6 +180,8 @@ class ObservationEncoder:
                                      dtype=np.float32)
         parts["globals"] = _box((len(self.global_features),))
         parts["decision"] = _flags(len(self.kinds) + 2)
+        parts["fighter_cards"] = self.profiles().space(limits.fighters)
+        parts.update(self.own_cards_space())
         return spaces.Dict(parts)
 
     def roster(self) -> Roster:
@@ -147,6 +197,8 @@ class ObservationEncoder:
         width, depth = self.table_size(view)
         fighters = np.zeros((limits.fighters, len(self.fighter_features)), dtype=np.float32)
         fighter_mask = np.zeros(limits.fighters, dtype=np.int8)
+        fighter_cards = np.zeros(limits.fighters, dtype=np.int64)
+        profiles = self.profiles()
         raster = np.zeros((len(RASTER), limits.grid, limits.grid), dtype=np.float32)
         pieces = view.get(self.fighter_key, ())
         slots = [roster.fighter_slot(str(p["ref"]), seat) for p in pieces]
@@ -155,6 +207,7 @@ class ObservationEncoder:
             if slot is None:
                 continue
             fighter_mask[slot] = 1
+            fighter_cards[slot] = profiles(str(piece.get("name", "")))
             if self.standing(piece):
                 channel = 3 if slot < limits.per_side else \
                     4 if slot < 2 * limits.per_side else 5
@@ -173,6 +226,8 @@ class ObservationEncoder:
         glob = np.asarray(self.globals(view, seat), dtype=np.float32)
         out["globals"] = np.clip(glob, LOW, HIGH, out=glob)
         out["decision"] = self.decision(view)
+        out["fighter_cards"] = fighter_cards
+        out.update(self.own_cards(view, seat))
         return out
 
     def _mark(self, channel: Array, fx: float, fy: float, value: float = 1.0) -> None:
@@ -248,6 +303,18 @@ class ObservationEncoder:
 
     def globals(self, view: Mapping[str, Any], seat: int) -> list[float]:
         raise NotImplementedError
+
+    def profiles(self) -> CardIndex:
+        """The library's fighter (profile) cards, for ``fighter_cards``."""
+        raise NotImplementedError
+
+    def own_cards_space(self) -> dict[str, spaces.Space[Any]]:
+        """The spaces of the seat's own cards (Eden: hand, missions; ME:A: none)."""
+        return {}
+
+    def own_cards(self, view: Mapping[str, Any], seat: int) -> dict[str, npt.NDArray[Any]]:
+        """The seat's own cards, from its view (:meth:`own_cards_space`)."""
+        return {}
 
     def scenery_extra(self, view: Mapping[str, Any], roster: Roster, rows: Array) -> None:
         """Changing facts of the scenery rows (Eden's attacks and burn chips)."""

@@ -45,18 +45,22 @@ class Limits:
     (Eden's non-player fighters, Infestation); ``elements`` target slots (Eden: scenery
     elements; ME:A: markers); ``scenery`` rows of the observation's scenery list (Eden: the
     same slots as ``elements``); ``grid`` cells a side of the coarse raster; ``k`` the
-    candidates per verb (:data:`K_PER_VERB`). Pieces beyond a limit are left out of the
-    observation and the actions naming them are not offered."""
+    candidates per verb (:data:`K_PER_VERB`); ``hand`` and ``missions`` the slots of the
+    seat's own tactical hand and missions in the observation (Eden). Pieces and cards beyond
+    a limit are left out of the observation and the actions naming pieces beyond a limit
+    are not offered."""
 
     per_side: int
     others: int = 0
     elements: int = 8
     scenery: int = 8
     grid: int = 16
+    hand: int = 8
+    missions: int = 5
     k: Mapping[str, int] = field(default_factory=lambda: K_PER_VERB, repr=False)
 
     def __post_init__(self) -> None:
-        for name in ("per_side", "elements", "scenery", "grid"):
+        for name in ("per_side", "elements", "scenery", "grid", "hand", "missions"):
             if getattr(self, name) < 1:
                 raise ValueError(f"Limits.{name} must be at least 1")
         if self.others < 0:
@@ -161,8 +165,11 @@ def limits_for(ruleset: str, setup: Mapping[str, Any], first_view: Mapping[str, 
         placed = len(first_view.get("scenery", []))
         pool = len(setup.get("scenery", []))
         elements = 24 if options.territory else max(4, placed + pool)
+        # A hand holds no two cards alike (Rulebook 4.A step 8): at most the deck's cards.
+        hand = max(len(t.get("tactical", [])) for t in setup["troops"])
+        missions = max(len(t.get("missions", [])) for t in setup["troops"])
         return Limits(per_side=max(1, per_side), others=others, elements=elements,
-                      scenery=elements)
+                      scenery=elements, hand=max(1, hand), missions=max(1, missions))
     per_side = max(len(b.get("figures", [])) for b in setup["bands"])
     markers = len(first_view.get("markers", []))
     scenery = len(first_view.get("scenery", [])) + markers
