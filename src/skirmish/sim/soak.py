@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import multiprocessing
 import os
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +25,7 @@ from skirmish.core.game import Game
 from skirmish.core.record import Record, verify
 from skirmish.core.ruleset import RULESETS
 from skirmish.eden.invariants import invariant_problems
+from skirmish.sim.backends import LocalBackend
 from skirmish.sim.runner import game_seed
 
 #: How many problems of each kind a report keeps in full.
@@ -192,32 +192,18 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     return MatchResult(index, seed, pairing, actions, tuple(breaks), "", checked, problem)
 
 
-def _work(args: tuple[SoakSpec, int]) -> MatchResult:
-    return soak_one(*args)
-
-
 def run_soak(spec: SoakSpec, workers: int | None = None,
              progress: Callable[[MatchResult], None] | None = None) -> SoakReport:
-    """Play every match (in parallel processes) and sum them up. The jobs are streamed, so
-    a soak of any size uses bounded memory."""
-    workers = max(1, workers or os.cpu_count() or 1)
+    """Play every match (in parallel processes: :class:`~skirmish.sim.backends.LocalBackend`,
+    whose worker that dies stops the soak with a clear error) and sum them up. The jobs are
+    streamed, so a soak of any size uses bounded memory."""
     report = SoakReport()
     start = time.perf_counter()
-    jobs = ((spec, i) for i in range(spec.matches))
-    stream: Iterator[MatchResult]
-    if workers == 1:
-        stream = (soak_one(s, i) for s, i in jobs)
-        for result in stream:
-            report.add(result)
-            if progress:
-                progress(result)
-    else:
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers) as pool:
-            for result in pool.imap_unordered(_work, jobs, chunksize=4):
-                report.add(result)
-                if progress:
-                    progress(result)
+    backend = LocalBackend(max(1, workers or os.cpu_count() or 1))
+    for result in backend.run(soak_one, spec, range(spec.matches), spec.matches):
+        report.add(result)
+        if progress:
+            progress(result)
     report.seconds = time.perf_counter() - start
     report.examples.sort(key=lambda e: e["match"])
     return report
