@@ -1,7 +1,9 @@
 """The search bot's throughput on one core (issue 16): MCTS iterations per second on a
-mid-game Eden state (round 3) and a Mass Effect: Annihilation one (turn 3), and
-determinizations per second (samples of the opponent's secrets with fresh dice, the game
-rebuilt from the observation once) for both rulesets.
+mid-game Eden state (round 3) - with the default settings, and with the normal and hard
+presets' rollouts to the end of the round (``mcts_round_iterations_per_s``: a few tens a
+second, each iteration playing the round out) - and on a Mass Effect: Annihilation one
+(turn 3), and determinizations per second (samples of the opponent's secrets with fresh
+dice, the game rebuilt from the observation once) for both rulesets.
 
 The searches are :class:`skirmish.bots.mcts.search.Search` with the agent's default
 settings and an iteration budget, timed around ``run`` (the heuristic's root prior, the
@@ -12,12 +14,18 @@ from __future__ import annotations
 
 import time
 from statistics import median
+from typing import Any
 
 from bench.kernel import mid_game
 from skirmish.bots.mcts.agent import MCTSAgent
+from skirmish.bots.mcts.presets import PRESETS
 from skirmish.core import Game, SeededDice
 from skirmish.core.agents import view_of
 from skirmish.core.observation import Determinizer, observe
+
+#: The normal and hard presets' search (rollouts to the end of the round), budget aside.
+ROUND: dict[str, Any] = {k: v for k, v in PRESETS["normal"].items()
+                         if k not in ("iterations", "seconds", "me_iterations")}
 
 
 def me_mid_game() -> Game:
@@ -28,11 +36,13 @@ def me_mid_game() -> Game:
     return game
 
 
-def iterations_per_second(game: Game, iterations: int, seed: int = 1) -> float:
+def iterations_per_second(game: Game, iterations: int, seed: int = 1,
+                          **settings: Any) -> float:
     """One search of ``iterations`` from the deciding player's observation (the agent's
-    settings, its heuristic's root prior and its in-search heuristic)."""
+    default ``settings`` unless given, its heuristic's root prior and its in-search
+    heuristic)."""
     player = game.decision().player
-    agent = MCTSAgent(seed, iterations=iterations)
+    agent = MCTSAgent(seed, **{**settings, "iterations": iterations})
     view = view_of(game, player, agent)
     legal = list(game.legal_actions())
     search = agent.search(view, legal, seed)
@@ -55,6 +65,8 @@ def run(repeats: int = 3) -> dict[str, float]:
     return {
         "mcts_iterations_per_s": median(iterations_per_second(eden, 1000, seed)
                                         for seed in range(repeats)),
+        "mcts_round_iterations_per_s": median(iterations_per_second(eden, 16, seed, **ROUND)
+                                              for seed in range(repeats)),
         "me_mcts_iterations_per_s": median(iterations_per_second(me, 300, seed)
                                            for seed in range(repeats)),
         "determinizations_per_s": median(determinizations_per_second(eden)

@@ -2,23 +2,33 @@
 :mod:`skirmish.bots.tactics` where an agent makes the strong player's move, in percent.
 
 Measured for ``heuristic``, ``mcts:normal`` and ``mcts:hard`` - the search bots with their
-presets' ITERATION budgets only (``mcts:iterations=300`` and ``mcts:iterations=1200``,
-without the presets' time caps), so that the score is the same on any machine and under
-any load; seed 0 for every agent. Not a speed figure: larger is better, and the issue's
-goal is ``mcts:hard`` >= 80%. ``python -m bench.tactics`` prints each position's answer.
+presets' settings without the time caps (so their ITERATION budgets stop them), so that
+the score is the same on any machine and under any load; seed 0 for every agent. Not a
+speed figure: larger is better, and the issue's goal is ``mcts:hard`` >= 80%.
+``python -m bench.tactics`` prints each position's answer.
 """
 
 from __future__ import annotations
 
 import sys
 
+from skirmish.bots.mcts.presets import PRESETS
 from skirmish.bots.tactics import Result, score, share
+
+
+def uncapped(level: str) -> str:
+    """The agent name of the ``mcts`` preset ``level`` without its time cap."""
+    settings = {k: v for k, v in PRESETS[level].items() if k != "seconds"}
+    text = {True: "true", False: "false"}
+    return "mcts:" + ",".join(f"{k}={text.get(v, v) if isinstance(v, bool) else v}"
+                              for k, v in settings.items())
+
 
 #: The figure's name and the agent measured (the presets' iteration budgets, no time cap).
 AGENTS = {
     "tactics_heuristic_pct": "heuristic",
-    "tactics_mcts_normal_pct": "mcts:iterations=300",
-    "tactics_mcts_hard_pct": "mcts:iterations=1200",
+    "tactics_mcts_normal_pct": uncapped("normal"),
+    "tactics_mcts_hard_pct": uncapped("hard"),
 }
 
 

@@ -34,9 +34,10 @@ def _defines(path: Path, name: str) -> bool:
                           re.M))
 
 
-#: Every file of rulings whose citations are checked (Eden's, and the Mass Effect:
-#: Annihilation draft's page, which cites its tests the same way).
-RULING_FILES = (RULINGS, ROOT / "docs" / "masseffect.md")
+#: Every file of rulings whose citations are checked (Eden's, the Mass Effect:
+#: Annihilation draft's page and the search bot's design decisions, which cite their tests
+#: the same way).
+RULING_FILES = (RULINGS, ROOT / "docs" / "masseffect.md", ROOT / "docs" / "bots.md")
 
 
 def test_every_cited_test_exists_in_the_file_cited() -> None:

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from skirmish.bots.mcts import MCTSAgent, Node, Search, Settings, admitted
-from skirmish.bots.mcts.policies import eden_value
-from skirmish.bots.mcts.tree import confident_choice, expand, select, ucb
+from skirmish.bots.mcts.policies import EDEN_SEARCHED, EDEN_SETTLING, eden_value, round_of
+from skirmish.bots.mcts.tree import confident_choice, expand, paired_margin, select, ucb
 from skirmish.bots.registry import AGENTS, make_agent, parse_agent
 from skirmish.core import Game, RandomAgent, SeededDice
 from skirmish.core.agents import view_of
@@ -169,7 +169,8 @@ def test_the_time_budget_stops_the_search_by_the_clock() -> None:
     clock: Callable[[], float] = lambda: float(next(ticks))  # noqa: E731 - one second a call
     agent = MCTSAgent(2, seconds=5.0, clock=clock)
     decide(agent, eden_game())
-    assert agent.last is not None and agent.last.iterations == 4  # read at 1, 2, 3, 4; 5 stops
+    # read at 1, 2, 3 (each time an iteration follows), 4: a 4th would end past 5 s
+    assert agent.last is not None and agent.last.iterations == 3
 
 
 def test_same_seed_same_iterations_same_action_and_line() -> None:
@@ -256,12 +257,137 @@ def test_the_leaf_evaluation_reads_vp_strength_and_the_end() -> None:
     assert eden_value(over) == {0: 1.0, 1: 0.0, None: 0.5}[outcome.winner]
 
 
+# -- rollouts' horizon and the decisions searched -----------------------------------------------
+def round_search(game: Game, **settings: Any) -> Search:
+    """A search of ``game``'s decision with the agent's heuristic playing its rollouts."""
+    agent = MCTSAgent(3, policy="heuristic", **settings)
+    player = game.decision().player
+    return agent.search(view_of(game, player, agent), list(game.legal_actions()), 3)
+
+
+def test_a_round_rollout_stops_at_the_round_boundary() -> None:
+    game = EDEN.new_game(setup_for(None, None, max_rounds=3), seed=5)
+    agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
+    while state_of(game).round < 1 or len(game.history) < 60:
+        player = game.decision().player
+        game.apply(agents[player].act(view_of(game, player, agents[player]),
+                                      list(game.legal_actions())))
+    assert not game.is_over
+    start = round_of(game)
+    search = round_search(game, horizon="round", rollout=1000)
+    played_out = game.copy()
+    played = search.rollout(played_out)
+    assert 0 < played < 1000
+    assert played_out.is_over or round_of(played_out) == start + 1
+    # one decision fewer stays in the round: the rollout stopped at its first boundary
+    again = game.copy()
+    assert round_search(game, horizon="round", rollout=played - 1).rollout(again) \
+        == played - 1
+    assert again.is_over or round_of(again) == start
+    capped = game.copy()
+    assert round_search(game, horizon="round", rollout=3).rollout(capped) == 3
+    settled = game.copy()
+    search = round_search(game, horizon="settle", rollout=1000)
+    search.rollout(settled)
+    assert settled.is_over or settled.decision().kind not in EDEN_SETTLING
+
+
+def test_a_round_horizon_search_is_deterministic_for_a_seed_and_budget() -> None:
+    game = eden_game()
+    settings: dict[str, Any] = {"iterations": 6, "horizon": "round", "policy": "heuristic",
+                                "rollout": 200}
+    first, second = MCTSAgent(5, **settings), MCTSAgent(5, **settings)
+    assert decide(first, game) == decide(second, game)
+    a, b = first.explain(), second.explain()
+    assert a is not None and b is not None and a["iterations"] == 6
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+
+
+def test_decisions_outside_the_scope_are_the_heuristics_at_once() -> None:
+    game = EDEN.new_game(EDEN_SETUP, seed=4)
+    while len(game.legal_actions()) < 2:
+        game.apply(next(iter(game.legal_actions())))
+    kind = game.decision().kind
+    assert kind not in EDEN_SEARCHED  # the preparation: bids, missions, deployment
+    player = game.decision().player
+    agent = MCTSAgent(6, iterations=40, scope="fights")
+    helper = make_agent("heuristic", 6)
+    action = decide(agent, game)
+    assert agent.last is not None and agent.last.iterations == 0
+    assert action == str(helper.act(view_of(game, player, helper), list(game.legal_actions())))
+    searched = MCTSAgent(6, iterations=40, scope="all")
+    decide(searched, game)
+    assert searched.last is not None and searched.last.iterations == 40
+
+
+def test_paired_root_children_share_their_kth_dice_and_compare_by_differences() -> None:
+    # the paired margin: mean difference over its standard error
+    assert paired_margin([0.6, 0.7, 0.8], [0.5, 0.6, 0.7]) > 1e6  # always 0.1 better
+    assert paired_margin([0.9, 0.1], [0.1, 0.9]) == pytest.approx(0.0)
+    assert paired_margin([0.9], [0.1]) == 0.0  # one pair says nothing
+    root = Node()
+    held, other = expand(root, (0, "held")), expand(root, (0, "other"))
+    held.values, other.values = [], []
+    for k in range(30):  # the other is 0.02 better on every common draw, noisy draws
+        noise = 0.4 if k % 2 else -0.4
+        held.update(0.5 + noise)
+        other.update(0.52 + noise)
+    other.update(0.5)
+    assert confident_choice(root, (0, "held"), 1.0) is other  # paired: clearly better
+    held.values = other.values = None
+    assert confident_choice(root, (0, "held"), 1.0) is held  # unpaired: within the noise
+    # in a search, each root child's k-th visit uses the k-th seed
+    game = eden_game()
+    agent = MCTSAgent(7, iterations=30, paired=True)
+    player = game.decision().player
+    search = agent.search(view_of(game, player, agent), list(game.legal_actions()), 7)
+    search.run()
+    children = list(search.root.children.values())
+    assert children and all(c.values is not None and len(c.values) == c.visits
+                            for c in children)
+    assert len(search.paired_seeds) == max(c.visits for c in children)
+
+
+def test_the_missions_weight_leaves_the_projection_out_at_zero(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/bots.md: the leaf evaluation's weights, calibrated on heuristic self-play; the
+    missions' projected VP (weight ``missions``) is not computed at 0."""
+    from skirmish.bots.mcts import policies
+
+    game = eden_game()
+    with_missions = eden_value(game, missions=1.0)
+
+    def refuse(*_: Any, **__: Any) -> tuple[int, int]:
+        raise AssertionError("projected with a weight of 0")
+
+    monkeypatch.setattr(policies, "eden_projection", refuse)
+    assert 0 < eden_value(game, missions=0.0) < 1
+    with pytest.raises(AssertionError):
+        eden_value(game, missions=1.0)
+    assert 0 < with_missions < 1
+
+
 # -- names, presets, whole games ---------------------------------------------------------------
 def test_presets_and_parameters_by_name() -> None:
     assert set(AGENTS["mcts"].presets) == {"easy", "normal", "hard"}
     for preset, cap in (("easy", 0.1), ("normal", 0.5), ("hard", 2.0)):
         settings = parse_agent(f"mcts:{preset}").settings()
         assert 0 < float(settings["seconds"]) < cap
+        if preset != "easy":  # docs/bots.md: the round-horizon search of the fights
+            assert settings["horizon"] == "round" and settings["policy"] == "heuristic"
+            assert settings["scope"] == "fights" and settings["paired"] is True
+            assert settings["confidence"] == 2.0
+            assert settings["missions"] == 0.0 and settings["threat"] == 2.5
+    hard = make_agent("mcts:hard", 1)
+    assert isinstance(hard, MCTSAgent) and hard.settings.paired
+    # ME:A keeps the mid-round horizon and its own budget (docs/bots.md)
+    assert hard.settings.me_horizon == "settle"
+    assert hard.settings.budget("masseffect") == (1200, 1.6)
+    assert hard.settings.budget("eden") == (64, 1.6)
+    assert Settings(iterations=16).budget("masseffect") == (16, None)
+    with pytest.raises(ValueError, match="horizon"):
+        parse_agent("mcts:horizon=forever")
     agent = make_agent("mcts:iterations=2000", 1)
     assert isinstance(agent, MCTSAgent) and agent.settings.iterations == 2000
     agent = make_agent("mcts:seconds=1.5", 1)
@@ -318,6 +444,7 @@ def test_the_bench_measures_searches_and_determinizations() -> None:
 
     eden, me = bench.mid_game(), bench.me_mid_game()
     assert bench.iterations_per_second(eden, 20) > 0
+    assert bench.iterations_per_second(eden, 2, **bench.ROUND) > 0
     assert bench.iterations_per_second(me, 5) > 0
     assert bench.determinizations_per_second(eden, 20) > 0
     assert bench.determinizations_per_second(me, 20) > 0

@@ -241,6 +241,18 @@ register_agent(
                             "rollouts' decisions"),
         "tempo": Parameter(float, low=0, high=100, help="VP a fighter still to act this "
                            "round is worth in the evaluation (Eden)"),
+        "horizon": Parameter(str, choices=("settle", "round", "game"), help="where a "
+                             "rollout stops: settled exchange, end of round, end of game"),
+        "scope": Parameter(str, choices=("all", "fights"), help="the decisions searched "
+                           "(the others are the heuristic's)"),
+        "me_horizon": Parameter(str, choices=("settle", "round", "game"), help="the "
+                                "horizon on Mass Effect: Annihilation"),
+        "me_iterations": Parameter(int, low=1, high=1_000_000, help="iterations per "
+                                   "decision on Mass Effect: Annihilation"),
+        "missions": Parameter(float, low=0, high=100, help="weight of the missions' "
+                              "projected VP in the evaluation (Eden)"),
+        "paired": Parameter(bool, help="the root's actions compared on common dice and "
+                            "determinizations"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),
     },
     presets=MCTS_PRESETS)

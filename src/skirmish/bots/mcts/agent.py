@@ -4,7 +4,11 @@ It reads its view and its observation (``reads_observation``: :func:`view_of` ad
 game's snapshot as its player may know it) and never the game. Each decision with more
 than one legal action is searched (:mod:`.search`) from a seed drawn from the agent's own
 generator, so an agent made with the same seed makes the same choices from the same
-observations under an iteration budget. The heuristic bot of the ruleset guides the
+observations under an iteration budget. With ``scope`` "fights" only an Eden fighter's
+activation, actions and replies to attacks are searched; the preparation (bids, missions,
+deployment), the tactical phase and the like are the heuristic's, at once (its choices
+there are hard to improve on with a short horizon, and the time is better spent on the
+fights). The heuristic bot of the ruleset guides the
 search: its choice is the first the root admits (added when the sampled actions lack it, a
 move destination of its own), and is kept unless the search finds another clearly better
 (``confidence``); inside the search it adds its choice one level down (``guide``) and plays
@@ -22,6 +26,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from skirmish.bots.mcts.policies import EDEN_SEARCHED
 from skirmish.bots.mcts.presets import PRESETS
 from skirmish.bots.mcts.search import Explanation, Search, Settings
 from skirmish.core.actions import Action
@@ -41,12 +46,15 @@ class MCTSAgent:
                  greedy: float = 0.8, determinizations: int = 8, plies: int = 6,
                  bias: float = 0.1, guide: int = 1, threat: float = 1.0,
                  confidence: float = 1.0, policy: str = "cheap", tempo: float = 0.0,
-                 heuristic: bool = True,
+                 horizon: str = "settle", scope: str = "all", paired: bool = False,
+                 me_horizon: str = "settle", me_iterations: int | None = None,
+                 missions: float = 1.0, heuristic: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.settings = Settings(iterations, seconds, exploration, widening, alpha, rollout,
                                  greedy, determinizations, plies, bias, guide, threat,
-                                 confidence, policy, tempo)
+                                 confidence, policy, tempo, horizon, scope, paired,
+                                 me_horizon, me_iterations, missions)
         self.heuristic = heuristic
         self.clock = clock
         self._rng = SeededDice(seed)
@@ -96,9 +104,28 @@ class MCTSAgent:
         if len(legal_actions) == 1:
             self.last = Explanation(str(legal_actions[0]), 0.5, 0, 0.0)
             return legal_actions[0]
+        if not self._searched(view):
+            helper = self._helper(self._ruleset(view))
+            if helper is not None:
+                action = helper.act(view, legal_actions)
+                self.last = Explanation(str(action), 0.5, 0, 0.0, prior=str(action))
+                return action
         action, self.last = self.search(view, legal_actions, seed).run()
         self.errors += self.last.errors
         return action
+
+    @staticmethod
+    def _ruleset(view: Mapping[str, Any]) -> str:
+        observation = view.get("observation")
+        return str(observation["ruleset"]) if isinstance(observation, Mapping) else ""
+
+    def _searched(self, view: Mapping[str, Any]) -> bool:
+        """Whether this decision is searched (``scope``): with "fights", an Eden decision
+        outside :data:`EDEN_SEARCHED` is the heuristic's, at once."""
+        if self.settings.scope == "all" or self._ruleset(view) != "eden":
+            return True
+        decision = view.get("decision") or {}
+        return str(decision.get("kind", "")) in EDEN_SEARCHED
 
     def search(self, view: Mapping[str, Any], legal_actions: Sequence[Action],
                seed: int) -> Search:

@@ -45,6 +45,11 @@ EDEN_SETTLING = frozenset({"reaction", "strike-back", "aim", "location-shift",
                            "ability-cost", "first-player"})
 MASSEFFECT_SETTLING = frozenset({"oppose", "heroic", "fight"})
 
+#: Eden: the decisions the agent searches with ``scope`` "fights" (the others are left to
+#: the heuristic): a fighter's activation and actions, and the replies to an attack.
+EDEN_SEARCHED = frozenset({"activate", "interrupt", "action", "reaction", "strike-back",
+                           "aim", "withdrawal-attack", "location-shift"})
+
 #: Eden: VP the whole of a troop's strength is worth with every round still to play.
 EDEN_MATERIAL = 5.0
 #: Eden: VP a sure kill of a whole troop within reach is worth (the threats on the table,
@@ -131,10 +136,11 @@ def eden_tempo(state: Any) -> tuple[int, int]:
 
 
 def eden_value(game: Game, threat: float = 1.0, disposable: bool = False,
-               tempo: float = 0.0) -> float:
+               tempo: float = 0.0, missions: float = 1.0) -> float:
     """Player A's chances from an Eden position (see the module's description); ``threat``
     scales the weight of the threats on the table, ``tempo`` is the VP a fighter still to
-    act this round is worth; a ``disposable`` game may be spent."""
+    act this round is worth, ``missions`` scales the VP the missions would give as the
+    table stands (0: not computed); a ``disposable`` game may be spent."""
     if game.is_over:
         return outcome_value(game)
     state: Any = game.state
@@ -142,11 +148,12 @@ def eden_value(game: Game, threat: float = 1.0, disposable: bool = False,
     rounds = max(1, int(state.max_rounds))
     current = max(1, int(state.round))
     left = max(0, rounds - current + 1) / rounds
-    mine, theirs = eden_projection(game, disposable)
     later = EDEN_LATER * max(0, rounds - current)
     weight = 0.3 + 0.7 * left
-    score = (state.vp[0] - state.vp[1]) + (1.0 + later) * (mine - theirs) \
-        + EDEN_MATERIAL * weight * (a - b)
+    score = (state.vp[0] - state.vp[1]) + EDEN_MATERIAL * weight * (a - b)
+    if missions:
+        mine, theirs = eden_projection(game, disposable)
+        score += missions * (1.0 + later) * (mine - theirs)
     if threat:
         from skirmish.bots.mcts.threats import threats
 
@@ -195,12 +202,15 @@ def unknown_value(game: Game) -> float:
     return outcome_value(game) if game.is_over else 0.5
 
 
-def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0) -> Callable[[Game], float]:
+def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0,
+             missions: float = 1.0) -> Callable[[Game], float]:
     """The leaf evaluation of a ruleset (:func:`unknown_value` for one it does not know) for
     the search's games, thrown away once evaluated; ``threat`` scales Eden's weight of the
-    threats on the table and ``tempo`` values its fighters still to act."""
+    threats on the table, ``tempo`` values its fighters still to act and ``missions`` its
+    missions' projected VP."""
     if ruleset == "eden":
-        return lambda game: eden_value(game, threat, disposable=True, tempo=tempo)
+        return lambda game: eden_value(game, threat, disposable=True, tempo=tempo,
+                                       missions=missions)
     return {"masseffect": masseffect_value}.get(ruleset, unknown_value)
 
 
@@ -208,6 +218,13 @@ def settling_of(ruleset: str) -> frozenset[str] | None:
     """The decision kinds a rollout plays through (``None``: every kind, for a ruleset the
     search does not know)."""
     return {"eden": EDEN_SETTLING, "masseffect": MASSEFFECT_SETTLING}.get(ruleset)
+
+
+def round_of(game: Game) -> int:
+    """The round (Eden) or turn (ME:A) under way, for a rollout's horizon (0 for a ruleset
+    without either)."""
+    state: Any = game.state
+    return int(getattr(state, "round", getattr(state, "turn", 0)))
 
 
 def ordered(items: Sequence[Any], scores: Sequence[float], rng: Dice) -> list[Any]:
@@ -240,6 +257,7 @@ __all__ = [
     "ordered",
     "outcome_value",
     "preference_of",
+    "round_of",
     "settling_of",
     "unknown_value",
     "value_of",

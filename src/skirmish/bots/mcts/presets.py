@@ -2,12 +2,29 @@
 ``mcts:hard``). Time per decision on the project's 2-core machine: easy <= 0.1 s, normal
 <= 0.5 s, hard <= 2 s. The iterations are what usually stops the search (so that a level
 plays the same on any machine, and reproducibly); the seconds are a cap, a little under the
-limit for the view and the observation built around the search."""
+limit for the view and the observation built around the search (and no iteration is begun
+that would overrun it at the mean pace).
+
+``normal`` and ``hard`` search the fights only (``scope``), with rollouts to the end of the
+round played by the heuristic bot (``horizon``, ``policy``: some 15-40 ms an iteration on
+Eden) and the root's actions compared on common dice (``paired``, a margin of two
+standard errors of the paired differences to leave the heuristic's choice), the leaf
+evaluated with the weights calibrated on heuristic self-play (``missions`` 0, ``threat``
+2.5): few iterations, each an informed one (docs/bots.md). On ME:A they keep the mid-round horizon
+and the budgets of before (``me_horizon``, ``me_iterations``): a turn takes too long to
+play out. ``easy`` keeps the cheap mid-round search, which plays about as well as the
+heuristic bot within its 0.1 s."""
 
 from __future__ import annotations
 
-PRESETS: dict[str, dict[str, int | float]] = {
+#: The round-horizon search of ``normal`` and ``hard``.
+_ROUND: dict[str, int | float | bool | str] = {
+    "horizon": "round", "policy": "heuristic", "rollout": 300, "scope": "fights",
+    "paired": True, "confidence": 2.0, "missions": 0.0, "threat": 2.5,
+}
+
+PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "easy": {"iterations": 60, "seconds": 0.08},
-    "normal": {"iterations": 300, "seconds": 0.4},
-    "hard": {"iterations": 1200, "seconds": 1.6},
+    "normal": {"iterations": 16, "me_iterations": 300, "seconds": 0.4, **_ROUND},
+    "hard": {"iterations": 64, "me_iterations": 1200, "seconds": 1.6, **_ROUND},
 }

@@ -8,10 +8,22 @@ information set: UCB1 with availability counts among the admitted actions (progr
 widening), both players' choices in the one tree. A decision the opponent makes in secret
 (a bid, a mission, his hand) is not seen by the observer: there the tree has a single child
 and the opponent's choice comes from his policy (the heuristic bot playing his view of
-the determinization). The walk ends at a node met for the first time; a short rollout
-follows (the cheap policy of :mod:`.policies`, ``rollout`` decisions at most, through the
-decisions that settle an exchange under way only: reactions, locations...), then the leaf
-evaluation, back-propagated to every node of the line.
+the determinization). The walk ends at a node met for the first time; a rollout follows,
+``rollout`` decisions at most, to its ``horizon``: "settle" plays only the decisions that
+settle an exchange under way (reactions, locations...) with the cheap policy of
+:mod:`.policies`; "round" plays both sides' remaining activations to the end of the round
+(Eden's round, ME:A's turn) with the heuristic bot (``policy`` "heuristic"), so that the
+leaf is evaluated where both players have acted alike - rollout-based improvement of the
+heuristic policy, fewer but far more informative iterations than a mid-round evaluation
+(whose horizon favours whoever has just acted); "game" plays to the end. ME:A has its own
+horizon and budget (``me_horizon``, ``me_iterations``: its turns are long to play out).
+The leaf evaluation follows, back-propagated to every node of the line.
+
+``paired``: the root's children are sampled with common random numbers - the k-th visit of
+each uses the k-th determinization of the pool and the k-th dice seed - so that the
+difference between two actions' k-th results is the actions' doing more than the dice's,
+and the root's confidence rule compares them by their paired differences
+(:func:`.tree.paired_margin`).
 
 Every iteration rolls fresh dice (seeded from the search's generator) that keep a
 fingerprint of the values they have given (:class:`TracedDice`): the same line of play on
@@ -21,10 +33,12 @@ next such copy unchecked (:meth:`Game.offer`) - a line without dice (moves, acti
 is listed once per determinization. When the observation hides nothing (ME:A, or an Eden
 match whose secrets are all known) one determinization is enough.
 
-Budgets: ``iterations`` and ``seconds`` (checked between iterations; a clock can be
-given). For a given seed and iteration budget the search is deterministic; a time budget
-is not. The action returned is the most visited at the root - or the heuristic's, when
-it is within ``confidence`` standard errors of that one (:func:`.tree.confident_choice`).
+Budgets: ``iterations`` and ``seconds`` (checked between iterations, and no iteration is
+begun that would overrun the seconds if it lasted as long as the mean one so far; a clock
+can be given). For a given seed and iteration budget the search is deterministic; a time
+budget is not. The action returned is the most visited at the root - or the heuristic's,
+when it is within ``confidence`` standard errors of that one
+(:func:`.tree.confident_choice`).
 """
 
 from __future__ import annotations
@@ -38,6 +52,7 @@ from skirmish.bots.mcts.policies import (
     cheap_choice,
     ordered,
     preference_of,
+    round_of,
     settling_of,
     value_of,
 )
@@ -57,14 +72,24 @@ class Settings:
 
     ``iterations``/``seconds``: the budget; ``exploration``: UCB1's constant; ``widening``
     and ``alpha``: progressive widening's C and exponent; ``rollout``: the most decisions a
-    rollout plays (through settling decisions only); ``greedy``: the cheap policy's share
+    rollout plays (to its ``horizon``); ``greedy``: the cheap policy's share
     of preferred moves; ``determinizations``: the pool's size; ``plies``: the explained
     line's length; ``bias``: the heuristic's bonus at the root (and where it guides);
     ``guide``: the levels below the root where the heuristic adds its choice; ``threat``:
     the weight of the threats on the table (Eden); ``confidence``: how many standard errors
     an action must beat the heuristic's choice by; ``policy``: "cheap" or "heuristic", who
     plays the rollouts' decisions; ``tempo``: the VP a fighter still to act this round is
-    worth in the evaluation (Eden)."""
+    worth in the evaluation (Eden); ``horizon``: where a rollout stops - "settle" (at the
+    first decision that does not settle an exchange), "round" (at the end of the current
+    round, Eden's round or ME:A's turn) or "game" (at its end), ``rollout`` decisions at
+    most; ``scope``: "all" (every decision with a choice is searched) or "fights" (only
+    those of :data:`.policies.EDEN_SEARCHED`, the others left to the heuristic);
+    ``me_horizon``: the ``horizon`` on ME:A (whose turns, every figure of both bands
+    activated, are too long to play out within the presets' time: some 0.1-0.3 s a
+    rollout), ``me_iterations`` its iteration budget (``iterations`` when not given);
+    ``missions``: the weight of the VP the missions would give as the table stands (Eden);
+    ``paired``: the root's children are sampled with common random numbers (their k-th
+    visits share the dice and the determinization) and compared by paired differences."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -81,11 +106,22 @@ class Settings:
     confidence: float = 1.0
     policy: str = "cheap"
     tempo: float = 0.0
+    horizon: str = "settle"
+    scope: str = "all"
+    paired: bool = False
+    me_horizon: str = "settle"
+    me_iterations: int | None = None
+    missions: float = 1.0
 
-    def budget(self) -> tuple[int | None, float | None]:
-        if self.iterations is None and self.seconds is None:
+    def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
+        """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
+        ME:A when given)."""
+        iterations = self.iterations
+        if ruleset == "masseffect" and self.me_iterations is not None:
+            iterations = self.me_iterations
+        if iterations is None and self.seconds is None:
             return DEFAULT_ITERATIONS, None
-        return self.iterations, self.seconds
+        return iterations, self.seconds
 
 
 @dataclass(slots=True)
@@ -166,13 +202,17 @@ class Search:
         self.opponent = opponent
         self.guide = guide
         self.preference = preference_of(self.ruleset)
-        self.value = value_of(self.ruleset, settings.threat, settings.tempo)
+        self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions)
         self.settling = settling_of(self.ruleset)
+        #: The rollouts' horizon in this ruleset (ME:A has its own, ``me_horizon``).
+        self.horizon = settings.me_horizon if self.ruleset == "masseffect" else settings.horizon
         self.determinizer = Determinizer(observation, self.observer)
         self.pool: list[Game] = []
         self.samples = 1 if hides_nothing(observation) else max(1, settings.determinizations)
         self.iterations = 0
         self.errors = 0
+        #: ``paired``: the dice seed of each root child's k-th visit.
+        self.paired_seeds: list[int] = []
 
     # -- the pool of determinizations ----------------------------------------------------------
     def _determinization(self, index: int) -> Game:
@@ -272,21 +312,53 @@ class Search:
                                     settings.alpha)
                 action = actions[keys.index(key)]
                 child = expand(node, key)
+                if settings.paired and node is self.root:
+                    game, action, index = self._paired(child, player)
             game.apply(action)
             node = child
             path.append(node)
-        for _ in range(settings.rollout):
-            if game.is_over or (self.settling is not None
-                                and game.decision().kind not in self.settling):
+        self.rollout(game)
+        value = self.value(game)
+        for visited in path:
+            visited.update(value)
+
+    def _paired(self, child: Node, player: int) -> tuple[Game, Action, int]:
+        """``paired``: the game of the root child's next visit, its k-th: determinization
+        k (cycled) and the k-th dice seed, the same for every root child, so that their
+        k-th results differ by the actions only (common random numbers); the child's
+        action listed there, and the determinization's index."""
+        if child.values is None:
+            child.values = []
+        k = child.visits
+        while len(self.paired_seeds) <= k:
+            self.paired_seeds.append(self.rng.below(1 << 62))
+        index = k % self.samples
+        game = self._determinization(index).copy()
+        game.dice = TracedDice(self.paired_seeds[k])
+        actions, keys = self._listed(self.root, index, game, player, 0)
+        assert child.key is not None
+        return game, actions[keys.index(child.key)], index
+
+    def rollout(self, game: Game) -> int:
+        """Play ``game`` on from a leaf to the ``horizon`` (at most ``rollout`` decisions)
+        with the rollout ``policy``; the decisions played."""
+        settings = self.settings
+        horizon = self.horizon
+        start = round_of(game)
+        played = 0
+        while played < settings.rollout and not game.is_over:
+            if horizon == "settle":
+                if self.settling is not None and game.decision().kind not in self.settling:
+                    break
+            elif horizon == "round" and round_of(game) != start:
                 break
             actions = list(game.legal_actions())
             if settings.policy == "heuristic" and self.opponent is not None:
                 game.apply(self.opponent(game, actions))
             else:
                 game.apply(cheap_choice(actions, self.preference, self.rng, settings.greedy))
-        value = self.value(game)
-        for visited in path:
-            visited.update(value)
+            played += 1
+        return played
 
     def _opponent(self, game: Game, actions: Sequence[Action]) -> Action:
         if self.opponent is not None:
@@ -296,13 +368,16 @@ class Search:
     # -- the whole search --------------------------------------------------------------------------
     def run(self) -> tuple[Action, Explanation]:
         """Search within the budget; the most visited root action and the explanation."""
-        iterations, seconds = self.settings.budget()
+        iterations, seconds = self.settings.budget(self.ruleset)
         start = self.clock()
         while True:
             if iterations is not None and self.iterations >= iterations:
                 break
-            if seconds is not None and self.clock() - start >= seconds:
-                break
+            if seconds is not None:  # stop when the next iteration, as long as the mean
+                spent = self.clock() - start  # one so far, would overrun the cap
+                done = self.iterations
+                if spent >= seconds or (done and spent + spent / done > seconds):
+                    break
             try:
                 self.iterate()
             except Exception:  # a determinization the rules refuse: skip the iteration

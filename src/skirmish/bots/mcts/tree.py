@@ -42,7 +42,7 @@ class Node:
     """A line of play in the observer's information set."""
 
     __slots__ = ("avail", "bias", "children", "key", "listed", "parent", "ranks", "reward",
-                 "square", "visits")
+                 "square", "values", "visits")
 
     def __init__(self, key: Key | None = None, parent: Node | None = None) -> None:
         self.key = key
@@ -61,6 +61,9 @@ class Node:
         self.listed: dict[Any, Any] = {}
         #: A prior's bonus for some actions (the heuristic's choice at the root).
         self.bias: dict[Key, float] = {}
+        #: Each reward in the order received, kept when the search pairs the root's
+        #: children (their k-th visits share the dice and determinization): ``None`` else.
+        self.values: list[float] | None = None
 
     @property
     def player(self) -> int:
@@ -92,6 +95,8 @@ class Node:
             reward = value if self.key[0] == 0 else 1.0 - value
             self.reward += reward
             self.square += reward * reward
+            if self.values is not None:
+                self.values.append(reward)
 
     def best(self) -> Node | None:
         """The most visited child (ties: the higher mean, then the earlier rank)."""
@@ -118,14 +123,33 @@ class Node:
 
 def confident_choice(node: Node, prior: Key | None, confidence: float) -> Node | None:
     """The most visited child, unless the prior's choice is within ``confidence`` standard
-    errors of it (of their difference): then the prior's. A small search leaves the
+    errors of it (of their difference; of the paired differences when both children keep
+    their ``values``, :func:`paired_margin`): then the prior's. A small search leaves the
     prior only for an action it has found better, not for noise."""
     best = node.best()
     held = node.children.get(prior) if prior is not None else None
     if best is None or held is None or held is best or not held.visits or confidence <= 0:
         return best
+    if best.values is not None and held.values is not None:
+        return best if paired_margin(best.values, held.values) > confidence else held
     spread = math.hypot(best.error(), held.error())
     return held if best.mean() - held.mean() <= confidence * spread else best
+
+
+def paired_margin(better: Sequence[float], held: Sequence[float]) -> float:
+    """How many standard errors ``better`` beats ``held`` by, over their paired samples
+    (the k-th of each drawn with the same dice and determinization): the mean of the
+    differences over its standard error (0 with fewer than two pairs; the mean difference
+    times 1e9 when every pair differs alike)."""
+    pairs = min(len(better), len(held))
+    if pairs < 2:
+        return 0.0
+    diffs = [better[k] - held[k] for k in range(pairs)]
+    mean = sum(diffs) / pairs
+    variance = sum((d - mean) ** 2 for d in diffs) / (pairs - 1)
+    if variance <= 1e-18:
+        return mean * 1e9
+    return mean / math.sqrt(variance / pairs)
 
 
 def ucb(child: Node, exploration: float) -> float:
@@ -173,4 +197,5 @@ def expand(node: Node, key: Key) -> Node:
     return child
 
 
-__all__ = ["Key", "Node", "admitted", "confident_choice", "expand", "select", "ucb"]
+__all__ = ["Key", "Node", "admitted", "confident_choice", "expand", "paired_margin", "select",
+           "ucb"]
