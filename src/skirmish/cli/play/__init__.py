@@ -26,8 +26,8 @@ def _read_line(prompt: str) -> str | None:
 
 def play(
     vs: Annotated[str | None, typer.Option(
-        "--vs", help="Play against a bot: heuristic or random (default: hot-seat, two "
-        "people at this terminal).")] = None,
+        "--vs", help="Play against a bot: any agent name, e.g. heuristic, random or "
+        "mcts:normal (default: hot-seat, two people at this terminal).")] = None,
     seat: Annotated[str, typer.Option(help="Your seat against a bot: A or B.")] = "A",
     troop_a: Annotated[str, typer.Option(
         help="Troop A: a troop file or a faction ('stigma:NAME' for a stigma).")] = "Jokers",
