@@ -19,6 +19,7 @@ target. Mixed into :class:`skirmish.bots.heuristic.HeuristicAgent`; it reads onl
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -52,11 +53,12 @@ def _axis(view: Mapping[str, Any]) -> int:
     return 0 if w > h else 1
 
 
-class NpfHeuristics:
+class NpfHeuristics(ABC):
     """The NPF decisions; the agent supplies ``_best`` and ``_me``."""
 
+    @abstractmethod
     def _best(self, actions: Sequence[Action], score: Any) -> Action:  # pragma: no cover
-        raise NotImplementedError
+        ...
 
     @staticmethod
     def _me(view: Mapping[str, Any]) -> int:  # pragma: no cover - the agent's

@@ -51,6 +51,7 @@ in no observation.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -146,7 +147,7 @@ def _bounds(item: Mapping[str, Any]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-class ObservationEncoder:
+class ObservationEncoder(ABC):
     """Views to arrays for one ruleset within ``limits`` (subclasses give the features)."""
 
     ruleset = ""
@@ -289,24 +290,29 @@ class ObservationEncoder:
         return out
 
     # -- what each ruleset gives ----------------------------------------------------------
+    @abstractmethod
     def table_size(self, view: Mapping[str, Any]) -> tuple[float, float]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def standing(self, piece: Mapping[str, Any]) -> bool:
         """Is the piece on the table (for the raster)?"""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def fighter_rows(self, view: Mapping[str, Any], seat: int,
                      pieces: Sequence[Mapping[str, Any]], slots: Sequence[int | None],
                      out: Array, width: float, depth: float) -> None:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def globals(self, view: Mapping[str, Any], seat: int) -> list[float]:
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def profiles(self) -> CardIndex:
         """The library's fighter (profile) cards, for ``fighter_cards``."""
-        raise NotImplementedError
+        ...
 
     def own_cards_space(self) -> dict[str, spaces.Space[Any]]:
         """The spaces of the seat's own cards (Eden: hand, missions; ME:A: none)."""
@@ -317,7 +323,9 @@ class ObservationEncoder:
         return {}
 
     def scenery_extra(self, view: Mapping[str, Any], roster: Roster, rows: Array) -> None:
-        """Changing facts of the scenery rows (Eden's attacks and burn chips)."""
+        """Changing facts of the scenery rows (Eden's attacks and burn chips); by default
+        none."""
+        return None
 
     def marker_rows(self, view: Mapping[str, Any], seat: int, roster: Roster, raster: Array,
                     width: float, depth: float) -> dict[str, npt.NDArray[Any]]:

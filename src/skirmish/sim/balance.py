@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,7 +71,7 @@ class BalanceGame:
 
 
 @dataclass(frozen=True)
-class _Deals:
+class _Deals(ABC):
     """What :class:`BalanceSpec` and :class:`TableSpec` share: the armoury, the agents (at
     seats A and B), the rounds (Eden) and the scenario (ME:A: "" cycles the library's)."""
 
@@ -87,8 +88,9 @@ class _Deals:
         names = self.armoury.scenarios()
         return names[number % len(names)]
 
+    @abstractmethod
     def deal(self, index: int) -> tuple[RandomTroop, RandomTroop, str]:
-        raise NotImplementedError
+        ...
 
     def setup(self, index: int) -> dict[str, Any]:
         a, b, scenario = self.deal(index)
