@@ -13,7 +13,14 @@ from typing import Any
 import pytest
 
 from skirmish.bots.mcts import MCTSAgent, Node, Search, Settings, admitted
-from skirmish.bots.mcts.policies import EDEN_SEARCHED, EDEN_SETTLING, eden_value, round_of
+from skirmish.bots.mcts.policies import (
+    EDEN_SEARCHED,
+    EDEN_SETTLING,
+    EDEN_UNINFORMED,
+    eden_value,
+    masseffect_value,
+    round_of,
+)
 from skirmish.bots.mcts.tree import confident_choice, expand, paired_margin, select, ucb
 from skirmish.bots.registry import AGENTS, make_agent, parse_agent
 from skirmish.core import Game, RandomAgent, SeededDice
@@ -257,6 +264,32 @@ def test_the_leaf_evaluation_reads_vp_strength_and_the_end() -> None:
     assert eden_value(over) == {0: 1.0, 1: 0.0, None: 0.5}[outcome.winner]
 
 
+def test_the_mass_effect_leaf_counts_vitality_and_armour() -> None:
+    """ME25: a hit takes the armour first, so a shot that only strips armour has done
+    something: the leaf evaluation counts Armure with Vitalité."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench.mcts import me_mid_game
+
+    game = me_mid_game()
+    base = masseffect_value(game)
+    armoured = [f for f in game.state.figures  # type: ignore[attr-defined]
+                if f.side == 1 and f.in_action and f.armour > 0]
+    assert armoured, "the bench's mid-game has an armoured figure of B's in action"
+    stripped = game.copy()
+    figure = next(f for f in stripped.state.figures  # type: ignore[attr-defined]
+                  if f.key == armoured[0].key and f.side == 1)
+    figure.armour = 0
+    assert masseffect_value(stripped) > base
+    wounded = game.copy()
+    figure = next(f for f in wounded.state.figures  # type: ignore[attr-defined]
+                  if f.key == armoured[0].key and f.side == 1)
+    figure.vitality -= 1
+    assert masseffect_value(wounded) > base
+
+
 # -- rollouts' horizon and the decisions searched -----------------------------------------------
 def round_search(game: Game, **settings: Any) -> Search:
     """A search of ``game``'s decision with the agent's heuristic playing its rollouts."""
@@ -319,6 +352,45 @@ def test_decisions_outside_the_scope_are_the_heuristics_at_once() -> None:
     searched = MCTSAgent(6, iterations=40, scope="all")
     decide(searched, game)
     assert searched.last is not None and searched.last.iterations == 40
+
+
+def heuristic_until(kind: str, seed: int, max_rounds: int = 2) -> Game:
+    """A heuristic self-play match stopped at its first ``kind`` decision with a choice."""
+    game = EDEN.new_game(setup_for(None, None, max_rounds=max_rounds), seed=seed)
+    agents = [make_agent("heuristic", seed), make_agent("heuristic", seed + 1)]
+    while not game.is_over:
+        decision, legal = game.decision(), list(game.legal_actions())
+        if decision.kind == kind and len(legal) > 1:
+            return game
+        game.apply(agents[decision.player].act(game.view(decision.player), legal))
+    raise AssertionError(f"no {kind} decision with a choice in the match of seed {seed}")
+
+
+def test_tactical_cards_are_searched_without_deferring_to_a_random_pick() -> None:
+    """docs/bots.md: the heuristic plays a tactical card drawn at random, so the search
+    takes its most visited play there, whatever ``confidence`` says; elsewhere the margin
+    holds."""
+    assert "tactical" in EDEN_SEARCHED and "tactical" in EDEN_UNINFORMED
+    game = heuristic_until("tactical", seed=2)
+    player = game.decision().player
+    settings: dict[str, Any] = {"iterations": 10, "horizon": "round", "policy": "heuristic",
+                                "rollout": 300, "scope": "fights", "confidence": 1e9}
+    agent = MCTSAgent(4, **settings)
+    view = view_of(game, player, agent)
+    search = agent.search(view, list(game.legal_actions()), 4)
+    assert search.confidence == 0.0
+    action, explanation = search.run()
+    best = search.root.best()
+    assert best is not None and best.key is not None
+    assert str(action) == best.key[1] and explanation.iterations == 10
+    assert agent.act(view, list(game.legal_actions())) is not None  # searched, not skipped
+    assert agent.last is not None and agent.last.iterations == 10
+    fight = heuristic_until("action", seed=2)
+    player = fight.decision().player
+    held = agent.search(view_of(fight, player, agent), list(fight.legal_actions()), 4)
+    assert held.confidence == 1e9
+    chosen, explained = held.run()
+    assert str(chosen) == explained.prior  # an infinite margin keeps the heuristic's choice
 
 
 def test_paired_root_children_share_their_kth_dice_and_compare_by_differences() -> None:

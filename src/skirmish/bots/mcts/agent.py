@@ -1,18 +1,19 @@
 """The information-set MCTS agent (``mcts``, ``mcts:easy|normal|hard``, ``mcts:KEY=VALUE``).
 
 It reads its view and its observation (``reads_observation``: :func:`view_of` adds the
-game's snapshot as its player may know it) and never the game. Each decision with more
-than one legal action is searched (:mod:`.search`) from a seed drawn from the agent's own
+game's snapshot as its player may know it) and never the game. Each decision with more than
+one legal action is searched (:mod:`.search`) from a seed drawn from the agent's own
 generator, so an agent made with the same seed makes the same choices from the same
 observations under an iteration budget. With ``scope`` "fights" only an Eden fighter's
-activation, actions and replies to attacks are searched; the preparation (bids, missions,
-deployment), the tactical phase and the like are the heuristic's, at once (its choices
-there are hard to improve on with a short horizon, and the time is better spent on the
-fights). The heuristic bot of the ruleset guides the
-search: its choice is the first the root admits (added when the sampled actions lack it, a
-move destination of its own), and is kept unless the search finds another clearly better
-(``confidence``); inside the search it adds its choice one level down (``guide``) and plays
-the opponent's secret choices. Its settings are those of
+activation, actions and replies to attacks, and the tactical cards played, are searched;
+the preparation (bids, missions, hands, deployment) and the like are the heuristic's, at
+once (its choices there are hard to improve on with a round's horizon, and the time is
+better spent on the fights). On a tactical card the heuristic picks at random, so there the
+search does not defer to its choice (:data:`.policies.EDEN_UNINFORMED`). The heuristic bot
+of the ruleset guides the search: its choice is the first the root admits (added when the
+sampled actions lack it, a move destination of its own), and is kept unless the search
+finds another clearly better (``confidence``); inside the search it adds its choice one
+level down (``guide``) and plays the opponent's secret choices. Its settings are those of
 :class:`~skirmish.bots.mcts.search.Settings`; the registry's presets
 (:mod:`skirmish.bots.mcts.presets`) name the difficulty levels.
 
@@ -26,7 +27,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from skirmish.bots.mcts.policies import EDEN_SEARCHED
+from skirmish.bots.mcts.policies import EDEN_SEARCHED, EDEN_UNINFORMED
 from skirmish.bots.mcts.presets import PRESETS
 from skirmish.bots.mcts.search import Explanation, Search, Settings
 from skirmish.core.actions import Action
@@ -138,9 +139,11 @@ class MCTSAgent:
         ruleset = str(observation["ruleset"])
         helper = self._helper(ruleset)
         prior = None if helper is None else helper.act(view, legal_actions)
+        kind = str((view.get("decision") or {}).get("kind", ""))
+        informed = not (ruleset == "eden" and kind in EDEN_UNINFORMED)
         return Search(observation, legal_actions, self.settings, SeededDice(seed),
                       prior=prior, opponent=self._in_search(ruleset),
-                      guide=self._in_search(ruleset), clock=self.clock)
+                      guide=self._in_search(ruleset), informed=informed, clock=self.clock)
 
     def explain(self) -> dict[str, Any] | None:
         """The last decision's explanation as JSON data (``None`` before the first)."""

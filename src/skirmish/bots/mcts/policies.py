@@ -12,7 +12,8 @@ real game. Values are player A's reward in [0, 1]; a finished game scores 1, 0.5
   the threats on the table (the exact odds of the best melee attack each fighter could make
   soon, :mod:`.threats`), worth more while rounds remain; through a logistic curve.
 - **Mass Effect: Annihilation**: the score, what eliminations would score, each band's
-  points in action times the share of Vitalité left, through a logistic curve.
+  points in action times the share of Vitalité and Armure left (a hit takes the armour
+  first, ME25), through a logistic curve.
 """
 
 from __future__ import annotations
@@ -46,9 +47,16 @@ EDEN_SETTLING = frozenset({"reaction", "strike-back", "aim", "location-shift",
 MASSEFFECT_SETTLING = frozenset({"oppose", "heroic", "fight"})
 
 #: Eden: the decisions the agent searches with ``scope`` "fights" (the others are left to
-#: the heuristic): a fighter's activation and actions, and the replies to an attack.
+#: the heuristic): a fighter's activation and actions, the replies to an attack, and the
+#: tactical cards played (Rulebook 4.B, Tactical phase; 1.D, at an activation's start).
 EDEN_SEARCHED = frozenset({"activate", "interrupt", "action", "reaction", "strike-back",
-                           "aim", "withdrawal-attack", "location-shift"})
+                           "aim", "withdrawal-attack", "location-shift", "tactical"})
+
+#: Eden: the searched decisions where the heuristic's choice is no judgement - it plays a
+#: tactical card drawn at random among those it may play (bots/heuristic.py, ``_tactical``)
+#: - so the search does not defer to it: the most visited action is taken, without the
+#: ``confidence`` margin.
+EDEN_UNINFORMED = frozenset({"tactical"})
 
 #: Eden: VP the whole of a troop's strength is worth with every round still to play.
 EDEN_MATERIAL = 5.0
@@ -178,7 +186,8 @@ def masseffect_value(game: Game) -> float:
         if figure.out:
             lost[figure.side] += points
         elif figure.in_action or not figure.placed:
-            share = figure.vitality / max(1, figure.profile.vitality)
+            profile = figure.profile
+            share = (figure.vitality + figure.armour) / max(1, profile.vitality + profile.armour)
             alive[figure.side] += points * (0.5 + 0.5 * share)
     score = (state.scores[0] - state.scores[1]) + (lost[1] - lost[0]) * 0.5 \
         + 0.5 * (alive[0] - alive[1]) + 10.0 * (state.extracted[0] - state.extracted[1])
@@ -249,6 +258,8 @@ def cheap_choice(actions: Sequence[Action], preference: Callable[[Action], float
 
 
 __all__ = [
+    "EDEN_SEARCHED",
+    "EDEN_UNINFORMED",
     "cheap_choice",
     "eden_strength",
     "eden_tempo",

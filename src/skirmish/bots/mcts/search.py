@@ -38,7 +38,8 @@ begun that would overrun the seconds if it lasted as long as the mean one so far
 can be given). For a given seed and iteration budget the search is deterministic; a time
 budget is not. The action returned is the most visited at the root - or the heuristic's,
 when it is within ``confidence`` standard errors of that one
-(:func:`.tree.confident_choice`).
+(:func:`.tree.confident_choice`), unless the heuristic's choice is not ``informed`` (a
+random pick: then the most visited).
 """
 
 from __future__ import annotations
@@ -184,6 +185,7 @@ class Search:
                  prior: Action | None = None,
                  opponent: Callable[[Game, Sequence[Action]], Action] | None = None,
                  guide: Callable[[Game, Sequence[Action]], Action] | None = None,
+                 informed: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         if not legal:
             raise ValueError("no legal action to search")
@@ -201,6 +203,9 @@ class Search:
             self.root.bias[(self.observer, self.prior)] = settings.bias
         self.opponent = opponent
         self.guide = guide
+        #: Whether the prior is a judgement to defer to (the ``confidence`` margin): not
+        #: when the heuristic picks at random (:data:`.policies.EDEN_UNINFORMED`).
+        self.confidence = settings.confidence if informed else 0.0
         self.preference = preference_of(self.ruleset)
         self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions)
         self.settling = settling_of(self.ruleset)
@@ -387,7 +392,7 @@ class Search:
 
     def _choice(self, elapsed: float) -> tuple[Action, Explanation]:
         prior = None if self.prior is None else (self.observer, self.prior)
-        best = confident_choice(self.root, prior, self.settings.confidence)
+        best = confident_choice(self.root, prior, self.confidence)
         if best is None or best.key is None or best.key[1] not in self.legal:
             text = self.prior if self.prior in self.legal else next(iter(self.legal))
             assert text is not None
