@@ -18,6 +18,7 @@ from skirmish.bots.mcts.policies import (
     EDEN_SETTLING,
     EDEN_UNINFORMED,
     eden_value,
+    masseffect_objectives,
     masseffect_value,
     round_of,
 )
@@ -288,6 +289,54 @@ def test_the_mass_effect_leaf_counts_vitality_and_armour() -> None:
                   if f.key == armoured[0].key and f.side == 1)
     figure.vitality -= 1
     assert masseffect_value(wounded) > base
+    # ME34: a burning figure burns at the turn's end (armour first): counted already
+    burning = game.copy()
+    figure = next(f for f in burning.state.figures  # type: ignore[attr-defined]
+                  if f.key == armoured[0].key and f.side == 1)
+    figure.statuses.append("burning")
+    stripped_value = masseffect_value(stripped)
+    assert masseffect_value(burning) == pytest.approx(
+        masseffect_value(_with(game, armoured[0].key, armour=figure.armour - 1)))
+    assert stripped_value > masseffect_value(burning) > base
+    figure.armour, figure.vitality = 0, 1
+    assert masseffect_value(burning) == pytest.approx(
+        masseffect_value(_with(game, armoured[0].key, armour=0, vitality=0, out=True)))
+
+
+def _with(game: Game, key: str, **values: Any) -> Game:
+    """A copy of ``game`` where B's figure ``key`` has ``values``."""
+    copy = game.copy()
+    figure = next(f for f in copy.state.figures  # type: ignore[attr-defined]
+                  if f.key == key and f.side == 1)
+    for name, value in values.items():
+        setattr(figure, name, value)
+    return copy
+
+
+def test_the_mass_effect_leaf_is_alike_either_side_of_a_turns_scoring() -> None:
+    """ME37: holding the objectives scores at each turn's end; the leaf projects it, so a
+    turn's scoring moves points from the projection to the scores and changes nothing (a
+    pass that ends the turn is not favoured by the points it brings forward)."""
+    from skirmish.masseffect.turn import Turn
+
+    setup = match_setup(load_library(), ["Escouade Orion", "Cellule Tisiphone"],
+                        "Tenir la position")
+    game = MASS_EFFECT.new_game(setup, seed=3)
+    while game.decision().kind == "deploy" or game.decision().kind == "edge":
+        game.apply(next(iter(game.legal_actions())))
+    state: Any = game.state
+    state.turn = 2
+    beacon = next(m for m in state.markers if m.kind == "objective")
+    figure = next(f for f in state.figures if f.side == 0 and f.in_action)
+    figure.x, figure.y = beacon.x, beacon.y  # A holds one beacon, alone
+    assert masseffect_objectives(state) == 5.0  # 1 point, turns 2 to 6
+    before = masseffect_value(game)
+    Turn()._score(game, state)
+    state.turn += 1
+    assert state.scores[0] - state.scores[1] == 1
+    assert masseffect_value(game) == pytest.approx(before)
+    state.scores[0] -= 1
+    assert masseffect_value(game) < before
 
 
 # -- rollouts' horizon and the decisions searched -----------------------------------------------

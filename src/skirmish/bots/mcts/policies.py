@@ -13,7 +13,8 @@ real game. Values are player A's reward in [0, 1]; a finished game scores 1, 0.5
   soon, :mod:`.threats`), worth more while rounds remain; through a logistic curve.
 - **Mass Effect: Annihilation**: the score, what eliminations would score, each band's
   points in action times the share of Vitalité and Armure left (a hit takes the armour
-  first, ME25), through a logistic curve.
+  first, ME25; a burning figure counted as burnt already, ME34), what the objectives held
+  would score at the end of this turn and the turns to come, through a logistic curve.
 """
 
 from __future__ import annotations
@@ -183,15 +184,51 @@ def masseffect_value(game: Game) -> float:
     lost = [0.0, 0.0]
     for figure in state.figures:
         points = float(figure.profile.points)
-        if figure.out:
+        vitality, armour = figure.vitality, figure.armour
+        if figure.in_action and figure.has_status("burning"):
+            # ME34: it burns at the turn's end (1 wound, armour first): counted already, so
+            # that the leaves before and after the turn's end are valued alike
+            if armour:
+                armour -= 1
+            else:
+                vitality -= 1
+        if figure.out or (figure.in_action and vitality <= 0):
             lost[figure.side] += points
         elif figure.in_action or not figure.placed:
             profile = figure.profile
-            share = (figure.vitality + figure.armour) / max(1, profile.vitality + profile.armour)
+            share = (vitality + armour) / max(1, profile.vitality + profile.armour)
             alive[figure.side] += points * (0.5 + 0.5 * share)
     score = (state.scores[0] - state.scores[1]) + (lost[1] - lost[0]) * 0.5 \
-        + 0.5 * (alive[0] - alive[1]) + 10.0 * (state.extracted[0] - state.extracted[1])
+        + 0.5 * (alive[0] - alive[1]) + 10.0 * (state.extracted[0] - state.extracted[1]) \
+        + masseffect_objectives(state)
     return _logistic(score / MASSEFFECT_SCALE)
+
+
+def masseffect_objectives(state: Any) -> float:
+    """ME37, ME41 (hold the objectives): the points A's holdings would score over B's at the
+    end of this turn and of every turn to come, as the table stands - 0 in the other
+    scenarios. A turn's end adds its points to the scores as this projection loses them, so
+    a leaf just before a turn's end and one just after are valued alike (an action that
+    ends the phase is not favoured by the scoring it brings forward)."""
+    from skirmish.masseffect.rules import CONTROL_PAS
+    from skirmish.masseffect.turn import holder
+
+    scenario = state.scenario
+    victory = scenario.victory
+    if victory.kind != "hold_objectives":
+        return 0.0
+    first = max(int(state.turn), 1, int(victory.param("from_turn", 2)))
+    turns = max(0, int(scenario.turns) - first + 1)
+    if not turns:
+        return 0.0
+    control = int(victory.param("control", CONTROL_PAS))
+    held = 0
+    for marker in state.markers:
+        if marker.kind == "objective":
+            side = holder(state, marker.x, marker.y, control)
+            if side is not None:
+                held += 1 if side == 0 else -1
+    return float(turns * held * int(victory.param("points", 1)))
 
 
 # -- preferences -------------------------------------------------------------------------------
@@ -264,6 +301,7 @@ __all__ = [
     "eden_strength",
     "eden_tempo",
     "eden_value",
+    "masseffect_objectives",
     "masseffect_value",
     "ordered",
     "outcome_value",
