@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -99,3 +100,29 @@ def test_ladder_help_loads_no_engine_module() -> None:
                                        text=True, check=True).stdout)
     heavy = ("skirmish.sim", "skirmish.bots", "skirmish.eden", "numpy", "matplotlib")
     assert not [m for m in loaded if m.startswith(heavy)]
+
+
+def test_a_batch_whose_output_is_not_a_terminal_reports_plain_progress_lines() -> None:
+    """A long ladder sent to a file (nohup, a CI log) says how far it is at every tenth;
+    a terminal gets the progress bar, --quiet nothing."""
+    import io
+
+    from rich.console import Console
+
+    from skirmish.cli.backend_options import play_batch
+    from skirmish.sim.backends import Collected
+
+    def run(tick: Any) -> Collected[int]:
+        for game in range(20):
+            if tick is not None:
+                tick(game)
+        return Collected(list(range(20)), 20)
+
+    out = io.StringIO()
+    play_batch("ladder", 20, run, Console(file=out, force_terminal=False, width=100))
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("ladder: ")]
+    assert [line.split()[1] for line in lines] == [f"{n}/20" for n in range(2, 21, 2)]
+    assert "games/s" in lines[-1]
+    quiet = io.StringIO()
+    play_batch("ladder", 20, run, Console(file=quiet, force_terminal=False), quiet=True)
+    assert quiet.getvalue() == ""
