@@ -140,3 +140,49 @@ def test_a_worker_that_dies_stops_the_batch_with_a_clear_error() -> None:
     thread.join(timeout=120)
     assert outcome, "the batch waited forever for the dead worker's games"
     assert isinstance(outcome[0], WorkerDied) and "worker process died" in str(outcome[0])
+
+
+_ORPHAN_SCRIPT = """
+import multiprocessing, sys, time
+from skirmish.sim.backends import _die_with_parent
+
+def child():
+    assert _die_with_parent()
+    print(multiprocessing.current_process().pid, flush=True)  # set: the parent may die
+    time.sleep(120)
+
+if __name__ == "__main__":
+    multiprocessing.get_context("spawn").Process(target=child).start()
+    time.sleep(120)
+"""
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie left for a parent that does not reap is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+def test_a_worker_dies_with_its_killed_parent(tmp_path: Path) -> None:
+    """A batch command killed outright (``kill -9``, out of memory) cannot stop its workers:
+    each asks Linux to end it when its parent dies, instead of playing on for nobody."""
+    import signal
+    import subprocess
+    import time
+
+    script = tmp_path / "orphan.py"
+    script.write_text(_ORPHAN_SCRIPT)
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())  # once the child has set its death signal
+    assert _alive(child)
+    parent.send_signal(signal.SIGKILL)
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child)

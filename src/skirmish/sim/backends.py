@@ -28,6 +28,7 @@ import itertools
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -78,10 +79,31 @@ _SPEC: Any = None
 
 def _start_worker(play: Callable[[Any, int], Any], spec: Any) -> None:
     """A worker process: the batch it plays, and Ctrl-C left to the parent (which keeps
-    the finished games and terminates the workers)."""
+    the finished games and terminates the workers); should the parent die without doing so
+    (``kill``, out of memory), the worker ends with it (:func:`_die_with_parent`)."""
     global _PLAY, _SPEC
     _PLAY, _SPEC = play, spec
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+
+
+#: Linux's prctl option that sends a signal to the process when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> bool:
+    """Ask Linux to terminate this process when its parent dies (``prctl``'s
+    PR_SET_PDEATHSIG), so that the workers of a batch whose command was killed do not play
+    on for nobody; whether it could (not elsewhere than on Linux)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
 
 
 def _work_on(indices: list[int]) -> list[Any]:
