@@ -52,6 +52,29 @@ def test_a_tiny_ladder_writes_json_png_and_history_reproducibly(tmp_path: Path) 
     assert shown.exit_code == 0 and "#2" in shown.output and "#1" not in shown.output
 
 
+def test_the_commit_recorded_is_the_one_the_games_were_played_with(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long ladder names the code it ran, read before the games: a commit made while it
+    plays is not the one measured."""
+    import skirmish.sim.ladder as ladder
+
+    played: list[int] = []
+    play = ladder.play_ladder_game
+
+    def playing(spec: Any, index: int) -> Any:
+        played.append(index)
+        return play(spec, index)
+
+    monkeypatch.setattr(ladder, "play_ladder_game", playing)
+    monkeypatch.setattr(ladder, "git_commit",
+                        lambda: ("after", True) if played else ("before", False))
+    out = tmp_path / "ladder.json"
+    result = runner.invoke(app, [*TINY, "--workers", "1", "--json", str(out), "--no-history"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert played and data["commit"] == "before" and data["dirty"] is False
+
+
 def test_no_history_writes_no_history(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                       ) -> None:
     monkeypatch.chdir(tmp_path)

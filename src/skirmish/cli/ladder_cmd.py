@@ -123,6 +123,7 @@ def ladder(
                   f"{spec.total} games of {game} (seed {seed}; {len(deals)} deal"
                   f"{'s' if len(deals) > 1 else ''}: {deals[0].label}"
                   f"{', ...' if len(deals) > 1 else ''})", highlight=False)
+    commit, dirty = git_commit()  # the code the games are played with, not a later one
     start = time.perf_counter()
     collected = play_batch("ladder", spec.total, lambda tick: collect_ladder(
         spec, where, tick), console, quiet)
@@ -134,7 +135,6 @@ def ladder(
     _print_report(report, elapsed)
     import skirmish
 
-    commit, dirty = git_commit()
     date = datetime.now(UTC).isoformat(timespec="seconds")
     data = report.to_json(commit=commit, dirty=dirty, version=skirmish.__version__,
                           date=date, seconds=elapsed)
