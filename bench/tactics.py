@@ -4,7 +4,8 @@
 Measured for ``heuristic``, ``mcts:normal`` and ``mcts:hard`` - the search bots with their
 presets' settings without the time caps (so their ITERATION budgets stop them), so that
 the score is the same on any machine and under any load; seed 0 for every agent. Not a
-speed figure: larger is better, and the issue's goal is ``mcts:hard`` >= 80%.
+speed figure: larger is better, and the issue's goal is ``mcts:hard`` >= 80%. The Mass
+Effect: Annihilation positions are scored apart (``tactics_me_...``).
 ``python -m bench.tactics`` prints each position's answer.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 import sys
 
 from skirmish.bots.mcts.presets import PRESETS
-from skirmish.bots.tactics import Result, score, share
+from skirmish.bots.tactics import MASS_EFFECT_POSITIONS, Position, Result, score, share
 
 
 def uncapped(level: str) -> str:
@@ -32,17 +33,24 @@ AGENTS = {
 }
 
 
-def results(seed: int = 0) -> dict[str, list[Result]]:
-    return {figure: score(agent, seed) for figure, agent in AGENTS.items()}
+def results(seed: int = 0, positions: list[Position] | None = None
+            ) -> dict[str, list[Result]]:
+    """Each agent's answers on the Eden suite (or on ``positions``)."""
+    return {figure: score(agent, seed, positions) for figure, agent in AGENTS.items()}
 
 
 def run(seed: int = 0) -> dict[str, float]:
-    found = results(seed)
-    for figure, answers in found.items():
-        missed = ", ".join(r.position for r in answers if not r.hit) or "none"
-        print(f"{AGENTS[figure]}: {sum(r.hit for r in answers)}/{len(answers)} solved; "
-              f"missed: {missed}", file=sys.stderr)
-    return {figure: 100.0 * share(answers) for figure, answers in found.items()}
+    """The Eden suite's scores (the issue's measure), and the Mass Effect: Annihilation
+    positions' apart (``tactics_me_...``)."""
+    figures: dict[str, float] = {}
+    for prefix, positions in (("", None), ("me_", MASS_EFFECT_POSITIONS)):
+        for figure, answers in results(seed, positions).items():
+            missed = ", ".join(r.position for r in answers if not r.hit) or "none"
+            print(f"{'ME:A ' if prefix else ''}{AGENTS[figure]}: "
+                  f"{sum(r.hit for r in answers)}/{len(answers)} solved; missed: {missed}",
+                  file=sys.stderr)
+            figures[figure.replace("tactics_", f"tactics_{prefix}")] = 100.0 * share(answers)
+    return figures
 
 
 def main() -> None:  # pragma: no cover - a report for people

@@ -125,8 +125,30 @@ def test_the_mass_effect_position_and_its_odds() -> None:
 
     assert wounded.profile == fresh.profile
     assert (out(1), out(2)) == (Fraction(20, 27), Fraction(8, 27))
-    [result] = score("heuristic", positions=MASS_EFFECT_POSITIONS)
+    finish = [p for p in MASS_EFFECT_POSITIONS if p.name == "me-finish-the-wounded"]
+    [result] = score("heuristic", positions=finish)
     assert result.hit, result
+
+
+def test_a_burning_figure_that_has_shot_is_left_to_burn() -> None:
+    """ME34: the wounded soldier burns out at the turn's end and has shot already, so the
+    shot goes to the fresh one, who has yet to fire. The heuristic, reading the odds of
+    this shot only, fires at the likelier kill; the search, which plays B's reply and
+    counts the burn to come, does not."""
+    from skirmish.masseffect.rolling import state_of as me_state
+
+    [burning] = [p for p in MASS_EFFECT_POSITIONS if p.name == "me-leave-the-burning"]
+    state = me_state(burning.build())
+    doomed = state.figures[1]
+    assert doomed.has_status("burning") and doomed.vitality == 1 and doomed.armour == 0
+    assert doomed.shot and doomed.profile.heroism == 0
+    [heuristic] = score("heuristic", positions=[burning])
+    assert not heuristic.hit, heuristic
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench.tactics import uncapped
+
+    [normal] = score(uncapped("normal"), positions=[burning])
+    assert normal.hit, normal
 
 
 def test_predicates_on_places_read_where_the_fighter_ends() -> None:

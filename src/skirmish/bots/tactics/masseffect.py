@@ -31,10 +31,12 @@ def library() -> Library:
 
 def me_table(figures: Sequence[tuple[int, str, float, float]], *,
              vitality: dict[int, int] | None = None, decision: str = "tir",
-             seed: int = 1) -> Game:
+             statuses: dict[int, Sequence[str]] | None = None, seed: int = 1) -> Game:
     """Figures ``(side, profile, x, y)`` (pas) of the sample library with their cards'
     equipment, facing the enemy; ``vitality`` sets what some of them (by index) have left;
-    then every figure stays until player A's first decision of kind ``decision``."""
+    then every figure stays until player A's first decision of kind ``decision``, where
+    some figures (by index) are given ``statuses`` (ME34: a status lasts the turn, so it is
+    given once the turn is under way)."""
     lib = library()
     weapons: dict[str, Any] = {}
     powers: dict[str, Any] = {}
@@ -60,6 +62,8 @@ def me_table(figures: Sequence[tuple[int, str, float, float]], *,
         legal = list(game.legal_actions())
         stay = [a for a in legal if a.verb == "stay"]
         game.apply(stay[0] if stay else legal[-1])  # "pass" comes last
+    for index, given in (statuses or {}).items():
+        state.figures[index].statuses.extend(given)
     return game
 
 
@@ -72,3 +76,22 @@ def me_finish_the_wounded() -> Game:
     P = 20/27 = 0.741 (3 points); the fresh one (2 Vitalité) with P = 8/27 = 0.296."""
     return me_table([(0, "Soldat de l'Alliance", 18, 10), (1, "Soldat de Cerberus", 14, 22),
                      (1, "Soldat de Cerberus", 22, 22)], vitality={1: 1})
+
+
+@position("me-leave-the-burning", "finish the wounded",
+          "shoot the fresh B.Soldat-de-Cerberus-2, not the burning one",
+          hits("B.Soldat-de-Cerberus-2", "shoot"))
+def me_leave_the_burning() -> Game:
+    """ME:A, turn 1, shooting phase: as "finish the wounded", but the soldier with 1 Vitalité
+    left is burning (ME34: at the end of the turn it takes 1 wound that no protection
+    saves; neither soldier has armour, Héroïsme or a friend who heals) and has shot already
+    this phase: it is out of action at the turn's end whatever A does, having done all it
+    could, so shooting it (P = 20/27 = 0.741) gains nothing. The fresh one is taken out
+    with P = 8/27 = 0.296 (3 points), and it still has its own shot to fire at A's soldier
+    this phase: every hit on it counts."""
+    game = me_table([(0, "Soldat de l'Alliance", 18, 10), (1, "Soldat de Cerberus", 14, 22),
+                     (1, "Soldat de Cerberus", 22, 22)], vitality={1: 1},
+                    statuses={1: ["burning"]})
+    burning = state_of(game).figures[1]
+    burning.shot = burning.spent = True  # it has shot this phase: nothing left to stop
+    return game
