@@ -9,16 +9,19 @@ are :mod:`skirmish.masseffect.odds`'s.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from skirmish.core import Game
+from skirmish.core.actions import Action
 from skirmish.masseffect import MASS_EFFECT
 from skirmish.masseffect.cards.library import Library, load_library
 from skirmish.masseffect.rolling import state_of
 from skirmish.masseffect.rules import pas_to_cm
+from skirmish.masseffect.state import MARKER_RADIUS
 
-from .board import Position, hits, registry
+from .board import Position, Predicate, hits, registry
 
 MASS_EFFECT_POSITIONS: list[Position] = []
 position = registry(MASS_EFFECT_POSITIONS)
@@ -31,12 +34,13 @@ def library() -> Library:
 
 def me_table(figures: Sequence[tuple[int, str, float, float]], *,
              vitality: dict[int, int] | None = None, decision: str = "tir",
-             statuses: dict[int, Sequence[str]] | None = None, seed: int = 1) -> Game:
+             statuses: dict[int, Sequence[str]] | None = None, seed: int = 1,
+             scenario: str = "Escarmouche") -> Game:
     """Figures ``(side, profile, x, y)`` (pas) of the sample library with their cards'
     equipment, facing the enemy; ``vitality`` sets what some of them (by index) have left;
     then every figure stays until player A's first decision of kind ``decision``, where
     some figures (by index) are given ``statuses`` (ME34: a status lasts the turn, so it is
-    given once the turn is under way)."""
+    given once the turn is under way); ``scenario``: the sample scenario played."""
     lib = library()
     weapons: dict[str, Any] = {}
     powers: dict[str, Any] = {}
@@ -51,7 +55,7 @@ def me_table(figures: Sequence[tuple[int, str, float, float]], *,
         bands[side]["figures"].append({
             "profile": profile.to_dict(), "equipment": list(profile.equipment),
             "at": [pas_to_cm(x), pas_to_cm(y)], "facing": 90 if side == 0 else 270})
-    setup = {"scenario": lib.scenario("Escarmouche").to_dict(), "bands": bands,
+    setup = {"scenario": lib.scenario(scenario).to_dict(), "bands": bands,
              "weapons": list(weapons.values()), "powers": list(powers.values()),
              "scenery": []}
     game = MASS_EFFECT.new_game(setup, seed=seed)
@@ -94,4 +98,37 @@ def me_leave_the_burning() -> Game:
                     statuses={1: ["burning"]})
     burning = state_of(game).figures[1]
     burning.shot = burning.spent = True  # it has shot this phase: nothing left to stop
+    return game
+
+
+def ends_near(ref: str, x: float, y: float, reach_pas: float) -> Predicate:
+    """A walk or run of ``ref`` that ends with its base within ``reach_pas`` (edge to edge)
+    of the marker at (``x``, ``y``) pas."""
+
+    def predicate(game: Game, action: Action) -> bool:
+        if action.verb not in ("walk", "run") or str(getattr(action, "figure", "")) != ref:
+            return False
+        figure = state_of(game).figure(ref)
+        to = action.to  # type: ignore[attr-defined]
+        gap = math.hypot(to.x - pas_to_cm(x), to.y - pas_to_cm(y)) - figure.radius \
+            - MARKER_RADIUS
+        return gap <= pas_to_cm(reach_pas)
+
+    return predicate
+
+
+@position("me-hold-the-beacon", "last round",
+          "walk A.Soldat-de-l'Alliance within 2 pas of the beacon at (18, 18)",
+          ends_near("A.Soldat-de-l'Alliance", 18, 18, 2))
+def me_hold_the_beacon() -> Game:
+    """ME:A, scenario "Tenir la position", the last turn (6), movement phase: a beacon
+    scores 1 at the turn's end for the player with more figures in action within 2 pas of
+    it (ME37, ME41), and nothing else scores in this scenario. A's soldier stands 4 pas
+    (centre to centre) from the middle beacon, held by nobody; a walk (4 pas) brings it
+    within 2 pas, where B's soldier, 12 pas from it and 8 from any other beacon's reach,
+    cannot contest it this turn. The shot it could take by staying (+1, ME12) at B's
+    soldier is worth nothing now: 1 point for sure against none."""
+    game = me_table([(0, "Soldat de l'Alliance", 18, 14), (1, "Soldat de Cerberus", 18, 30)],
+                    decision="move", scenario="Tenir la position")
+    state_of(game).turn = 6
     return game
