@@ -301,6 +301,12 @@ def test_the_mass_effect_leaf_counts_vitality_and_armour() -> None:
     figure.armour, figure.vitality = 0, 1
     assert masseffect_value(burning) == pytest.approx(
         masseffect_value(_with(game, armoured[0].key, armour=0, vitality=0, out=True)))
+    # ME37: data downloaded is worth something before it is extracted
+    carrying = _with(game, armoured[0].key, carries=["data-T1"])
+    assert masseffect_value(carrying) < base
+    gone = _with(game, armoured[0].key, carries=[], extracted=True)
+    gone.state.extracted[1] += 1  # type: ignore[attr-defined]
+    assert masseffect_value(gone) < masseffect_value(carrying)
 
 
 def _with(game: Game, key: str, **values: Any) -> Game:

@@ -14,7 +14,8 @@ real game. Values are player A's reward in [0, 1]; a finished game scores 1, 0.5
 - **Mass Effect: Annihilation**: the score, what eliminations would score, each band's
   points in action times the share of Vitalité and Armure left (a hit takes the armour
   first, ME25; a burning figure counted as burnt already, ME34), what the objectives held
-  would score at the end of this turn and the turns to come, through a logistic curve.
+  would score at the end of this turn and the turns to come, the data extracted and the
+  data carried (half as much), through a logistic curve.
 """
 
 from __future__ import annotations
@@ -70,6 +71,10 @@ EDEN_LATER = 0.3
 EDEN_SCALE = 2.0
 #: ME:A: the logistic curve's scale, in band points.
 MASSEFFECT_SCALE = 25.0
+#: ME:A: band points an extraction of data is worth (ME37), and a figure in action
+#: carrying data (half way there: a download is worth something before the extraction).
+MASSEFFECT_EXTRACTED = 10.0
+MASSEFFECT_CARRIED = 5.0
 _LIMB_FACES_TOTAL = 6.0
 
 
@@ -182,6 +187,7 @@ def masseffect_value(game: Game) -> float:
     state: Any = game.state
     alive = [0.0, 0.0]
     lost = [0.0, 0.0]
+    carried = [0, 0]
     for figure in state.figures:
         points = float(figure.profile.points)
         vitality, armour = figure.vitality, figure.armour
@@ -195,12 +201,15 @@ def masseffect_value(game: Game) -> float:
         if figure.out or (figure.in_action and vitality <= 0):
             lost[figure.side] += points
         elif figure.in_action or not figure.placed:
+            if figure.carries:  # ME37: data downloaded, on its way off the table
+                carried[figure.side] += 1
             profile = figure.profile
             share = (vitality + armour) / max(1, profile.vitality + profile.armour)
             alive[figure.side] += points * (0.5 + 0.5 * share)
     score = (state.scores[0] - state.scores[1]) + (lost[1] - lost[0]) * 0.5 \
-        + 0.5 * (alive[0] - alive[1]) + 10.0 * (state.extracted[0] - state.extracted[1]) \
-        + masseffect_objectives(state)
+        + 0.5 * (alive[0] - alive[1]) \
+        + MASSEFFECT_EXTRACTED * (state.extracted[0] - state.extracted[1]) \
+        + MASSEFFECT_CARRIED * (carried[0] - carried[1]) + masseffect_objectives(state)
     return _logistic(score / MASSEFFECT_SCALE)
 
 
