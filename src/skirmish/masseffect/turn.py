@@ -43,6 +43,17 @@ def holder(state: MEState, x: float, y: float, control_pas: int) -> int | None:
     return 0 if counts[0] > counts[1] else 1
 
 
+def objectives_held(state: MEState, control_pas: int) -> list[tuple[str, int]]:
+    """ME41: each objective marker held now (its id) and the player holding it."""
+    held = []
+    for m in state.markers:
+        if m.kind == MarkerKind.OBJECTIVE:
+            side = holder(state, m.x, m.y, control_pas)
+            if side is not None:
+                held.append((m.id, side))
+    return held
+
+
 def final_scores(state: MEState) -> list[int]:
     """ME37 eliminate: each player scores the points of the enemy figures out of action."""
     return [sum(f.profile.points for f in state.band(1 - side) if f.out) for side in (0, 1)]
@@ -131,12 +142,8 @@ class Turn(Procedure):
                 victory.param("from_turn", 2)):
             control = int(victory.param("control", CONTROL_PAS))
             points = int(victory.param("points", 1))
-            for m in state.markers:
-                if m.kind != MarkerKind.OBJECTIVE:
-                    continue
-                side = holder(state, m.x, m.y, control)
-                if side is not None:
-                    state.scores[side] += points
-                    game.emit(ScoreEvent(player=side, points=points, why=f"holds {m.id}"))
+            for marker, side in objectives_held(state, control):
+                state.scores[side] += points
+                game.emit(ScoreEvent(player=side, points=points, why=f"holds {marker}"))
         if victory.kind == "extract_data" and any(state.extracted) and not state.ended:
             state.ended = "data has left the table"

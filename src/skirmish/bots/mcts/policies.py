@@ -220,7 +220,7 @@ def masseffect_objectives(state: Any) -> float:
     a leaf just before a turn's end and one just after are valued alike (an action that
     ends the phase is not favoured by the scoring it brings forward)."""
     from skirmish.masseffect.rules import CONTROL_PAS
-    from skirmish.masseffect.turn import holder
+    from skirmish.masseffect.turn import objectives_held
 
     scenario = state.scenario
     victory = scenario.victory
@@ -231,12 +231,7 @@ def masseffect_objectives(state: Any) -> float:
     if not turns:
         return 0.0
     control = int(victory.param("control", CONTROL_PAS))
-    held = 0
-    for marker in state.markers:
-        if marker.kind == "objective":
-            side = holder(state, marker.x, marker.y, control)
-            if side is not None:
-                held += 1 if side == 0 else -1
+    held = sum(1 if side == 0 else -1 for _, side in objectives_held(state, control))
     return float(turns * held * int(victory.param("points", 1)))
 
 
