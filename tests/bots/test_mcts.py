@@ -5,6 +5,7 @@ explanation, games played to the end on both rulesets, and a strength sanity che
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from skirmish.bots.mcts import MCTSAgent, Node, Search, Settings, admitted
+from skirmish.bots.mcts.halving import Halving, halving_choice
 from skirmish.bots.mcts.policies import (
     EDEN_SEARCHED,
     EDEN_SETTLING,
@@ -22,7 +24,14 @@ from skirmish.bots.mcts.policies import (
     masseffect_value,
     round_of,
 )
-from skirmish.bots.mcts.tree import confident_choice, expand, paired_margin, select, ucb
+from skirmish.bots.mcts.tree import (
+    Key,
+    confident_choice,
+    expand,
+    paired_margin,
+    select,
+    ucb,
+)
 from skirmish.bots.registry import AGENTS, make_agent, parse_agent
 from skirmish.core import Game, RandomAgent, SeededDice
 from skirmish.core.agents import view_of
@@ -476,6 +485,78 @@ def test_paired_root_children_share_their_kth_dice_and_compare_by_differences() 
     assert len(search.paired_seeds) == max(c.visits for c in children)
 
 
+def halved(keys: list[Key], means: dict[Key, float], width: int, budget: int,
+           keep: Key | None = None) -> tuple[Node, Halving, list[Key]]:
+    """A root searched by sequential halving for ``budget`` iterations, each visit of an
+    action rewarded with its mean in ``means``; the keys in the order visited."""
+    root = Node()
+    root.rank(keys, list)
+    halving = Halving(width, keep)
+    visited: list[Key] = []
+    for done in range(budget):
+        key = halving.next(root, keys, functools.partial(float, budget - done))
+        expand(root, key).update(means[key])
+        root.visits += 1
+        visited.append(key)
+    return root, halving, visited
+
+
+def test_sequential_halving_drops_the_worse_half_each_round_and_keeps_the_prior() -> None:
+    keys: list[Key] = [(0, f"a{i}") for i in range(8)]
+    means = {k: 0.1 * i for i, k in enumerate(keys)}  # a7 best, a0 (the prior) worst
+    root, halving, visited = halved(keys, means, width=6, budget=36)
+    # six candidates (the first six in the prior's order), three rounds: 6 -> 3 -> 2
+    assert set(visited) == set(keys[:6])
+    assert halving.survivors == [keys[4], keys[5]]
+    counts = {k: visited.count(k) for k in keys[:6]}
+    assert counts[keys[0]] == counts[keys[1]] == counts[keys[2]] == 2  # 36 / (3 x 6)
+    assert counts[keys[3]] == 2 + 4  # round 2: 24 left / (2 x 3)
+    assert counts[keys[4]] == counts[keys[5]] == 12  # the last two share the rest
+    assert sum(counts.values()) == 36
+    # the heuristic's choice is never dropped: the final choice is made against it
+    root, halving, _ = halved(keys, means, width=6, budget=36, keep=keys[0])
+    assert halving.survivors is not None and keys[0] in halving.survivors
+    assert len(halving.survivors) == 2
+    assert halving_choice(root, halving, keys[0], 0.0) is root.children[keys[5]]
+    with pytest.raises(ValueError, match="one candidate"):
+        Halving(0)
+
+
+def test_sequential_halving_leaves_the_prior_only_for_a_clearly_better_action() -> None:
+    root = Node()
+    held, other = (0, "held"), (0, "other")
+    root.rank([held, other], list)
+    halving = Halving(2, held)
+    for k in range(20):  # the other: 0.02 better on each common draw, noisy draws
+        noise = 0.4 if k % 2 else -0.4
+        for key, mean in ((held, 0.5), (other, 0.52)):
+            assert halving.next(root, [held, other], lambda: 40.0) in (held, other)
+            child = expand(root, key)
+            child.values = [] if child.values is None else child.values
+            child.update(mean + noise)
+    assert halving_choice(root, halving, held, 2.0) is root.children[other]  # paired
+    root.children[other].values = [v - 0.02 + (0.1 if i % 3 else -0.2)
+                                   for i, v in enumerate(root.children[other].values or [])]
+    root.children[other].reward = sum(root.children[other].values or [])
+    assert halving_choice(root, halving, held, 2.0) is root.children[held]  # noise: held
+
+
+def test_a_halving_search_is_deterministic_and_visits_its_candidates_alike() -> None:
+    game = eden_game()
+    player = game.decision().player
+    picks = []
+    for _ in range(2):
+        agent = MCTSAgent(9, iterations=24, paired=True, halving=4)
+        search = agent.search(view_of(game, player, agent), list(game.legal_actions()), 9)
+        action, explanation = search.run()
+        picks.append((str(action), explanation.options))
+    assert picks[0] == picks[1]
+    assert search.halving is not None and search.halving.survivors is not None
+    visits = sorted((c.visits for c in search.root.children.values()), reverse=True)
+    assert len(visits) <= 4 and sum(visits) == 24
+    assert len(search.halving.survivors) <= 2
+
+
 def test_the_missions_weight_leaves_the_projection_out_at_zero(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/bots.md: the leaf evaluation's weights, calibrated on heuristic self-play; the
@@ -512,6 +593,9 @@ def test_presets_and_parameters_by_name() -> None:
     assert hard.settings.me_horizon == "settle"
     assert hard.settings.budget("masseffect") == (1200, 1.6)
     assert hard.settings.budget("eden") == (64, 1.6)
+    # hard compares its root by sequential halving on Eden, not on ME:A (docs/bots.md)
+    assert hard.settings.halving == 6 and hard.settings.me_halving == 0
+    assert make_agent("mcts:normal", 1).settings.halving == 0  # type: ignore[attr-defined]
     assert Settings(iterations=16).budget("masseffect") == (16, None)
     with pytest.raises(ValueError, match="horizon"):
         parse_agent("mcts:horizon=forever")

@@ -253,6 +253,10 @@ register_agent(
                               "projected VP in the evaluation (Eden)"),
         "paired": Parameter(bool, help="the root's actions compared on common dice and "
                             "determinizations"),
+        "halving": Parameter(int, low=0, high=100, help="the root's first N actions "
+                             "compared by sequential halving (0: UCB1)"),
+        "me_halving": Parameter(int, low=0, high=100, help="the halving on Mass Effect: "
+                                "Annihilation"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),
     },
     presets=MCTS_PRESETS)

@@ -44,11 +44,13 @@ random pick: then the most visited).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from skirmish.bots.mcts.halving import Halving, halving_choice
 from skirmish.bots.mcts.policies import (
     cheap_choice,
     ordered,
@@ -90,7 +92,10 @@ class Settings:
     rollout), ``me_iterations`` its iteration budget (``iterations`` when not given);
     ``missions``: the weight of the VP the missions would give as the table stands (Eden);
     ``paired``: the root's children are sampled with common random numbers (their k-th
-    visits share the dice and the determinization) and compared by paired differences."""
+    visits share the dice and the determinization) and compared by paired differences;
+    ``halving``: when above 0, the root's first ``halving`` actions are compared by
+    sequential halving (:mod:`.halving`) instead of UCB1 and progressive widening;
+    ``me_halving`` its value on ME:A (``halving`` when not given)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -113,6 +118,8 @@ class Settings:
     me_horizon: str = "settle"
     me_iterations: int | None = None
     missions: float = 1.0
+    halving: int = 0
+    me_halving: int | None = None
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -218,6 +225,15 @@ class Search:
         self.errors = 0
         #: ``paired``: the dice seed of each root child's k-th visit.
         self.paired_seeds: list[int] = []
+        #: ``halving``: the root's schedule (:mod:`.halving`), the heuristic's choice kept
+        #: when it is a judgement to defer to.
+        keep = None if self.prior is None or not self.confidence else (self.observer,
+                                                                        self.prior)
+        width = settings.halving
+        if self.ruleset == "masseffect" and settings.me_halving is not None:
+            width = settings.me_halving
+        self.halving = Halving(width, keep) if width > 0 else None
+        self.started = 0.0
 
     # -- the pool of determinizations ----------------------------------------------------------
     def _determinization(self, index: int) -> Game:
@@ -313,8 +329,12 @@ class Search:
                     child.avail += 1
             else:
                 node.rank(keys, self._order(node, actions, keys))
-                key, fresh = select(node, keys, settings.exploration, settings.widening,
-                                    settings.alpha)
+                if node is self.root and self.halving is not None:
+                    key = self.halving.next(node, keys, self._left)
+                    fresh = key not in node.children
+                else:
+                    key, fresh = select(node, keys, settings.exploration, settings.widening,
+                                        settings.alpha)
                 action = actions[keys.index(key)]
                 child = expand(node, key)
                 if settings.paired and node is self.root:
@@ -343,6 +363,17 @@ class Search:
         actions, keys = self._listed(self.root, index, game, player, 0)
         assert child.key is not None
         return game, actions[keys.index(child.key)], index
+
+    def _left(self) -> float:
+        """The iterations left in the budget, the one under way included: the iterations'
+        and what the seconds left allow at the mean pace so far (32 when neither tells)."""
+        iterations, seconds = self.settings.budget(self.ruleset)
+        left = math.inf if iterations is None else float(iterations - self.iterations + 1)
+        done = self.iterations - 1
+        if seconds is not None and done > 0:
+            spent = self.clock() - self.started
+            left = min(left, max(1.0, (seconds - spent) / (spent / done)))
+        return 32.0 if left == math.inf else left
 
     def rollout(self, game: Game) -> int:
         """Play ``game`` on from a leaf to the ``horizon`` (at most ``rollout`` decisions)
@@ -374,7 +405,7 @@ class Search:
     def run(self) -> tuple[Action, Explanation]:
         """Search within the budget; the most visited root action and the explanation."""
         iterations, seconds = self.settings.budget(self.ruleset)
-        start = self.clock()
+        start = self.started = self.clock()
         while True:
             if iterations is not None and self.iterations >= iterations:
                 break
@@ -392,7 +423,10 @@ class Search:
 
     def _choice(self, elapsed: float) -> tuple[Action, Explanation]:
         prior = None if self.prior is None else (self.observer, self.prior)
-        best = confident_choice(self.root, prior, self.confidence)
+        if self.halving is not None:
+            best = halving_choice(self.root, self.halving, prior, self.confidence)
+        else:
+            best = confident_choice(self.root, prior, self.confidence)
         if best is None or best.key is None or best.key[1] not in self.legal:
             text = self.prior if self.prior in self.legal else next(iter(self.legal))
             assert text is not None

@@ -121,12 +121,15 @@ class Node:
         return out
 
 
-def confident_choice(node: Node, prior: Key | None, confidence: float) -> Node | None:
-    """The most visited child, unless the prior's choice is within ``confidence`` standard
-    errors of it (of their difference; of the paired differences when both children keep
-    their ``values``, :func:`paired_margin`): then the prior's. A small search leaves the
-    prior only for an action it has found better, not for noise."""
-    best = node.best()
+def confident_choice(node: Node, prior: Key | None, confidence: float,
+                     best: Node | None = None) -> Node | None:
+    """The most visited child (or ``best``, another rule's pick), unless the prior's choice
+    is within ``confidence`` standard errors of it (of their difference; of the paired
+    differences when both children keep their ``values``, :func:`paired_margin`): then the
+    prior's. A small search leaves the prior only for an action it has found better, not
+    for noise."""
+    if best is None:
+        best = node.best()
     held = node.children.get(prior) if prior is not None else None
     if best is None or held is None or held is best or not held.visits or confidence <= 0:
         return best
