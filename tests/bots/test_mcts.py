@@ -593,9 +593,11 @@ def test_presets_and_parameters_by_name() -> None:
     assert hard.settings.me_horizon == "settle"
     assert hard.settings.budget("masseffect") == (1200, 1.6)
     assert hard.settings.budget("eden") == (64, 1.6)
-    # hard compares its root by sequential halving on Eden, not on ME:A (docs/bots.md)
-    assert hard.settings.halving == 6 and hard.settings.me_halving == 0
-    assert make_agent("mcts:normal", 1).settings.halving == 0  # type: ignore[attr-defined]
+    # the presets' root is UCB1's: sequential halving measured no better (docs/bots.md)
+    assert hard.settings.halving == 0 and hard.settings.me_halving is None
+    halving = make_agent("mcts:hard,halving=6,me_halving=0", 1)
+    assert isinstance(halving, MCTSAgent) and halving.settings.halving == 6
+    assert halving.settings.me_halving == 0
     assert Settings(iterations=16).budget("masseffect") == (16, None)
     with pytest.raises(ValueError, match="horizon"):
         parse_agent("mcts:horizon=forever")

@@ -10,11 +10,10 @@ round played by the heuristic bot (``horizon``, ``policy``: some 15-40 ms an ite
 Eden) and the root's actions compared on common dice (``paired``, a margin of two
 standard errors of the paired differences to leave the heuristic's choice), the leaf
 evaluated with the weights calibrated on heuristic self-play (``missions`` 0, ``threat``
-2.5): few iterations, each an informed one (docs/bots.md). On Eden ``hard`` compares the
-root's first six actions by sequential halving (``halving``, :mod:`.halving`): its final two
-share the last of the budget, so the confidence rule has as many pairs as the budget
-allows. On ME:A they keep the mid-round horizon, the budgets and the root of before
-(``me_horizon``, ``me_iterations``, ``me_halving``): a turn takes too long to play out.
+2.5): few iterations, each an informed one (docs/bots.md); the root is UCB1's (sequential
+halving, ``halving``, was measured no better for hard: docs/bots.md). On ME:A they keep the
+mid-round horizon and the budgets of before (``me_horizon``, ``me_iterations``): a turn
+takes too long to play out.
 ``easy`` keeps the cheap mid-round search, which plays about as well as the heuristic bot
 within its 0.1 s."""
 
@@ -29,6 +28,5 @@ _ROUND: dict[str, int | float | bool | str] = {
 PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "easy": {"iterations": 60, "seconds": 0.08},
     "normal": {"iterations": 16, "me_iterations": 300, "seconds": 0.4, **_ROUND},
-    "hard": {"iterations": 64, "me_iterations": 1200, "seconds": 1.6, "halving": 6,
-             "me_halving": 0, **_ROUND},
+    "hard": {"iterations": 64, "me_iterations": 1200, "seconds": 1.6, **_ROUND},
 }
