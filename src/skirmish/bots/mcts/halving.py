@@ -53,7 +53,7 @@ class Halving:
             ranks = root.ranks
             self.survivors = sorted(keys, key=ranks.__getitem__)[:self.width]
             self.rounds = max(1, math.ceil(math.log2(len(self.survivors))))
-            self._new_round(root, budget())
+            self._new_round(budget())
         available = set(keys)
         while True:
             pending = [k for k in self.survivors
@@ -65,9 +65,11 @@ class Halving:
             if len(self.survivors) > 2:
                 self._drop(root)
                 self.rounds = max(1, self.rounds - 1)
-            self._new_round(root, budget())
+            self._new_round(budget())
 
-    def _new_round(self, root: Node, left: float) -> None:
+    def _new_round(self, left: float) -> None:
+        """The next round's target: an equal share of the ``left`` iterations for each
+        survivor over the rounds left, one visit at least."""
         assert self.survivors is not None
         share = left / (self.rounds * len(self.survivors))
         self.target += max(1, int(share))

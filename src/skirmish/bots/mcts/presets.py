@@ -13,9 +13,8 @@ evaluated with the weights calibrated on heuristic self-play (``missions`` 0, ``
 2.5): few iterations, each an informed one (docs/bots.md); the root is UCB1's (sequential
 halving, ``halving``, was measured no better for hard: docs/bots.md). On ME:A they keep the
 mid-round horizon and the budgets of before (``me_horizon``, ``me_iterations``): a turn
-takes too long to play out.
-``easy`` keeps the cheap mid-round search, which plays about as well as the heuristic bot
-within its 0.1 s."""
+takes too long to play out. ``easy`` keeps the cheap mid-round search, which plays about as
+well as the heuristic bot within its 0.1 s."""
 
 from __future__ import annotations
 
