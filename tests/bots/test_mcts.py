@@ -401,6 +401,39 @@ def test_a_round_horizon_search_is_deterministic_for_a_seed_and_budget() -> None
     assert a == b
 
 
+def test_a_sparse_search_lists_the_root_in_full_and_its_games_sparsely(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sparse``: below the root (the tree and the rollouts) the search's games list
+    sparsely (:meth:`Game.legal_actions`); the root keeps every legal action. Seeded: the
+    same seed and budget give the same search."""
+    game = eden_game()
+    legal = {str(a) for a in game.legal_actions()}
+    listed: list[bool] = []
+    full_listing = Game.legal_actions
+
+    def spy(self: Game, sparse: bool = False) -> Any:
+        listed.append(sparse)
+        return full_listing(self, sparse)
+
+    settings: dict[str, Any] = {"iterations": 6, "horizon": "round", "rollout": 200,
+                                "sparse": True}
+    search = round_search(game, **settings)
+    monkeypatch.setattr(Game, "legal_actions", spy)
+    search.run()
+    assert search.iterations == 6 and search.errors == 0
+    # in full once per determinization and dice at the root, sparsely everywhere else
+    assert listed.count(False) == len(search.root.listed) > 0 and listed.count(True) > 6
+    at_root = {str(a) for actions, _, _ in search.root.listed.values() for a in actions}
+    assert at_root == legal | {search.prior}  # and the heuristic's own step
+    monkeypatch.undo()
+    first, second = MCTSAgent(5, **settings), MCTSAgent(5, **settings)
+    assert decide(first, game) == decide(second, game)
+    a, b = first.explain(), second.explain()
+    assert a is not None and b is not None
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+
+
 def test_decisions_outside_the_scope_are_the_heuristics_at_once() -> None:
     game = EDEN.new_game(EDEN_SETUP, seed=4)
     while len(game.legal_actions()) < 2:
@@ -592,7 +625,11 @@ def test_presets_and_parameters_by_name() -> None:
     # ME:A keeps the mid-round horizon and its own budget (docs/bots.md)
     assert hard.settings.me_horizon == "settle"
     assert hard.settings.budget("masseffect") == (1200, 1.6)
-    assert hard.settings.budget("eden") == (64, 1.6)
+    assert hard.settings.budget("eden") == (96, 1.6)
+    # hard's search games list sparsely below the root (docs/bots.md); normal's in full
+    normal = make_agent("mcts:normal", 1)
+    assert isinstance(normal, MCTSAgent)
+    assert hard.settings.sparse and not normal.settings.sparse
     # the presets' root is UCB1's: sequential halving measured no better (docs/bots.md)
     assert hard.settings.halving == 0 and hard.settings.me_halving is None
     halving = make_agent("mcts:hard,halving=6,me_halving=0", 1)

@@ -37,7 +37,8 @@ def test_a_tiny_ladder_writes_json_png_and_history_reproducibly(tmp_path: Path) 
     assert [r["agent"] for r in first["ratings"]] == ["random", "heuristic"]
     assert first["ratings"][0]["elo"] == 0 and first["ratings"][0]["games"] == 2
     assert first["pairwise"][0]["games"] == 2 and len(first["win_rate"]) == 2
-    assert set(first["timing"]) == {"date", "seconds", "ms_per_decision"}
+    assert set(first["timing"]) == {"date", "seconds", "ms_per_decision",
+                                    "ms_slowest_decision"}
     first.pop("timing")
     second.pop("timing")
     assert json.dumps(first) == json.dumps(second)  # byte-identical apart from timings

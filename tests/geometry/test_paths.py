@@ -333,3 +333,29 @@ def test_a_path_squeezing_along_the_field_edge_is_drawn_legally_or_refused() -> 
     bases = [Base(8.0, 4.5, 1.5, "b0")]
     res = path_cost(mover, (11.0, 3.0), field=F, bases=bases, elements=[], limit=60)
     assert res is None or path_is_clear(mover, res.points, field=F, bases=bases, elements=[])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(worlds(), st.integers(0, 1000))
+def test_straight_only_destinations_and_contacts_are_reached_in_a_straight_line(
+    world: tuple[Base, list[Base], list[Element], float, float], seed: int
+) -> None:
+    """A sparse listing's samplers (``straight``): no path search, every point reached by
+    a straight segment within the allowance, among those the full sampler would accept."""
+    mover, bases, elements, _gx, _gy = world
+    for d in sample_destinations(mover, 10, 4, field=F, bases=bases, elements=elements,
+                                 seed=seed, straight=True):
+        assert d.legal and d.end is not None and len(d.path) == 2
+        assert d.cost == pytest.approx(math.hypot(d.end.x - mover.x, d.end.y - mover.y))
+        check = is_legal_move(mover, (d.end.x, d.end.y), 10, field=F, bases=bases,
+                              elements=elements)
+        assert check.legal and check.cost == pytest.approx(d.cost)
+    if bases:
+        target = bases[0]
+        full = contact_positions(mover, target, 10, field=F, bases=bases, elements=elements,
+                                 samples=24)
+        straight = contact_positions(mover, target, 10, field=F, bases=bases,
+                                     elements=elements, samples=24, straight=True)
+        assert {p.end for p in straight} <= {p.end for p in full}
+        assert all(len(p.path) == 2 for p in straight)
+

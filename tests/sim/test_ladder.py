@@ -175,7 +175,8 @@ def test_ladder_agents_are_checked() -> None:
 # -- the report and the history --------------------------------------------------------------
 def _game(index: int, first: int, second: int, winner: int | None) -> LadderGame:
     return LadderGame(index, first, second, seed=index, deal=0, seats=(0, 1), winner=winner,
-                      vp=(0, 0), decisions=(10, 10), seconds=(0.01, 0.02))
+                      vp=(0, 0), decisions=(10, 10), seconds=(0.01, 0.02),
+                      slowest=(0.004, 0.003 + 0.001 * index))
 
 
 def test_the_report_counts_wins_draws_and_losses() -> None:
@@ -195,6 +196,9 @@ def test_the_report_counts_wins_draws_and_losses() -> None:
                                  "wins": [0, 2], "draws": 1, "score": 0.1667}]
     assert data["ratings"][1]["wins"] == 2 and data["ratings"][1]["elo"] > 0
     assert data["timing"]["ms_per_decision"] == {"random": 1.0, "heuristic": 2.0}
+    # the longest single decision of each agent over its games
+    assert heuristic.slowest == pytest.approx(0.005)
+    assert data["timing"]["ms_slowest_decision"] == {"random": 4.0, "heuristic": 5.0}
 
 
 def test_history_appends_one_line_per_run_and_reads_back(tmp_path: Path) -> None:

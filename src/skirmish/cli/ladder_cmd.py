@@ -163,7 +163,7 @@ def _print_report(report: LadderReport, elapsed: float) -> None:
     console.print(f"{spec.total} games in {elapsed:.1f} s", highlight=False)
     table = Table(title=f"Ratings (Bradley-Terry, Elo scale, {spec.agents[r.anchor]} = 0)")
     for column in ("#", "agent", "rating", "95% interval", "games", "W-D-L", "score %",
-                   "ms/dec"):
+                   "ms/dec", "slowest ms"):
         table.add_column(column, justify="left" if column == "agent" else "right",
                          no_wrap=column in ("agent", "95% interval", "W-D-L"))
     for rank, i in enumerate(report.order(), 1):
@@ -171,7 +171,8 @@ def _print_report(report: LadderReport, elapsed: float) -> None:
         interval = "(anchor)" if i == r.anchor else f"{r.low[i]:.0f} to {r.high[i]:.0f}"
         table.add_row(str(rank), spec.agents[i], f"{r.elo[i]:.0f}", interval,
                       str(rec.games), f"{rec.wins}-{rec.draws}-{rec.losses}",
-                      f"{100 * rec.score:.1f}", f"{rec.ms_per_decision:.2f}")
+                      f"{100 * rec.score:.1f}", f"{rec.ms_per_decision:.2f}",
+                      f"{1000 * rec.slowest:.0f}")
     console.print(table)
     matrix = Table(title="Score % of the row agent against the column agent (draws half)")
     matrix.add_column("agent")

@@ -48,6 +48,7 @@ class Game:
         "log",
         "ruleset",
         "setup",
+        "sparse",
         "stack",
         "state",
     )
@@ -74,6 +75,10 @@ class Game:
         # id): applying one of them needs no second check (procedures offer valid, legal
         # actions only).
         self._offered: Offer | None = None
+        #: True only while :meth:`legal_actions` lists a sparse set (``sparse=True``): a
+        #: ruleset's samplers of continuous choices (move destinations, contact points,
+        #: template placements) may then offer fewer representatives.
+        self.sparse = False
 
     # -- the stack ----------------------------------------------------------------------
     def push(self, *procedures: Procedure) -> None:
@@ -121,10 +126,12 @@ class Game:
     def parse(self, text: str) -> Action:
         return self.ruleset.actions.parse(text)
 
-    def legal_actions(self) -> LegalActions:
+    def legal_actions(self, sparse: bool = False) -> LegalActions:
         """A lazy view of the legal actions: ``in`` accepts any legal action,
-        iteration gives a finite deterministic list of representatives."""
-        return LegalActions(self)
+        iteration gives a finite deterministic list of representatives - fewer of the
+        continuous choices' when ``sparse`` (a search's rollouts: cheaper to list, every one
+        still legal)."""
+        return LegalActions(self, sparse)
 
     def offered(self) -> Offer | None:
         """The legal actions as :meth:`legal_actions` last listed them, if no action has been
@@ -219,6 +226,7 @@ class Game:
         other.history = list(self.history)
         other._decision = self._decision
         other._offered = self._offered
+        other.sparse = False
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -315,16 +323,21 @@ class Game:
 class LegalActions:
     """A lazy view of a game's legal actions (like python-chess's ``legal_moves``)."""
 
-    __slots__ = ("_cache", "_game")
+    __slots__ = ("_cache", "_game", "_sparse")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, sparse: bool = False) -> None:
         self._game = game
+        self._sparse = sparse
         self._cache: list[Action] | None = None
 
     def _list(self) -> list[Action]:
         if self._cache is None:
             game = self._game
-            self._cache = [] if game.is_over else game.top.legal_actions(game)
+            game.sparse = self._sparse
+            try:
+                self._cache = [] if game.is_over else game.top.legal_actions(game)
+            finally:
+                game.sparse = False
             game._offered = (
                 len(game.history),
                 frozenset(self._cache),

@@ -186,11 +186,13 @@ def contact_positions(
     markers: Sequence[Marker] = (),
     samples: int = 72,
     zone_step: float = ZONE_STEP,
+    straight: bool = False,
 ) -> list[MoveCheck]:
     """Legal end positions exactly in contact with ``target`` reachable within the allowance.
 
     Candidates are ``samples`` evenly spaced angles around the target; each returned check is
-    legal, with its ``end`` (the mover's new centre), cost and path."""
+    legal, with its ``end`` (the mover's new centre), cost and path. ``straight``: only those
+    reached in a straight line (no path search: cheaper, and fewer)."""
     d = mover.radius + target.radius
     cands: list[Point] = []
     for k in range(samples):
@@ -202,6 +204,8 @@ def contact_positions(
                                 markers=markers):  # fmt: skip
             continue
         cands.append(p)
+    if straight:
+        return _reach_straight(mover, cands, allowance, field, bases, elements)
     return _reach_many(mover, cands, allowance, field, bases, elements, zone_step)
 
 
@@ -251,11 +255,14 @@ def sample_destinations(
     seed: int = 0,
     rng: random.Random | None = None,
     zone_step: float = ZONE_STEP,
+    straight: bool = False,
 ) -> list[MoveCheck]:
     """Up to ``n`` deterministic, representative legal destinations within the allowance.
 
     Candidates are drawn uniformly in the disc of radius ``allowance`` around the mover (from
-    ``rng`` or ``random.Random(seed)``), filtered by end-position rules and reachability."""
+    ``rng`` or ``random.Random(seed)``), filtered by end-position rules and reachability.
+    ``straight``: only destinations reached in a straight line (no path search: cheaper; none
+    when every straight line is blocked)."""
     rnd = rng if rng is not None else random.Random(seed)
     out: list[MoveCheck] = []
     r = mover.radius
@@ -282,7 +289,7 @@ def sample_destinations(
                                     elements=near_elements, markers=near_markers):  # fmt: skip
                 continue
             cands.append(p)
-        if _round == 0:
+        if _round == 0 or straight:
             # Cheap first pass: destinations reached in a straight line (no search needed).
             out.extend(_reach_straight(mover, cands, allowance, field, bases, elements))
         else:

@@ -99,6 +99,8 @@ class LadderGame:
     decisions: tuple[int, int]
     #: Time spent in the agents' ``act`` (seconds): varies from run to run.
     seconds: tuple[float, float] = field(compare=False, default=(0.0, 0.0))
+    #: The longest single ``act`` of each agent (seconds): varies from run to run.
+    slowest: tuple[float, float] = field(compare=False, default=(0.0, 0.0))
 
     @property
     def score(self) -> float:
@@ -178,14 +180,16 @@ def play_ladder_game(spec: LadderSpec, index: int) -> LadderGame:
     agents = [make_agent(spec.agents[a], seed + 7919 * (seat + 1))
               for seat, a in enumerate(at_seat)]
     game = RULESETS.get(spec.game).new_game(spec.deals[deal].setup, seed=seed)
-    spent, decisions = [0.0, 0.0], [0, 0]
+    spent, slowest, decisions = [0.0, 0.0], [0.0, 0.0], [0, 0]
     while not game.is_over:
         player = game.decision().player
         agent = agents[player]
         view, legal = view_of(game, player, agent), list(game.legal_actions())
         start = time.perf_counter()
         action = agent.act(view, legal)
-        spent[player] += time.perf_counter() - start
+        took = time.perf_counter() - start
+        spent[player] += took
+        slowest[player] = max(slowest[player], took)
         decisions[player] += 1
         game.apply(action)
     outcome = game.outcome()
@@ -194,7 +198,8 @@ def play_ladder_game(spec: LadderSpec, index: int) -> LadderGame:
     return LadderGame(index, first, second, seed, deal, seats, winner,
                       (outcome.scores[seats[0]], outcome.scores[seats[1]]),
                       (decisions[seats[0]], decisions[seats[1]]),
-                      (spent[seats[0]], spent[seats[1]]))
+                      (spent[seats[0]], spent[seats[1]]),
+                      (slowest[seats[0]], slowest[seats[1]]))
 
 
 def iter_ladder(spec: LadderSpec, workers: int | None = None,
@@ -236,6 +241,8 @@ class AgentRecord:
     losses: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    #: The longest single decision (seconds).
+    slowest: float = 0.0
 
     @property
     def score(self) -> float:
@@ -264,7 +271,8 @@ class LadderReport:
         score = [[0.0] * k for _ in range(k)]
         played = [[0] * k for _ in range(k)]
         draws = [[0] * k for _ in range(k)]
-        tally = [[0, 0, 0, 0, 0, 0.0] for _ in range(k)]  # games, W, D, L, decisions, s
+        tally = [[0, 0, 0, 0, 0, 0.0, 0.0] for _ in range(k)]  # games, W, D, L, decisions,
+        # seconds, the slowest decision
         for g in games:
             pair = (g.first, g.second)
             for side, (me, other) in enumerate((pair, pair[::-1])):
@@ -277,8 +285,9 @@ class LadderReport:
                 row[1 if mine == 1 else 2 if mine == 0.5 else 3] += 1
                 row[4] += g.decisions[side]
                 row[5] += g.seconds[side]
+                row[6] = max(row[6], g.slowest[side])
         records = tuple(AgentRecord(int(r[0]), int(r[1]), int(r[2]), int(r[3]), int(r[4]),
-                                    float(r[5])) for r in tally)
+                                    float(r[5]), float(r[6])) for r in tally)
         ratings = fit_bradley_terry(spec.agents, score, played, prior_draws=PRIOR_DRAWS)
         return cls(spec, records, tuple(map(tuple, score)), tuple(map(tuple, played)),
                    tuple(map(tuple, draws)), ratings)
@@ -337,6 +346,8 @@ class LadderReport:
                 "date": date, "seconds": round(seconds, 2),
                 "ms_per_decision": {name: round(self.records[i].ms_per_decision, 3)
                                     for i, name in enumerate(agents)},
+                "ms_slowest_decision": {name: round(1000 * self.records[i].slowest, 1)
+                                        for i, name in enumerate(agents)},
             },
         }
 
@@ -371,6 +382,7 @@ def history_entry(data: Mapping[str, Any]) -> dict[str, Any]:
                                  "games": r["games"], "score": r["score"]}
                     for r in data["ratings"]},
         "ms_per_decision": data["timing"]["ms_per_decision"],
+        "ms_slowest_decision": data["timing"].get("ms_slowest_decision"),
     }
 
 

@@ -50,14 +50,14 @@ class MCTSAgent:
                  horizon: str = "settle", scope: str = "all", paired: bool = False,
                  me_horizon: str = "settle", me_iterations: int | None = None,
                  missions: float = 1.0, halving: int = 0, me_halving: int | None = None,
-                 heuristic: bool = True,
+                 sparse: bool = False, heuristic: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.settings = Settings(iterations, seconds, exploration, widening, alpha, rollout,
                                  greedy, determinizations, plies, bias, guide, threat,
                                  confidence, policy, tempo, horizon, scope, paired,
                                  me_horizon, me_iterations, missions, halving,
-                                 me_halving)
+                                 me_halving, sparse)
         self.heuristic = heuristic
         self.clock = clock
         self._rng = SeededDice(seed)
@@ -94,7 +94,11 @@ class MCTSAgent:
         if helper is None:
             return None
 
+        lone = ruleset == "eden"  # Eden's heuristic takes a lone action without a look
+
         def choose(game: Game, actions: Sequence[Action]) -> Action:
+            if lone and len(actions) == 1:
+                return actions[0]  # no view built for it
             return helper.act(game.view(game.decision().player), actions)
 
         return choose

@@ -27,5 +27,6 @@ _ROUND: dict[str, int | float | bool | str] = {
 PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "easy": {"iterations": 60, "seconds": 0.08},
     "normal": {"iterations": 16, "me_iterations": 300, "seconds": 0.4, **_ROUND},
-    "hard": {"iterations": 64, "me_iterations": 1200, "seconds": 1.6, **_ROUND},
+    "hard": {"iterations": 96, "me_iterations": 1200, "seconds": 1.6, "sparse": True,
+             **_ROUND},
 }

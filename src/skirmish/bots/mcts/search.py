@@ -95,7 +95,12 @@ class Settings:
     visits share the dice and the determinization) and compared by paired differences;
     ``halving``: when above 0, the root's first ``halving`` actions are compared by
     sequential halving (:mod:`.halving`) instead of UCB1 and progressive widening;
-    ``me_halving`` its value on ME:A (``halving`` when not given)."""
+    ``me_halving`` its value on ME:A (``halving`` when not given); ``sparse``: the
+    search's games list fewer representatives of the continuous choices below the root (in
+    the tree and the rollouts: one sampled move destination, fewer contact points, no
+    pivoted blast: :meth:`Game.legal_actions <skirmish.core.game.Game.legal_actions>`),
+    cheaper; the heuristic still adds its own step where it moves, and the root keeps
+    every legal action."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -120,6 +125,7 @@ class Settings:
     missions: float = 1.0
     halving: int = 0
     me_halving: int | None = None
+    sparse: bool = False
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -255,7 +261,7 @@ class Search:
             if offer is not None:
                 game.offer(offer)
             return actions, keys
-        actions = list(game.legal_actions())
+        actions = list(game.legal_actions(self.settings.sparse and node is not self.root))
         if node is self.root:  # the observer's real choices only
             actions = [a for a in actions if str(a) in self.legal]
         offer = game.offered()
@@ -388,7 +394,7 @@ class Search:
                     break
             elif horizon == "round" and round_of(game) != start:
                 break
-            actions = list(game.legal_actions())
+            actions = list(game.legal_actions(settings.sparse))
             if settings.policy == "heuristic" and self.opponent is not None:
                 game.apply(self.opponent(game, actions))
             else:

@@ -150,10 +150,19 @@ def snap_to_contact(fighter: Fighter, target: Fighter, to: Point) -> Point:
     return Point(target.x + d * math.cos(angle), target.y + d * math.sin(angle))
 
 
+#: The contact points :func:`charge_position` tries around the target (a sparse listing's:
+#: ``SPARSE_CONTACTS``).
+CONTACTS = 36
+SPARSE_CONTACTS = 12
+
+
 def charge_position(state: EdenState, fighter: Fighter, target: Fighter,
-                    to: Point | None) -> Point | None:
+                    to: Point | None, samples: int = CONTACTS,
+                    straight: bool = False) -> Point | None:
     """Where the charger ends: the contact point nearest ``to`` if it is reachable, or the
-    cheapest reachable contact position when ``to`` is None."""
+    cheapest reachable contact position among ``samples`` around the target when ``to`` is
+    None (``straight``: among those reached in a straight line, when there are any - a
+    sparse listing's)."""
     if to is not None:
         end = snap_to_contact(fighter, target, to)
         if math.hypot(end.x - to.x, end.y - to.y) > 1.0:
@@ -161,11 +170,15 @@ def charge_position(state: EdenState, fighter: Fighter, target: Fighter,
         return end if _check_path(state, fighter, end, explain=False, charge=True).legal \
             else None
     elements, climbed = path_elements(state, fighter)
-    options = contact_positions(
-        state.base(fighter), state.base(target), allowance(state, fighter, charge=True),
-        field=state.field,
-        bases=state.bases(fighter), elements=elements, markers=state.markers, samples=36,
-    )
+    options: list[MoveCheck] = []
+    for only_straight in (True, False) if straight else (False,):
+        options = contact_positions(
+            state.base(fighter), state.base(target), allowance(state, fighter, charge=True),
+            field=state.field, bases=state.bases(fighter), elements=elements,
+            markers=state.markers, samples=samples, straight=only_straight,
+        )
+        if options:
+            break
     if climbed is not None:
         options = [m for m in options if m.end is not None
                    and not _lands_on(state, fighter, Point(m.end.x, m.end.y), climbed)]
@@ -176,17 +189,30 @@ def charge_position(state: EdenState, fighter: Fighter, target: Fighter,
 
 
 def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Action]:
-    """Representative legal Moves and Charges for the activated fighter (for bots)."""
+    """Representative legal Moves and Charges for the activated fighter (for bots): up to
+    ``samples`` sampled destinations and a contact point per enemy in reach. A sparse
+    listing (:meth:`Game.legal_actions <skirmish.core.game.Game.legal_actions>`) samples one
+    destination and tries ``SPARSE_CONTACTS`` contact points, those reached in a straight
+    line first (a path searched only when none is)."""
     state = state_of(game)
+    sparse = game.sparse
+    contacts = SPARSE_CONTACTS if sparse else CONTACTS
+    if sparse:
+        samples = 1
     ref = Ref(fighter.ref)
     out: list[Action] = []
     if fighter.ap >= 1 and fighter.round_uses.get(MOVE, 0) < MOVES_PER_ROUND:
         elements, climbed = path_elements(state, fighter)
-        checks = sample_destinations(
-            state.base(fighter), allowance(state, fighter), samples * 2, field=state.field,
-            bases=state.bases(fighter), elements=elements, markers=state.markers,
-            seed=state.round * 1000 + fighter.ap * 10 + fighter.round_uses.get(MOVE, 0),
-        )
+        checks: list[MoveCheck] = []
+        for straight in (True, False) if sparse else (False,):
+            checks = sample_destinations(
+                state.base(fighter), allowance(state, fighter), samples * 2,
+                field=state.field, bases=state.bases(fighter), elements=elements,
+                markers=state.markers, straight=straight,
+                seed=state.round * 1000 + fighter.ap * 10 + fighter.round_uses.get(MOVE, 0),
+            )
+            if checks:
+                break
         for check in checks:  # each one legal already (path, allowance, end position)
             if check.end is None:
                 continue
@@ -202,7 +228,7 @@ def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Act
         if math.hypot(enemy.x - fighter.x, enemy.y - fighter.y) > reach + 5:
             continue
         if charge_refusal(state, fighter, enemy, None, check_reach=False) is None:
-            contact = charge_position(state, fighter, enemy, None)
+            contact = charge_position(state, fighter, enemy, None, contacts, sparse)
             if contact is not None:
                 out.append(Charge(ref, Ref(enemy.ref), contact))
     return out

@@ -42,6 +42,7 @@ from skirmish.eden.fighting.aiming import (
 from skirmish.eden.fighting.conditions import apply_condition_effects
 from skirmish.eden.fighting.melee import ATTACK, attacks_left
 from skirmish.eden.fighting.templates_attack import (
+    MAX_PIVOTED,
     Blast,
     Projectile,
     blast_refusal,
@@ -317,9 +318,11 @@ def ranged_options(game: Game, fighter: Fighter) -> list[Action]:
     shooting target (the nearest eligible enemy, and up to the nearest free one); up to
     ``MAX_POINTS`` enemy centres in range and sight per projectile; for a blast, the radial
     placement straight at the nearest enemy, the sampled radial one covering the most
-    enemies net of friends, and a few pivoted placements (``rounded_blast_placements``).
-    Each option passes :func:`ranged_refusal`."""
+    enemies net of friends, and a few pivoted placements (``rounded_blast_placements``;
+    none in a sparse listing: :meth:`Game.legal_actions
+    <skirmish.core.game.Game.legal_actions>`). Each option passes :func:`ranged_refusal`."""
     state = state_of(game)
+    pivoted = 0 if game.sparse else MAX_PIVOTED
     if _fighter_refusal(state, fighter):
         return []
     me = Ref(fighter.ref)
@@ -339,8 +342,8 @@ def ranged_options(game: Game, fighter: Fighter) -> list[Action]:
                                  key=lambda e: (distance(base, state.base(e)), e.ref))
                 candidates = [Throw(me, token, Point(e.x, e.y)) for e in enemies]
             else:
-                candidates = [BlastAttack(me, token, a, x)
-                              for a, x in rounded_blast_placements(state, fighter)]
+                candidates = [BlastAttack(me, token, a, x) for a, x in
+                              rounded_blast_placements(state, fighter, pivoted)]
             legal = [a for a in candidates if ranged_refusal(game, fighter, a) is None]
             options.extend(legal[:MAX_POINTS] if part.category is Category.PROJECTILE
                            else legal)

@@ -130,12 +130,13 @@ def blast_refusal(state: EdenState, fighter: Fighter, angle: float,
 MAX_PIVOTED = 3
 
 
-def rounded_blast_placements(state: EdenState, fighter: Fighter
-                             ) -> list[tuple[float, float | None]]:
+def rounded_blast_placements(state: EdenState, fighter: Fighter,
+                             pivoted: int = MAX_PIVOTED) -> list[tuple[float, float | None]]:
     """A bounded handful of allowed blast placements (contact angle, axis or ``None`` for
     radial), in degrees rounded to 0.1 in [0, 360): the radial placement straight at the
     nearest enemy; the sampled radial one covering the most enemies net of friends; then up
-    to ``MAX_PIVOTED`` pivoted placements sampled over the whole set of allowed placements
+    to ``pivoted`` (``MAX_PIVOTED``) pivoted placements sampled over the whole set of
+    allowed placements
     (:func:`~skirmish.geometry.templates.blast_placements`), one per set of fighters
     covered, the best net of friends first, skipping sets a radial option already covers.
     Each one passes :func:`blast_refusal` once rounded."""
@@ -165,19 +166,21 @@ def rounded_blast_placements(state: EdenState, fighter: Fighter
         if (angle, axis) not in out and blast_refusal(state, fighter, angle, axis) is None:
             out.append((angle, axis))
             seen.add(covered_by(angle, axis))
-    pivoted: dict[frozenset[str], list[tuple[float, float]]] = {}
+    if pivoted <= 0:
+        return out
+    sampled: dict[frozenset[str], list[tuple[float, float]]] = {}
     for enemy in nearest:
         for option in blast_placements(me, state.base(enemy), bases):
             assert option.axis is not None
-            pivoted.setdefault(frozenset(option.covered), []).append((option.angle, option.axis))
+            sampled.setdefault(frozenset(option.covered), []).append((option.angle, option.axis))
 
     def rank(covered: frozenset[str]) -> tuple[int, int, list[str]]:
         friends = sum(state.fighter(ref).side == fighter.side for ref in covered)
         return (-score(tuple(covered)), friends, sorted(covered))
 
-    ranked = sorted(pivoted.items(), key=lambda kv: rank(kv[0]))
+    ranked = sorted(sampled.items(), key=lambda kv: rank(kv[0]))
     for covered, samples in ranked:
-        if len([a for a in out if a[1] is not None]) >= MAX_PIVOTED:
+        if len([a for a in out if a[1] is not None]) >= pivoted:
             break
         if covered in seen:
             continue
