@@ -29,6 +29,7 @@ def test_a_tiny_ladder_writes_json_png_and_history_reproducibly(tmp_path: Path) 
         assert result.exit_code == 0, result.output
         assert "Ratings (Bradley-Terry, Elo scale, random = 0)" in result.output
         assert "95% interval" in result.output and "Score % of the row agent" in result.output
+        assert "(the slowest one, ms: " in result.output
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         outputs.append(json.loads(out.read_text()))
     first, second = outputs

@@ -163,7 +163,7 @@ def _print_report(report: LadderReport, elapsed: float) -> None:
     console.print(f"{spec.total} games in {elapsed:.1f} s", highlight=False)
     table = Table(title=f"Ratings (Bradley-Terry, Elo scale, {spec.agents[r.anchor]} = 0)")
     for column in ("#", "agent", "rating", "95% interval", "games", "W-D-L", "score %",
-                   "ms/dec", "slowest ms"):
+                   "ms/dec"):
         table.add_column(column, justify="left" if column == "agent" else "right",
                          no_wrap=column in ("agent", "95% interval", "W-D-L"))
     for rank, i in enumerate(report.order(), 1):
@@ -171,8 +171,7 @@ def _print_report(report: LadderReport, elapsed: float) -> None:
         interval = "(anchor)" if i == r.anchor else f"{r.low[i]:.0f} to {r.high[i]:.0f}"
         table.add_row(str(rank), spec.agents[i], f"{r.elo[i]:.0f}", interval,
                       str(rec.games), f"{rec.wins}-{rec.draws}-{rec.losses}",
-                      f"{100 * rec.score:.1f}", f"{rec.ms_per_decision:.2f}",
-                      f"{1000 * rec.slowest:.0f}")
+                      f"{100 * rec.score:.1f}", f"{rec.ms_per_decision:.2f}")
     console.print(table)
     matrix = Table(title="Score % of the row agent against the column agent (draws half)")
     matrix.add_column("agent")
@@ -186,8 +185,10 @@ def _print_report(report: LadderReport, elapsed: float) -> None:
             cells.append("-" if rate is None else f"{100 * rate:.0f} ({report.played[i][j]})")
         matrix.add_row(spec.agents[i], *cells)
     console.print(matrix)
-    console.print("ms/dec: the agent's mean time per decision. "
-                  f"95% intervals from the observed Fisher information, relative to "
+    slowest = ", ".join(f"{spec.agents[i]} {1000 * report.records[i].slowest:.0f}"
+                        for i in report.order())
+    console.print(f"ms/dec: the agent's mean time per decision (the slowest one, ms: "
+                  f"{slowest}). 95% intervals from the observed Fisher information, relative to "
                   f"{spec.agents[r.anchor]}; draws count half a win each; "
                   f"{r.prior_draws:g} virtual draw per pair keeps an undefeated agent finite.",
                   highlight=False)
