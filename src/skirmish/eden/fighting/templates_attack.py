@@ -136,10 +136,9 @@ def rounded_blast_placements(state: EdenState, fighter: Fighter,
     radial), in degrees rounded to 0.1 in [0, 360): the radial placement straight at the
     nearest enemy; the sampled radial one covering the most enemies net of friends; then up
     to ``pivoted`` (``MAX_PIVOTED``) pivoted placements sampled over the whole set of
-    allowed placements
-    (:func:`~skirmish.geometry.templates.blast_placements`), one per set of fighters
-    covered, the best net of friends first, skipping sets a radial option already covers.
-    Each one passes :func:`blast_refusal` once rounded."""
+    allowed placements (:func:`~skirmish.geometry.templates.blast_placements`), one per set
+    of fighters covered, the best net of friends first, skipping sets a radial option
+    already covers. Each one passes :func:`blast_refusal` once rounded."""
     nearest = nearest_enemies(state, fighter)
     if not nearest:
         return []
