@@ -257,6 +257,8 @@ register_agent(
                              "compared by sequential halving (0: UCB1)"),
         "me_halving": Parameter(int, low=0, high=100, help="the halving on Mass Effect: "
                                 "Annihilation"),
+        "me_confidence": Parameter(float, low=0, high=10, help="the confidence on Mass "
+                                   "Effect: Annihilation"),
         "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
                             "contact points and blast placements below the root (cheaper)"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),

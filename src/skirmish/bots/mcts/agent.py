@@ -50,14 +50,15 @@ class MCTSAgent:
                  horizon: str = "settle", scope: str = "all", paired: bool = False,
                  me_horizon: str = "settle", me_iterations: int | None = None,
                  missions: float = 1.0, halving: int = 0, me_halving: int | None = None,
-                 sparse: bool = False, heuristic: bool = True,
+                 sparse: bool = False, me_confidence: float | None = None,
+                 heuristic: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
         self.settings = Settings(iterations, seconds, exploration, widening, alpha, rollout,
                                  greedy, determinizations, plies, bias, guide, threat,
                                  confidence, policy, tempo, horizon, scope, paired,
                                  me_horizon, me_iterations, missions, halving,
-                                 me_halving, sparse)
+                                 me_halving, sparse, me_confidence)
         self.heuristic = heuristic
         self.clock = clock
         self._rng = SeededDice(seed)

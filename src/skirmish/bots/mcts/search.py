@@ -100,7 +100,8 @@ class Settings:
     the tree and the rollouts: one sampled move destination, fewer contact points, no
     pivoted blast: :meth:`Game.legal_actions <skirmish.core.game.Game.legal_actions>`),
     cheaper; the heuristic still adds its own step where it moves, and the root keeps
-    every legal action."""
+    every legal action; ``me_confidence``: the ``confidence`` on ME:A (``confidence``
+    when not given)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -126,6 +127,7 @@ class Settings:
     halving: int = 0
     me_halving: int | None = None
     sparse: bool = False
+    me_confidence: float | None = None
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -218,7 +220,10 @@ class Search:
         self.guide = guide
         #: Whether the prior is a judgement to defer to (the ``confidence`` margin): not
         #: when the heuristic picks at random (:data:`.policies.EDEN_UNINFORMED`).
-        self.confidence = settings.confidence if informed else 0.0
+        confidence = settings.confidence
+        if self.ruleset == "masseffect" and settings.me_confidence is not None:
+            confidence = settings.me_confidence
+        self.confidence = confidence if informed else 0.0
         self.preference = preference_of(self.ruleset)
         self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions)
         self.settling = settling_of(self.ruleset)
