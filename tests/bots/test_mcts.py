@@ -186,8 +186,21 @@ def test_the_time_budget_stops_the_search_by_the_clock() -> None:
     clock: Callable[[], float] = lambda: float(next(ticks))  # noqa: E731 - one second a call
     agent = MCTSAgent(2, seconds=5.0, clock=clock)
     decide(agent, eden_game())
-    # read at 1, 2, 3 (each time an iteration follows), 4: a 4th would end past 5 s
-    assert agent.last is not None and agent.last.iterations == 3
+    # read at 0 (the decision begins, before the root prior), 1 (the search starts: 4 s
+    # left), 2, 3 (each time an iteration follows), 4: a 3rd would end past 5 s
+    assert agent.last is not None and agent.last.iterations == 2
+
+
+def test_the_root_priors_time_counts_in_the_seconds_cap() -> None:
+    """A decision's time includes the heuristic's choice taken before the search (some
+    100 ms at worst on ME:A): a prior that used up the cap leaves no iteration, and the
+    prior is played."""
+    times = iter([0.0] + [10.0] * 100)
+    agent = MCTSAgent(2, seconds=5.0, clock=lambda: next(times))
+    game = eden_game()
+    action = decide(agent, game)
+    assert agent.last is not None and agent.last.iterations == 0
+    assert str(action) == agent.last.prior
 
 
 def test_same_seed_same_iterations_same_action_and_line() -> None:

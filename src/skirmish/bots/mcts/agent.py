@@ -138,7 +138,8 @@ class MCTSAgent:
     def search(self, view: Mapping[str, Any], legal_actions: Sequence[Action],
                seed: int) -> Search:
         """The search of one decision, ready to run: its root prior (the heuristic's choice
-        from ``view``) is taken here."""
+        from ``view``) is taken here, and its time counts in the seconds cap."""
+        begun = self.clock()
         observation = view.get("observation")
         if not isinstance(observation, Mapping):
             raise ValueError("the mcts agent needs its observation (view_of gives it to "
@@ -150,7 +151,8 @@ class MCTSAgent:
         informed = not (ruleset == "eden" and kind in EDEN_UNINFORMED)
         return Search(observation, legal_actions, self.settings, SeededDice(seed),
                       prior=prior, opponent=self._in_search(ruleset),
-                      guide=self._in_search(ruleset), informed=informed, clock=self.clock)
+                      guide=self._in_search(ruleset), informed=informed, clock=self.clock,
+                      begun=begun)
 
     def explain(self) -> dict[str, Any] | None:
         """The last decision's explanation as JSON data (``None`` before the first)."""

@@ -35,9 +35,11 @@ match whose secrets are all known) one determinization is enough.
 
 Budgets: ``iterations`` and ``seconds`` (checked between iterations, and no iteration is
 begun that would overrun the seconds if it lasted as long as the mean one so far; a clock
-can be given). For a given seed and iteration budget the search is deterministic; a time
-budget is not. The action returned is the most visited at the root - or the heuristic's,
-when it is within ``confidence`` standard errors of that one
+can be given; the seconds count from the decision's start, ``begun``, when given: the
+agent's root prior is part of its time). For a given seed and iteration budget the
+search is deterministic; a time budget is not. The action returned is the most visited
+at the root - or the heuristic's, when it is within ``confidence`` standard errors of that
+one
 (:func:`.tree.confident_choice`), unless the heuristic's choice is not ``informed`` (a
 random pick: then the most visited).
 """
@@ -201,9 +203,13 @@ class Search:
                  opponent: Callable[[Game, Sequence[Action]], Action] | None = None,
                  guide: Callable[[Game, Sequence[Action]], Action] | None = None,
                  informed: bool = True,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 begun: float | None = None) -> None:
         if not legal:
             raise ValueError("no legal action to search")
+        #: When the decision began (``clock``'s time; the search's start when not given):
+        #: the seconds cap counts from then, the root prior's time included.
+        self.begun = begun
         self.settings = settings
         self.rng = rng
         self.clock = clock
@@ -382,6 +388,8 @@ class Search:
         left = math.inf if iterations is None else float(iterations - self.iterations + 1)
         done = self.iterations - 1
         if seconds is not None and done > 0:
+            if self.begun is not None:
+                seconds -= self.started - self.begun
             spent = self.clock() - self.started
             left = min(left, max(1.0, (seconds - spent) / (spent / done)))
         return 32.0 if left == math.inf else left
@@ -417,6 +425,8 @@ class Search:
         """Search within the budget; the most visited root action and the explanation."""
         iterations, seconds = self.settings.budget(self.ruleset)
         start = self.started = self.clock()
+        if seconds is not None and self.begun is not None:
+            seconds -= start - self.begun  # the time the decision took before the search
         while True:
             if iterations is not None and self.iterations >= iterations:
                 break
