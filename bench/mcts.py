@@ -8,7 +8,8 @@ dice, the game rebuilt from the observation once) for both rulesets.
 The searches are :class:`skirmish.bots.mcts.search.Search` with the agent's default
 settings and an iteration budget, timed around ``run`` (the heuristic's root prior, the
 view and the observation are built outside, as :func:`~skirmish.core.agents.view_of`
-does before the agent acts)."""
+does before the agent acts), the geometry's memo of path queries emptied first
+(:func:`~skirmish.geometry.paths.clear_path_memo`): each search starts from cold."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from skirmish.bots.mcts.presets import PRESETS
 from skirmish.core import Game, SeededDice
 from skirmish.core.agents import view_of
 from skirmish.core.observation import Determinizer, observe
+from skirmish.geometry.paths import clear_path_memo
 
 #: The normal and hard presets' search (rollouts to the end of the round), budget aside.
 ROUND: dict[str, Any] = {k: v for k, v in PRESETS["normal"].items()
@@ -46,6 +48,7 @@ def iterations_per_second(game: Game, iterations: int, seed: int = 1,
     view = view_of(game, player, agent)
     legal = list(game.legal_actions())
     search = agent.search(view, legal, seed)
+    clear_path_memo()  # from cold: nothing the prior, or an earlier search, asked
     start = time.perf_counter()
     search.run()
     return search.iterations / (time.perf_counter() - start)

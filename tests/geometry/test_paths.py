@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import heapq
 import math
+import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
@@ -11,7 +13,9 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon as SPolygon
 from shapely.ops import unary_union
 
+import skirmish.geometry.paths as paths_module
 from skirmish.geometry.paths import (
+    clear_path_memo,
     contact_positions,
     end_position_problem,
     is_legal_move,
@@ -359,3 +363,58 @@ def test_straight_only_destinations_and_contacts_are_reached_in_a_straight_line(
         assert {p.end for p in straight} <= {p.end for p in full}
         assert all(len(p.path) == 2 for p in straight)
 
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(worlds(), st.integers(0, 1000), st.floats(0.0, 60.0), st.floats(0.0, 60.0))
+def test_the_memo_of_path_queries_answers_as_a_fresh_query_does(
+    world: tuple[Base, list[Base], list[Element], float, float], seed: int, x: float, y: float
+) -> None:
+    """The memo of the pure queries (``MEMO_SIZE``): an answer remembered is the answer the
+    query computes afresh, and a caller changing the list it got changes nothing kept."""
+    mover, bases, elements, _gx, _gy = world
+    clear_path_memo()
+    kwargs = {"field": F, "bases": bases, "elements": elements}
+    fresh = sample_destinations(mover, 10, 4, rng=random.Random(seed), **kwargs)  # no memo
+    first = sample_destinations(mover, 10, 4, seed=seed, **kwargs)
+    assert first == fresh
+    first.clear()
+    assert sample_destinations(mover, 10, 4, seed=seed, **kwargs) == fresh
+    legal = is_legal_move(mover, (x, y), 10, **kwargs)
+    assert is_legal_move(mover, (x, y), 10, **kwargs) == legal
+    clear_path_memo()
+    assert is_legal_move(mover, (x, y), 10, **kwargs) == legal
+    if bases:
+        contacts = contact_positions(mover, bases[0], 10, samples=24, **kwargs)
+        contacts.clear()
+        clear_path_memo()
+        assert contact_positions(mover, bases[0], 10, samples=24, **kwargs) == \
+            contact_positions(mover, bases[0], 10, samples=24, **kwargs)
+    # another base anywhere is another question, not a remembered answer
+    moved = [b.moved_to(b.x + 0.5, b.y) for b in bases]
+    assert sample_destinations(mover, 10, 4, seed=seed, field=F, bases=moved,
+                               elements=elements) == \
+        sample_destinations(mover, 10, 4, rng=random.Random(seed), field=F, bases=moved,
+                            elements=elements)
+
+
+def test_the_memo_answers_a_repeated_query_without_computing_it_again() -> None:
+    clear_path_memo()
+    mover, bases = Base(10.0, 10.0, 1.5, "m"), [Base(20.0, 10.0, 1.5, "b")]
+    calls = []
+    real = paths_module._sample
+
+    def counting(*args: Any) -> Any:
+        calls.append(args)
+        return real(*args)
+
+    paths_module._sample = counting
+    try:
+        for _ in range(3):
+            sample_destinations(mover, 10, 4, field=F, bases=bases, seed=7)
+        assert len(calls) == 1
+        sample_destinations(mover, 10, 4, field=F, bases=bases, seed=8)
+        assert len(calls) == 2
+    finally:
+        paths_module._sample = real
+        clear_path_memo()

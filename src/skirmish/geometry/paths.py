@@ -24,6 +24,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .shapes import Base, Circle, Point, polygon_point_sdist, shape_bcircle
 from .table import Element, Field, Marker
@@ -53,6 +54,19 @@ class MoveCheck:
     cost: float
     path: tuple[Point, ...] = ()
     end: Point | None = None
+
+
+#: How many answers of each pure query below (legal move, contact positions, sampled
+#: destinations) are remembered, the latest used kept: a search asks them again and again
+#: of its copies of one game (the same table, the same bases), and every argument is a value
+#: (frozen bases, elements and markers), so a remembered answer is the answer.
+MEMO_SIZE = 4096
+
+
+def clear_path_memo() -> None:
+    """Forget the remembered answers (for measurements of the queries themselves)."""
+    for memo in (_legal_move, _contacts, _sampled):
+        memo.cache_clear()
 
 
 # ----------------------------------------------------------------------------- public API
@@ -151,8 +165,24 @@ def is_legal_move(
     With ``explain`` a failed bounded search is followed by a reachability search (zones
     ignored) to tell "unreachable" from "out_of_allowance" (slower; bots may pass
     ``explain=False``, in which case every failed search reports "out_of_allowance").
-    The cost of an illegal move is ``inf``."""
-    e = Point(float(end[0]), float(end[1]))
+    The cost of an illegal move is ``inf``. Memoized (:data:`MEMO_SIZE`)."""
+    return _legal_move(mover, (float(end[0]), float(end[1])), allowance, field, tuple(bases),
+                       tuple(elements), tuple(markers), explain, zone_step)
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _legal_move(
+    mover: Base,
+    end: tuple[float, float],
+    allowance: float,
+    field: Field,
+    bases: tuple[Base, ...],
+    elements: tuple[Element, ...],
+    markers: tuple[Marker, ...],
+    explain: bool,
+    zone_step: float,
+) -> MoveCheck:
+    e = Point(end[0], end[1])
     problem = end_position_problem(
         mover, e, field=field, bases=bases, elements=elements, markers=markers
     )
@@ -192,7 +222,25 @@ def contact_positions(
 
     Candidates are ``samples`` evenly spaced angles around the target; each returned check is
     legal, with its ``end`` (the mover's new centre), cost and path. ``straight``: only those
-    reached in a straight line (no path search: cheaper, and fewer)."""
+    reached in a straight line (no path search: cheaper, and fewer). Memoized
+    (:data:`MEMO_SIZE`)."""
+    return list(_contacts(mover, target, allowance, field, tuple(bases), tuple(elements),
+                          tuple(markers), samples, zone_step, straight))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _contacts(
+    mover: Base,
+    target: Base,
+    allowance: float,
+    field: Field,
+    bases: tuple[Base, ...],
+    elements: tuple[Element, ...],
+    markers: tuple[Marker, ...],
+    samples: int,
+    zone_step: float,
+    straight: bool,
+) -> tuple[MoveCheck, ...]:
     d = mover.radius + target.radius
     cands: list[Point] = []
     for k in range(samples):
@@ -205,8 +253,8 @@ def contact_positions(
             continue
         cands.append(p)
     if straight:
-        return _reach_straight(mover, cands, allowance, field, bases, elements)
-    return _reach_many(mover, cands, allowance, field, bases, elements, zone_step)
+        return tuple(_reach_straight(mover, cands, allowance, field, bases, elements))
+    return tuple(_reach_many(mover, cands, allowance, field, bases, elements, zone_step))
 
 
 def _reach_many(
@@ -262,8 +310,44 @@ def sample_destinations(
     Candidates are drawn uniformly in the disc of radius ``allowance`` around the mover (from
     ``rng`` or ``random.Random(seed)``), filtered by end-position rules and reachability.
     ``straight``: only destinations reached in a straight line (no path search: cheaper; none
-    when every straight line is blocked)."""
-    rnd = rng if rng is not None else random.Random(seed)
+    when every straight line is blocked). Memoized when drawn from ``seed``
+    (:data:`MEMO_SIZE`)."""
+    if rng is not None:
+        return _sample(mover, allowance, n, field, tuple(bases), tuple(elements),
+                       tuple(markers), rng, zone_step, straight)
+    return list(_sampled(mover, allowance, n, field, tuple(bases), tuple(elements),
+                         tuple(markers), seed, zone_step, straight))
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _sampled(
+    mover: Base,
+    allowance: float,
+    n: int,
+    field: Field,
+    bases: tuple[Base, ...],
+    elements: tuple[Element, ...],
+    markers: tuple[Marker, ...],
+    seed: int,
+    zone_step: float,
+    straight: bool,
+) -> tuple[MoveCheck, ...]:
+    return tuple(_sample(mover, allowance, n, field, bases, elements, markers,
+                         random.Random(seed), zone_step, straight))
+
+
+def _sample(
+    mover: Base,
+    allowance: float,
+    n: int,
+    field: Field,
+    bases: tuple[Base, ...],
+    elements: tuple[Element, ...],
+    markers: tuple[Marker, ...],
+    rnd: random.Random,
+    zone_step: float,
+    straight: bool,
+) -> list[MoveCheck]:
     out: list[MoveCheck] = []
     r = mover.radius
     # Only what stands within reach can refuse an end position: the rest is left out of the
@@ -366,6 +450,7 @@ __all__ = [
     "ZONE_STEP",
     "MoveCheck",
     "PathResult",
+    "clear_path_memo",
     "contact_positions",
     "end_position_problem",
     "is_legal_move",
