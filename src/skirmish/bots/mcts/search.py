@@ -387,9 +387,8 @@ class Search:
         iterations, seconds = self.settings.budget(self.ruleset)
         left = math.inf if iterations is None else float(iterations - self.iterations + 1)
         done = self.iterations - 1
+        seconds = self._cap(seconds)
         if seconds is not None and done > 0:
-            if self.begun is not None:
-                seconds -= self.started - self.begun
             spent = self.clock() - self.started
             left = min(left, max(1.0, (seconds - spent) / (spent / done)))
         return 32.0 if left == math.inf else left
@@ -420,13 +419,19 @@ class Search:
             return self.opponent(game, actions)
         return cheap_choice(actions, self.preference, self.rng, self.settings.greedy)
 
+    def _cap(self, seconds: float | None) -> float | None:
+        """The search's own seconds: the cap less what the decision took before the search
+        began (``begun``: the root prior)."""
+        if seconds is None or self.begun is None:
+            return seconds
+        return seconds - (self.started - self.begun)
+
     # -- the whole search --------------------------------------------------------------------------
     def run(self) -> tuple[Action, Explanation]:
         """Search within the budget; the most visited root action and the explanation."""
         iterations, seconds = self.settings.budget(self.ruleset)
         start = self.started = self.clock()
-        if seconds is not None and self.begun is not None:
-            seconds -= start - self.begun  # the time the decision took before the search
+        seconds = self._cap(seconds)
         while True:
             if iterations is not None and self.iterations >= iterations:
                 break
