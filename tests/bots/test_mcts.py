@@ -191,6 +191,19 @@ def test_the_time_budget_stops_the_search_by_the_clock() -> None:
     assert agent.last is not None and agent.last.iterations == 2
 
 
+def test_a_long_iteration_seen_stops_the_search_before_the_mean_pace_would() -> None:
+    """No iteration is begun that would overrun the cap if it took as long as the longest
+    so far (past the first, which builds the determinization and lists the root): a long
+    iteration (a fresh position's moves listed, say) is not averaged away."""
+    # read at 0 (the decision begins), 0 (the search starts), then before each iteration:
+    # 0, 1, 2, 3 (three of 1 s), 8 (the fourth took 5 s): at the mean pace (2 s) a fifth
+    # would end at 10 s, within the cap; as long as the longest (5 s), past it
+    times = iter([0.0, 0.0, 0.0, 1.0, 2.0, 3.0, 8.0] + [9.0] * 100)
+    agent = MCTSAgent(2, seconds=10.0, determinizations=1, clock=lambda: next(times))
+    decide(agent, eden_game())
+    assert agent.last is not None and agent.last.iterations == 4
+
+
 def test_the_root_priors_time_counts_in_the_seconds_cap() -> None:
     """A decision's time includes the heuristic's choice taken before the search (some
     100 ms at worst on ME:A): a prior that used up the cap leaves no iteration, and the

@@ -3,7 +3,7 @@
 <= 0.5 s, hard <= 2 s. The iterations are what usually stops the search (so that a level
 plays the same on any machine, and reproducibly); the seconds are a cap, a little under the
 limit for the view and the observation built around the search (and no iteration is begun
-that would overrun it at the mean pace).
+that would overrun it if it took as long as the mean or the longest so far).
 
 ``normal`` and ``hard`` search the fights only (``scope``), with rollouts to the end of the
 round played by the heuristic bot (``horizon``, ``policy``: some 15-40 ms an iteration on

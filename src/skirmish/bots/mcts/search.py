@@ -432,13 +432,18 @@ class Search:
         iterations, seconds = self.settings.budget(self.ruleset)
         start = self.started = self.clock()
         seconds = self._cap(seconds)
+        last, longest = start, 0.0
         while True:
             if iterations is not None and self.iterations >= iterations:
                 break
-            if seconds is not None:  # stop when the next iteration, as long as the mean
-                spent = self.clock() - start  # one so far, would overrun the cap
-                done = self.iterations
-                if spent >= seconds or (done and spent + spent / done > seconds):
+            if seconds is not None:  # stop when the next iteration would overrun the cap
+                now = self.clock()
+                spent, done = now - start, self.iterations
+                if done > self.samples:  # past the one-off work of each determinization
+                    longest = max(longest, now - last)
+                last = now
+                if spent >= seconds or (done and spent + max(spent / done, longest)
+                                        > seconds):
                     break
             try:
                 self.iterate()
