@@ -354,6 +354,35 @@ def _with(game: Game, key: str, **values: Any) -> Game:
     return copy
 
 
+def test_the_mass_effect_leaf_weighs_the_shots_still_to_come_with_me_threat() -> None:
+    """``me_threat``: a mid-turn ME:A leaf counts each band's best shots still to come this
+    turn (a figure that has shot, or stands out of every enemy's reach, threatens nothing;
+    one a walk short of its range, less); 0 leaves the evaluation as it was."""
+    from skirmish.bots.mcts.me_threats import BEYOND, me_threats
+    from skirmish.bots.tactics.masseffect import me_table
+
+    def soldiers(apart: float) -> Game:  # pas between the centres; Fusil mitrailleur: 16
+        return me_table([(0, "Soldat de l'Alliance", 18, 10),
+                         (1, "Soldat de Cerberus", 18, 10 + apart)], decision="move")
+
+    game = soldiers(12)
+    a, b = me_threats(game)
+    assert a > 0 and b > 0, "each soldier has the other in range"
+    assert masseffect_value(game, 0.0) == masseffect_value(game)
+    shot = game.copy()
+    for f in shot.state.figures:  # type: ignore[attr-defined]
+        if f.side == 1:
+            f.shot = True  # ME21: B's soldier has shot this turn
+    after_a, after_b = me_threats(shot)
+    assert after_b == 0.0 and 0 < after_a < a  # and a soldier that has shot is worth less
+    assert masseffect_value(shot, 1.0) > masseffect_value(game, 1.0)
+    assert masseffect_value(shot, 0.0) == masseffect_value(game, 0.0)
+    # 18 pas apart (edge to edge some 17): a walk (4 pas) short of the range; 30: out of reach
+    walk_a, walk_b = me_threats(soldiers(18))
+    assert walk_a == pytest.approx(BEYOND * a) and walk_b == pytest.approx(BEYOND * b)
+    assert me_threats(soldiers(30)) == (0.0, 0.0)
+
+
 def test_the_mass_effect_leaf_is_alike_either_side_of_a_turns_scoring() -> None:
     """ME37: holding the objectives scores at each turn's end; the leaf projects it, so a
     turn's scoring moves points from the projection to the scores and changes nothing (a

@@ -259,6 +259,9 @@ register_agent(
                                 "Annihilation"),
         "me_confidence": Parameter(float, low=0, high=10, help="the confidence on Mass "
                                    "Effect: Annihilation"),
+        "me_threat": Parameter(float, low=0, high=10, help="weight of the shots still to "
+                               "come this turn in the evaluation (Mass Effect: "
+                               "Annihilation)"),
         "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
                             "contact points and blast placements below the root (cheaper)"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),

@@ -51,6 +51,7 @@ class MCTSAgent:
                  me_horizon: str = "settle", me_iterations: int | None = None,
                  missions: float = 1.0, halving: int = 0, me_halving: int | None = None,
                  sparse: bool = False, me_confidence: float | None = None,
+                 me_threat: float = 0.0,
                  heuristic: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
@@ -58,7 +59,7 @@ class MCTSAgent:
                                  greedy, determinizations, plies, bias, guide, threat,
                                  confidence, policy, tempo, horizon, scope, paired,
                                  me_horizon, me_iterations, missions, halving,
-                                 me_halving, sparse, me_confidence)
+                                 me_halving, sparse, me_confidence, me_threat)
         self.heuristic = heuristic
         self.clock = clock
         self._rng = SeededDice(seed)

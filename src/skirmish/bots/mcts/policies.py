@@ -15,7 +15,8 @@ real game. Values are player A's reward in [0, 1]; a finished game scores 1, 0.5
   points in action times the share of Vitalité and Armure left (a hit takes the armour
   first, ME25; a burning figure counted as burnt already, ME34), what the objectives held
   would score at the end of this turn and the turns to come, the data extracted and the
-  data carried (half as much), through a logistic curve.
+  data carried (half as much), and with ``me_threat`` the best shots each band may still
+  take this turn by their exact odds (:mod:`.me_threats`), through a logistic curve.
 """
 
 from __future__ import annotations
@@ -180,8 +181,9 @@ def eden_value(game: Game, threat: float = 1.0, disposable: bool = False,
 
 
 # -- Mass Effect: Annihilation -------------------------------------------------------------
-def masseffect_value(game: Game) -> float:
-    """Player A's chances from an ME:A position (see the module's description)."""
+def masseffect_value(game: Game, threat: float = 0.0) -> float:
+    """Player A's chances from an ME:A position (see the module's description); ``threat``
+    weighs the shots still to come this turn (:mod:`.me_threats`; 0: not computed)."""
     if game.is_over:
         return outcome_value(game)
     state: Any = game.state
@@ -210,6 +212,11 @@ def masseffect_value(game: Game) -> float:
         + 0.5 * (alive[0] - alive[1]) \
         + MASSEFFECT_EXTRACTED * (state.extracted[0] - state.extracted[1]) \
         + MASSEFFECT_CARRIED * (carried[0] - carried[1]) + masseffect_objectives(state)
+    if threat:
+        from skirmish.bots.mcts.me_threats import me_threats
+
+        ta, tb = me_threats(game)
+        score += threat * (ta - tb)
     return _logistic(score / MASSEFFECT_SCALE)
 
 
@@ -253,15 +260,17 @@ def unknown_value(game: Game) -> float:
 
 
 def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0,
-             missions: float = 1.0) -> Callable[[Game], float]:
+             missions: float = 1.0, me_threat: float = 0.0) -> Callable[[Game], float]:
     """The leaf evaluation of a ruleset (:func:`unknown_value` for one it does not know) for
     the search's games, thrown away once evaluated; ``threat`` scales Eden's weight of the
     threats on the table, ``tempo`` values its fighters still to act and ``missions`` its
-    missions' projected VP."""
+    missions' projected VP; ``me_threat`` weighs ME:A's shots still to come this turn."""
     if ruleset == "eden":
         return lambda game: eden_value(game, threat, disposable=True, tempo=tempo,
                                        missions=missions)
-    return {"masseffect": masseffect_value}.get(ruleset, unknown_value)
+    if ruleset == "masseffect":
+        return lambda game: masseffect_value(game, me_threat)
+    return unknown_value
 
 
 def settling_of(ruleset: str) -> frozenset[str] | None:

@@ -103,7 +103,8 @@ class Settings:
     pivoted blast: :meth:`Game.legal_actions <skirmish.core.game.Game.legal_actions>`),
     cheaper; the heuristic still adds its own step where it moves, and the root keeps
     every legal action; ``me_confidence``: the ``confidence`` on ME:A (``confidence``
-    when not given)."""
+    when not given); ``me_threat``: the weight of the shots still to come this turn in the
+    ME:A evaluation (:mod:`.me_threats`; 0: not computed)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -130,6 +131,7 @@ class Settings:
     me_halving: int | None = None
     sparse: bool = False
     me_confidence: float | None = None
+    me_threat: float = 0.0
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -231,7 +233,8 @@ class Search:
             confidence = settings.me_confidence
         self.confidence = confidence if informed else 0.0
         self.preference = preference_of(self.ruleset)
-        self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions)
+        self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions,
+                              settings.me_threat)
         self.settling = settling_of(self.ruleset)
         #: The rollouts' horizon in this ruleset (ME:A has its own, ``me_horizon``).
         self.horizon = settings.me_horizon if self.ruleset == "masseffect" else settings.horizon
