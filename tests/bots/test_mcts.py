@@ -204,6 +204,29 @@ def test_a_long_iteration_seen_stops_the_search_before_the_mean_pace_would() -> 
     assert agent.last is not None and agent.last.iterations == 4
 
 
+def test_a_finished_search_leaves_no_reference_cycle_behind() -> None:
+    """A search's tree (and the actions listed in it) is freed when dropped, not left to
+    Python's cyclic garbage collector, whose full collections of a heap that size paused
+    later searches by up to 360 ms (docs/bots.md, "Budgets and determinism"): no node holds
+    its parent, and Eden's card parameters are not frozen by a recursive closure."""
+    import collections
+    import gc
+
+    game = eden_game()
+    agent = MCTSAgent(3, iterations=30)
+    decide(agent, game)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        decide(agent, game)
+        gc.collect()
+        left = collections.Counter(type(o).__name__ for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert left["Node"] == 0 and left["function"] == 0, left
+
+
 def test_the_root_priors_time_counts_in_the_seconds_cap() -> None:
     """A decision's time includes the heuristic's choice taken before the search (some
     100 ms at worst on ME:A): a prior that used up the cap leaves no iteration, and the

@@ -59,8 +59,13 @@ class MoveCheck:
 #: How many answers of each pure query below (legal move, contact positions, sampled
 #: destinations) are remembered, the latest used kept: a search asks them again and again
 #: of its copies of one game (the same table, the same bases), and every argument is a value
-#: (frozen bases, elements and markers), so a remembered answer is the answer.
-MEMO_SIZE = 4096
+#: (frozen bases, elements and markers), so a remembered answer is the answer. A search's
+#: working set is some hundreds of answers (the cheap search of the bench: 350; hard's
+#: round-horizon search lists more, with few repeats); each answer keeps some 35 objects
+#: (its key's bases, its path's points), which Python's full garbage collections scan: at
+#: 4,096 each, a ladder's process held 289,000 objects after two ME:A games, still growing,
+#: and a full collection took up to 360 ms in the middle of a search (docs/bots.md).
+MEMO_SIZE = 1024
 
 
 def clear_path_memo() -> None:

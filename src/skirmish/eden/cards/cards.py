@@ -18,28 +18,35 @@ from skirmish.eden.cards.profile import FighterProfile
 Params = tuple[tuple[str, Any], ...]
 
 
+def _frozen(v: Any) -> Any:
+    """One parameter value made hashable (lists to tuples, mappings to sorted pairs). A
+    module function, not a recursive closure: a closure that calls itself is a reference
+    cycle, left to the cyclic garbage collector at every call (the search calls this often)."""
+    if isinstance(v, list | tuple):
+        return tuple(_frozen(x) for x in v)
+    if isinstance(v, Mapping):
+        return tuple(sorted((str(k), _frozen(x)) for k, x in v.items()))
+    return v
+
+
 def freeze(params: Mapping[str, Any] | None) -> Params:
     """Parameters as a sorted tuple of pairs (hashable, immutable, JSON-friendly values)."""
-    def value(v: Any) -> Any:
-        if isinstance(v, list | tuple):
-            return tuple(value(x) for x in v)
-        if isinstance(v, Mapping):
-            return tuple(sorted((str(k), value(x)) for k, x in v.items()))
-        return v
+    return tuple(sorted((str(k), _frozen(v)) for k, v in (params or {}).items()))
 
-    return tuple(sorted((str(k), value(v)) for k, v in (params or {}).items()))
+
+def _thawed(v: Any) -> Any:
+    """One frozen parameter value back as JSON data (pairs to a mapping, tuples to lists)."""
+    if isinstance(v, tuple):
+        if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
+                     for x in v):
+            return {k: _thawed(x) for k, x in v}
+        return [_thawed(x) for x in v]
+    return v
 
 
 def thaw(params: Params) -> dict[str, Any]:
-    def value(v: Any) -> Any:
-        if isinstance(v, tuple):
-            if v and all(isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
-                         for x in v):
-                return {k: value(x) for k, x in v}
-            return [value(x) for x in v]
-        return v
-
-    return {k: value(v) for k, v in params}
+    """Frozen parameters (:func:`freeze`) back as a mapping of JSON data."""
+    return {k: _thawed(v) for k, v in params}
 
 
 @dataclass(frozen=True, slots=True)
