@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from skirmish.bots.me_actions import action_value, best_shot, special_intent
-from skirmish.bots.me_moves import best_power, choose_deploy, choose_move
+from skirmish.bots.me_moves import best_power, choose_deploy, choose_move, ranked_moves
 from skirmish.bots.me_table import Fig, Table, touching
 from skirmish.bots.me_values import chance, melee_value, power_ignores
 from skirmish.core.actions import Action, Pass
@@ -79,6 +79,15 @@ class MassEffectHeuristic:
         if isinstance(choice, Shoot | UsePower | AreaPower | Special):
             self._last = choice
         return choice
+
+    def ranked_moves(self, view: Mapping[str, Any], legal_actions: Sequence[Action],
+                     k: int) -> list[Action]:
+        """At a movement decision (ME10), the ``k`` best moves of the figure the bot would
+        move, its own choice first (:func:`~skirmish.bots.me_moves.ranked_moves`): the
+        candidates a search compares; [] at any other decision."""
+        if str((view.get("decision") or {}).get("kind", "")) != "move":
+            return []
+        return ranked_moves(Table.of(view), legal_actions, k)
 
     def _best(self, actions: Sequence[Action], score: Callable[[Action], float]
               ) -> tuple[Action, float]:

@@ -340,22 +340,41 @@ def legal_move(t: Table, f: Fig, o: Option) -> bool:
 
 def choose_move(t: Table, legal: Sequence[Action]) -> Action | None:
     """The best move of the first figure still to move."""
+    ranked = ranked_moves(t, legal, 1)
+    return ranked[0] if ranked else None
+
+
+#: Two moves of the ranking are told apart when their ends are this far apart (cm), or
+#: one is a stay.
+APART = 2.0
+
+
+def ranked_moves(t: Table, legal: Sequence[Action], k: int) -> list[Action]:
+    """The ``k`` best moves of the first figure still to move, best first (ends at least
+    :data:`APART` apart): the offered ones and the bot's own spots, by :func:`spot_value`,
+    each checked legal (the first is :func:`choose_move`'s)."""
     refs: list[str] = []
     for a in legal:
         if isinstance(a, Stay | Walk | Run) and str(a.figure) not in refs:
             refs.append(str(a.figure))
     if not refs:
-        return None
+        return []
     f = t.figs[refs[0]]
     mine = [a for a in legal if isinstance(a, Stay | Walk | Run) and str(a.figure) == f.ref]
     opts = options(t, f, mine)
     for o in opts:
         o.value = spot_value(t, f, o.x, o.y, o.kind)
     opts.sort(key=lambda o: (-o.value, not o.offered))
+    out: list[Option] = []
     for o in opts:
+        if any((o.kind == "stay") == (c.kind == "stay")
+               and math.hypot(o.x - c.x, o.y - c.y) < APART for c in out):
+            continue
         if legal_move(t, f, o):
-            return o.action
-    return mine[0] if mine else None
+            out.append(o)
+            if len(out) >= k:
+                break
+    return [o.action for o in out] or list(mine[:1])
 
 
 # -- deployment ------------------------------------------------------------------------------

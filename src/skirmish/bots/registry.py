@@ -262,6 +262,12 @@ register_agent(
         "me_threat": Parameter(float, low=0, high=10, help="weight of the shots still to "
                                "come this turn in the evaluation (Mass Effect: "
                                "Annihilation)"),
+        "me_stays": Parameter(bool, help="Mass Effect: Annihilation's rollouts play the "
+                              "movement phase as stays (cheap: a turn plays out in tens "
+                              "of ms)"),
+        "me_moves": Parameter(int, low=0, high=64, help="the root of a Mass Effect: "
+                              "Annihilation movement compares the heuristic's N best moves "
+                              "of the figure it would move (0: every listed move)"),
         "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
                             "contact points and blast placements below the root (cheaper)"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),

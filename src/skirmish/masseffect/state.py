@@ -104,7 +104,13 @@ class MEState:
         return [e for e in self.in_action(1 - figure.side) if in_contact(base, e.base)]
 
     def engaged(self, figure: Figure) -> bool:
-        return bool(self.opponents(figure))
+        """ME17: is ``figure`` in base contact with an enemy (:meth:`opponents`, stopping at
+        the first)?"""
+        if not figure.in_action:
+            return False
+        base, side = figure.base, 1 - figure.side
+        return any(e.side == side and e.in_action and in_contact(base, e.base)
+                   for e in self.figures)
 
     # -- the table ----------------------------------------------------------------------------
     def doors(self) -> tuple[Element, ...]:

@@ -51,7 +51,7 @@ class MCTSAgent:
                  me_horizon: str = "settle", me_iterations: int | None = None,
                  missions: float = 1.0, halving: int = 0, me_halving: int | None = None,
                  sparse: bool = False, me_confidence: float | None = None,
-                 me_threat: float = 0.0,
+                 me_threat: float = 0.0, me_stays: bool = False, me_moves: int = 0,
                  heuristic: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
@@ -59,7 +59,8 @@ class MCTSAgent:
                                  greedy, determinizations, plies, bias, guide, threat,
                                  confidence, policy, tempo, horizon, scope, paired,
                                  me_horizon, me_iterations, missions, halving,
-                                 me_halving, sparse, me_confidence, me_threat)
+                                 me_halving, sparse, me_confidence, me_threat,
+                                 me_stays, me_moves)
         self.heuristic = heuristic
         self.clock = clock
         self._rng = SeededDice(seed)
@@ -147,13 +148,28 @@ class MCTSAgent:
                              "agents with reads_observation = True)")
         ruleset = str(observation["ruleset"])
         helper = self._helper(ruleset)
-        prior = None if helper is None else helper.act(view, legal_actions)
         kind = str((view.get("decision") or {}).get("kind", ""))
+        candidates = self._candidates(helper, view, legal_actions)
+        if candidates:
+            prior: Action | None = candidates[0]
+        else:
+            prior = None if helper is None else helper.act(view, legal_actions)
         informed = not (ruleset == "eden" and kind in EDEN_UNINFORMED)
         return Search(observation, legal_actions, self.settings, SeededDice(seed),
                       prior=prior, opponent=self._in_search(ruleset),
                       guide=self._in_search(ruleset), informed=informed, clock=self.clock,
-                      begun=begun)
+                      begun=begun, candidates=candidates or None)
+
+    def _candidates(self, helper: Agent | None, view: Mapping[str, Any],
+                    legal_actions: Sequence[Action]) -> list[Action]:
+        """``me_moves``: at an ME:A movement, the heuristic's best moves of the figure it
+        would move, its choice first (the root compares those only: the rollouts' other
+        figures stay, ``me_stays``, so moves of different figures would not compare
+        fairly); [] elsewhere."""
+        ranked = getattr(helper, "ranked_moves", None)
+        if not self.settings.me_moves or ranked is None:
+            return []
+        return list(ranked(view, legal_actions, self.settings.me_moves))
 
     def explain(self) -> dict[str, Any] | None:
         """The last decision's explanation as JSON data (``None`` before the first)."""

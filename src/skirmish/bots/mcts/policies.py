@@ -220,6 +220,18 @@ def masseffect_value(game: Game, threat: float = 0.0) -> float:
     return _logistic(score / MASSEFFECT_SCALE)
 
 
+def masseffect_stay(game: Game) -> Action:
+    """ME10, the movement phase: the first figure still to move stays, facing the nearest
+    enemy - the rollouts' movement when ``me_stays`` (no destination to list: a turn then
+    plays out in tens of milliseconds, and the shooting after a searched move is seen)."""
+    from skirmish.masseffect.actions import Stay
+    from skirmish.masseffect.phases.movement import facing_toward, movers
+
+    state: Any = game.state
+    figure = movers(state, game.decision().player)[0]
+    return Stay(figure.ref, facing_toward(state, figure))
+
+
 def masseffect_objectives(state: Any) -> float:
     """ME37, ME41 (hold the objectives): the points A's holdings would score over B's at the
     end of this turn and of every turn to come, as the table stands - 0 in the other
@@ -315,6 +327,7 @@ __all__ = [
     "eden_tempo",
     "eden_value",
     "masseffect_objectives",
+    "masseffect_stay",
     "masseffect_value",
     "ordered",
     "outcome_value",

@@ -9,6 +9,7 @@ chosen action's procedures.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from skirmish.core.actions import Action, Point, Ref
 from skirmish.core.game import Game
@@ -17,7 +18,12 @@ from skirmish.masseffect.actions import AreaPower, Shoot, Special, UsePower, tok
 from skirmish.masseffect.cards.powers import Power, Target
 from skirmish.masseffect.cards.weapons import Weapon
 from skirmish.masseffect.combat.attacks import PowerRoll, Volley
-from skirmish.masseffect.combat.targeting import Targeting, point_targeting, targeting
+from skirmish.masseffect.combat.targeting import (
+    RANGE_SLACK,
+    Targeting,
+    point_targeting,
+    targeting,
+)
 from skirmish.masseffect.figure import RUN, STAY, Figure
 from skirmish.masseffect.phases.special import perform, special_actions
 from skirmish.masseffect.rules import (
@@ -52,7 +58,7 @@ def may_act(state: MEState, figure: Figure, phase: str) -> bool:
     if phase == Phase.SPECIAL and (figure.special or figure.used_power or figure.shot
                                    or state.engaged(figure)):
         return False
-    return bool(figure_actions(state, figure, phase))
+    return next(_figure_actions(state, figure, phase), None) is not None
 
 
 def _enemies(state: MEState, figure: Figure) -> list[Figure]:
@@ -105,12 +111,25 @@ def verdict(state: MEState, user: Figure, target: Figure, range_pas: int | None
 def enemy_targets(state: MEState, user: Figure, range_pas: int) -> list[tuple[Figure, Targeting]]:
     """The enemies ``user`` may shoot (or aim an enemy power) at, with the sight verdict
     (:func:`verdict`)."""
-    out = []
+    return list(_enemy_targets(state, user, range_pas))
+
+
+def _enemy_targets(state: MEState, user: Figure, range_pas: int
+                   ) -> Iterator[tuple[Figure, Targeting]]:
+    """:func:`verdict` on each enemy, whether the user is engaged asked once."""
+    if state.engaged(user):  # ME20, ME26: only a charger of this turn still in contact
+        for enemy in counter_targets(state, user):
+            aim = _aim(state, user, enemy, None, contact=True)
+            if aim.allowed:
+                yield enemy, aim
+        return
+    reach = pas_to_cm(range_pas) + RANGE_SLACK
     for enemy in _enemies(state, user):
-        aim = verdict(state, user, enemy, range_pas)
+        if base_distance(user.base, enemy.base) > reach or state.engaged(enemy):
+            continue  # out of range (targeting's first test), or engaged (ME21)
+        aim = _aim(state, user, enemy, range_pas)
         if aim.allowed:
-            out.append((enemy, aim))
-    return out
+            yield enemy, aim
 
 
 def ally_targets(state: MEState, user: Figure, range_pas: int) -> list[Figure]:
@@ -126,50 +145,61 @@ def uses_left(figure: Figure, name: str, per_game: int | None) -> bool:
 
 
 def power_actions(state: MEState, figure: Figure) -> list[Action]:
-    out: list[Action] = []
+    return list(_powers(state, figure))
+
+
+def _powers(state: MEState, figure: Figure) -> Iterator[Action]:
     engaged = state.engaged(figure)
     for power in figure.card.powers:
         if not uses_left(figure, power.name, power.per_game):
             continue
         name = token(power.name)
         if power.target is Target.SELF:
-            out.append(UsePower(figure.ref, name))
+            yield UsePower(figure.ref, name)
         elif power.target is Target.ENEMY:
-            out += [UsePower(figure.ref, name, e.ref)
-                    for e, _ in enemy_targets(state, figure, power.range)]
+            for e, _ in _enemy_targets(state, figure, power.range):
+                yield UsePower(figure.ref, name, e.ref)
         elif engaged:
             continue
         elif power.target is Target.ALLY:
-            out += [UsePower(figure.ref, name, friend.ref)
-                    for friend in ally_targets(state, figure, power.range)]
+            for friend in state.in_action(figure.side):
+                if friend is not figure and verdict(state, figure, friend,
+                                                    power.range).allowed:
+                    yield UsePower(figure.ref, name, friend.ref)
         else:
             for enemy in _enemies(state, figure):
                 at = Point(round(enemy.x, 2), round(enemy.y, 2))
                 if point_targeting(figure.base, at, state.elements(),
                                    pas_to_cm(power.range)).allowed:
-                    out.append(AreaPower(figure.ref, name, at))
-    return out
+                    yield AreaPower(figure.ref, name, at)
 
 
 def shooting_actions(state: MEState, figure: Figure) -> list[Action]:
-    out: list[Action] = []
+    return list(_shots(state, figure))
+
+
+def _shots(state: MEState, figure: Figure) -> Iterator[Action]:
     for weapon in figure.card.ranged:
         if not uses_left(figure, weapon.name, weapon.per_game):
             continue
         if weapon.has("Lourd") and figure.moved != STAY:
             continue
-        out += [Shoot(figure.ref, token(weapon.name), e.ref)
-                for e, _ in enemy_targets(state, figure, weapon.range or 0)]
-    return out
+        for e, _ in _enemy_targets(state, figure, weapon.range or 0):
+            yield Shoot(figure.ref, token(weapon.name), e.ref)
 
 
 def figure_actions(state: MEState, figure: Figure, phase: str) -> list[Action]:
     """Every legal action of ``figure`` in ``phase`` (an area power: one point per enemy)."""
+    return list(_figure_actions(state, figure, phase))
+
+
+def _figure_actions(state: MEState, figure: Figure, phase: str) -> Iterator[Action]:
+    """:func:`figure_actions` one by one (:func:`may_act` stops at the first)."""
     if phase == Phase.POWERS:
-        return power_actions(state, figure)
+        return _powers(state, figure)
     if phase == Phase.SHOOTING:
-        return shooting_actions(state, figure)
-    return list(special_actions(state, figure))
+        return _shots(state, figure)
+    return iter(special_actions(state, figure))
 
 
 def action_problem(state: MEState, figure: Figure, action: Action, phase: str) -> str:
