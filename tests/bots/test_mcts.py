@@ -723,8 +723,16 @@ def test_presets_and_parameters_by_name() -> None:
             assert settings["missions"] == 0.0 and settings["threat"] == 2.5
     hard = make_agent("mcts:hard", 1)
     assert isinstance(hard, MCTSAgent) and hard.settings.paired
-    # ME:A keeps the mid-round horizon and its own budget (docs/bots.md)
-    assert hard.settings.me_horizon == "settle"
+    # ME:A plays its turns out with the movements as stays, and narrows a movement's root
+    # to the heuristic's best moves (docs/bots.md, "Seeing the shooting after a move")
+    assert hard.settings.me_horizon == "round" and hard.settings.me_stays
+    assert hard.settings.me_moves == 6
+    normal = make_agent("mcts:normal", 1)
+    assert isinstance(normal, MCTSAgent) and normal.settings.me_moves == 4
+    assert normal.settings.me_horizon == "round" and normal.settings.me_stays
+    easy = make_agent("mcts:easy", 1)
+    assert isinstance(easy, MCTSAgent) and easy.settings.me_horizon == "settle"
+    assert not easy.settings.me_stays and easy.settings.me_moves == 0
     assert hard.settings.budget("masseffect") == (1200, 1.6)
     assert hard.settings.budget("eden") == (64, 1.6)
     assert hard.settings.confidence == 1.5 and hard.settings.me_confidence == 2.0

@@ -34,14 +34,14 @@ is listed once per determinization. When the observation hides nothing (ME:A, or
 match whose secrets are all known) one determinization is enough.
 
 Budgets: ``iterations`` and ``seconds`` (checked between iterations, and no iteration is
-begun that would overrun the seconds if it lasted as long as the mean one so far; a clock
-can be given; the seconds count from the decision's start, ``begun``, when given: the
-agent's root prior is part of its time). For a given seed and iteration budget the
-search is deterministic; a time budget is not. The action returned is the most visited
-at the root - or the heuristic's, when it is within ``confidence`` standard errors of that
-one
-(:func:`.tree.confident_choice`), unless the heuristic's choice is not ``informed`` (a
-random pick: then the most visited).
+begun that would overrun the seconds if it lasted as long as the mean or the longest one so
+far; a rollout to the round's or the game's end also stops at the cap, its iteration then
+abandoned, :class:`OutOfTime`; a clock can be given; the seconds count from the decision's
+start, ``begun``, when given: the agent's root prior is part of its time). For a given
+seed and iteration budget the search is deterministic; a time budget is not. The action
+returned is the most visited at the root - or the heuristic's, when it is within
+``confidence`` standard errors of that one (:func:`.tree.confident_choice`), unless the
+heuristic's choice is not ``informed`` (a random pick: then the most visited).
 """
 
 from __future__ import annotations
@@ -203,6 +203,11 @@ class TracedDice(SeededDice):
         return TracedDice(self.seed, self.counter, self.trace)
 
 
+class OutOfTime(Exception):
+    """A long rollout reached the seconds cap: its iteration is abandoned (not
+    back-propagated) and the search ends."""
+
+
 class Search:
     """The search of one decision of ``observation``'s player among ``legal``."""
 
@@ -269,6 +274,11 @@ class Search:
             width = settings.me_halving
         self.halving = Halving(width, keep) if width > 0 else None
         self.started = 0.0
+        #: When the seconds cap runs out (``clock``'s time; ``None``: no cap, or not
+        #: running): a rollout to the round's end or the game's stops there.
+        self.deadline: float | None = None
+        #: Iterations abandoned at the cap (at most one a search).
+        self.abandoned = 0
 
     # -- the pool of determinizations ----------------------------------------------------------
     def _determinization(self, index: int) -> Game:
@@ -429,6 +439,8 @@ class Search:
                     break
             elif horizon == "round" and round_of(game) != start:
                 break
+            if self.deadline is not None and self.clock() > self.deadline:
+                raise OutOfTime  # a long rollout: the search's time is up
             if self.stays and game.decision().kind == "move":
                 game.apply(masseffect_stay(game))
                 played += 1
@@ -459,6 +471,8 @@ class Search:
         iterations, seconds = self.settings.budget(self.ruleset)
         start = self.started = self.clock()
         seconds = self._cap(seconds)
+        if seconds is not None and self.horizon != "settle":
+            self.deadline = start + seconds
         last, longest = start, 0.0
         while True:
             if iterations is not None and self.iterations >= iterations:
@@ -474,8 +488,13 @@ class Search:
                     break
             try:
                 self.iterate()
+            except OutOfTime:  # its line is left without a result
+                self.iterations -= 1
+                self.abandoned += 1
+                break
             except Exception:  # a determinization the rules refuse: skip the iteration
                 self.errors += 1
+        self.deadline = None
         elapsed = self.clock() - start
         return self._choice(elapsed)
 
@@ -502,4 +521,4 @@ class Search:
         return self.legal[text], explanation
 
 
-__all__ = ["DEFAULT_ITERATIONS", "Explanation", "Search", "Settings"]
+__all__ = ["DEFAULT_ITERATIONS", "Explanation", "OutOfTime", "Search", "Settings"]
