@@ -91,8 +91,8 @@ class Settings:
     most; ``scope``: "all" (every decision with a choice is searched) or "fights" (only
     those of :data:`.policies.EDEN_SEARCHED`, the others left to the heuristic);
     ``me_horizon``: the ``horizon`` on ME:A (whose turns, every figure of both bands
-    activated, are too long to play out within the presets' time: some 0.1-0.3 s a
-    rollout), ``me_iterations`` its iteration budget (``iterations`` when not given);
+    activated, take 0.2-0.4 s to play out with the heuristic's moves, some 10-40 ms with
+    ``me_stays``), ``me_iterations`` its iteration budget (``iterations`` when not given);
     ``missions``: the weight of the VP the missions would give as the table stands (Eden);
     ``paired``: the root's children are sampled with common random numbers (their k-th
     visits share the dice and the determinization) and compared by paired differences;
