@@ -229,3 +229,28 @@ def test_a_rollout_that_reaches_the_cap_is_abandoned_and_ends_the_search() -> No
     quick = settle.search(view_of(game, player, settle), list(game.legal_actions()), 2)
     quick.run()
     assert quick.abandoned == 0
+
+
+# -- what is searched -----------------------------------------------------------------------------
+def test_the_edge_and_the_deployment_are_the_heuristics_at_once_with_fights_scope() -> None:
+    """docs/bots.md, "What is searched": on ME:A, ``scope`` "fights" leaves the table edge and
+    the deployment to the heuristic (a turn's horizon sees nothing of them); the movement is
+    still searched."""
+    game = MASS_EFFECT.new_game(DEALS[0].setup, seed=3)
+    while game.decision().kind != "deploy":
+        game.apply(next(iter(game.legal_actions())))
+    player = game.decision().player
+    agent = MCTSAgent(6, **{**MOVES, "scope": "fights"})
+    helper = MassEffectHeuristic(6)
+    legal = list(game.legal_actions())
+    assert len(legal) > 1
+    action = agent.act(view_of(game, player, agent), legal)
+    assert agent.last is not None and agent.last.iterations == 0
+    assert action == helper.act(view_of(game, player, helper), legal)
+    everything = MCTSAgent(6, **{**MOVES, "scope": "all"})
+    everything.act(view_of(game, player, everything), legal)
+    assert everything.last is not None and everything.last.iterations == MOVES["iterations"]
+    moving = heuristic_until(0, seed=5)
+    player = moving.decision().player
+    agent.act(view_of(moving, player, agent), list(moving.legal_actions()))
+    assert agent.last is not None and agent.last.iterations > 0

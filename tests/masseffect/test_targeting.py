@@ -14,12 +14,18 @@ import pytest
 from skirmish.geometry.shapes import Base, Circle
 from skirmish.geometry.sight import line_of_sight
 from skirmish.geometry.table import Element
+from skirmish.masseffect.combat import targeting as targeting_module
 from skirmish.masseffect.combat.targeting import (
     Targeting,
+    clear_targeting_memo,
     figures_in_area,
     point_targeting,
     targeting,
 )
+
+#: The query itself, without the memo, and the memo's counts.
+computed = targeting_module._targeting.__wrapped__
+memo_info = targeting_module._targeting.cache_info
 
 R = 1.5
 SHOOTER = Base(0, 0, R, "A.Vet")
@@ -306,3 +312,40 @@ def test_circle_scenery_is_judged_too() -> None:
     assert shoot(elements=(pillar,)) == Targeting(True, "", False, "pilier", 27.0)
     far = Element("pilier", Circle(12, 2.0, 1.0), sight="opaque")
     assert shoot(elements=(far,)) == Targeting(True, "", True, None, 27.0)
+
+
+# ------------------------------------------------------------------------ the memo of answers
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_remembered_answer_is_the_answer_computed_afresh(seed: int) -> None:
+    """``MEMO_SIZE``: every argument is a value, so the memo answers what the query computes;
+    a list given and changed afterwards changes nothing remembered."""
+    import random
+
+    rng = random.Random(seed)
+    walls = tuple(wall(f"w{i}", x, y, x + rng.uniform(1, 6), y + rng.uniform(1, 6),
+                       rng.choice(["low", "opaque"]))
+                  for i, (x, y) in enumerate((rng.uniform(3, 25), rng.uniform(-6, 4))
+                                             for _ in range(4)))
+    clear_targeting_memo()
+    for _ in range(20):
+        target = Base(rng.uniform(5, 40), rng.uniform(-8, 8), R, "B.Merc")
+        others = [Base(rng.uniform(3, 30), rng.uniform(-5, 5), R, f"B.{i}") for i in range(2)]
+        asked = dict(enemies=list(others), friends=[], elements=list(walls), range_cm=30.0)
+        fresh = computed(SHOOTER, target, tuple(others), (), walls, 30.0, False)
+        assert targeting(SHOOTER, target, **asked) == fresh  # type: ignore[arg-type]
+        asked["enemies"].clear()  # type: ignore[attr-defined]
+        assert targeting(SHOOTER, target, enemies=others, friends=[], elements=walls,
+                         range_cm=30.0) == fresh
+
+
+def test_a_repeated_question_is_answered_without_being_worked_out_again() -> None:
+    clear_targeting_memo()
+    before = memo_info().misses
+    for _ in range(3):
+        shoot(elements=(wall("w", 10, -3, 12, 3),))
+    assert memo_info().misses == before + 1
+    shoot(elements=(wall("w", 10, -3, 12, 3),), target=Base(30.5, 0, R, "B.Merc"))
+    assert memo_info().misses == before + 2  # a figure elsewhere is another question
+    clear_targeting_memo()

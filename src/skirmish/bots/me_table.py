@@ -10,9 +10,9 @@ by name too; an unknown scenario falls back to the defaults and to what its mark
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -59,23 +59,26 @@ def power_card(name: str) -> Power | None:
         return None
 
 
-_CARDS: dict[tuple[type, str], Any] = {}
+_CARDS: dict[tuple[type, str], tuple[Any, Any]] = {}
 
 
 def _card(kind: type[Any], data: Mapping[str, Any] | None) -> Any:
-    """A weapon, power or scenario card from its dict in the view (cached by its text)."""
+    """A weapon, power or scenario card from its dict in the view (cached by its name, and
+    used again only for an equal dict)."""
     if data is None:
         return None
-    key = (kind, json.dumps(data, sort_keys=True))
+    key = (kind, str(data.get("name")))
     found = _CARDS.get(key)
-    if found is None:
-        if len(_CARDS) > 1024:
-            _CARDS.clear()
-        try:
-            found = _CARDS[key] = kind.from_dict(data)
-        except (KeyError, TypeError, ValueError):
-            return None
-    return found
+    if found is not None and found[0] == data:
+        return found[1]
+    if len(_CARDS) > 1024:
+        _CARDS.clear()
+    try:
+        card = kind.from_dict(data)
+    except (KeyError, TypeError, ValueError):
+        return None
+    _CARDS[key] = (copy.deepcopy(dict(data)), card)
+    return card
 
 
 @functools.lru_cache(maxsize=64)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 import icepool
@@ -109,12 +110,11 @@ class Amount:
 
     def probabilities(self) -> dict[int, Fraction]:
         """Outcome -> exact probability."""
-        dist = self.distribution()
-        return {int(o): Fraction(dist.probability(o)) for o in dist.outcomes()}
+        return dict(_probabilities(self.value, self.sides))
 
     @property
     def mean(self) -> Fraction:
-        return sum((o * p for o, p in self.probabilities().items()), Fraction(0))
+        return _mean(self.value, self.sides)
 
     def roll(self, dice: Dice) -> int:
         """The amount for one hit: a die rolls one D6 (ME3), a number rolls nothing."""
@@ -166,3 +166,15 @@ def success_chance(threshold: int, modifier: int = 0) -> Fraction:
     check_threshold(threshold)
     dist = icepool.d6.map(lambda face: succeeds(face, threshold, modifier))
     return Fraction(dist.probability(True))
+
+
+@cache
+def _probabilities(value: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
+    """:meth:`Amount.probabilities`, worked out once per amount (a handful exist)."""
+    dist = die(sides) if sides else icepool.Die([value])
+    return tuple((int(o), Fraction(dist.probability(o))) for o in dist.outcomes())
+
+
+@cache
+def _mean(value: int, sides: int) -> Fraction:
+    return sum((o * p for o, p in _probabilities(value, sides)), Fraction(0))

@@ -109,8 +109,10 @@ class MEState:
         if not figure.in_action:
             return False
         base, side = figure.base, 1 - figure.side
-        return any(e.side == side and e.in_action and in_contact(base, e.base)
-                   for e in self.figures)
+        for e in self.figures:
+            if e.side == side and e.in_action and in_contact(base, e.base):
+                return True
+        return False
 
     # -- the table ----------------------------------------------------------------------------
     def doors(self) -> tuple[Element, ...]:

@@ -27,7 +27,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from skirmish.bots.mcts.policies import EDEN_SEARCHED, EDEN_UNINFORMED
+from skirmish.bots.mcts.policies import (
+    EDEN_SEARCHED,
+    EDEN_UNINFORMED,
+    MASSEFFECT_UNSEARCHED,
+)
 from skirmish.bots.mcts.presets import PRESETS
 from skirmish.bots.mcts.search import Explanation, Search, Settings
 from skirmish.core.actions import Action
@@ -131,11 +135,15 @@ class MCTSAgent:
 
     def _searched(self, view: Mapping[str, Any]) -> bool:
         """Whether this decision is searched (``scope``): with "fights", an Eden decision
-        outside :data:`EDEN_SEARCHED` is the heuristic's, at once."""
-        if self.settings.scope == "all" or self._ruleset(view) != "eden":
+        outside :data:`EDEN_SEARCHED`, and an ME:A one in :data:`MASSEFFECT_UNSEARCHED`,
+        is the heuristic's, at once."""
+        ruleset = self._ruleset(view)
+        if self.settings.scope == "all" or ruleset not in ("eden", "masseffect"):
             return True
-        decision = view.get("decision") or {}
-        return str(decision.get("kind", "")) in EDEN_SEARCHED
+        kind = str((view.get("decision") or {}).get("kind", ""))
+        if ruleset == "eden":
+            return kind in EDEN_SEARCHED
+        return kind not in MASSEFFECT_UNSEARCHED
 
     def search(self, view: Mapping[str, Any], legal_actions: Sequence[Action],
                seed: int) -> Search:

@@ -61,6 +61,12 @@ EDEN_SEARCHED = frozenset({"activate", "interrupt", "action", "reaction", "strik
 #: ``confidence`` margin.
 EDEN_UNINFORMED = frozenset({"tactical"})
 
+#: ME:A: the decisions left to the heuristic, at once, with ``scope`` "fights": the table
+#: edge and the deployment (ME9), which a turn's horizon sees nothing of (in 12 ladder games
+#: replayed with the normal preset, the search kept the heuristic's choice at all 79 of
+#: them, each a full 0.4 s).
+MASSEFFECT_UNSEARCHED = frozenset({"edge", "deploy"})
+
 #: Eden: VP the whole of a troop's strength is worth with every round still to play.
 EDEN_MATERIAL = 5.0
 #: Eden: VP a sure kill of a whole troop within reach is worth (the threats on the table,
@@ -322,6 +328,7 @@ def cheap_choice(actions: Sequence[Action], preference: Callable[[Action], float
 __all__ = [
     "EDEN_SEARCHED",
     "EDEN_UNINFORMED",
+    "MASSEFFECT_UNSEARCHED",
     "cheap_choice",
     "eden_strength",
     "eden_tempo",

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from skirmish.geometry.distance import (
     CONTACT_TOLERANCE,
@@ -47,6 +48,12 @@ from skirmish.masseffect.rules import cm_to_pas
 
 RANGE_SLACK = 1e-9
 """cm. A range is met when the edge-to-edge distance is at most the range plus this (T1)."""
+
+MEMO_SIZE = 2048
+"""How many answers of :func:`targeting` are remembered. Every argument is a value (frozen
+bases and elements), so a remembered answer is the answer; a search asks the same pairs again
+and again on its copies of one table (in a turn played out with the figures staying, every
+shooting phase sees the same positions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +107,23 @@ def targeting(
     ``contact=True`` is a counter-charge shot (ME26): the target must be in base contact
     (ME1 tolerance), the range is met, the two ME21 figure rules do not apply; line of sight,
     obstacle and cover are judged as for any shot (T7).
+
+    Memoized (:data:`MEMO_SIZE`).
     """
+    return _targeting(shooter, target, tuple(enemies), tuple(friends), tuple(elements),
+                      range_cm, contact)
+
+
+def clear_targeting_memo() -> None:
+    """Forget the remembered answers (for measurements of the query itself)."""
+    _targeting.cache_clear()
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def _targeting(shooter: Base, target: Base, enemies: tuple[Base, ...],
+               friends: tuple[Base, ...], elements: tuple[Element, ...],
+               range_cm: float | None, contact: bool) -> Targeting:
+    """:func:`targeting`'s answer, computed."""
     dist = base_distance(shooter, target)
     if contact:
         if not in_contact(shooter, target):

@@ -58,14 +58,24 @@ class PickPhase(Procedure):
             return []
         return [f for f in state.in_action(player) if may_act(state, f, self.phase)]
 
+    def _may_pick(self, game: Game, player: int) -> bool:
+        """Has ``player`` a figure to pick (:meth:`_eligible` not empty, stopping at the
+        first)?"""
+        state = state_of(game)
+        if self.group:
+            return any(may_act(state, state.figure(r), self.phase) for r in self.group)
+        if self.passed[player]:
+            return False
+        return any(may_act(state, f, self.phase) for f in state.in_action(player))
+
     def _picker(self, game: Game) -> int | None:
         if state_of(game).ended or self.step != "pick":
             return None
         if self.group:
-            return state_of(game).figure(self.group[0]).side if self._eligible(
-                game, state_of(game).figure(self.group[0]).side) else None
+            side = state_of(game).figure(self.group[0]).side
+            return side if self._may_pick(game, side) else None
         for player in (self.player, 1 - self.player):
-            if self._eligible(game, player):
+            if self._may_pick(game, player):
                 return player
         return None
 
