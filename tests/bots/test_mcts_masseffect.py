@@ -231,6 +231,27 @@ def test_a_rollout_that_reaches_the_cap_is_abandoned_and_ends_the_search() -> No
     assert quick.abandoned == 0
 
 
+def test_a_rollout_stops_before_a_decision_as_long_as_the_longest_would_overrun() -> None:
+    """The rollout's own pace: once one of its decisions has taken 0.2 s, the next is not
+    begun within 0.2 s of the cap - the search ends under the cap, not a decision past it."""
+    game = heuristic_until(0, seed=5)
+    player = game.decision().player
+    readings: list[float] = []
+
+    def clock() -> float:
+        # 10 ms a reading, and one decision of 0.2 s (the 30th reading)
+        now = (readings[-1] if readings else 0.0) + (0.2 if len(readings) == 30 else 0.01)
+        readings.append(now)
+        return now
+
+    agent = MCTSAgent(2, **{**MOVES, "iterations": None, "seconds": 0.5}, clock=clock)
+    search = agent.search(view_of(game, player, agent), list(game.legal_actions()), 2)
+    search.run()
+    assert search.step == pytest.approx(0.2)
+    assert search.abandoned == 1
+    assert readings[-1] < search.started + 0.5  # stopped short of the cap
+
+
 # -- what is searched -----------------------------------------------------------------------------
 def test_the_edge_and_the_deployment_are_the_heuristics_at_once_with_fights_scope() -> None:
     """docs/bots.md, "What is searched": on ME:A, ``scope`` "fights" leaves the table edge and

@@ -35,7 +35,8 @@ match whose secrets are all known) one determinization is enough.
 
 Budgets: ``iterations`` and ``seconds`` (checked between iterations, and no iteration is
 begun that would overrun the seconds if it lasted as long as the mean or the longest one so
-far; a rollout to the round's or the game's end also stops at the cap, its iteration then
+far; a rollout to the round's or the game's end also stops at the cap, before a decision
+that would overrun it if it took as long as the longest one so far, its iteration then
 abandoned, :class:`OutOfTime`; a clock can be given; the seconds count from the decision's
 start, ``begun``, when given: the agent's root prior is part of its time). For a given
 seed and iteration budget the search is deterministic; a time budget is not. The action
@@ -279,6 +280,9 @@ class Search:
         self.deadline: float | None = None
         #: Iterations abandoned at the cap (at most one a search).
         self.abandoned = 0
+        #: The longest single rollout decision so far (seconds, with a cap): a rollout
+        #: stops before a decision that would overrun the cap if it took as long.
+        self.step = 0.0
 
     # -- the pool of determinizations ----------------------------------------------------------
     def _determinization(self, index: int) -> Game:
@@ -433,14 +437,20 @@ class Search:
         horizon = self.horizon
         start = round_of(game)
         played = 0
+        last: float | None = None
         while played < settings.rollout and not game.is_over:
             if horizon == "settle":
                 if self.settling is not None and game.decision().kind not in self.settling:
                     break
             elif horizon == "round" and round_of(game) != start:
                 break
-            if self.deadline is not None and self.clock() > self.deadline:
-                raise OutOfTime  # a long rollout: the search's time is up
+            if self.deadline is not None:
+                now = self.clock()
+                if last is not None:
+                    self.step = max(self.step, now - last)
+                last = now
+                if now + self.step > self.deadline:
+                    raise OutOfTime  # a long rollout: the next decision would overrun
             if self.stays and game.decision().kind == "move":
                 game.apply(masseffect_stay(game))
                 played += 1
