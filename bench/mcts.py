@@ -2,14 +2,18 @@
 mid-game Eden state (round 3) - with the default settings, and with the normal and hard
 presets' rollouts to the end of the round (``mcts_round_iterations_per_s``: a few tens a
 second, each iteration playing the round out) - and on a Mass Effect: Annihilation one
-(turn 3), and determinizations per second (samples of the opponent's secrets with fresh
+(turn 3; with the defaults, and with the normal preset's search, its rollouts to the turn's
+end with the movements as stays, ``me_mcts_turn_iterations_per_s``), and determinizations
+per second (samples of the opponent's secrets with fresh
 dice, the game rebuilt from the observation once) for both rulesets.
 
 The searches are :class:`skirmish.bots.mcts.search.Search` with the agent's default
 settings and an iteration budget, timed around ``run`` (the heuristic's root prior, the
 view and the observation are built outside, as :func:`~skirmish.core.agents.view_of`
-does before the agent acts), the geometry's memo of path queries emptied first
-(:func:`~skirmish.geometry.paths.clear_path_memo`): each search starts from cold."""
+does before the agent acts), the geometry's memo of path queries and ME:A's of sight
+verdicts emptied first (:func:`~skirmish.geometry.paths.clear_path_memo`,
+:func:`~skirmish.masseffect.combat.targeting.clear_targeting_memo`): each search starts
+from cold."""
 
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ from skirmish.core import Game, SeededDice
 from skirmish.core.agents import view_of
 from skirmish.core.observation import Determinizer, observe
 from skirmish.geometry.paths import clear_path_memo
+from skirmish.masseffect.combat.targeting import clear_targeting_memo
 
 #: The normal and hard presets' search (rollouts to the end of the round), budget aside.
 ROUND: dict[str, Any] = {k: v for k, v in PRESETS["normal"].items()
@@ -49,6 +54,7 @@ def iterations_per_second(game: Game, iterations: int, seed: int = 1,
     legal = list(game.legal_actions())
     search = agent.search(view, legal, seed)
     clear_path_memo()  # from cold: nothing the prior, or an earlier search, asked
+    clear_targeting_memo()
     start = time.perf_counter()
     search.run()
     return search.iterations / (time.perf_counter() - start)
@@ -72,6 +78,8 @@ def run(repeats: int = 3) -> dict[str, float]:
                                               for seed in range(repeats)),
         "me_mcts_iterations_per_s": median(iterations_per_second(me, 300, seed)
                                            for seed in range(repeats)),
+        "me_mcts_turn_iterations_per_s": median(iterations_per_second(me, 40, seed, **ROUND)
+                                                for seed in range(repeats)),
         "determinizations_per_s": median(determinizations_per_second(eden)
                                          for _ in range(repeats)),
         "me_determinizations_per_s": median(determinizations_per_second(me)

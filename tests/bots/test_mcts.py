@@ -807,5 +807,6 @@ def test_the_bench_measures_searches_and_determinizations() -> None:
     assert bench.iterations_per_second(eden, 20) > 0
     assert bench.iterations_per_second(eden, 2, **bench.ROUND) > 0
     assert bench.iterations_per_second(me, 5) > 0
+    assert bench.iterations_per_second(me, 2, **bench.ROUND) > 0
     assert bench.determinizations_per_second(eden, 20) > 0
     assert bench.determinizations_per_second(me, 20) > 0
