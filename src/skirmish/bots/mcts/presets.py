@@ -18,9 +18,9 @@ the root with more iterations, ``sparse``: docs/bots.md). On ME:A their rollouts
 also run to the turn's end, the movement phase played as stays (``me_horizon``,
 ``me_stays``: a turn in some 10-40 ms, where the heuristic's moves took 0.2-0.4 s), and the
 root of a movement compares the heuristic's 4 (hard: 6) best moves of the figure it would
-move (``me_moves``): normal scored 55 % against the heuristic over 200 ladder games, where
-the mid-turn search scored 50 % (docs/bots.md); their ``me_iterations`` are more than the
-seconds allow, so the cap stops them there. ``easy`` keeps the cheap mid-round search,
+move (``me_moves``): normal scored 53.8 % against the heuristic over 600 ladder games, where
+the mid-turn search scored 50.7 % over 200 (docs/bots.md); their ``me_iterations`` are more
+than the seconds allow, so the cap stops them there. ``easy`` keeps the cheap mid-round search,
 which plays about as well as the heuristic bot within its 0.1 s."""
 
 from __future__ import annotations
