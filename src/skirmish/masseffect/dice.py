@@ -171,7 +171,7 @@ def success_chance(threshold: int, modifier: int = 0) -> Fraction:
 @cache
 def _probabilities(value: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
     """:meth:`Amount.probabilities`, worked out once per amount (a handful exist)."""
-    dist = die(sides) if sides else icepool.Die([value])
+    dist = Amount(value, sides).distribution()
     return tuple((int(o), Fraction(dist.probability(o))) for o in dist.outcomes())
 
 

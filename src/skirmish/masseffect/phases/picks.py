@@ -9,6 +9,7 @@ hero who acted may call up to 2 friends within 4 pas to act right after him (Act
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -49,24 +50,25 @@ class PickPhase(Procedure):
     def _rule(self) -> str:
         return RULES[Phase(self.phase)]
 
-    def _eligible(self, game: Game, player: int) -> list[Figure]:
+    def _pickable(self, game: Game, player: int) -> Iterator[Figure]:
+        """``player``'s figures that may be picked now, one by one."""
         state = state_of(game)
         if self.group:
-            return [state.figure(r) for r in self.group
-                    if may_act(state, state.figure(r), self.phase)]
-        if self.passed[player]:
-            return []
-        return [f for f in state.in_action(player) if may_act(state, f, self.phase)]
+            figures: Iterable[Figure] = (state.figure(r) for r in self.group)
+        elif self.passed[player]:
+            return
+        else:
+            figures = state.in_action(player)
+        for figure in figures:
+            if may_act(state, figure, self.phase):
+                yield figure
+
+    def _eligible(self, game: Game, player: int) -> list[Figure]:
+        return list(self._pickable(game, player))
 
     def _may_pick(self, game: Game, player: int) -> bool:
-        """Has ``player`` a figure to pick (:meth:`_eligible` not empty, stopping at the
-        first)?"""
-        state = state_of(game)
-        if self.group:
-            return any(may_act(state, state.figure(r), self.phase) for r in self.group)
-        if self.passed[player]:
-            return False
-        return any(may_act(state, f, self.phase) for f in state.in_action(player))
+        """Has ``player`` a figure to pick (stopping at the first)?"""
+        return next(self._pickable(game, player), None) is not None
 
     def _picker(self, game: Game) -> int | None:
         if state_of(game).ended or self.step != "pick":
