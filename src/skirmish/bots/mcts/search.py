@@ -253,7 +253,7 @@ class Search:
         self.confidence = confidence if informed else 0.0
         self.preference = preference_of(self.ruleset)
         self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions,
-                              settings.me_threat)
+                              settings.me_threat, settings.me_horizon)
         self.settling = settling_of(self.ruleset)
         #: The rollouts' horizon in this ruleset (ME:A has its own, ``me_horizon``).
         self.horizon = settings.me_horizon if self.ruleset == "masseffect" else settings.horizon
