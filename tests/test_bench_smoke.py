@@ -33,3 +33,20 @@ def test_the_mass_effect_bench_plays_replays_and_copies() -> None:
     assert games > 0 and decisions > games
     game = masseffect.play(7, until_turn=2)
     assert masseffect.copies_per_second(game, n=10) > 0
+
+
+def test_the_mass_effect_leaf_fit_plays_records_and_fits() -> None:
+    """``bench.me_leaf_fit``: the terms at each turn's start from turn 2, one outcome per
+    position, and a fit that predicts its own sample at least as well as the hand-set
+    weights do."""
+    import numpy as np
+    from bench.me_leaf_fit import NAMES, fit, log_loss, report, self_play
+
+    sample = self_play(games=3)
+    assert sample.terms and all(len(row) == len(NAMES) for row in sample.terms)
+    assert len(sample.outcome) == len(sample.terms) == len(sample.match)
+    assert set(sample.outcome) <= {0.0, 0.5, 1.0}
+    x, y = np.array(sample.terms), np.array(sample.outcome)
+    figures = report(sample, folds=3)
+    assert figures["positions"] == len(y)
+    assert log_loss(x, y, fit(x, y)) <= figures["hand_set"]

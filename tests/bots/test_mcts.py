@@ -19,10 +19,14 @@ from skirmish.bots.mcts.policies import (
     EDEN_SEARCHED,
     EDEN_SETTLING,
     EDEN_UNINFORMED,
+    MASSEFFECT_MIDTURN,
+    MASSEFFECT_TURN_START,
     eden_value,
     masseffect_objectives,
+    masseffect_terms,
     masseffect_value,
     round_of,
+    value_of,
 )
 from skirmish.bots.mcts.tree import (
     Key,
@@ -430,6 +434,45 @@ def test_the_mass_effect_leaf_is_alike_either_side_of_a_turns_scoring() -> None:
     assert masseffect_value(game) == pytest.approx(before)
     state.scores[0] -= 1
     assert masseffect_value(game) < before
+
+
+def test_the_mass_effect_leaf_at_a_turns_start_has_the_calibrated_weights() -> None:
+    """The ``round`` horizon's ME:A leaves are at a turn's start, weighed by the weights
+    calibrated there (``MASSEFFECT_TURN_START``, bench/me_leaf_fit.py); the mid-turn leaves
+    keep the hand-set ones, alike either side of a turn's scoring (the test above). At a
+    turn's start a point scored is worth far more than a projected one, and data carried
+    nearly wins."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench.mcts import me_mid_game
+
+    def logit(p: float) -> float:
+        return math.log(p / (1 - p))
+
+    game = me_mid_game()
+    assert value_of("masseffect")(game) == masseffect_value(game)
+    assert value_of("masseffect", me_horizon="settle")(game) == masseffect_value(game)
+    for horizon in ("round", "game"):
+        assert value_of("masseffect", me_horizon=horizon)(game) == masseffect_value(
+            game, 0.0, MASSEFFECT_TURN_START)
+    search = round_search(game, me_horizon="round", me_stays=True, iterations=1)
+    assert search.value(game) == masseffect_value(game, 0.0, MASSEFFECT_TURN_START)
+    assert masseffect_value(game, 0.0, MASSEFFECT_MIDTURN) == masseffect_value(game)
+    late = MASSEFFECT_TURN_START
+    assert late.score > 10 * late.objectives and late.carried > 20 * late.alive
+    # the value is the logistic curve of the weighted terms
+    terms = masseffect_terms(game)
+    assert logit(masseffect_value(game, 0.0, late)) == pytest.approx(
+        sum(getattr(late, name) * value for name, value in terms.items()))
+    # ME37: one of B's figures carrying data: A's chances fall by the carried weight
+    figure = next(f for f in game.state.figures  # type: ignore[attr-defined]
+                  if f.side == 1 and f.in_action)
+    carrying = _with(game, figure.key, carries=["data-T1"])
+    assert masseffect_terms(carrying)["carried"] == -1.0
+    assert logit(masseffect_value(carrying, 0.0, late)) == pytest.approx(
+        logit(masseffect_value(game, 0.0, late)) - late.carried)
 
 
 # -- rollouts' horizon and the decisions searched -----------------------------------------------

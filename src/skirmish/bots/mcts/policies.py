@@ -220,14 +220,11 @@ def eden_value(game: Game, threat: float = 1.0, disposable: bool = False,
 
 
 # -- Mass Effect: Annihilation -------------------------------------------------------------
-def masseffect_value(game: Game, threat: float = 0.0,
-                     weights: MassEffectWeights = MASSEFFECT_MIDTURN) -> float:
-    """Player A's chances from an ME:A position (see the module's description) by the
-    ``weights`` of its terms; ``threat`` weighs the shots still to come this turn
-    (:mod:`.me_threats`, :data:`MASSEFFECT_THREAT` logits a band point; 0: not
-    computed)."""
-    if game.is_over:
-        return outcome_value(game)
+def masseffect_terms(game: Game) -> dict[str, float]:
+    """The terms of an ME:A leaf, each A's less B's (the fields of
+    :class:`MassEffectWeights`): the score, the objectives' projected points, the band
+    points eliminated (B's less A's), the band points in action (a burning figure counted
+    as burnt already, ME34), the data extracted and the data carried."""
     state: Any = game.state
     alive = [0.0, 0.0]
     lost = [0.0, 0.0]
@@ -250,11 +247,23 @@ def masseffect_value(game: Game, threat: float = 0.0,
             profile = figure.profile
             share = (vitality + armour) / max(1, profile.vitality + profile.armour)
             alive[figure.side] += points * (0.5 + 0.5 * share)
-    w = weights
-    score = w.score * (state.scores[0] - state.scores[1]) + w.lost * (lost[1] - lost[0]) \
-        + w.alive * (alive[0] - alive[1]) \
-        + w.extracted * (state.extracted[0] - state.extracted[1]) \
-        + w.carried * (carried[0] - carried[1]) + w.objectives * masseffect_objectives(state)
+    return {"score": float(state.scores[0] - state.scores[1]),
+            "objectives": masseffect_objectives(state), "lost": lost[1] - lost[0],
+            "alive": alive[0] - alive[1],
+            "extracted": float(state.extracted[0] - state.extracted[1]),
+            "carried": float(carried[0] - carried[1])}
+
+
+def masseffect_value(game: Game, threat: float = 0.0,
+                     weights: MassEffectWeights = MASSEFFECT_MIDTURN) -> float:
+    """Player A's chances from an ME:A position: its terms (:func:`masseffect_terms`) by
+    their ``weights``; ``threat`` weighs the shots still to come this turn
+    (:mod:`.me_threats`, :data:`MASSEFFECT_THREAT` logits a band point; 0: not
+    computed)."""
+    if game.is_over:
+        return outcome_value(game)
+    terms = masseffect_terms(game)
+    score = sum(getattr(weights, name) * value for name, value in terms.items())
     if threat:
         from skirmish.bots.mcts.me_threats import me_threats
 

@@ -1,0 +1,120 @@
+"""Calibrate the search's ME:A leaf at a turn's start (docs/bots.md, "The leaf evaluation").
+
+Plays heuristic self-play matches on the ladder's deals (every pairing of the sample bands
+in the sample scenarios, in turn), records the leaf's terms
+(:func:`skirmish.bots.mcts.policies.masseffect_terms`) at the start of every turn from turn
+2 on, where the ``round`` horizon's leaves are, and fits a logistic regression of the match's
+outcome (A won 1, drew 0.5, lost 0) on them, without an intercept (the seats are alike).
+Prints the fitted weights (logits per unit), the 4-fold cross-validated log-loss (folds by
+match) of the fit, of the weights in use (:data:`MASSEFFECT_TURN_START`) and of the
+hand-set mid-turn ones (:data:`MASSEFFECT_MIDTURN`)::
+
+    python -m bench.me_leaf_fit --games 800        # some 16 minutes on one core
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from skirmish.bots.masseffect import MassEffectHeuristic
+from skirmish.bots.mcts.policies import (
+    MASSEFFECT_MIDTURN,
+    MASSEFFECT_TURN_START,
+    MassEffectWeights,
+    masseffect_terms,
+    round_of,
+)
+from skirmish.core.ruleset import RULESETS
+from skirmish.sim.ladder import make_deals
+
+NAMES = tuple(field.name for field in dataclasses.fields(MassEffectWeights))
+
+
+@dataclasses.dataclass
+class Sample:
+    """The terms at each turn's start (from turn 2) of the matches, and their outcomes."""
+
+    terms: list[list[float]] = dataclasses.field(default_factory=list)
+    outcome: list[float] = dataclasses.field(default_factory=list)
+    match: list[int] = dataclasses.field(default_factory=list)
+
+
+def self_play(games: int, seed: int = 1000) -> Sample:
+    """``games`` heuristic self-play matches on the ladder's ME:A deals."""
+    import skirmish.masseffect.ruleset  # noqa: F401  (registers the ruleset)
+
+    deals = make_deals("masseffect", games=2 * games)
+    sample = Sample()
+    for g in range(games):
+        game = RULESETS.get("masseffect").new_game(deals[g % len(deals)].setup, seed=seed + g)
+        bots = [MassEffectHeuristic(seed=3 * g + 1), MassEffectHeuristic(seed=3 * g + 2)]
+        rows: list[list[float]] = []
+        turn = round_of(game)
+        while not game.is_over:
+            player = game.decision().player
+            game.apply(bots[player].act(game.view(player), list(game.legal_actions())))
+            if not game.is_over and round_of(game) != turn:
+                turn = round_of(game)
+                if turn >= 2:
+                    terms = masseffect_terms(game)
+                    rows.append([terms[name] for name in NAMES])
+        outcome = game.outcome()
+        assert outcome is not None
+        y = 0.5 if outcome.winner is None else float(outcome.winner == 0)
+        sample.terms += rows
+        sample.outcome += [y] * len(rows)
+        sample.match += [g] * len(rows)
+    return sample
+
+
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-2) -> np.ndarray:
+    """Logistic regression by Newton's method (a little ridge: a term that never varies in
+    the sample, as the data extracted at a turn's start, gets 0)."""
+    w = np.zeros(x.shape[1])
+    for _ in range(60):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        hessian = (x.T * (p * (1 - p))) @ x + ridge * np.eye(len(w))
+        w -= np.linalg.solve(hessian, x.T @ (p - y) + ridge * w)
+    return w
+
+
+def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
+    p = np.clip(1.0 / (1.0 + np.exp(-(x @ w))), 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def report(sample: Sample, folds: int = 4) -> dict[str, float]:
+    """The cross-validated log-loss of the fit and of the weights in use and hand-set."""
+    x, y = np.array(sample.terms), np.array(sample.outcome)
+    match = np.array(sample.match)
+    fitted = 0.0
+    for k in range(folds):
+        test = match % folds == k
+        fitted += log_loss(x[test], y[test], fit(x[~test], y[~test])) * int(test.sum())
+    used = np.array([getattr(MASSEFFECT_TURN_START, n) for n in NAMES])
+    hand = np.array([getattr(MASSEFFECT_MIDTURN, n) for n in NAMES])
+    return {"positions": float(len(y)), "fitted": fitted / len(y),
+            "in_use": log_loss(x, y, used), "hand_set": log_loss(x, y, hand)}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=800)
+    parser.add_argument("--seed", type=int, default=1000)
+    args = parser.parse_args(argv)
+    sample = self_play(args.games, args.seed)
+    weights = fit(np.array(sample.terms), np.array(sample.outcome))
+    print("fitted weights (logits per unit):",
+          {n: round(float(w), 3) for n, w in zip(NAMES, weights, strict=True)})
+    for name, value in report(sample).items():
+        print(f"{name}: {value:.4f}" if not math.isclose(value, round(value)) else
+              f"{name}: {int(value)}")
+
+
+if __name__ == "__main__":
+    main()
