@@ -436,12 +436,10 @@ def test_the_mass_effect_leaf_is_alike_either_side_of_a_turns_scoring() -> None:
     assert masseffect_value(game) < before
 
 
-def test_the_mass_effect_leaf_at_a_turns_start_has_the_calibrated_weights() -> None:
-    """The ``round`` horizon's ME:A leaves are at a turn's start, weighed by the weights
-    calibrated there (``MASSEFFECT_TURN_START``, bench/me_leaf_fit.py); the mid-turn leaves
-    keep the hand-set ones, alike either side of a turn's scoring (the test above). At a
-    turn's start a point scored is worth far more than a projected one, and data carried
-    nearly wins."""
+def test_the_mass_effect_leaf_weights_are_named_by_me_leaf() -> None:
+    """``me_leaf``: the ME:A leaf's terms weighed as set by hand (every preset's) or as
+    calibrated at a turn's start (``MASSEFFECT_TURN_START``, bench/me_leaf_fit.py), where a
+    point scored is worth far more than a projected one and data carried nearly wins."""
     import sys
     from pathlib import Path
 
@@ -452,27 +450,29 @@ def test_the_mass_effect_leaf_at_a_turns_start_has_the_calibrated_weights() -> N
         return math.log(p / (1 - p))
 
     game = me_mid_game()
-    assert value_of("masseffect")(game) == masseffect_value(game)
-    assert value_of("masseffect", me_horizon="settle")(game) == masseffect_value(game)
-    for horizon in ("round", "game"):
-        assert value_of("masseffect", me_horizon=horizon)(game) == masseffect_value(
-            game, 0.0, MASSEFFECT_TURN_START)
-    search = round_search(game, me_horizon="round", me_stays=True, iterations=1)
-    assert search.value(game) == masseffect_value(game, 0.0, MASSEFFECT_TURN_START)
+    fitted = MASSEFFECT_TURN_START
+    assert value_of("masseffect")(game) == masseffect_value(game, 0.0, MASSEFFECT_MIDTURN)
     assert masseffect_value(game, 0.0, MASSEFFECT_MIDTURN) == masseffect_value(game)
-    late = MASSEFFECT_TURN_START
-    assert late.score > 10 * late.objectives and late.carried > 20 * late.alive
+    assert value_of("masseffect", me_leaf="fitted")(game) == masseffect_value(game, 0.0,
+                                                                              fitted)
+    with pytest.raises(ValueError, match="me_leaf"):
+        value_of("masseffect", me_leaf="guessed")
+    assert round_search(game, iterations=1).value(game) == masseffect_value(game)
+    search = round_search(game, me_leaf="fitted", iterations=1)
+    assert search.value(game) == masseffect_value(game, 0.0, fitted)
+    assert parse_agent("mcts:normal,me_leaf=fitted").settings()["me_leaf"] == "fitted"
+    assert fitted.score > 10 * fitted.objectives and fitted.carried > 20 * fitted.alive
     # the value is the logistic curve of the weighted terms
     terms = masseffect_terms(game)
-    assert logit(masseffect_value(game, 0.0, late)) == pytest.approx(
-        sum(getattr(late, name) * value for name, value in terms.items()))
+    assert logit(masseffect_value(game, 0.0, fitted)) == pytest.approx(
+        sum(getattr(fitted, name) * value for name, value in terms.items()))
     # ME37: one of B's figures carrying data: A's chances fall by the carried weight
     figure = next(f for f in game.state.figures  # type: ignore[attr-defined]
                   if f.side == 1 and f.in_action)
     carrying = _with(game, figure.key, carries=["data-T1"])
     assert masseffect_terms(carrying)["carried"] == -1.0
-    assert logit(masseffect_value(carrying, 0.0, late)) == pytest.approx(
-        logit(masseffect_value(game, 0.0, late)) - late.carried)
+    assert logit(masseffect_value(carrying, 0.0, fitted)) == pytest.approx(
+        logit(masseffect_value(game, 0.0, fitted)) - fitted.carried)
 
 
 # -- rollouts' horizon and the decisions searched -----------------------------------------------

@@ -268,6 +268,9 @@ register_agent(
         "me_moves": Parameter(int, low=0, high=64, help="the root of a Mass Effect: "
                               "Annihilation movement compares the heuristic's N best moves "
                               "of the figure it would move (0: every listed move)"),
+        "me_leaf": Parameter(str, choices=("hand", "fitted"), help="the weights of the Mass "
+                             "Effect: Annihilation leaf: set by hand, or fitted on "
+                             "heuristic self-play at a turn's start"),
         "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
                             "contact points and blast placements below the root (cheaper)"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),

@@ -16,8 +16,8 @@ real game. Values are player A's reward in [0, 1]; a finished game scores 1, 0.5
   first, ME25; a burning figure counted as burnt already, ME34), what the objectives held
   would score at the end of this turn and the turns to come, the data extracted and the
   data carried, and with ``me_threat`` the best shots each band may still take this turn
-  by their exact odds (:mod:`.me_threats`), through a logistic curve: weights set by hand
-  for mid-turn leaves, calibrated on heuristic self-play for leaves at a turn's start.
+  by their exact odds (:mod:`.me_threats`), through a logistic curve (weights set by hand,
+  or calibrated on heuristic self-play at a turn's start: ``me_leaf``).
 """
 
 from __future__ import annotations
@@ -100,21 +100,26 @@ class MassEffectWeights:
     carried: float
 
 
-#: ME:A mid-turn leaves (the ``settle`` horizon: ``easy``): set by hand on a scale of 25 band
-#: points, the score and the objectives' projection alike, so that a leaf just before a
-#: turn's scoring and one just after are valued alike.
+#: ME:A's leaf weights as set by hand (``me_leaf`` "hand", every preset's), on a scale of 25
+#: band points: the score and the objectives' projection alike, so that a leaf just before
+#: a turn's scoring and one just after are valued alike.
 MASSEFFECT_MIDTURN = MassEffectWeights(score=1 / 25, objectives=1 / 25, lost=0.5 / 25,
                                        alive=0.5 / 25, extracted=10 / 25, carried=5 / 25)
-#: ME:A leaves at a turn's start (the ``round`` horizon: ``normal``, ``hard``), calibrated
-#: there: a logistic regression of the outcome of 800 heuristic self-play matches (the
-#: ladder's deals: every pairing of the sample bands in the three sample scenarios) on
-#: these terms at each turn's start from turn 2 on (3,559 positions), rounded. A point
-#: scored is worth 28 times a projected one (holdings change), data carried at a turn's
-#: start wins 97 % of the time (449 positions), and the whole curve is some 6 times
-#: steeper than the hand-set one: 4-fold cross-validated log-loss 0.463 against 0.631
-#: (0.528 for the hand-set terms on a fitted scale); docs/bots.md.
+#: ME:A's leaf weights calibrated at a turn's start, where the ``round`` horizon's leaves
+#: are (``me_leaf`` "fitted"): a logistic regression of the outcome of 800 heuristic
+#: self-play matches (the ladder's deals: every pairing of the sample bands in the three
+#: sample scenarios) on these terms at each turn's start from turn 2 on (3,559
+#: positions), rounded (bench/me_leaf_fit.py). A point scored is worth 28 times a
+#: projected one (holdings change), data carried at a turn's start wins 97 % of the time
+#: (449 positions), and the whole curve is some 6 times steeper than the hand-set one:
+#: 4-fold cross-validated log-loss 0.463 against 0.631 (0.528 for the hand-set terms on a
+#: fitted scale). Better at predicting the outcome, yet the normal preset with them scored
+#: 49.0 % against the heuristic over 200 ladder games where the hand-set ones had scored
+#: 53.8 % on the same games (docs/bots.md): not the presets'.
 MASSEFFECT_TURN_START = MassEffectWeights(score=1.1, objectives=0.02, lost=0.05, alive=0.19,
                                           extracted=4.4, carried=4.4)
+#: ``me_leaf``'s names.
+MASSEFFECT_LEAVES = {"hand": MASSEFFECT_MIDTURN, "fitted": MASSEFFECT_TURN_START}
 _LIMB_FACES_TOTAL = 6.0
 
 
@@ -325,19 +330,19 @@ def unknown_value(game: Game) -> float:
 
 def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0,
              missions: float = 1.0, me_threat: float = 0.0,
-             me_horizon: str = "settle") -> Callable[[Game], float]:
+             me_leaf: str = "hand") -> Callable[[Game], float]:
     """The leaf evaluation of a ruleset (:func:`unknown_value` for one it does not know) for
     the search's games, thrown away once evaluated; ``threat`` scales Eden's weight of the
     threats on the table, ``tempo`` values its fighters still to act and ``missions`` its
     missions' projected VP; ``me_threat`` weighs ME:A's shots still to come this turn, and
-    ``me_horizon`` tells where ME:A's leaves are: mid-turn ("settle", the hand-set
-    :data:`MASSEFFECT_MIDTURN`) or at a turn's start (the weights calibrated there,
-    :data:`MASSEFFECT_TURN_START`)."""
+    ``me_leaf`` names the weights of ME:A's terms (:data:`MASSEFFECT_LEAVES`)."""
     if ruleset == "eden":
         return lambda game: eden_value(game, threat, disposable=True, tempo=tempo,
                                        missions=missions)
     if ruleset == "masseffect":
-        weights = MASSEFFECT_MIDTURN if me_horizon == "settle" else MASSEFFECT_TURN_START
+        if me_leaf not in MASSEFFECT_LEAVES:
+            raise ValueError(f"me_leaf: one of {', '.join(MASSEFFECT_LEAVES)}, got {me_leaf!r}")
+        weights = MASSEFFECT_LEAVES[me_leaf]
         return lambda game: masseffect_value(game, me_threat, weights)
     return unknown_value
 

@@ -110,7 +110,10 @@ class Settings:
     play the movement phase as stays (:func:`.policies.masseffect_stay`), the other
     decisions by ``policy`` - a turn played out in some 10-40 ms instead of 0.2-0.4 s;
     ``me_moves``: when above 0, the root of an ME:A movement compares only the heuristic's
-    ``me_moves`` best moves of the figure it would move (the agent's ``candidates``)."""
+    ``me_moves`` best moves of the figure it would move (the agent's ``candidates``);
+    ``me_leaf``: the weights of the ME:A leaf's terms, "hand" (set by hand) or "fitted"
+    (calibrated at a turn's start on heuristic self-play: no better in a ladder,
+    docs/bots.md)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -140,6 +143,7 @@ class Settings:
     me_threat: float = 0.0
     me_stays: bool = False
     me_moves: int = 0
+    me_leaf: str = "hand"
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -253,7 +257,7 @@ class Search:
         self.confidence = confidence if informed else 0.0
         self.preference = preference_of(self.ruleset)
         self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions,
-                              settings.me_threat, settings.me_horizon)
+                              settings.me_threat, settings.me_leaf)
         self.settling = settling_of(self.ruleset)
         #: The rollouts' horizon in this ruleset (ME:A has its own, ``me_horizon``).
         self.horizon = settings.me_horizon if self.ruleset == "masseffect" else settings.horizon
