@@ -6,8 +6,9 @@ in the sample scenarios, in turn), records the leaf's terms
 2 on, where the ``round`` horizon's leaves are, and fits a logistic regression of the match's
 outcome (A won 1, drew 0.5, lost 0) on them, without an intercept (the seats are alike).
 Prints the fitted weights (logits per unit), the 4-fold cross-validated log-loss (folds by
-match) of the fit, of the weights in use (:data:`MASSEFFECT_TURN_START`) and of the
-hand-set mid-turn ones (:data:`MASSEFFECT_MIDTURN`)::
+match) of a fit, and the log-loss of the stored fitted weights (``me_leaf=fitted``,
+:data:`MASSEFFECT_TURN_START`) and of the hand-set ones (``me_leaf=hand``, the presets',
+:data:`MASSEFFECT_MIDTURN`)::
 
     python -m bench.me_leaf_fit --games 800        # some 16 minutes on one core
 """
@@ -89,17 +90,18 @@ def log_loss(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
 
 
 def report(sample: Sample, folds: int = 4) -> dict[str, float]:
-    """The cross-validated log-loss of the fit and of the weights in use and hand-set."""
+    """The cross-validated log-loss of a fit, and the log-loss of the stored fitted
+    weights and of the hand-set ones."""
     x, y = np.array(sample.terms), np.array(sample.outcome)
     match = np.array(sample.match)
     fitted = 0.0
     for k in range(folds):
         test = match % folds == k
         fitted += log_loss(x[test], y[test], fit(x[~test], y[~test])) * int(test.sum())
-    used = np.array([getattr(MASSEFFECT_TURN_START, n) for n in NAMES])
+    stored = np.array([getattr(MASSEFFECT_TURN_START, n) for n in NAMES])
     hand = np.array([getattr(MASSEFFECT_MIDTURN, n) for n in NAMES])
-    return {"positions": float(len(y)), "fitted": fitted / len(y),
-            "in_use": log_loss(x, y, used), "hand_set": log_loss(x, y, hand)}
+    return {"positions": float(len(y)), "cross_validated_fit": fitted / len(y),
+            "me_leaf_fitted": log_loss(x, y, stored), "me_leaf_hand": log_loss(x, y, hand)}
 
 
 def main(argv: Sequence[str] | None = None) -> None:

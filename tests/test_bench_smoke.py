@@ -49,4 +49,4 @@ def test_the_mass_effect_leaf_fit_plays_records_and_fits() -> None:
     x, y = np.array(sample.terms), np.array(sample.outcome)
     figures = report(sample, folds=3)
     assert figures["positions"] == len(y)
-    assert log_loss(x, y, fit(x, y)) <= figures["hand_set"]
+    assert log_loss(x, y, fit(x, y)) <= figures["me_leaf_hand"]
