@@ -108,14 +108,15 @@ MASSEFFECT_MIDTURN = MassEffectWeights(score=1 / 25, objectives=1 / 25, lost=0.5
 #: ME:A's leaf weights calibrated at a turn's start, where the ``round`` horizon's leaves
 #: are (``me_leaf`` "fitted"): a logistic regression of the outcome of 800 heuristic
 #: self-play matches (the ladder's deals: every pairing of the sample bands in the three
-#: sample scenarios) on these terms at each turn's start from turn 2 on (3,559
-#: positions), rounded (bench/me_leaf_fit.py). A point scored is worth 28 times a
-#: projected one (holdings change), data carried at a turn's start wins 97 % of the time
-#: (449 positions), and the whole curve is some 6 times steeper than the hand-set one:
+#: sample scenarios) on these terms at each turn's start from turn 2 on (3,559 positions;
+#: 3,963 when bench/me_leaf_fit.py plays them again), rounded. A point scored is worth 28
+#: times a projected one (holdings change), data carried at a turn's start wins 97 % of the
+#: time (449 positions), and the whole curve is some 6 times steeper than the hand-set one:
 #: 4-fold cross-validated log-loss 0.463 against 0.631 (0.528 for the hand-set terms on a
-#: fitted scale). Better at predicting the outcome, yet the normal preset with them scored
-#: 49.0 % against the heuristic over 200 ladder games where the hand-set ones had scored
-#: 53.8 % on the same games (docs/bots.md): not the presets'.
+#: fitted scale; the script: 0.466, and 0.464 against 0.632 for the stored weights).
+#: Better at predicting the outcome, yet the normal preset with them scored 49.0 % against
+#: the heuristic over 200 ladder games where the hand-set ones had scored 53.8 % on the
+#: same games (docs/bots.md): not the presets'.
 MASSEFFECT_TURN_START = MassEffectWeights(score=1.1, objectives=0.02, lost=0.05, alive=0.19,
                                           extracted=4.4, carried=4.4)
 #: ``me_leaf``'s names.
