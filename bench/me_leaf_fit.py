@@ -8,7 +8,7 @@ outcome (A won 1, drew 0.5, lost 0) on them, without an intercept (the seats are
 Prints the fitted weights (logits per unit), the 4-fold cross-validated log-loss (folds by
 match) of a fit, and the log-loss of the stored fitted weights (``me_leaf=fitted``,
 :data:`MASSEFFECT_TURN_START`) and of the hand-set ones (``me_leaf=hand``, the presets',
-:data:`MASSEFFECT_MIDTURN`)::
+:data:`MASSEFFECT_HAND`)::
 
     python -m bench.me_leaf_fit --games 800        # some 16 minutes on one core
 """
@@ -24,7 +24,7 @@ import numpy as np
 
 from skirmish.bots.masseffect import MassEffectHeuristic
 from skirmish.bots.mcts.policies import (
-    MASSEFFECT_MIDTURN,
+    MASSEFFECT_HAND,
     MASSEFFECT_TURN_START,
     MassEffectWeights,
     masseffect_terms,
@@ -99,7 +99,7 @@ def report(sample: Sample, folds: int = 4) -> dict[str, float]:
         test = match % folds == k
         fitted += log_loss(x[test], y[test], fit(x[~test], y[~test])) * int(test.sum())
     stored = np.array([getattr(MASSEFFECT_TURN_START, n) for n in NAMES])
-    hand = np.array([getattr(MASSEFFECT_MIDTURN, n) for n in NAMES])
+    hand = np.array([getattr(MASSEFFECT_HAND, n) for n in NAMES])
     return {"positions": float(len(y)), "cross_validated_fit": fitted / len(y),
             "me_leaf_fitted": log_loss(x, y, stored), "me_leaf_hand": log_loss(x, y, hand)}
 

@@ -19,7 +19,7 @@ from skirmish.bots.mcts.policies import (
     EDEN_SEARCHED,
     EDEN_SETTLING,
     EDEN_UNINFORMED,
-    MASSEFFECT_MIDTURN,
+    MASSEFFECT_HAND,
     MASSEFFECT_TURN_START,
     eden_value,
     masseffect_objectives,
@@ -451,8 +451,8 @@ def test_the_mass_effect_leaf_weights_are_named_by_me_leaf() -> None:
 
     game = me_mid_game()
     fitted = MASSEFFECT_TURN_START
-    assert value_of("masseffect")(game) == masseffect_value(game, 0.0, MASSEFFECT_MIDTURN)
-    assert masseffect_value(game, 0.0, MASSEFFECT_MIDTURN) == masseffect_value(game)
+    assert value_of("masseffect")(game) == masseffect_value(game, 0.0, MASSEFFECT_HAND)
+    assert masseffect_value(game, 0.0, MASSEFFECT_HAND) == masseffect_value(game)
     assert value_of("masseffect", me_leaf="fitted")(game) == masseffect_value(game, 0.0,
                                                                               fitted)
     with pytest.raises(ValueError, match="me_leaf"):

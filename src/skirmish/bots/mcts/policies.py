@@ -103,8 +103,8 @@ class MassEffectWeights:
 #: ME:A's leaf weights as set by hand (``me_leaf`` "hand", every preset's), on a scale of 25
 #: band points: the score and the objectives' projection alike, so that a leaf just before
 #: a turn's scoring and one just after are valued alike.
-MASSEFFECT_MIDTURN = MassEffectWeights(score=1 / 25, objectives=1 / 25, lost=0.5 / 25,
-                                       alive=0.5 / 25, extracted=10 / 25, carried=5 / 25)
+MASSEFFECT_HAND = MassEffectWeights(score=1 / 25, objectives=1 / 25, lost=0.5 / 25,
+                                    alive=0.5 / 25, extracted=10 / 25, carried=5 / 25)
 #: ME:A's leaf weights calibrated at a turn's start, where the ``round`` horizon's leaves
 #: are (``me_leaf`` "fitted"): a logistic regression of the outcome of 800 heuristic
 #: self-play matches (the ladder's deals: every pairing of the sample bands in the three
@@ -120,7 +120,7 @@ MASSEFFECT_MIDTURN = MassEffectWeights(score=1 / 25, objectives=1 / 25, lost=0.5
 MASSEFFECT_TURN_START = MassEffectWeights(score=1.1, objectives=0.02, lost=0.05, alive=0.19,
                                           extracted=4.4, carried=4.4)
 #: ``me_leaf``'s names.
-MASSEFFECT_LEAVES = {"hand": MASSEFFECT_MIDTURN, "fitted": MASSEFFECT_TURN_START}
+MASSEFFECT_LEAVES = {"hand": MASSEFFECT_HAND, "fitted": MASSEFFECT_TURN_START}
 _LIMB_FACES_TOTAL = 6.0
 
 
@@ -261,7 +261,7 @@ def masseffect_terms(game: Game) -> dict[str, float]:
 
 
 def masseffect_value(game: Game, threat: float = 0.0,
-                     weights: MassEffectWeights = MASSEFFECT_MIDTURN) -> float:
+                     weights: MassEffectWeights = MASSEFFECT_HAND) -> float:
     """Player A's chances from an ME:A position: its terms (:func:`masseffect_terms`) by
     their ``weights``; ``threat`` weighs the shots still to come this turn
     (:mod:`.me_threats`, :data:`MASSEFFECT_THREAT` logits a band point; 0: not
