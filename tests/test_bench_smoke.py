@@ -50,3 +50,19 @@ def test_the_mass_effect_leaf_fit_plays_records_and_fits() -> None:
     figures = report(sample, folds=3)
     assert figures["positions"] == len(y)
     assert log_loss(x, y, fit(x, y)) <= figures["me_leaf_hand"]
+
+
+def test_the_mass_effect_departures_survey_searches_the_same_positions() -> None:
+    """``bench.me_departures``: every agent searches the same positions, and a departure's
+    strongest rival is an action other than the heuristic's."""
+    from bench.me_departures import summary, survey
+
+    rows = survey(["mcts:iterations=6,paired=true", "mcts:iterations=12,paired=true"],
+                  games=1, every=25)
+    assert rows and {row.agent for row in rows} == {"mcts:iterations=6,paired=true",
+                                                    "mcts:iterations=12,paired=true"}
+    places = {(row.game, row.decision) for row in rows}
+    assert len(rows) == 2 * len(places)
+    assert all(row.pairs is None or row.pairs >= 2 for row in rows)
+    assert any(row.margin is not None for row in rows)  # rivals compared on pairs
+    assert "searches, left the heuristic at" in summary(rows)

@@ -1,0 +1,141 @@
+"""Where the search leaves the heuristic on ME:A, and by how much (docs/bots.md, "Where
+normal and hard leave the heuristic on ME:A").
+
+Plays heuristic self-play matches on the ladder's ME:A deals; at every ``every``-th
+decision with a choice, each agent named searches the position as if it were to play it
+(the heuristic's action is played all the same, so every agent sees the same positions).
+For each search it records whether the agent left the heuristic's choice, and the root
+action that beats the heuristic's by most standard errors of the paired differences: that
+margin, the mean difference (in the leaf's chances) and the number of pairs. Comparing two
+budgets at the same positions shows how far the larger search confirms the smaller one's
+departures::
+
+    python -m bench.me_departures --games 4 --every 2 --agents "mcts:normal;mcts:hard"
+
+(some 12 minutes on one core; ``--json FILE`` keeps the rows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from skirmish.bots.masseffect import MassEffectHeuristic
+from skirmish.bots.mcts.agent import MCTSAgent
+from skirmish.bots.mcts.search import Search
+from skirmish.bots.mcts.tree import paired_margin
+from skirmish.bots.registry import make_agent
+from skirmish.core.agents import view_of
+from skirmish.core.ruleset import RULESETS
+from skirmish.sim.ladder import make_deals
+
+
+@dataclass(frozen=True)
+class Row:
+    """One agent's search of one position."""
+
+    game: int
+    decision: int
+    agent: str
+    kind: str
+    iterations: int
+    departed: bool
+    #: The root action that beats the heuristic's by most standard errors: the margin,
+    #: the mean paired difference and the pairs (``None`` without two pairs to compare).
+    margin: float | None
+    difference: float | None
+    pairs: int | None
+
+
+def strongest_rival(search: Search) -> tuple[float, float, int] | None:
+    """(margin, mean difference, pairs) of the root action that beats the heuristic's
+    choice by most standard errors of the paired differences."""
+    held = search.root.children.get((search.observer, search.prior or ""))
+    if held is None or not held.values:
+        return None
+    rivals = []
+    for child in search.root.children.values():
+        if child is held or not child.values:
+            continue
+        pairs = min(len(child.values), len(held.values))
+        if pairs >= 2:
+            mean = sum(child.values[k] - held.values[k] for k in range(pairs)) / pairs
+            rivals.append((paired_margin(child.values, held.values), mean, pairs))
+    return max(rivals) if rivals else None
+
+
+def survey(agents: Sequence[str], games: int, every: int, seed: int = 500) -> list[Row]:
+    """Every agent's searches at the same positions of ``games`` heuristic matches."""
+    import skirmish.masseffect.ruleset  # noqa: F401  (registers the ruleset)
+
+    deals = make_deals("masseffect", games=2 * games)
+    rows: list[Row] = []
+    for g in range(games):
+        game = RULESETS.get("masseffect").new_game(deals[g % len(deals)].setup, seed=seed + g)
+        bots = [MassEffectHeuristic(seed=3 * g + 1), MassEffectHeuristic(seed=3 * g + 2)]
+        searchers = {name: make_agent(name, 7 + g) for name in agents}
+        k = 0
+        while not game.is_over:
+            player = game.decision().player
+            legal = list(game.legal_actions())
+            if len(legal) > 1:
+                k += 1
+                if k % every == 0:
+                    for name, agent in searchers.items():
+                        assert isinstance(agent, MCTSAgent)
+                        view = view_of(game, player, agent)
+                        if not agent._searched(view):
+                            continue
+                        search = agent.search(view, legal, 1234 + k)
+                        action, explanation = search.run()
+                        rival = strongest_rival(search)
+                        rows.append(Row(g, k, name, str(view["decision"]["kind"]),
+                                        explanation.iterations, str(action) != search.prior,
+                                        *(rival or (None, None, None))))
+            game.apply(bots[player].act(game.view(player), legal))
+    return rows
+
+
+def summary(rows: Sequence[Row]) -> str:
+    """Departures by agent, and at each position where one agent left the heuristic, what
+    every agent found there."""
+    lines = []
+    for name in dict.fromkeys(row.agent for row in rows):
+        mine = [row for row in rows if row.agent == name]
+        gone = [row for row in mine if row.departed]
+        lines.append(f"{name}: {len(mine)} searches, left the heuristic at {len(gone)} "
+                     f"({dict(Counter(row.kind for row in gone))})")
+    places: dict[tuple[int, int], list[Row]] = {}
+    for row in rows:
+        places.setdefault((row.game, row.decision), []).append(row)
+    for (g, k), found in places.items():
+        if any(row.departed for row in found):
+            lines.append(f"game {g} decision {k} ({found[0].kind}): " + "; ".join(
+                f"{row.agent} {'left' if row.departed else 'kept'}, {row.iterations} it., "
+                + ("no rival" if row.margin is None else
+                   f"{row.difference:+.3f} by {row.margin:.2f} s.e. over {row.pairs} pairs")
+                for row in found))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agents", default="mcts:normal;mcts:hard",
+                        help="agents separated by ';'")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--every", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args(argv)
+    rows = survey(args.agents.split(";"), args.games, args.every, args.seed)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump([asdict(row) for row in rows], out, indent=1)
+    print(summary(rows))
+
+
+if __name__ == "__main__":
+    main()
