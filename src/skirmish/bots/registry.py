@@ -265,6 +265,9 @@ register_agent(
         "me_stays": Parameter(bool, help="Mass Effect: Annihilation's rollouts play the "
                               "movement phase as stays (cheap: a turn plays out in tens "
                               "of ms)"),
+        "me_replay": Parameter(bool, help="Mass Effect: Annihilation's rollouts play the "
+                               "movement phase with the heuristic's moves, each worked out "
+                               "once a position and replayed"),
         "me_moves": Parameter(int, low=0, high=64, help="the root of a Mass Effect: "
                               "Annihilation movement compares the heuristic's N best moves "
                               "of the figure it would move (0: every listed move)"),

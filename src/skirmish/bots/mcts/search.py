@@ -113,7 +113,11 @@ class Settings:
     ``me_moves`` best moves of the figure it would move (the agent's ``candidates``);
     ``me_leaf``: the weights of the ME:A leaf's terms, "hand" (set by hand) or "fitted"
     (calibrated at a turn's start on heuristic self-play: no better in a ladder,
-    docs/bots.md)."""
+    docs/bots.md); ``me_replay``: ME:A's rollouts play the movement phase by ``policy``
+    (the heuristic's moves), each move worked out once for its position in a search and
+    replayed on the next visits that reach it (the root's children, visited on common
+    dice, replay the rest of their movement phase at almost no cost); the tree stops at a
+    movement below the root as with ``me_stays``, which it takes the place of."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -144,6 +148,7 @@ class Settings:
     me_stays: bool = False
     me_moves: int = 0
     me_leaf: str = "hand"
+    me_replay: bool = False
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -263,6 +268,14 @@ class Search:
         self.horizon = settings.me_horizon if self.ruleset == "masseffect" else settings.horizon
         #: ``me_stays``: the ME:A rollouts' movements are stays.
         self.stays = settings.me_stays and self.ruleset == "masseffect"
+        #: ``me_replay``: the ME:A rollouts' movements are the policy's, remembered by
+        #: position: (determinization, dice given, actions since the root) -> the move and
+        #: the listing offered with it.
+        self.replay = settings.me_replay and self.ruleset == "masseffect"
+        self.replayed: dict[tuple[int, object, tuple[str, ...]], tuple[Action, Any]] = {}
+        #: The actions of the iteration under way since the root, and its determinization.
+        self.trail: list[str] = []
+        self.trail_index = 0
         self.determinizer = Determinizer(observation, self.observer)
         self.pool: list[Game] = []
         self.samples = 1 if hides_nothing(observation) else max(1, settings.determinizations)
@@ -369,11 +382,14 @@ class Search:
         node = self.root
         path = [node]
         fresh = False
+        self.trail = []
         while not game.is_over and not fresh:
             decision = game.decision()
             player = decision.player
-            if self.stays and decision.kind == "move" and node is not self.root:
-                break  # ``me_stays``: the movements below the root are the rollout's
+            if ((self.stays or self.replay) and decision.kind == "move"
+                    and node is not self.root):
+                break  # ``me_stays``, ``me_replay``: the movements below the root are
+                # the rollout's
             actions, keys = self._listed(node, index, game, player, len(path) - 1)
             if not actions:
                 break
@@ -398,8 +414,11 @@ class Search:
                 if settings.paired and node is self.root:
                     game, action, index = self._paired(child, player)
             game.apply(action)
+            if self.replay:
+                self.trail.append(str(action))
             node = child
             path.append(node)
+        self.trail_index = index
         self.rollout(game)
         value = self.value(game)
         for visited in path:
@@ -455,17 +474,49 @@ class Search:
                 last = now
                 if now + self.step > self.deadline:
                     raise OutOfTime  # a long rollout: the next decision would overrun
-            if self.stays and game.decision().kind == "move":
-                game.apply(masseffect_stay(game))
-                played += 1
-                continue
-            actions = list(game.legal_actions(settings.sparse))
-            if settings.policy == "heuristic" and self.opponent is not None:
-                game.apply(self.opponent(game, actions))
+            if self.replay and game.decision().kind == "move":
+                action = self._replayed(game)
+            elif self.stays and game.decision().kind == "move":
+                action = masseffect_stay(game)
             else:
-                game.apply(cheap_choice(actions, self.preference, self.rng, settings.greedy))
+                actions = list(game.legal_actions(settings.sparse))
+                if settings.policy == "heuristic" and self.opponent is not None:
+                    action = self.opponent(game, actions)
+                else:
+                    action = cheap_choice(actions, self.preference, self.rng, settings.greedy)
+            game.apply(action)
+            if self.replay:
+                self.trail.append(str(action))
             played += 1
         return played
+
+    def _replayed(self, game: Game) -> Action:
+        """``me_replay``: the rollout policy's move at this movement, worked out the first
+        time the search reaches the position (the same determinization, dice and actions
+        since the root) and replayed after, its listing offered again unchecked."""
+        dice = game.dice
+        key = (self.trail_index, dice.trace if isinstance(dice, TracedDice) else None,
+               tuple(self.trail))
+        known = self.replayed.get(key)
+        if known is not None:
+            action, offer = known
+            if offer is not None:
+                game.offer(offer)
+            return action
+        actions = list(game.legal_actions(self.settings.sparse))
+        offer = game.offered()
+        if self.settings.policy == "heuristic" and self.opponent is not None:
+            action = self.opponent(game, actions)
+        else:
+            action = cheap_choice(actions, self.preference, self.rng, self.settings.greedy)
+        if offer is not None and not any(a is action for a in actions):
+            # a destination of the heuristic's own, legal in the game it was chosen from
+            # (as :meth:`_guided` trusts it): offered along with the listing
+            offer = (offer[0], offer[1] | {action}, {**offer[2], id(action): action})
+            game.offer(offer)
+        if key[1] is not None:
+            self.replayed[key] = (action, offer)
+        return action
 
     def _opponent(self, game: Game, actions: Sequence[Action]) -> Action:
         if self.opponent is not None:
