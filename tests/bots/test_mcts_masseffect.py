@@ -88,6 +88,46 @@ def test_a_stay_rollout_reaches_the_turns_end_and_no_further() -> None:
     assert played_out.is_over or played_out.state.turn == turn + 1  # type: ignore[attr-defined]
 
 
+def test_a_replay_rollout_plays_the_heuristics_moves_once_a_position() -> None:
+    """``me_replay``: the rollouts' movements are the heuristic's, asked once for each
+    position the search reaches (determinization, dice, actions since the root) and
+    replayed on the next visits; the root's children, visited on common dice, replay the
+    rest of their movement phase."""
+    game = heuristic_until(0, seed=5)
+    player = game.decision().player
+    agent = MCTSAgent(3, **{**MOVES, "me_stays": False, "me_replay": True})
+    search = agent.search(view_of(game, player, agent), list(game.legal_actions()), 3)
+    asked: list[str] = []
+    opponent = search.opponent
+    assert opponent is not None
+
+    def counted(g: Game, actions: Any) -> Any:
+        if g.decision().kind == "move":
+            asked.append(str(g.decision().player))
+        return opponent(g, actions)
+
+    search.opponent = counted
+    search.run()
+    assert search.errors == 0 and search.iterations == 16
+    assert len(asked) == len(search.replayed) > 0  # each position asked once
+    assert search.replays > len(search.replayed)  # and replayed more often than not
+    moved = [action for action, _ in search.replayed.values()]
+    assert any(not isinstance(action, Stay) for action in moved)  # real moves, not stays
+    assert set(asked) == {"0", "1"}  # both bands' movements
+
+
+def test_a_replay_search_is_seeded() -> None:
+    game = heuristic_until(1, seed=6)
+    player = game.decision().player
+    legal = list(game.legal_actions())
+    settings = {**MOVES, "me_stays": False, "me_replay": True}
+    one, two = MCTSAgent(4, **settings), MCTSAgent(4, **settings)
+    first = one.act(view_of(game, player, one), legal)
+    assert str(two.act(view_of(game, player, two), legal)) == str(first)
+    assert one.last is not None and two.last is not None
+    assert one.last.options == two.last.options
+
+
 # -- the root of a movement ------------------------------------------------------------------------
 @pytest.mark.parametrize("deal, seed", [(0, 5), (1, 6), (2, 7), (3, 8)])
 def test_the_ranked_moves_start_with_the_heuristics_and_are_legal_and_apart(

@@ -276,6 +276,8 @@ class Search:
         #: The actions of the iteration under way since the root, and its determinization.
         self.trail: list[str] = []
         self.trail_index = 0
+        #: Moves replayed from :attr:`replayed` rather than worked out again.
+        self.replays = 0
         self.determinizer = Determinizer(observation, self.observer)
         self.pool: list[Game] = []
         self.samples = 1 if hides_nothing(observation) else max(1, settings.determinizations)
@@ -502,6 +504,7 @@ class Search:
             action, offer = known
             if offer is not None:
                 game.offer(offer)
+            self.replays += 1
             return action
         actions = list(game.legal_actions(self.settings.sparse))
         offer = game.offered()
