@@ -766,15 +766,17 @@ def test_presets_and_parameters_by_name() -> None:
             assert settings["missions"] == 0.0 and settings["threat"] == 2.5
     hard = make_agent("mcts:hard", 1)
     assert isinstance(hard, MCTSAgent) and hard.settings.paired
-    # ME:A plays its turns out with the movements as stays, and narrows a movement's root
-    # to the heuristic's best moves (docs/bots.md, "Seeing the shooting after a move")
-    assert hard.settings.me_horizon == "round" and hard.settings.me_stays
-    assert hard.settings.me_moves == 6
+    # ME:A plays its turns out and narrows a movement's root to the heuristic's best moves
+    # (docs/bots.md, "Seeing the shooting after a move"); hard's rollouts replay the
+    # heuristic's moves, normal's movements are stays ("Replaying the heuristic's moves")
+    assert hard.settings.me_horizon == "round" and hard.settings.me_replay
+    assert not hard.settings.me_stays and hard.settings.me_moves == 6
     normal = make_agent("mcts:normal", 1)
     assert isinstance(normal, MCTSAgent) and normal.settings.me_moves == 4
     # ME:A: the leaf at the next turn's start counts that turn's shots (docs/bots.md)
     assert normal.settings.me_threat == hard.settings.me_threat == 1.0
     assert normal.settings.me_horizon == "round" and normal.settings.me_stays
+    assert not normal.settings.me_replay
     easy = make_agent("mcts:easy", 1)
     assert isinstance(easy, MCTSAgent) and easy.settings.me_horizon == "settle"
     assert not easy.settings.me_stays and easy.settings.me_moves == 0
