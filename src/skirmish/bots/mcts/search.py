@@ -481,11 +481,7 @@ class Search:
             elif self.stays and game.decision().kind == "move":
                 action = masseffect_stay(game)
             else:
-                actions = list(game.legal_actions(settings.sparse))
-                if settings.policy == "heuristic" and self.opponent is not None:
-                    action = self.opponent(game, actions)
-                else:
-                    action = cheap_choice(actions, self.preference, self.rng, settings.greedy)
+                action = self._policy(game, list(game.legal_actions(settings.sparse)))
             game.apply(action)
             if self.replay:
                 self.trail.append(str(action))
@@ -508,10 +504,7 @@ class Search:
             return action
         actions = list(game.legal_actions(self.settings.sparse))
         offer = game.offered()
-        if self.settings.policy == "heuristic" and self.opponent is not None:
-            action = self.opponent(game, actions)
-        else:
-            action = cheap_choice(actions, self.preference, self.rng, self.settings.greedy)
+        action = self._policy(game, actions)
         if offer is not None and not any(a is action for a in actions):
             # a destination of the heuristic's own, legal in the game it was chosen from
             # (as :meth:`_guided` trusts it): offered along with the listing
@@ -520,6 +513,12 @@ class Search:
         if key[1] is not None:
             self.replayed[key] = (action, offer)
         return action
+
+    def _policy(self, game: Game, actions: Sequence[Action]) -> Action:
+        """The rollout ``policy``'s choice among ``actions``."""
+        if self.settings.policy == "heuristic" and self.opponent is not None:
+            return self.opponent(game, actions)
+        return cheap_choice(actions, self.preference, self.rng, self.settings.greedy)
 
     def _opponent(self, game: Game, actions: Sequence[Action]) -> Action:
         if self.opponent is not None:
