@@ -8,13 +8,13 @@ from statistics import median
 from bench.kernel import SETUP
 from skirmish.bots.heuristic import HeuristicAgent
 from skirmish.core import RandomAgent
-from skirmish.core.agents import view_of
+from skirmish.core.agents import Agent, view_of
 from skirmish.eden import EDEN
 
 
 def heuristic_decision_times(seed: int) -> list[float]:
     game = EDEN.new_game(SETUP, seed=seed)
-    agents = [HeuristicAgent(seed), RandomAgent(seed + 1)]
+    agents: list[Agent] = [HeuristicAgent(seed), RandomAgent(seed + 1)]
     times: list[float] = []
     while not game.is_over:
         player = game.decision().player

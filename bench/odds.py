@@ -36,11 +36,11 @@ def _game(placed: list[tuple[int, str, float, float]]) -> Game:
     return Game(EDEN, EdenState(fighters, catalogue=catalogue_of(mini)), mini, SeededDice(0))
 
 
-def _timed(game: Game, action: str, **kwargs: str) -> float:
+def _timed(game: Game, action: str, reaction: str | None = None, aim: str = "best") -> float:
     dice._successes.cache_clear()
     dice.opposition.cache_clear()
     start = time.perf_counter()
-    odds_of(game, action, **kwargs)
+    odds_of(game, action, reaction=reaction, aim=aim)
     return (time.perf_counter() - start) * 1000
 
 
