@@ -12,7 +12,11 @@ departures::
 
     python -m bench.me_departures --games 4 --every 2 --agents "mcts:normal;mcts:hard"
 
-(some 12 minutes on one core; ``--json FILE`` keeps the rows).
+(some 12 minutes on one core; ``--json FILE`` keeps the rows). ``--check N`` settles each
+departure with a search of its own: the departed action and the heuristic's alone at the
+root, ``N`` paired visits each (no time cap), so a departure can be told right (the check's
+mean difference above 0) or wrong: the precision of an agent's departures, the question a
+change to the confidence rule turns on.
 """
 
 from __future__ import annotations
@@ -20,15 +24,18 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from skirmish.bots.masseffect import MassEffectHeuristic
 from skirmish.bots.mcts.agent import MCTSAgent
 from skirmish.bots.mcts.search import Search
 from skirmish.bots.mcts.tree import paired_margin
 from skirmish.bots.registry import make_agent
+from skirmish.core.actions import Action
 from skirmish.core.agents import view_of
+from skirmish.core.dice import SeededDice
 from skirmish.core.ruleset import RULESETS
 from skirmish.sim.ladder import make_deals
 
@@ -48,6 +55,11 @@ class Row:
     margin: float | None
     difference: float | None
     pairs: int | None
+    #: ``--check``: the departure's own search (its action against the heuristic's, many
+    #: pairs): the mean difference, its margin and the pairs (``None`` when not checked).
+    checked: float | None = None
+    checked_margin: float | None = None
+    checked_pairs: int | None = None
 
 
 def strongest_rival(search: Search) -> tuple[float, float, int] | None:
@@ -67,8 +79,31 @@ def strongest_rival(search: Search) -> tuple[float, float, int] | None:
     return max(rivals) if rivals else None
 
 
-def survey(agents: Sequence[str], games: int, every: int, seed: int = 500) -> list[Row]:
-    """Every agent's searches at the same positions of ``games`` heuristic matches."""
+def check(agent: MCTSAgent, view: Mapping[str, Any], legal: Sequence[Action], prior: Action,
+          chosen: Action, visits: int, seed: int) -> tuple[float, float, int] | None:
+    """(mean difference, margin, pairs) of ``chosen`` over ``prior`` in a search of the
+    two alone, ``visits`` paired visits each (the agent's settings, no time cap, an
+    exploration that visits both alike)."""
+    settings = replace(agent.settings, iterations=2 * visits, me_iterations=2 * visits,
+                       seconds=None, exploration=100.0)
+    ruleset = str(view["observation"]["ruleset"])
+    search = Search(view["observation"], legal, settings, SeededDice(seed), prior=prior,
+                    opponent=agent._in_search(ruleset), guide=agent._in_search(ruleset),
+                    candidates=[prior, chosen])
+    search.run()
+    held = search.root.children.get((search.observer, str(prior)))
+    other = search.root.children.get((search.observer, str(chosen)))
+    if held is None or other is None or not held.values or not other.values:
+        return None
+    pairs = min(len(held.values), len(other.values))
+    mean = sum(other.values[k] - held.values[k] for k in range(pairs)) / pairs
+    return mean, paired_margin(other.values, held.values), pairs
+
+
+def survey(agents: Sequence[str], games: int, every: int, seed: int = 500,
+           checks: int = 0) -> list[Row]:
+    """Every agent's searches at the same positions of ``games`` heuristic matches (each
+    departure checked with ``checks`` paired visits, :func:`check`)."""
     import skirmish.masseffect.ruleset  # noqa: F401  (registers the ruleset)
 
     deals = make_deals("masseffect", games=2 * games)
@@ -92,9 +127,15 @@ def survey(agents: Sequence[str], games: int, every: int, seed: int = 500) -> li
                         search = agent.search(view, legal, 1234 + k)
                         action, explanation = search.run()
                         rival = strongest_rival(search)
+                        departed = str(action) != search.prior
+                        checked = None
+                        if departed and checks and search.prior is not None:
+                            checked = check(agent, view, legal, search.legal[search.prior],
+                                            action, checks, 4321 + k)
                         rows.append(Row(g, k, name, str(view["decision"]["kind"]),
-                                        explanation.iterations, str(action) != search.prior,
-                                        *(rival or (None, None, None))))
+                                        explanation.iterations, departed,
+                                        *(rival or (None, None, None)),
+                                        *(checked or (None, None, None))))
             game.apply(bots[player].act(game.view(player), legal))
     return rows
 
@@ -108,6 +149,11 @@ def summary(rows: Sequence[Row]) -> str:
         gone = [row for row in mine if row.departed]
         lines.append(f"{name}: {len(mine)} searches, left the heuristic at {len(gone)} "
                      f"({dict(Counter(row.kind for row in gone))})")
+        settled = [row.checked for row in gone if row.checked is not None]
+        if settled:
+            right = sum(1 for d in settled if d > 0)
+            lines.append(f"  checked: {right} of {len(settled)} departures better than the "
+                         f"heuristic's choice, mean difference {sum(settled) / len(settled):+.4f}")
     places: dict[tuple[int, int], list[Row]] = {}
     for row in rows:
         places.setdefault((row.game, row.decision), []).append(row)
@@ -117,6 +163,9 @@ def summary(rows: Sequence[Row]) -> str:
                 f"{row.agent} {'left' if row.departed else 'kept'}, {row.iterations} it., "
                 + ("no rival" if row.margin is None else
                    f"{row.difference:+.3f} by {row.margin:.2f} s.e. over {row.pairs} pairs")
+                + ("" if row.checked is None else
+                   f" (checked: {row.checked:+.3f} by {row.checked_margin:.2f} s.e. over "
+                   f"{row.checked_pairs} pairs)")
                 for row in found))
     return "\n".join(lines)
 
@@ -129,8 +178,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--every", type=int, default=2)
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--json", default=None)
+    parser.add_argument("--check", type=int, default=0,
+                        help="paired visits of each action in a departure's check search")
     args = parser.parse_args(argv)
-    rows = survey(args.agents.split(";"), args.games, args.every, args.seed)
+    rows = survey(args.agents.split(";"), args.games, args.every, args.seed, args.check)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump([asdict(row) for row in rows], out, indent=1)

@@ -66,3 +66,32 @@ def test_the_mass_effect_departures_survey_searches_the_same_positions() -> None
     assert all(row.pairs is None or row.pairs >= 2 for row in rows)
     assert any(row.margin is not None for row in rows)  # rivals compared on pairs
     assert "searches, left the heuristic at" in summary(rows)
+
+
+def test_a_departures_check_compares_the_two_actions_on_as_many_pairs_as_asked() -> None:
+    """``bench.me_departures.check`` (``--check N``): a search of the departed action and
+    the heuristic's alone, ``N`` paired visits each; its rows carry the result."""
+    from bench.me_departures import Row, check, summary
+
+    from skirmish.bots.masseffect import MassEffectHeuristic
+    from skirmish.bots.mcts.agent import MCTSAgent
+    from skirmish.bots.registry import make_agent
+    from skirmish.core.agents import view_of
+    from skirmish.core.ruleset import RULESETS
+    from skirmish.sim.ladder import make_deals
+
+    game = RULESETS.get("masseffect").new_game(make_deals("masseffect", games=2)[0].setup,
+                                               seed=5)
+    bot = MassEffectHeuristic(seed=1)
+    while len(game.legal_actions()) < 2 or game.decision().kind == "move":
+        game.apply(bot.act(game.view(game.decision().player), list(game.legal_actions())))
+    agent = make_agent("mcts:iterations=6,paired=true,horizon=settle", 3)
+    assert isinstance(agent, MCTSAgent)
+    player = game.decision().player
+    legal = list(game.legal_actions())
+    result = check(agent, view_of(game, player, agent), legal, legal[0], legal[1], 3, 9)
+    assert result is not None
+    mean, margin, pairs = result
+    assert pairs == 3 and -1.0 <= mean <= 1.0 and isinstance(margin, float)
+    row = Row(0, 1, "x", "tir", 6, True, 1.0, 0.1, 2, mean, margin, pairs)
+    assert "checked:" in summary([row])
