@@ -16,7 +16,9 @@ departures::
 departure with a search of its own: the departed action and the heuristic's alone at the
 root, ``N`` paired visits each (no time cap), so a departure can be told right (the check's
 mean difference above 0) or wrong: the precision of an agent's departures, the question a
-change to the confidence rule turns on.
+change to the confidence rule turns on. ``--check-from M`` also checks the strongest rival
+of a search that kept the heuristic's choice when it led by ``M`` standard errors or more:
+whether a looser margin would have left rightly.
 """
 
 from __future__ import annotations
@@ -62,20 +64,21 @@ class Row:
     checked_pairs: int | None = None
 
 
-def strongest_rival(search: Search) -> tuple[float, float, int] | None:
-    """(margin, mean difference, pairs) of the root action that beats the heuristic's
-    choice by most standard errors of the paired differences."""
+def strongest_rival(search: Search) -> tuple[float, float, int, str] | None:
+    """(margin, mean difference, pairs, action) of the root action that beats the
+    heuristic's choice by most standard errors of the paired differences."""
     held = search.root.children.get((search.observer, search.prior or ""))
     if held is None or not held.values:
         return None
     rivals = []
     for child in search.root.children.values():
-        if child is held or not child.values:
+        if child is held or not child.values or child.key is None:
             continue
         pairs = min(len(child.values), len(held.values))
         if pairs >= 2:
             mean = sum(child.values[k] - held.values[k] for k in range(pairs)) / pairs
-            rivals.append((paired_margin(child.values, held.values), mean, pairs))
+            rivals.append((paired_margin(child.values, held.values), mean, pairs,
+                           child.key[1]))
     return max(rivals) if rivals else None
 
 
@@ -101,9 +104,11 @@ def check(agent: MCTSAgent, view: Mapping[str, Any], legal: Sequence[Action], pr
 
 
 def survey(agents: Sequence[str], games: int, every: int, seed: int = 500,
-           checks: int = 0) -> list[Row]:
+           checks: int = 0, check_from: float | None = None) -> list[Row]:
     """Every agent's searches at the same positions of ``games`` heuristic matches (each
-    departure checked with ``checks`` paired visits, :func:`check`)."""
+    departure checked with ``checks`` paired visits, :func:`check`; with ``check_from``,
+    also the strongest rival of a search that kept the heuristic's choice when it beat it
+    by that many standard errors or more: would a looser margin have left rightly?)."""
     import skirmish.masseffect.ruleset  # noqa: F401  (registers the ruleset)
 
     deals = make_deals("masseffect", games=2 * games)
@@ -128,13 +133,17 @@ def survey(agents: Sequence[str], games: int, every: int, seed: int = 500,
                         action, explanation = search.run()
                         rival = strongest_rival(search)
                         departed = str(action) != search.prior
+                        contender: Action | None = action if departed else None
+                        if (not departed and rival is not None and check_from is not None
+                                and rival[0] >= check_from):
+                            contender = search.legal.get(rival[3])
                         checked = None
-                        if departed and checks and search.prior is not None:
+                        if contender is not None and checks and search.prior is not None:
                             checked = check(agent, view, legal, search.legal[search.prior],
-                                            action, checks, 4321 + k)
+                                            contender, checks, 4321 + k)
                         rows.append(Row(g, k, name, str(view["decision"]["kind"]),
                                         explanation.iterations, departed,
-                                        *(rival or (None, None, None)),
+                                        *(rival[:3] if rival else (None, None, None)),
                                         *(checked or (None, None, None))))
             game.apply(bots[player].act(game.view(player), legal))
     return rows
@@ -149,16 +158,19 @@ def summary(rows: Sequence[Row]) -> str:
         gone = [row for row in mine if row.departed]
         lines.append(f"{name}: {len(mine)} searches, left the heuristic at {len(gone)} "
                      f"({dict(Counter(row.kind for row in gone))})")
-        settled = [row.checked for row in gone if row.checked is not None]
-        if settled:
-            right = sum(1 for d in settled if d > 0)
-            lines.append(f"  checked: {right} of {len(settled)} departures better than the "
-                         f"heuristic's choice, mean difference {sum(settled) / len(settled):+.4f}")
+        for label, among in (("departures", gone),
+                             ("rivals kept out", [r for r in mine if not r.departed])):
+            settled = [row.checked for row in among if row.checked is not None]
+            if settled:
+                right = sum(1 for d in settled if d > 0)
+                lines.append(f"  checked: {right} of {len(settled)} {label} better than the "
+                             f"heuristic's choice, mean difference "
+                             f"{sum(settled) / len(settled):+.4f}")
     places: dict[tuple[int, int], list[Row]] = {}
     for row in rows:
         places.setdefault((row.game, row.decision), []).append(row)
     for (g, k), found in places.items():
-        if any(row.departed for row in found):
+        if any(row.departed or row.checked is not None for row in found):
             lines.append(f"game {g} decision {k} ({found[0].kind}): " + "; ".join(
                 f"{row.agent} {'left' if row.departed else 'kept'}, {row.iterations} it., "
                 + ("no rival" if row.margin is None else
@@ -180,8 +192,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", default=None)
     parser.add_argument("--check", type=int, default=0,
                         help="paired visits of each action in a departure's check search")
+    parser.add_argument("--check-from", type=float, default=None,
+                        help="also check a kept search's strongest rival this many "
+                             "standard errors ahead or more")
     args = parser.parse_args(argv)
-    rows = survey(args.agents.split(";"), args.games, args.every, args.seed, args.check)
+    rows = survey(args.agents.split(";"), args.games, args.every, args.seed, args.check,
+                  args.check_from)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump([asdict(row) for row in rows], out, indent=1)

@@ -93,5 +93,8 @@ def test_a_departures_check_compares_the_two_actions_on_as_many_pairs_as_asked()
     assert result is not None
     mean, margin, pairs = result
     assert pairs == 3 and -1.0 <= mean <= 1.0 and isinstance(margin, float)
-    row = Row(0, 1, "x", "tir", 6, True, 1.0, 0.1, 2, mean, margin, pairs)
-    assert "checked:" in summary([row])
+    left = Row(0, 1, "x", "tir", 6, True, 3.0, 0.1, 2, mean, margin, pairs)
+    kept = Row(0, 2, "x", "tir", 6, False, 1.2, 0.1, 2, 0.05, 1.0, 3)
+    text = summary([left, kept])
+    assert "departures better than the heuristic's choice" in text
+    assert "1 of 1 rivals kept out better" in text
