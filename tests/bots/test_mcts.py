@@ -32,6 +32,7 @@ from skirmish.bots.mcts.tree import (
     Key,
     confident_choice,
     expand,
+    margin_choice,
     paired_margin,
     select,
     ucb,
@@ -688,6 +689,38 @@ def test_paired_root_children_share_their_kth_dice_and_compare_by_differences() 
     assert children and all(c.values is not None and len(c.values) == c.visits
                             for c in children)
     assert len(search.paired_seeds) == max(c.visits for c in children)
+
+
+def test_the_margin_pick_takes_the_rival_most_surely_better_not_the_most_visited() -> None:
+    """``pick`` "margin" (docs/bots.md, "The rival most surely better"): the root action
+    that beats the heuristic's choice by most standard errors of the paired differences,
+    over enough pairs, else the heuristic's; the most visited one need not be it."""
+    root = Node()
+    held, busy, sure = (expand(root, (0, k)) for k in ("held", "busy", "sure"))
+    for node in (held, busy, sure):
+        node.values = []
+    for k in range(40):
+        noise = 0.3 if k % 2 else -0.3
+        held.update(0.5 + noise)
+        busy.update(0.5 + noise + (0.2 if k % 4 < 2 else -0.19))  # ahead by a whisker
+        if k < 12:
+            sure.update(0.51 + noise)  # 0.01 ahead on every common draw
+    assert root.best() is not sure and sure.visits == 12
+    assert confident_choice(root, (0, "held"), 2.0) is held  # the most visited: noise
+    assert margin_choice(root, (0, "held"), 2.0) is sure
+    assert margin_choice(root, (0, "held"), 2.0, pairs=13) is held  # too few pairs
+    sure.values = [0.0, 0.0, 0.0, *sure.values[3:]]  # now behind on three draws
+    assert margin_choice(root, (0, "held"), 2.0) is held
+    # without the heuristic's choice among the children: the most visited
+    assert margin_choice(root, None, 2.0) is root.best()
+    # by name; an unknown pick is refused
+    agent = make_agent("mcts:hard,me_pick=margin", 1)
+    assert isinstance(agent, MCTSAgent) and agent.settings.me_pick == "margin"
+    game = eden_game()
+    player = game.decision().player
+    strange = MCTSAgent(1, iterations=2, pick="likeliest")
+    with pytest.raises(ValueError, match="pick"):
+        strange.search(view_of(game, player, strange), list(game.legal_actions()), 1)
 
 
 def halved(keys: list[Key], means: dict[Key, float], width: int, budget: int,

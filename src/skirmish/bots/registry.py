@@ -274,6 +274,11 @@ register_agent(
         "me_leaf": Parameter(str, choices=("hand", "fitted"), help="the weights of the Mass "
                              "Effect: Annihilation leaf: set by hand, or fitted on "
                              "heuristic self-play at a turn's start"),
+        "pick": Parameter(str, choices=("visits", "margin"), help="the root action that may "
+                          "take the heuristic's place: the most visited, or the one that "
+                          "beats it by most standard errors (with paired)"),
+        "me_pick": Parameter(str, choices=("visits", "margin"), help="the pick on Mass "
+                             "Effect: Annihilation"),
         "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
                             "contact points and blast placements below the root (cheaper)"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),
