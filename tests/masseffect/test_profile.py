@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from skirmish.core.names import fold
 from skirmish.masseffect.cards.powers import PowerKind
 from skirmish.masseffect.cards.profile import Profile
 from skirmish.masseffect.cards.traits import ProfileError, Trait, TraitKind
@@ -141,7 +142,7 @@ def traits(draw: st.DrawFn) -> tuple[Trait, ...]:
             out.append(Trait(kind, draw(st.integers(1, 3))))
         else:
             out.append(Trait(kind))
-    names = draw(st.lists(_NAME, unique_by=lambda n: n.casefold(), max_size=3))
+    names = draw(st.lists(_NAME, unique_by=fold, max_size=3))
     for name in names:
         try:
             out.append(Trait(TraitKind.POWER, name=name,
@@ -155,7 +156,7 @@ def traits(draw: st.DrawFn) -> tuple[Trait, ...]:
 def profiles(draw: st.DrawFn) -> Profile:
     heroism = draw(st.integers(0, 10))
     chosen = draw(traits())
-    items = draw(st.lists(_NAME, unique_by=lambda n: n.casefold(),
+    items = draw(st.lists(_NAME, unique_by=fold,
                           max_size=3 if heroism else 2))
     return Profile(draw(_NAME), draw(st.integers(0, 100)), *draw(st.tuples(
         *[st.integers(2, 6)] * 4)), draw(st.integers(1, 20)), heroism, chosen,
