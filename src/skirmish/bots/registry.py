@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, cast
 
+from skirmish.bots.mcts.presets import PICKS
 from skirmish.bots.mcts.presets import PRESETS as MCTS_PRESETS
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent, RandomAgent
@@ -274,10 +275,10 @@ register_agent(
         "me_leaf": Parameter(str, choices=("hand", "fitted"), help="the weights of the Mass "
                              "Effect: Annihilation leaf: set by hand, or fitted on "
                              "heuristic self-play at a turn's start"),
-        "pick": Parameter(str, choices=("visits", "margin"), help="the root action that may "
+        "pick": Parameter(str, choices=PICKS, help="the root action that may "
                           "take the heuristic's place: the most visited, or the one that "
                           "beats it by most standard errors (with paired)"),
-        "me_pick": Parameter(str, choices=("visits", "margin"), help="the pick on Mass "
+        "me_pick": Parameter(str, choices=PICKS, help="the pick on Mass "
                              "Effect: Annihilation"),
         "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
                             "contact points and blast placements below the root (cheaper)"),

@@ -31,6 +31,10 @@ which plays about as well as the heuristic bot within its 0.1 s."""
 
 from __future__ import annotations
 
+#: ``pick``'s names (the registry's choices too): the rival of the heuristic's choice, the
+#: most visited root action or the one that beats it by most standard errors.
+PICKS = ("visits", "margin")
+
 #: The round-horizon search of ``normal`` and ``hard``.
 _ROUND: dict[str, int | float | bool | str] = {
     "horizon": "round", "policy": "heuristic", "rollout": 300, "scope": "fights",

@@ -65,6 +65,7 @@ from skirmish.bots.mcts.policies import (
     settling_of,
     value_of,
 )
+from skirmish.bots.mcts.presets import PICKS
 from skirmish.bots.mcts.tree import Key, Node, confident_choice, expand, margin_choice, select
 from skirmish.core.actions import Action
 from skirmish.core.dice import Dice, SeededDice
@@ -73,9 +74,6 @@ from skirmish.core.observation import HIDDEN, Determinizer, hides_nothing
 
 #: The iteration budget when neither iterations nor seconds are given.
 DEFAULT_ITERATIONS = 200
-#: ``pick``'s names: the rival of the heuristic's choice, the most visited root action or
-#: the one that beats it by most standard errors.
-PICKS = ("visits", "margin")
 #: ``pick`` "margin": the fewest pairs over which a rival is compared: with fewer, a margin
 #: of two standard errors is too often luck (of hard's 39 kept rivals ahead by two or more
 #: on ME:A, the only one that 100 pairs found worse had led over 4 pairs).
