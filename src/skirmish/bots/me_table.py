@@ -63,11 +63,11 @@ _CARDS: dict[tuple[type, str], tuple[Any, Any]] = {}
 
 
 def _card(kind: type[Any], data: Mapping[str, Any] | None) -> Any:
-    """A weapon, power or scenario card from its dict in the view (cached by its name, and
-    used again only for an equal dict)."""
+    """A weapon, power or scenario card from its dict in the view (cached by its name, or a
+    weapon's by its notation, and used again only for an equal dict)."""
     if data is None:
         return None
-    key = (kind, str(data.get("name")))
+    key = (kind, str(data.get("name", data.get("notation"))))
     found = _CARDS.get(key)
     if found is not None and found[0] == data:
         return found[1]
