@@ -88,6 +88,21 @@ def test_a_stay_rollout_reaches_the_turns_end_and_no_further() -> None:
     assert played_out.is_over or played_out.state.turn == turn + 1  # type: ignore[attr-defined]
 
 
+def test_a_two_rounds_rollout_plays_the_next_turn_out_too() -> None:
+    """``me_horizon=two-rounds``: a rollout plays the turn under way and the next one out,
+    stopping at the start of the turn after (or at the game's end)."""
+    game = heuristic_until(1, seed=6)
+    turn = game.state.turn  # type: ignore[attr-defined]
+    agent = MCTSAgent(3, **{**MOVES, "me_horizon": "two-rounds"})
+    player = game.decision().player
+    search = agent.search(view_of(game, player, agent), list(game.legal_actions()), 3)
+    played_out = game.copy()
+    one_turn = MCTSAgent(3, **MOVES).search(view_of(game, player, agent),
+                                             list(game.legal_actions()), 3)
+    assert 0 < one_turn.rollout(game.copy()) < search.rollout(played_out) < 300
+    assert played_out.is_over or played_out.state.turn == turn + 2  # type: ignore[attr-defined]
+
+
 def test_a_replay_rollout_plays_the_heuristics_moves_once_a_position() -> None:
     """``me_replay``: the rollouts' movements are the heuristic's, asked once for each
     position the search reaches (determinization, dice, actions since the root) and

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, cast
 
-from skirmish.bots.mcts.presets import PICKS
+from skirmish.bots.mcts.presets import HORIZONS, PICKS
 from skirmish.bots.mcts.presets import PRESETS as MCTS_PRESETS
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent, RandomAgent
@@ -242,11 +242,11 @@ register_agent(
                             "rollouts' decisions"),
         "tempo": Parameter(float, low=0, high=100, help="VP a fighter still to act this "
                            "round is worth in the evaluation (Eden)"),
-        "horizon": Parameter(str, choices=("settle", "round", "game"), help="where a "
-                             "rollout stops: settled exchange, end of round, end of game"),
+        "horizon": Parameter(str, choices=HORIZONS, help="where a rollout stops: "
+                             "settled exchange, end of round, of the next round, of game"),
         "scope": Parameter(str, choices=("all", "fights"), help="the decisions searched "
                            "(the others are the heuristic's)"),
-        "me_horizon": Parameter(str, choices=("settle", "round", "game"), help="the "
+        "me_horizon": Parameter(str, choices=HORIZONS, help="the "
                                 "horizon on Mass Effect: Annihilation"),
         "me_iterations": Parameter(int, low=1, high=1_000_000, help="iterations per "
                                    "decision on Mass Effect: Annihilation"),

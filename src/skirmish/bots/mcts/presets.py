@@ -35,6 +35,11 @@ from __future__ import annotations
 #: most visited root action or the one that beats it by most standard errors.
 PICKS = ("visits", "margin")
 
+#: ``horizon``'s names: where a rollout stops. The rounds (Eden) or turns (ME:A) a rollout
+#: plays to the end of, the one under way included, for the horizons that count them.
+ROUNDS = {"round": 1, "two-rounds": 2}
+HORIZONS = ("settle", *ROUNDS, "game")
+
 #: The round-horizon search of ``normal`` and ``hard``.
 _ROUND: dict[str, int | float | bool | str] = {
     "horizon": "round", "policy": "heuristic", "rollout": 300, "scope": "fights",

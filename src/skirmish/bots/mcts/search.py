@@ -65,7 +65,7 @@ from skirmish.bots.mcts.policies import (
     settling_of,
     value_of,
 )
-from skirmish.bots.mcts.presets import PICKS
+from skirmish.bots.mcts.presets import PICKS, ROUNDS
 from skirmish.bots.mcts.tree import Key, Node, confident_choice, expand, margin_choice, select
 from skirmish.core.actions import Action
 from skirmish.core.dice import Dice, SeededDice
@@ -95,8 +95,9 @@ class Settings:
     plays the rollouts' decisions; ``tempo``: the VP a fighter still to act this round is
     worth in the evaluation (Eden); ``horizon``: where a rollout stops - "settle" (at the
     first decision that does not settle an exchange), "round" (at the end of the current
-    round, Eden's round or ME:A's turn) or "game" (at its end), ``rollout`` decisions at
-    most; ``scope``: "all" (every decision with a choice is searched) or "fights" (only
+    round, Eden's round or ME:A's turn), "two-rounds" (at the end of the next one) or
+    "game" (at its end), ``rollout`` decisions at most; ``scope``: "all" (every decision
+    with a choice is searched) or "fights" (only
     those of :data:`.policies.EDEN_SEARCHED`, the others left to the heuristic);
     ``me_horizon``: the ``horizon`` on ME:A (whose turns, every figure of both bands
     activated, take 0.2-0.4 s to play out with the heuristic's moves, some 10-40 ms with
@@ -487,7 +488,7 @@ class Search:
             if horizon == "settle":
                 if self.settling is not None and game.decision().kind not in self.settling:
                     break
-            elif horizon == "round" and round_of(game) != start:
+            elif horizon in ROUNDS and round_of(game) - start >= ROUNDS[horizon]:
                 break
             if self.deadline is not None:
                 now = self.clock()
