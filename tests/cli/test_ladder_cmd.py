@@ -54,6 +54,24 @@ def test_a_tiny_ladder_writes_json_png_and_history_reproducibly(tmp_path: Path) 
     assert shown.exit_code == 0 and "#2" in shown.output and "#1" not in shown.output
 
 
+def test_compare_pairs_a_run_with_an_earlier_one_game_by_game(tmp_path: Path) -> None:
+    old = tmp_path / "old.json"
+    result = runner.invoke(app, [*TINY, "--workers", "1", "--json", str(old),
+                                 "--no-history"])
+    assert result.exit_code == 0, result.output
+    new = tmp_path / "new.json"  # heuristic now sits where random sat
+    result = runner.invoke(app, ["ladder", "--agents", "heuristic,random", "--games", "2",
+                                 "--rounds", "1", "--seed", "4", "--quiet", "--workers", "1",
+                                 "--no-history", "--compare", str(old), "--json", str(new)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "Paired with" in text and "change (95%)" in text
+    compared = json.loads(new.read_text())["compared"]
+    assert [(row["agent"], row["was"], row["games"]) for row in compared] == [
+        ("heuristic", "random", 2), ("random", "heuristic", 2)]
+    assert compared[0]["difference"] == -compared[1]["difference"]
+
+
 def test_the_commit_recorded_is_the_one_the_games_were_played_with(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A long ladder names the code it ran, read before the games: a commit made while it
@@ -98,10 +116,19 @@ def test_no_history_writes_no_history(tmp_path: Path, monkeypatch: pytest.Monkey
     (["--agents", "random,heuristic", "--workers", "0"], "--workers"),
     (["--show-history", "nowhere.jsonl"], "nowhere.jsonl: no ladder history yet"),
     (["stray.jsonl", "--agents", "random,heuristic"], "only with --show-history"),
+    (["--agents", "random,heuristic", "--compare", "gone.json"],
+     "--compare: gone.json: no such file"),
+    (["--agents", "random,heuristic", "--compare", "history.jsonl"],
+     "--compare: history.jsonl: not JSON"),
+    (["--agents", "random,heuristic", "--compare", "other.json"],
+     "--compare: other.json: its seed differs from this run's (9 against 0)"),
 ])
 def test_bad_input_is_refused_in_one_line(args: list[str], message: str, tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "history.jsonl").write_text('{"ratings": {}}\n{"ratings": {}}\n')
+    (tmp_path / "other.json").write_text(json.dumps({"ladder": 1, "games": [], "game": "eden",
+                                                       "seed": 9}))
     result = runner.invoke(app, ["ladder", *args, "--no-history", "--quiet"])
     assert result.exit_code == 2, result.output
     assert message in " ".join(result.output.split())

@@ -29,7 +29,7 @@ from skirmish.cli.errors import (
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from skirmish.sim.ladder import LadderReport
+    from skirmish.sim.ladder import LadderReport, LadderSpec
 
 console = Console()
 
@@ -73,6 +73,10 @@ def ladder(
         help="With --show-history: the history file to show.")] = None,
     last: Annotated[int, typer.Option(
         min=1, help="With --show-history: the latest runs shown.")] = 8,
+    compare: Annotated[Path | None, typer.Option(help=(
+        "An earlier run's --json report with the same game, seed, deals and games per "
+        "pair: each agent is compared, game by game, with the one at its place in that "
+        "run's --agents (a paired difference, with its 95% interval)."))] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
@@ -119,6 +123,7 @@ def ladder(
         if path is not None:
             check_output(path, what)
     spec = LadderSpec(names, games, deals, seed, game, rounds)
+    earlier = None if compare is None else _earlier_run(compare, spec)
     console.print(f"ladder: {len(names)} agents, {len(spec.pairs)} pairs x {games} games = "
                   f"{spec.total} games of {game} (seed {seed}; {len(deals)} deal"
                   f"{'s' if len(deals) > 1 else ''}: {deals[0].label}"
@@ -138,6 +143,8 @@ def ladder(
     date = datetime.now(UTC).isoformat(timespec="seconds")
     data = report.to_json(commit=commit, dirty=dirty, version=skirmish.__version__,
                           date=date, seconds=elapsed)
+    if earlier is not None and compare is not None:
+        data["compared"] = _print_comparison(earlier, data, compare)
     if collected.cancelled:
         data["interrupted"] = {"games_planned": spec.total, "games_finished": len(results)}
     if not no_history and not collected.cancelled:
@@ -156,6 +163,53 @@ def ladder(
             raise fail(f"{png}: cannot draw the chart ({exc.strerror or exc}); the table "
                        "is printed above") from None
         console.print(f"chart drawn in {png}", highlight=False)
+
+
+def _earlier_run(path: Path, spec: LadderSpec) -> dict[str, Any]:
+    """``--compare``: the earlier report, read and checked against this run before any
+    game is played."""
+    import json
+
+    from skirmish.sim.ladder_paired import check_comparable
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise fail(f"--compare: {path}: no such file") from None
+    except OSError as exc:
+        raise fail(f"--compare: {path}: cannot read it ({exc.strerror or exc})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise fail(f"--compare: {path}: not JSON ({message_of(exc)})") from None
+    try:
+        check_comparable(data, spec.to_json(), str(path))
+    except ValueError as exc:
+        raise fail(f"--compare: {exc}") from None
+    return dict(data)
+
+
+def _print_comparison(earlier: Mapping[str, Any], data: Mapping[str, Any],
+                      path: Path) -> list[dict[str, Any]]:
+    """The paired comparison's table; its rows as JSON."""
+    from skirmish.sim.ladder_paired import compare_runs
+
+    rows = compare_runs(earlier, data, str(path))
+    table = Table(title=f"Paired with {path} (the same games, game by game)")
+    for column in ("agent", "was", "games", "then %", "now %", "change (95%)", "changed"):
+        table.add_column(column, justify="left" if column in ("agent", "was") else "right",
+                         no_wrap=column == "change (95%)")
+    for row in rows:
+        if row.games == 0:
+            continue
+        low, high = row.interval
+        table.add_row(row.new, "(same)" if row.old == row.new else row.old, str(row.games),
+                      f"{100 * row.old_score:.1f}", f"{100 * row.new_score:.1f}",
+                      f"{100 * row.difference:+.1f} ({100 * low:+.0f} to {100 * high:+.0f})",
+                      str(row.changed))
+    console.print(table)
+    return [{"agent": row.new, "was": row.old, "games": row.games,
+             "score_then": round(row.old_score, 4), "score_now": round(row.new_score, 4),
+             "difference": round(row.difference, 4), "se": round(row.se, 4),
+             "changed": row.changed} for row in rows]
 
 
 def _print_report(report: LadderReport, elapsed: float) -> None:

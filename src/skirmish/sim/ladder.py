@@ -74,6 +74,19 @@ class LadderSpec:
         if not self.deals:
             raise ValueError("a ladder needs at least one deal (troops to play)")
 
+    def to_json(self) -> dict[str, Any]:
+        """The ladder as its report's JSON names it (the report's first fields)."""
+        return {
+            "ladder": FORMAT,
+            "game": self.game,
+            "agents": list(self.agents),
+            "games_per_pair": self.games,
+            "seed": self.seed,
+            "rounds": self.rounds if self.game == "eden" else None,
+            "deals": [{"troops": list(d.troops), "scenario": d.scenario or None}
+                      for d in self.deals],
+        }
+
     @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
         return tuple(itertools.combinations(range(len(self.agents)), 2))
@@ -264,6 +277,8 @@ class LadderReport:
     played: tuple[tuple[int, ...], ...]
     draws: tuple[tuple[int, ...], ...]
     ratings: Ratings
+    #: Every game played, in index order (for a paired comparison of two runs).
+    games: tuple[LadderGame, ...] = ()
 
     @classmethod
     def of(cls, spec: LadderSpec, games: Sequence[LadderGame]) -> LadderReport:
@@ -290,7 +305,8 @@ class LadderReport:
                                     float(r[5]), float(r[6])) for r in tally)
         ratings = fit_bradley_terry(spec.agents, score, played, prior_draws=PRIOR_DRAWS)
         return cls(spec, records, tuple(map(tuple, score)), tuple(map(tuple, played)),
-                   tuple(map(tuple, draws)), ratings)
+                   tuple(map(tuple, draws)), ratings,
+                   tuple(sorted(games, key=lambda g: g.index)))
 
     def win_rate(self, i: int, j: int) -> float | None:
         """Agent *i*'s score against *j* (draws half), None if they did not play."""
@@ -303,18 +319,15 @@ class LadderReport:
     def to_json(self, *, commit: str | None = None, dirty: bool | None = None,
                 version: str = "", date: str = "", seconds: float = 0.0) -> dict[str, Any]:
         """The report as JSON. Everything but ``timing`` (the date, the wall time and the
-        time per decision) is the same for the same seed, agents and code."""
+        time per decision) is the same for the same seed, agents and code. ``games``: each
+        game's agents (indices into ``agents``, the pair's first one first), seed, deal,
+        the seats of the two (0 for A), the winner (an agent's index, null for a draw)
+        and the VP of the two (:mod:`skirmish.sim.ladder_paired` compares two runs on
+        them)."""
         spec, r = self.spec, self.ratings
         agents = spec.agents
         return {
-            "ladder": FORMAT,
-            "game": spec.game,
-            "agents": list(agents),
-            "games_per_pair": spec.games,
-            "seed": spec.seed,
-            "rounds": spec.rounds if spec.game == "eden" else None,
-            "deals": [{"troops": list(d.troops), "scenario": d.scenario or None}
-                      for d in spec.deals],
+            **spec.to_json(),
             "commit": commit,
             "dirty": dirty,
             "engine_version": version,
@@ -342,6 +355,12 @@ class LadderReport:
             } for i, j in spec.pairs],
             "win_rate": [[None if (w := self.win_rate(i, j)) is None else round(w, 4)
                           for j in range(len(agents))] for i in range(len(agents))],
+            "games": [{
+                "index": g.index, "agents": [g.first, g.second], "seed": g.seed,
+                "deal": g.deal, "seats": list(g.seats),
+                "winner": None if g.winner is None else (g.first, g.second)[g.winner],
+                "vp": list(g.vp),
+            } for g in self.games],
             "timing": {
                 "date": date, "seconds": round(seconds, 2),
                 "ms_per_decision": {name: round(self.records[i].ms_per_decision, 3)
