@@ -15,6 +15,7 @@ from skirmish.sim.ladder_paired import compare_runs
 def report(agents: list[str], winners: list[int | None], seed: int = 3) -> dict[str, Any]:
     """A two-agent report whose game i was won by ``winners[i]`` (None: a draw)."""
     return {"ladder": 1, "game": "eden", "seed": seed, "games_per_pair": len(winners),
+            "rounds": 2,
             "deals": [{"troops": ["a", "b"], "scenario": None}], "agents": agents,
             "games": [{"index": i, "agents": [0, 1], "seed": 100 + i, "deal": 0,
                        "seats": [i % 2, 1 - i % 2], "winner": w, "vp": [0, 0]}
@@ -49,6 +50,7 @@ def test_only_the_games_both_runs_played_are_paired() -> None:
     (lambda r: r.update(seed=4), "its seed differs from this run's (4 against 3)"),
     (lambda r: r.update(games_per_pair=9), "its games per pair differs"),
     (lambda r: r.update(deals=[]), "its deals differs"),
+    (lambda r: r.update(rounds=5), "its rounds differs from this run's (5 against 2)"),
     (lambda r: r.pop("games"), "no per-game results"),
     (lambda r: r.update(agents=["random", "heuristic", "mcts:easy"]), "3 agents against"),
     (lambda r: r.pop("ladder"), "not a skirmish ladder report"),

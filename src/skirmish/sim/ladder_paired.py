@@ -1,7 +1,7 @@
 """Two ladder runs compared on the games both played: a paired comparison.
 
 Ladder game ``i`` depends only on the ladder's seed and ``i`` (:mod:`skirmish.sim.ladder`):
-two runs with the same game, seed, deals and games per pair play the same deal, seats and
+two runs with the same game, seed, rounds, deals and games per pair play the same deal, seats and
 dice streams at each index, whoever the agents. When an agent changes between them (a new
 version of a bot against the same opponent), its scores compared game by game leave out
 what the deal and the dice decide for both versions alike: the standard error of the mean
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 #: What two runs must share for their games of the same index to be the same games.
-SHARED = ("game", "seed", "games_per_pair", "deals")
+SHARED = ("game", "seed", "games_per_pair", "rounds", "deals")
 
 
 @dataclass(frozen=True, slots=True)
