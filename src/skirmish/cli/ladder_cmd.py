@@ -74,7 +74,7 @@ def ladder(
     last: Annotated[int, typer.Option(
         min=1, help="With --show-history: the latest runs shown.")] = 8,
     compare: Annotated[Path | None, typer.Option(help=(
-        "An earlier run's --json report with the same game, seed, deals and games per "
+        "An earlier run's --json report with the same game, seed, rounds, deals and games per "
         "pair: each agent is compared, game by game, with the one at its place in that "
         "run's --agents (a paired difference, with its 95% interval)."))] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
