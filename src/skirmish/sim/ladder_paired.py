@@ -1,8 +1,8 @@
 """Two ladder runs compared on the games both played: a paired comparison.
 
 Ladder game ``i`` depends only on the ladder's seed and ``i`` (:mod:`skirmish.sim.ladder`):
-two runs with the same game, seed, rounds, deals and games per pair play the same deal, seats and
-dice streams at each index, whoever the agents. When an agent changes between them (a new
+two runs with the same game, seed, rounds, deals and games per pair play the same deal,
+seats and dice streams at each index, whoever the agents. When an agent changes between them (a new
 version of a bot against the same opponent), its scores compared game by game leave out
 what the deal and the dice decide for both versions alike: the standard error of the mean
 of the paired differences is smaller than that of two independent samples whenever the
@@ -52,8 +52,8 @@ class PairedScore:
 def check_comparable(old: Mapping[str, Any], new: Mapping[str, Any],
                      name: str = "the old run") -> None:
     """A ValueError naming the first field in which ``old`` (a ladder report, called
-    ``name``) and ``new`` (a report or its header: game, seed, games per pair, deals,
-    agents) differ so that their games of one index are not the same games."""
+    ``name``) and ``new`` (a report or its header: game, seed, games per pair, rounds,
+    deals, agents) differ so that their games of one index are not the same games."""
     if not isinstance(old, Mapping) or "ladder" not in old:
         raise ValueError(f"{name}: not a skirmish ladder report (no 'ladder' field)")
     if not isinstance(old.get("games"), list):
