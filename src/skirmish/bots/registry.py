@@ -280,6 +280,9 @@ register_agent(
                           "beats it by most standard errors (with paired)"),
         "me_pick": Parameter(str, choices=PICKS, help="the pick on Mass "
                              "Effect: Annihilation"),
+        "student": Parameter(bool, help="the paired margins read through Student's t (a "
+                             "margin over few pairs counts for less)"),
+        "me_student": Parameter(bool, help="the student on Mass Effect: Annihilation"),
         "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
                             "contact points and blast placements below the root (cheaper)"),
         "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),

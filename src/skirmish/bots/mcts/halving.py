@@ -97,17 +97,18 @@ def _mean(root: Node, key: Key) -> float:
 
 
 def halving_choice(root: Node, halving: Halving, prior: Key | None,
-                   confidence: float) -> Node | None:
+                   confidence: float, student: bool = False) -> Node | None:
     """The action sequential halving chooses: the survivor of best mean (ties: the more
     visited, then the prior's order), unless the prior's choice is within ``confidence``
-    standard errors of it (:func:`.tree.confident_choice`)."""
+    standard errors of it (:func:`.tree.confident_choice`, through Student's t with
+    ``student``)."""
     survivors = [root.children[k] for k in halving.survivors or () if k in root.children]
     survivors = [c for c in survivors if c.visits]
     if not survivors:
-        return confident_choice(root, prior, confidence)
+        return confident_choice(root, prior, confidence, student=student)
     best = max(survivors, key=lambda c: (c.mean(), c.visits,
                                          -root.ranks.get(c.key, 0) if c.key else 0))
-    return confident_choice(root, prior, confidence, best)
+    return confident_choice(root, prior, confidence, best, student)
 
 
 __all__ = ["Halving", "halving_choice"]

@@ -129,7 +129,10 @@ class Settings:
     the root action that may take the place of the heuristic's choice, "visits" the most
     visited (:func:`.tree.confident_choice`), "margin" the one that beats it by most
     standard errors of the paired differences (:func:`.tree.margin_choice`, with
-    ``paired``); ``me_pick`` its value on ME:A (``pick`` when not given)."""
+    ``paired``); ``me_pick`` its value on ME:A (``pick`` when not given); ``student``:
+    the paired margins read through Student's t (:func:`.tree.normal_equivalent`: a margin
+    over few pairs counts for less), ``me_student`` its value on ME:A (``student`` when not
+    given)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -163,6 +166,8 @@ class Settings:
     me_replay: bool = False
     pick: str = "visits"
     me_pick: str | None = None
+    student: bool = False
+    me_student: bool | None = None
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -281,6 +286,11 @@ class Search:
             raise ValueError(f"pick: one of {', '.join(PICKS)}, got {pick!r}")
         #: ``pick``: the rival of the heuristic's choice is the most surely better one.
         self.by_margin = pick == "margin"
+        student = settings.student
+        if self.ruleset == "masseffect" and settings.me_student is not None:
+            student = settings.me_student
+        #: ``student``: the paired margins read through Student's t.
+        self.student = student
         self.preference = preference_of(self.ruleset)
         self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions,
                               settings.me_threat, settings.me_leaf)
@@ -593,11 +603,13 @@ class Search:
     def _choice(self, elapsed: float) -> tuple[Action, Explanation]:
         prior = None if self.prior is None else (self.observer, self.prior)
         if self.halving is not None:
-            best = halving_choice(self.root, self.halving, prior, self.confidence)
+            best = halving_choice(self.root, self.halving, prior, self.confidence,
+                                  self.student)
         elif self.by_margin:
-            best = margin_choice(self.root, prior, self.confidence, MARGIN_PAIRS)
+            best = margin_choice(self.root, prior, self.confidence, MARGIN_PAIRS,
+                                 self.student)
         else:
-            best = confident_choice(self.root, prior, self.confidence)
+            best = confident_choice(self.root, prior, self.confidence, student=self.student)
         if best is None or best.key is None or best.key[1] not in self.legal:
             text = self.prior if self.prior in self.legal else next(iter(self.legal))
             assert text is not None

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from statistics import NormalDist
 from typing import Any
 
 #: A child's key: the player who chooses and the action's text.
@@ -126,25 +127,26 @@ class Node:
 
 
 def confident_choice(node: Node, prior: Key | None, confidence: float,
-                     best: Node | None = None) -> Node | None:
+                     best: Node | None = None, student: bool = False) -> Node | None:
     """The most visited child (or ``best``, another rule's pick), unless the prior's choice
     is within ``confidence`` standard errors of it (of their difference; of the paired
-    differences when both children keep their ``values``, :func:`paired_margin`): then the
-    prior's. A small search leaves the prior only for an action it has found better, not
-    for noise."""
+    differences when both children keep their ``values``, :func:`paired_margin`, read
+    through Student's t with ``student``): then the prior's. A small search leaves the
+    prior only for an action it has found better, not for noise."""
     if best is None:
         best = node.best()
     held = node.children.get(prior) if prior is not None else None
     if best is None or held is None or held is best or not held.visits or confidence <= 0:
         return best
     if best.values is not None and held.values is not None:
-        return best if paired_margin(best.values, held.values) > confidence else held
+        margin = paired_margin(best.values, held.values, student)
+        return best if margin > confidence else held
     spread = math.hypot(best.error(), held.error())
     return held if best.mean() - held.mean() <= confidence * spread else best
 
 
 def margin_choice(node: Node, prior: Key | None, confidence: float,
-                  pairs: int = 2) -> Node | None:
+                  pairs: int = 2, student: bool = False) -> Node | None:
     """``pick`` "margin": the child that beats the prior's choice by most standard errors
     of the paired differences, over ``pairs`` pairs or more, if by more than
     ``confidence``; else the prior's. Under UCB1 the most visited child is not always the
@@ -154,27 +156,32 @@ def margin_choice(node: Node, prior: Key | None, confidence: float,
     searches in heuristic self-play kept the prior's choice over such a rival, 38 of them
     rightly found better by searches of 100 pairs each: docs/bots.md). Without paired
     values, or without the prior's choice among the children, the rule of
-    :func:`confident_choice`."""
+    :func:`confident_choice`. ``student``: the margins read through Student's t."""
     held = node.children.get(prior) if prior is not None else None
     if held is None or held.values is None or not held.visits or confidence <= 0:
-        return confident_choice(node, prior, confidence)
+        return confident_choice(node, prior, confidence, student=student)
     best, margin = held, confidence
     for child in node.children.values():
         if child is held or child.values is None:
             continue
         if min(len(child.values), len(held.values)) < pairs:
             continue
-        ahead = paired_margin(child.values, held.values)
+        ahead = paired_margin(child.values, held.values, student)
         if ahead > margin:
             best, margin = child, ahead
     return best
 
 
-def paired_margin(better: Sequence[float], held: Sequence[float]) -> float:
+def paired_margin(better: Sequence[float], held: Sequence[float],
+                  student: bool = False) -> float:
     """How many standard errors ``better`` beats ``held`` by, over their paired samples
     (the k-th of each drawn with the same dice and determinization): the mean of the
     differences over its standard error (0 with fewer than two pairs; the mean difference
-    times 1e9 when every pair differs alike)."""
+    times 1e9 when every pair differs alike). With ``student`` that ratio, a Student's t
+    with one degree of freedom fewer than the pairs, is given as the normal deviate of the
+    same tail (:func:`normal_equivalent`): over a few pairs the estimated standard error is
+    itself noisy, and a ratio of 2 over 3 pairs is far likelier by chance (a one-sided 9 %)
+    than a normal deviate of 2 (2.3 %)."""
     pairs = min(len(better), len(held))
     if pairs < 2:
         return 0.0
@@ -183,7 +190,42 @@ def paired_margin(better: Sequence[float], held: Sequence[float]) -> float:
     variance = sum((d - mean) ** 2 for d in diffs) / (pairs - 1)
     if variance <= 1e-18:
         return mean * 1e9
-    return mean / math.sqrt(variance / pairs)
+    ratio = mean / math.sqrt(variance / pairs)
+    return normal_equivalent(ratio, pairs - 1) if student else ratio
+
+
+#: Above these degrees of freedom Student's t is taken for the normal deviate.
+_NORMAL_FROM = 400
+
+
+def normal_equivalent(t: float, dof: int) -> float:
+    """The normal deviate with the tail of Student's ``t`` with ``dof`` degrees of freedom
+    (the exact distribution function for whole degrees: Abramowitz & Stegun 26.7.3-4), so
+    that a ``confidence`` in standard errors means the same odds of noise over any number
+    of pairs."""
+    if dof < 1:
+        raise ValueError(f"Student's t needs a degree of freedom or more, got {dof}")
+    if dof >= _NORMAL_FROM or t == 0:
+        return t
+    theta = math.atan(abs(t) / math.sqrt(dof))
+    c2 = math.cos(theta) ** 2
+    if dof % 2:  # odd: (2/pi)(theta + sin cos (1 + 2/3 cos^2 + 2.4/3.5 cos^4 + ...))
+        term, total = 1.0, 1.0 if dof > 1 else 0.0
+        for k in range(1, (dof - 1) // 2):
+            term *= c2 * (2 * k) / (2 * k + 1)
+            total += term
+        inside = 2 / math.pi * (theta + math.sin(theta) * math.cos(theta) * total)
+    else:  # even: sin (1 + 1/2 cos^2 + 1.3/2.4 cos^4 + ...)
+        term, total = 1.0, 1.0
+        for k in range(1, dof // 2):
+            term *= c2 * (2 * k - 1) / (2 * k)
+            total += term
+        inside = math.sin(theta) * total
+    # P(|T| < |t|) = inside; the deviate of the same two-sided (so one-sided) tail.
+    tail = (1 - inside) / 2
+    if tail <= 1e-300:
+        return math.copysign(40.0, t)
+    return math.copysign(-NormalDist().inv_cdf(tail), t)
 
 
 def ucb(child: Node, exploration: float) -> float:
