@@ -503,6 +503,13 @@ def test_the_mass_effect_leaf_weights_are_named_by_me_leaf() -> None:
     assert masseffect_terms(carrying)["carried"] == -1.0
     assert logit(masseffect_value(carrying, 0.0, fitted)) == pytest.approx(
         logit(masseffect_value(game, 0.0, fitted)) - fitted.carried)
+    # "data": the hand-set weights with data carried worth a whole band (25 band points)
+    data = value_of("masseffect", me_leaf="data")
+    assert data(game) == masseffect_value(game, 0.0, MASSEFFECT_HAND)  # nobody carries data
+    assert logit(data(carrying)) == pytest.approx(logit(data(game)) - 25 / 25)
+    assert logit(masseffect_value(game)) - logit(masseffect_value(carrying)) == (
+        pytest.approx(5 / 25))
+    assert parse_agent("mcts:hard,me_leaf=data").settings()["me_leaf"] == "data"
 
 
 # -- rollouts' horizon and the decisions searched -----------------------------------------------

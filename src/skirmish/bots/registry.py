@@ -272,9 +272,10 @@ register_agent(
         "me_moves": Parameter(int, low=0, high=64, help="the root of a Mass Effect: "
                               "Annihilation movement compares the heuristic's N best moves "
                               "of the figure it would move (0: every listed move)"),
-        "me_leaf": Parameter(str, choices=("hand", "fitted"), help="the weights of the Mass "
-                             "Effect: Annihilation leaf: set by hand, or fitted on "
-                             "heuristic self-play at a turn's start"),
+        "me_leaf": Parameter(str, choices=("hand", "fitted", "data"), help="the weights of "
+                             "the Mass Effect: Annihilation leaf: set by hand, fitted on "
+                             "heuristic self-play at a turn's start, or set by hand with "
+                             "data carried worth a band"),
         "pick": Parameter(str, choices=PICKS, help="the root action that may "
                           "take the heuristic's place: the most visited, or the one that "
                           "beats it by most standard errors (with paired)"),
