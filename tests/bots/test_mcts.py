@@ -20,6 +20,7 @@ from skirmish.bots.mcts.policies import (
     EDEN_SETTLING,
     EDEN_UNINFORMED,
     MASSEFFECT_HAND,
+    MASSEFFECT_LEAVES,
     MASSEFFECT_TURN_START,
     eden_value,
     masseffect_objectives,
@@ -28,6 +29,7 @@ from skirmish.bots.mcts.policies import (
     round_of,
     value_of,
 )
+from skirmish.bots.mcts.presets import LEAVES
 from skirmish.bots.mcts.tree import (
     Key,
     confident_choice,
@@ -510,6 +512,7 @@ def test_the_mass_effect_leaf_weights_are_named_by_me_leaf() -> None:
     assert logit(masseffect_value(game)) - logit(masseffect_value(carrying)) == (
         pytest.approx(5 / 25))
     assert parse_agent("mcts:hard,me_leaf=data").settings()["me_leaf"] == "data"
+    assert tuple(MASSEFFECT_LEAVES) == LEAVES  # the registry's choices name every leaf
 
 
 # -- rollouts' horizon and the decisions searched -----------------------------------------------

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, cast
 
-from skirmish.bots.mcts.presets import HORIZONS, PICKS
+from skirmish.bots.mcts.presets import HORIZONS, LEAVES, PICKS
 from skirmish.bots.mcts.presets import PRESETS as MCTS_PRESETS
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent, RandomAgent
@@ -272,7 +272,7 @@ register_agent(
         "me_moves": Parameter(int, low=0, high=64, help="the root of a Mass Effect: "
                               "Annihilation movement compares the heuristic's N best moves "
                               "of the figure it would move (0: every listed move)"),
-        "me_leaf": Parameter(str, choices=("hand", "fitted", "data"), help="the weights of "
+        "me_leaf": Parameter(str, choices=LEAVES, help="the weights of "
                              "the Mass Effect: Annihilation leaf: set by hand, fitted on "
                              "heuristic self-play at a turn's start, or set by hand with "
                              "data carried worth a band"),

@@ -35,6 +35,11 @@ from __future__ import annotations
 #: most visited root action or the one that beats it by most standard errors.
 PICKS = ("visits", "margin")
 
+#: ``me_leaf``'s names (the registry's choices too): the ME:A leaf's weights set by hand,
+#: fitted at a turn's start, or set by hand with data carried worth a band
+#: (:data:`.policies.MASSEFFECT_LEAVES`).
+LEAVES = ("hand", "fitted", "data")
+
 #: ``horizon``'s names: where a rollout stops. The rounds (Eden) or turns (ME:A) a rollout
 #: plays to the end of, the one under way included, for the horizons that count them.
 ROUNDS = {"round": 1, "two-rounds": 2}
