@@ -847,8 +847,8 @@ def test_presets_and_parameters_by_name() -> None:
     assert isinstance(normal, MCTSAgent) and normal.settings.me_moves == 4
     # ME:A: the leaf at the next turn's start counts that turn's shots (docs/bots.md)
     assert normal.settings.me_threat == hard.settings.me_threat == 1.0
-    assert normal.settings.me_horizon == "round" and normal.settings.me_stays
-    assert not normal.settings.me_replay
+    assert normal.settings.me_horizon == "round" and normal.settings.me_replay
+    assert not normal.settings.me_stays
     easy = make_agent("mcts:easy", 1)
     assert isinstance(easy, MCTSAgent) and easy.settings.me_horizon == "settle"
     assert not easy.settings.me_stays and easy.settings.me_moves == 0

@@ -143,6 +143,45 @@ def test_a_replay_search_is_seeded() -> None:
     assert one.last.options == two.last.options
 
 
+def test_a_replay_rollout_begins_no_fresh_move_that_would_overrun_the_cap() -> None:
+    """``me_replay`` with a cap: a move worked out afresh in a rollout is expected to take as
+    long as the longest one so far, and at least as long as the heuristic's move at the root
+    (the root prior); none is begun that would then overrun the cap. Replayed moves cost
+    nothing and may still be played up to the cap."""
+    game = heuristic_until(0, seed=5)
+    player = game.decision().player
+    readings: list[float] = []
+
+    def clock() -> float:
+        # 10 ms a reading, and a root prior of 0.12 s (between the first two readings)
+        now = (readings[-1] if readings else 0.0) + (0.12 if len(readings) == 1 else 0.01)
+        readings.append(now)
+        return now
+
+    settings = {**MOVES, "iterations": None, "seconds": 0.45, "me_stays": False,
+                "me_replay": True}
+    agent = MCTSAgent(3, **settings, clock=clock)
+    search = agent.search(view_of(game, player, agent), list(game.legal_actions()), 3)
+    fresh: list[float] = []
+    policy = search._policy
+
+    def timed(g: Game, actions: Any) -> Any:
+        if g.decision().kind == "move":
+            fresh.append(readings[-1])  # a move worked out afresh, begun now
+        return policy(g, actions)
+
+    search._policy = timed  # type: ignore[method-assign]
+    search.run()
+    deadline = search.started + 0.45 - (search.started - readings[0])
+    assert search.fresh >= 0.12 - 1e-9 and fresh
+    assert all(begun + 0.12 <= deadline + 1e-9 for begun in fresh)
+    assert readings[-1] < deadline  # stopped short of the cap
+    uncapped = MCTSAgent(3, **{**settings, "seconds": None, "iterations": 8})
+    search = uncapped.search(view_of(game, player, uncapped), list(game.legal_actions()), 3)
+    search.run()
+    assert search.fresh == 0.0  # without a cap nothing is timed
+
+
 # -- the root of a movement ------------------------------------------------------------------------
 @pytest.mark.parametrize("deal, seed", [(0, 5), (1, 6), (2, 7), (3, 8)])
 def test_the_ranked_moves_start_with_the_heuristics_and_are_legal_and_apart(

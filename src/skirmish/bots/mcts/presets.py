@@ -15,19 +15,16 @@ evaluated with the weights calibrated on heuristic self-play (``missions`` 0, ``
 2.5): few iterations, each an informed one (docs/bots.md); the root is UCB1's (sequential
 halving, ``halving``, was measured no better for hard, and so was a sparse listing below
 the root with more iterations, ``sparse``: docs/bots.md). On ME:A their rollouts
-also run to the turn's end, the movement phase played as stays (``me_horizon``,
-``me_stays``: a turn in some 10-40 ms, where the heuristic's moves took 0.2-0.4 s), and the
-root of a movement compares the heuristic's 4 (hard: 6) best moves of the figure it would
-move (``me_moves``), and their leaf, at the next turn's start, counts each band's best shots
-of that turn (``me_threat``): normal scored 53.8 % against the heuristic over 600 ladder
-games without that term (56.0 % over 200 with it), where the mid-turn search scored 50.7 %
-over 200 (docs/bots.md); their ``me_iterations`` are more
-than the seconds allow, so the cap stops them there. Hard's ME:A rollouts play the
-movement phase with the heuristic's moves instead of stays, each worked out once a position
-and replayed (``me_replay``): 62.0 % against the heuristic over 100 ladder games where the
-stays had scored 50.5 % on the same games; normal, with a quarter of hard's time, keeps the
-stays. ``easy`` keeps the cheap mid-round search,
-which plays about as well as the heuristic bot within its 0.1 s."""
+also run to the turn's end, the movement phase played with the heuristic's moves, each
+worked out once a position and replayed (``me_horizon``, ``me_replay``; the stays of
+``me_stays`` play a turn faster and were normal's until 2026-12-03), and the root of a
+movement compares the heuristic's 4 (hard: 6) best moves of the figure it would move
+(``me_moves``); their leaf, at the next turn's start, counts each band's best shots of that
+turn (``me_threat``). Their ``me_iterations`` are more than the seconds allow, so the cap
+stops them there. Against the heuristic over the ladder's games (docs/bots.md): hard 59.6 %
+over 240, normal 57.8 % over 400 with the replay where it had scored 53.0 % over 600 with
+the stays. ``easy`` keeps the cheap mid-round search, which plays about as well as the
+heuristic bot within its 0.1 s."""
 
 from __future__ import annotations
 
@@ -59,11 +56,16 @@ _ROUND: dict[str, int | float | bool | str] = {
 _TURN: dict[str, int | float | bool | str] = {"me_horizon": "round", "me_stays": True,
                                               "me_threat": 1.0}
 
+#: Both replay the heuristic's moves in the rollouts' movement phase instead of stays
+#: (``me_replay``): hard since 2026-12-02 (62.0 % against the heuristic over 100 ladder
+#: games where the stays had scored 50.5 % on the same games), normal since 2026-12-03
+#: (57.8 % over 400 games of seeds 0 and 3, where the stays had scored 51.5 %).
+_REPLAY: dict[str, int | float | bool | str] = {"me_stays": False, "me_replay": True}
+
 PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "easy": {"iterations": 60, "seconds": 0.08},
     "normal": {"iterations": 16, "me_iterations": 300, "seconds": 0.4, **_ROUND, **_TURN,
-               "me_moves": 4},
+               **_REPLAY, "me_moves": 4},
     "hard": {"iterations": 64, "me_iterations": 1200, "seconds": 1.6, **_ROUND, **_TURN,
-             "me_stays": False, "me_replay": True, "me_moves": 6, "confidence": 1.5,
-             "me_confidence": 2.0},
+             **_REPLAY, "me_moves": 6, "confidence": 1.5, "me_confidence": 2.0},
 }

@@ -333,6 +333,10 @@ class Search:
         #: The longest single rollout decision so far (seconds, with a cap): a rollout
         #: stops before a decision that would overrun the cap if it took as long.
         self.step = 0.0
+        #: ``me_replay``: the longest move worked out afresh so far (seconds, with a cap;
+        #: from the root prior's time at a movement, the heuristic's move there): a rollout
+        #: stops before a fresh move that would overrun the cap if it took as long.
+        self.fresh = 0.0
 
     # -- the pool of determinizations ----------------------------------------------------------
     def _determinization(self, index: int) -> Game:
@@ -533,9 +537,14 @@ class Search:
                 game.offer(offer)
             self.replays += 1
             return action
+        begun = self.clock() if self.deadline is not None else 0.0
+        if self.deadline is not None and begun + self.fresh > self.deadline:
+            raise OutOfTime  # a fresh move as long as the longest would overrun the cap
         actions = list(game.legal_actions(self.settings.sparse))
         offer = game.offered()
         action = self._policy(game, actions)
+        if self.deadline is not None:
+            self.fresh = max(self.fresh, self.clock() - begun)
         if offer is not None and not any(a is action for a in actions):
             # a destination of the heuristic's own, legal in the game it was chosen from
             # (as :meth:`_guided` trusts it): offered along with the listing
@@ -573,6 +582,9 @@ class Search:
         iterations, seconds = self.settings.budget(self.ruleset)
         start = self.started = self.clock()
         seconds = self._cap(seconds)
+        if (self.replay and seconds is not None and self.begun is not None
+                and self._determinization(0).decision().kind == "move"):
+            self.fresh = start - self.begun  # the heuristic's move at the root took so long
         if seconds is not None and self.horizon != "settle":
             self.deadline = start + seconds
         last, longest = start, 0.0
