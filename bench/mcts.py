@@ -3,7 +3,8 @@ mid-game Eden state (round 3) - with the default settings, and with the normal a
 presets' rollouts to the end of the round (``mcts_round_iterations_per_s``: a few tens a
 second, each iteration playing the round out) - and on a Mass Effect: Annihilation one
 (turn 3; with the defaults, and with the normal preset's search, its rollouts to the turn's
-end with the movements as stays, ``me_mcts_turn_iterations_per_s``), and determinizations
+end with the heuristic's moves replayed, the movements as stays before 2026-12-03,
+``me_mcts_turn_iterations_per_s``), and determinizations
 per second (samples of the opponent's secrets with fresh
 dice, the game rebuilt from the observation once) for both rulesets.
 

@@ -22,7 +22,7 @@ movement compares the heuristic's 4 (hard: 6) best moves of the figure it would 
 (``me_moves``); their leaf, at the next turn's start, counts each band's best shots of that
 turn (``me_threat``). Their ``me_iterations`` are more than the seconds allow, so the cap
 stops them there. Against the heuristic over the ladder's games (docs/bots.md): hard 59.6 %
-over 240, normal 57.8 % over 400 with the replay where it had scored 53.0 % over 600 with
+over 240, normal 56.1 % over 1,200 with the replay where it had scored 53.0 % over 600 with
 the stays. ``easy`` keeps the cheap mid-round search, which plays about as well as the
 heuristic bot within its 0.1 s."""
 
@@ -48,24 +48,21 @@ _ROUND: dict[str, int | float | bool | str] = {
     "paired": True, "confidence": 2.0, "missions": 0.0, "threat": 2.5,
 }
 
-#: Their ME:A search: rollouts to the turn's end with the movements played as stays, the
-#: root of a movement narrowed to the heuristic's best moves (``me_moves``), the leaf at the
-#: next turn's start counting each band's best shots of that turn (``me_threat`` 1: normal
-#: scored 56.0 % against the heuristic over 200 ladder games where it had scored 53.8 %
-#: without them on the same games; docs/bots.md).
-_TURN: dict[str, int | float | bool | str] = {"me_horizon": "round", "me_stays": True,
+#: Their ME:A search: rollouts to the turn's end with the heuristic's moves in the movement
+#: phase, each worked out once a position and replayed (``me_replay``: hard since 2026-12-02,
+#: 62.0 % against the heuristic over 100 ladder games where the stays of ``me_stays`` had
+#: scored 50.5 % on the same games; normal since 2026-12-03, 56.1 % over 1,200 games where the
+#: stays had scored 53.0 % over 600), the root of a movement narrowed to the heuristic's best
+#: moves (``me_moves``), the leaf at the next turn's start counting each band's best shots of
+#: that turn (``me_threat`` 1: normal scored 56.0 % against the heuristic over 200 ladder
+#: games where it had scored 53.8 % without them on the same games; docs/bots.md).
+_TURN: dict[str, int | float | bool | str] = {"me_horizon": "round", "me_replay": True,
                                               "me_threat": 1.0}
-
-#: Both replay the heuristic's moves in the rollouts' movement phase instead of stays
-#: (``me_replay``): hard since 2026-12-02 (62.0 % against the heuristic over 100 ladder
-#: games where the stays had scored 50.5 % on the same games), normal since 2026-12-03
-#: (57.8 % over 400 games of seeds 0 and 3, where the stays had scored 51.5 %).
-_REPLAY: dict[str, int | float | bool | str] = {"me_stays": False, "me_replay": True}
 
 PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "easy": {"iterations": 60, "seconds": 0.08},
     "normal": {"iterations": 16, "me_iterations": 300, "seconds": 0.4, **_ROUND, **_TURN,
-               **_REPLAY, "me_moves": 4},
+               "me_moves": 4},
     "hard": {"iterations": 64, "me_iterations": 1200, "seconds": 1.6, **_ROUND, **_TURN,
-             **_REPLAY, "me_moves": 6, "confidence": 1.5, "me_confidence": 2.0},
+             "me_moves": 6, "confidence": 1.5, "me_confidence": 2.0},
 }
