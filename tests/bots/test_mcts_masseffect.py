@@ -15,6 +15,7 @@ import pytest
 from skirmish.bots.masseffect import MassEffectHeuristic
 from skirmish.bots.mcts import MCTSAgent
 from skirmish.bots.mcts.policies import masseffect_stay
+from skirmish.bots.mcts.search import FRESH_MOVE
 from skirmish.bots.me_moves import APART, choose_move, ranked_moves
 from skirmish.bots.me_table import Table
 from skirmish.core import Game, RandomAgent
@@ -144,39 +145,50 @@ def test_a_replay_search_is_seeded() -> None:
 
 
 def test_a_replay_rollout_begins_no_fresh_move_that_would_overrun_the_cap() -> None:
-    """``me_replay`` with a cap: a move worked out afresh in a rollout is expected to take as
-    long as the longest one so far, and at least as long as the heuristic's move at the root
-    (the root prior); none is begun that would then overrun the cap. Replayed moves cost
-    nothing and may still be played up to the cap."""
+    """``me_replay`` with a cap: a move worked out afresh in a rollout (its listing and the
+    heuristic's choice) is expected to take as long as the longest one so far, at least
+    ``FRESH_MOVE`` and as long as the heuristic's move at the root (the root prior); none is
+    begun that would then overrun the cap. Replayed moves cost nothing and may still be
+    played up to the cap."""
     game = heuristic_until(0, seed=5)
     player = game.decision().player
-    readings: list[float] = []
 
-    def clock() -> float:
-        # 10 ms a reading, and a root prior of 0.12 s (between the first two readings)
-        now = (readings[-1] if readings else 0.0) + (0.12 if len(readings) == 1 else 0.01)
-        readings.append(now)
-        return now
+    def fresh_moves(prior: float, seconds: float) -> tuple[Any, list[float], float]:
+        readings: list[float] = []
 
-    settings = {**MOVES, "iterations": None, "seconds": 0.45, "me_stays": False,
-                "me_replay": True}
-    agent = MCTSAgent(3, **settings, clock=clock)
-    search = agent.search(view_of(game, player, agent), list(game.legal_actions()), 3)
-    fresh: list[float] = []
-    policy = search._policy
+        def clock() -> float:
+            # 10 ms a reading, and the root prior between the first two readings
+            step = prior if len(readings) == 1 else 0.01
+            now = (readings[-1] if readings else 0.0) + step
+            readings.append(now)
+            return now
 
-    def timed(g: Game, actions: Any) -> Any:
-        if g.decision().kind == "move":
-            fresh.append(readings[-1])  # a move worked out afresh, begun now
-        return policy(g, actions)
+        settings = {**MOVES, "iterations": None, "seconds": seconds, "me_stays": False,
+                    "me_replay": True}
+        agent = MCTSAgent(3, **settings, clock=clock)
+        search = agent.search(view_of(game, player, agent), list(game.legal_actions()), 3)
+        begun: list[float] = []
+        policy = search._policy
 
-    search._policy = timed  # type: ignore[method-assign]
-    search.run()
-    deadline = search.started + 0.45 - (search.started - readings[0])
-    assert search.fresh >= 0.12 - 1e-9 and fresh
-    assert all(begun + 0.12 <= deadline + 1e-9 for begun in fresh)
-    assert readings[-1] < deadline  # stopped short of the cap
-    uncapped = MCTSAgent(3, **{**settings, "seconds": None, "iterations": 8})
+        def timed(g: Game, actions: Any) -> Any:
+            if g.decision().kind == "move":
+                begun.append(readings[-1])  # a move worked out afresh, begun now
+            return policy(g, actions)
+
+        search._policy = timed  # type: ignore[method-assign]
+        search.run()
+        deadline = readings[0] + seconds
+        assert readings[-1] < deadline  # stopped short of the cap
+        return search, begun, deadline
+
+    search, begun, deadline = fresh_moves(0.05, 0.45)  # a quick root prior: FRESH_MOVE
+    assert search.fresh == pytest.approx(FRESH_MOVE) and begun
+    assert all(b + FRESH_MOVE <= deadline + 1e-9 for b in begun)
+    search, begun, deadline = fresh_moves(0.2, 0.6)  # a slow one: as long as it
+    assert search.fresh == pytest.approx(0.2) and begun
+    assert all(b + 0.2 <= deadline + 1e-9 for b in begun)
+    uncapped = MCTSAgent(3, **{**MOVES, "me_stays": False, "me_replay": True,
+                               "iterations": 8})
     search = uncapped.search(view_of(game, player, uncapped), list(game.legal_actions()), 3)
     search.run()
     assert search.fresh == 0.0  # without a cap nothing is timed
