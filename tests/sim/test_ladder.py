@@ -130,6 +130,18 @@ def test_the_round_robin_alternates_seats_and_rotates_the_deals() -> None:
     assert sum(game.decisions) > 0 and game.winner in (0, 1, None)
 
 
+def test_the_mass_effect_deals_go_through_the_scenarios_named() -> None:
+    every = make_deals("masseffect", games=16)
+    assert {d.scenario for d in every} == {"Escarmouche", "Tenir la position",
+                                           "Extraction de données", "Dernier carré"}
+    chosen = make_deals("masseffect", games=16, scenarios=["Extraction de données"])
+    assert {d.scenario for d in chosen} == {"Extraction de données"}
+    assert [d.troops for d in chosen] == [d.troops for d in every]  # the same pairings
+    assert all(d.setup["scenario"]["name"] == "Extraction de données" for d in chosen)
+    with pytest.raises(ValueError, match="--scenarios: no scenario 'Nope'"):
+        make_deals("masseffect", games=2, scenarios=["Nope"])
+
+
 def test_seats_alternate_in_every_pair() -> None:
     spec = LadderSpec(("random", "heuristic"), 4, make_deals("eden", games=4, rounds=1),
                       rounds=1)

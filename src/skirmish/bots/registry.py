@@ -263,6 +263,9 @@ register_agent(
         "me_threat": Parameter(float, low=0, high=10, help="weight of the shots still to "
                                "come this turn in the evaluation (Mass Effect: "
                                "Annihilation)"),
+        "me_race": Parameter(float, low=0, high=10, help="weight of the data race of an "
+                             "Extraction in the evaluation, logits a turn (Mass Effect: "
+                             "Annihilation)"),
         "me_stays": Parameter(bool, help="Mass Effect: Annihilation's rollouts play the "
                               "movement phase as stays (cheap: a turn plays out in tens "
                               "of ms)"),

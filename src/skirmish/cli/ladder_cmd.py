@@ -55,6 +55,9 @@ def ladder(
         "The troops dealt in turn, comma-separated (Eden: factions, stigma:NAME or troop "
         "files; masseffect: bands). Default: every sample faction (band), all "
         "pairings."))] = None,
+    scenarios: Annotated[str | None, typer.Option(help=(
+        "Mass Effect: Annihilation: the scenarios dealt in turn, comma-separated (e.g. "
+        "'Extraction de données'). Default: every sample scenario."))] = None,
     json_out: Annotated[Path | None, typer.Option(
         "--json", help="Write the results here (JSON).")] = None,
     png: Annotated[Path | None, typer.Option(
@@ -112,12 +115,16 @@ def ladder(
     chosen = [t.strip() for t in (troops or "").split(",") if t.strip()]
     if troops is not None and not chosen:
         raise fail(f"--troops: name at least one troop, got {troops!r}")
+    stories = [s.strip() for s in (scenarios or "").split(",") if s.strip()]
+    if scenarios is not None and not stories:
+        raise fail(f"--scenarios: name at least one scenario, got {scenarios!r}")
     try:
-        deals = make_deals(game, chosen, games=games, rounds=rounds)
+        deals = make_deals(game, chosen, games=games, rounds=rounds, scenarios=stories)
     except (ValueError, KeyError) as exc:
-        if troops is None:
+        if troops is None and scenarios is None:
             raise
-        raise fail(f"--troops: {message_of(exc)}") from None
+        message = message_of(exc)
+        raise fail(message if message.startswith("--") else f"--troops: {message}") from None
     for path, what in ((json_out, "report file"), (png, "chart"),
                        (None if no_history else history, "history file")):
         if path is not None:

@@ -141,22 +141,30 @@ def check_ladder_agents(agents: Sequence[str]) -> tuple[str, ...]:
 
 # -- deals -----------------------------------------------------------------------------------
 def make_deals(game: str = "eden", troops: Sequence[str] = (), *, games: int = 2,
-               rounds: int = 5, content: Sequence[str] = ()) -> tuple[Deal, ...]:
+               rounds: int = 5, content: Sequence[str] = (),
+               scenarios: Sequence[str] = ()) -> tuple[Deal, ...]:
     """The deals ``games`` games per pair go through: every ordered pairing of ``troops``
     (the mirror matches last) (default: the sample library's factions, or ME:A's sample
-    bands), and for ME:A the sample scenarios in turn (each pairing meets every scenario
-    once the pairings have been cycled through as many times as there are scenarios).
-    Only the deals used are set up; a bad troop is refused here, before any game."""
+    bands), and for ME:A the ``scenarios`` in turn (default: the sample ones; each pairing
+    meets every scenario once the pairings have been cycled through as many times as there
+    are scenarios). Only the deals used are set up; a bad troop or scenario is refused
+    here, before any game."""
     if game == "masseffect":
         from skirmish.masseffect import match_setup
         from skirmish.masseffect.cards.library import load_library as load_me
 
         library = load_me(tuple(content))
         names = [library.band(t).name for t in troops] if troops else list(library.bands)
-        scenarios = list(library.scenarios)
+        unknown = [s for s in scenarios if s not in library.scenarios]
+        if unknown:
+            raise ValueError(f"--scenarios: no scenario {unknown[0]!r}; the scenarios: "
+                             f"{', '.join(library.scenarios)}")
+        scenarios = list(scenarios) or list(library.scenarios)
     elif game == "eden":
         from skirmish.eden.cards.library import load_library
 
+        if scenarios:
+            raise ValueError("--scenarios: Eden's matches have no scenario to choose")
         names = list(troops) or load_library(tuple(content)).factions()
         scenarios = [""]
     else:

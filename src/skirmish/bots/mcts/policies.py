@@ -268,11 +268,12 @@ def masseffect_terms(game: Game) -> dict[str, float]:
 
 
 def masseffect_value(game: Game, threat: float = 0.0,
-                     weights: MassEffectWeights = MASSEFFECT_HAND) -> float:
+                     weights: MassEffectWeights = MASSEFFECT_HAND, race: float = 0.0) -> float:
     """Player A's chances from an ME:A position: its terms (:func:`masseffect_terms`) by
     their ``weights``; ``threat`` weighs the shots still to come this turn
     (:mod:`.me_threats`, :data:`MASSEFFECT_THREAT` logits a band point; 0: not
-    computed)."""
+    computed); ``race`` the data race of an Extraction (:mod:`.me_race`), in logits a turn
+    (0: not computed)."""
     if game.is_over:
         return outcome_value(game)
     terms = masseffect_terms(game)
@@ -282,6 +283,10 @@ def masseffect_value(game: Game, threat: float = 0.0,
 
         ta, tb = me_threats(game)
         score += threat * MASSEFFECT_THREAT * (ta - tb)
+    if race:
+        from skirmish.bots.mcts.me_race import masseffect_race
+
+        score += race * masseffect_race(game.state)
     return _logistic(score)
 
 
@@ -338,12 +343,13 @@ def unknown_value(game: Game) -> float:
 
 def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0,
              missions: float = 1.0, me_threat: float = 0.0,
-             me_leaf: str = "hand") -> Callable[[Game], float]:
+             me_leaf: str = "hand", me_race: float = 0.0) -> Callable[[Game], float]:
     """The leaf evaluation of a ruleset (:func:`unknown_value` for one it does not know) for
     the search's games, thrown away once evaluated; ``threat`` scales Eden's weight of the
     threats on the table, ``tempo`` values its fighters still to act and ``missions`` its
-    missions' projected VP; ``me_threat`` weighs ME:A's shots still to come this turn, and
-    ``me_leaf`` names the weights of ME:A's terms (:data:`MASSEFFECT_LEAVES`)."""
+    missions' projected VP; ``me_threat`` weighs ME:A's shots still to come this turn,
+    ``me_leaf`` names the weights of ME:A's terms (:data:`MASSEFFECT_LEAVES`) and
+    ``me_race`` weighs the data race of an Extraction (logits a turn)."""
     if ruleset == "eden":
         return lambda game: eden_value(game, threat, disposable=True, tempo=tempo,
                                        missions=missions)
@@ -351,7 +357,7 @@ def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0,
         if me_leaf not in MASSEFFECT_LEAVES:
             raise ValueError(f"me_leaf: one of {', '.join(MASSEFFECT_LEAVES)}, got {me_leaf!r}")
         weights = MASSEFFECT_LEAVES[me_leaf]
-        return lambda game: masseffect_value(game, me_threat, weights)
+        return lambda game: masseffect_value(game, me_threat, weights, me_race)
     return unknown_value
 
 

@@ -132,7 +132,8 @@ class Settings:
     ``paired``); ``me_pick`` its value on ME:A (``pick`` when not given); ``student``:
     the paired margins read through Student's t (:func:`.tree.normal_equivalent`: a margin
     over few pairs counts for less), ``me_student`` its value on ME:A (``student`` when not
-    given)."""
+    given); ``me_race``: the weight of the data race of an ME:A Extraction in the leaf
+    (:mod:`.me_race`, logits a turn; 0: not computed)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -168,6 +169,7 @@ class Settings:
     me_pick: str | None = None
     student: bool = False
     me_student: bool | None = None
+    me_race: float = 0.0
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -302,7 +304,7 @@ class Search:
         self.student = student
         self.preference = preference_of(self.ruleset)
         self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions,
-                              settings.me_threat, settings.me_leaf)
+                              settings.me_threat, settings.me_leaf, settings.me_race)
         self.settling = settling_of(self.ruleset)
         #: The rollouts' horizon in this ruleset (ME:A has its own, ``me_horizon``).
         self.horizon = settings.me_horizon if self.ruleset == "masseffect" else settings.horizon
