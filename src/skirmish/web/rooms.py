@@ -140,9 +140,11 @@ class Connection:
 
 
 class Room:
-    """One match in play (or finished, while someone watches it)."""
+    """One match in play (or finished, while someone watches it). Each bot gets a fresh
+    random seed, or (tests only) ``bot_seed`` plus its seat."""
 
-    def __init__(self, info: MatchInfo, game: Game, store: Store) -> None:
+    def __init__(self, info: MatchInfo, game: Game, store: Store, *,
+                 bot_seed: int | None = None) -> None:
         self.info = info
         self.id = info.id
         self.mode = info.mode
@@ -151,7 +153,8 @@ class Room:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bots: dict[int, Agent] = {
-            s.seat: make_agent(s.agent or "random", secrets.randbits(32))
+            s.seat: make_agent(s.agent or "random",
+                               secrets.randbits(32) if bot_seed is None else bot_seed + s.seat)
             for s in info.seats if s.kind == "bot"}
         self.bot_task: asyncio.Task[None] | None = None
         #: The bots' explanations of their actions, the latest last (:mod:`.explanations`).
@@ -159,7 +162,8 @@ class Room:
         self.closed = False
 
     @classmethod
-    def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store) -> Room:
+    def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store, *,
+                bot_seed: int | None = None) -> Room:
         """The room of a stored match: its game re-played from its set-up, its dice and
         every stored action (CPU-bound: call it in a worker thread)."""
         ruleset = RULESETS.get(info.ruleset)
@@ -169,7 +173,7 @@ class Room:
                 raise RuntimeError(f"match {info.id}: stored action {index} '{text}' is not "
                                    "for the deciding player")
             game.apply(text)
-        return cls(info, game, store)
+        return cls(info, game, store, bot_seed=bot_seed)
 
     # -- connections -----------------------------------------------------------------------
     async def join(self, conn: Connection) -> None:

@@ -88,11 +88,19 @@ def redact_logs() -> None:
 class Hub:
     """The server's state: its store, its live rooms, the card library (``library``: the
     one given, e.g. with the players' own cards; else the sample cards, read when first
-    needed) and Mass Effect: Annihilation's (``masseffect_library``, the same way)."""
+    needed) and Mass Effect: Annihilation's (``masseffect_library``, the same way).
+
+    ``dice_key`` and ``bot_seed`` are for tests only: ``None`` (the default, and the only
+    value a real server uses) gives every new match a fresh secret dice key and every bot a
+    fresh seed; a fixed key (16 to 64 bytes) and seed make every match started while they are
+    set play out the same way for the same moves (predictable dice: never on a real server)."""
 
     def __init__(self, store: Store, library: Library | None = None,
-                 masseffect_library: MassEffectLibrary | None = None) -> None:
+                 masseffect_library: MassEffectLibrary | None = None, *,
+                 dice_key: bytes | None = None, bot_seed: int | None = None) -> None:
         self.store = store
+        self.dice_key = dice_key
+        self.bot_seed = bot_seed
         self.rooms: dict[str, Room] = {}
         self.loading = asyncio.Lock()
         self._library: Library | None = library
@@ -126,7 +134,8 @@ class Hub:
             if info is None:
                 return None
             actions = await asyncio.to_thread(self.store.actions, match_id)
-            room = await asyncio.to_thread(Room.restore, info, actions, self.store)
+            room = await asyncio.to_thread(Room.restore, info, actions, self.store,
+                                           bot_seed=self.bot_seed)
             self.add(room)
         room.wake_bots()
         return room
@@ -478,7 +487,7 @@ def _mode(body: dict[str, Any]) -> str:
 async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode: str,
                  seats: list[dict[str, Any]]) -> dict[str, Any]:
     """A new match of ``ruleset``: its game, stored, and its live room."""
-    dice = KeyedDice()
+    dice = KeyedDice(hub.dice_key)  # None (always, but in tests): a fresh secret key
     try:
         game = await asyncio.to_thread(RULESETS.get(ruleset).new_game, setup, dice=dice.clone())
     except (SkirmishError, ValueError, KeyError) as exc:
@@ -496,7 +505,7 @@ async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode
                                        dice=dice.to_json(), title=title, mode=mode, seats=rows)
     info = await asyncio.to_thread(hub.store.match, match_id)
     assert info is not None
-    room = Room(info, game, hub.store)
+    room = Room(info, game, hub.store, bot_seed=hub.bot_seed)
     hub.add(room)
     room.wake_bots()
     return {"id": match_id, "join": {str(seat): f"/join/{match_id}/{token}"

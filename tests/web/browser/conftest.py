@@ -90,6 +90,25 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     thread.join(15)
 
 
+#: What :func:`seeded` fixes: the dice key of every match started meanwhile and its bots'
+#: seed (a bot's is this plus its seat).
+SEEDED_DICE_KEY = bytes(range(32))
+SEEDED_BOT_SEED = 1
+
+
+@pytest.fixture
+def seeded(live: Live) -> Iterator[Live]:
+    """The live server, giving the matches started during the test fixed dice and bot seeds
+    (the hub's test-only ``dice_key`` and ``bot_seed``): such a match plays out the same way
+    on every run for the same moves. The server's own unpredictable dice come back after."""
+    hub = live.hub
+    hub.dice_key, hub.bot_seed = SEEDED_DICE_KEY, SEEDED_BOT_SEED
+    try:
+        yield live
+    finally:
+        hub.dice_key = hub.bot_seed = None
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
