@@ -849,6 +849,8 @@ def test_presets_and_parameters_by_name() -> None:
     assert normal.settings.me_threat == hard.settings.me_threat == 1.0
     assert normal.settings.me_horizon == "round" and normal.settings.me_replay
     assert not normal.settings.me_stays
+    # hard's ME:A leaf weighs the data race of an Extraction (docs/bots.md, "The data race")
+    assert hard.settings.me_race == 0.4 and normal.settings.me_race == 0.0
     easy = make_agent("mcts:easy", 1)
     assert isinstance(easy, MCTSAgent) and easy.settings.me_horizon == "settle"
     assert not easy.settings.me_stays and easy.settings.me_moves == 0

@@ -20,10 +20,11 @@ worked out once a position and replayed (``me_horizon``, ``me_replay``; the stay
 ``me_stays`` play a turn faster and were normal's until 2026-12-03), and the root of a
 movement compares the heuristic's 4 (hard: 6) best moves of the figure it would move
 (``me_moves``); their leaf, at the next turn's start, counts each band's best shots of that
-turn (``me_threat``). Their ``me_iterations`` are more than the seconds allow, so the cap
-stops them there. Against the heuristic over the ladder's games (docs/bots.md): hard 59.6 %
-over 240, normal 56.1 % over 1,200 with the replay where it had scored 53.0 % over 600 with
-the stays. ``easy`` keeps the cheap mid-round search, which plays about as well as the
+turn (``me_threat``), and hard's weighs the data race of an Extraction (``me_race``: each
+band's turns to get data off the table, 0.4 of a logit a turn). Their ``me_iterations``
+are more than the seconds allow, so the cap stops them there. Against the heuristic over
+the ladder's games (docs/bots.md): hard 59.0 % over 240 (before ``me_race``), normal 56.1 %
+over 1,200 with the replay where it had scored 53.0 % over 600 with the stays. ``easy`` keeps the cheap mid-round search, which plays about as well as the
 heuristic bot within its 0.1 s."""
 
 from __future__ import annotations
@@ -64,5 +65,5 @@ PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "normal": {"iterations": 16, "me_iterations": 300, "seconds": 0.4, **_ROUND, **_TURN,
                "me_moves": 4},
     "hard": {"iterations": 64, "me_iterations": 1200, "seconds": 1.6, **_ROUND, **_TURN,
-             "me_moves": 6, "confidence": 1.5, "me_confidence": 2.0},
+             "me_moves": 6, "confidence": 1.5, "me_confidence": 2.0, "me_race": 0.4},
 }
