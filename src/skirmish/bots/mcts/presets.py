@@ -24,8 +24,9 @@ turn (``me_threat``), and hard's weighs the data race of an Extraction (``me_rac
 band's turns to get data off the table, 0.4 of a logit a turn). Their ``me_iterations``
 are more than the seconds allow, so the cap stops them there. Against the heuristic over
 the ladder's games (docs/bots.md): hard 59.0 % over 240 (before ``me_race``), normal 56.1 %
-over 1,200 with the replay where it had scored 53.0 % over 600 with the stays. ``easy`` keeps the cheap mid-round search, which plays about as well as the
-heuristic bot within its 0.1 s."""
+over 1,200 with the replay where it had scored 53.0 % over 600 with the stays. ``easy``
+keeps the cheap mid-round search, which plays about as well as the heuristic bot within its
+0.1 s."""
 
 from __future__ import annotations
 
