@@ -26,7 +26,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from skirmish.masseffect.rules import RUN_FACTOR, pas_to_cm
+from skirmish.masseffect.cards.scenarios import MarkerKind
+from skirmish.masseffect.phases.movement import allowance
 
 #: The victory kind this term reads (ME37).
 EXTRACT = "extract_data"
@@ -60,14 +61,13 @@ def race_turns(state: Any, side: int) -> float:
     from skirmish.masseffect.state import MARKER_RADIUS
 
     cap = float(max(0, int(state.scenario.turns) - max(1, int(state.turn)) + 1) + 1)
-    sources = [m for m in state.markers
-               if (m.kind == "terminal" and m.holds) or (m.kind == DATA and not m.carrier)]
+    sources = [m for m in state.markers if (m.kind == MarkerKind.TERMINAL and m.holds)
+               or (m.kind == DATA and not m.carrier)]
     best = cap
     for figure in state.figures:
-        if figure.side != side or not figure.in_action or not figure.placed:
+        if figure.side != side or not figure.in_action:
             continue
-        walk = pas_to_cm(figure.profile.move)
-        run = walk * RUN_FACTOR
+        walk, run = allowance(figure, False), allowance(figure, True)  # ME10-ME11
         r = figure.radius
         if figure.carries:
             best = min(best, _leg(_exit(state, figure.x, figure.y, r, side), walk, run, 1.0))
