@@ -98,3 +98,19 @@ def test_a_departures_check_compares_the_two_actions_on_as_many_pairs_as_asked()
     text = summary([left, kept])
     assert "departures better than the heuristic's choice" in text
     assert "1 of 1 rivals kept out better" in text
+
+
+def test_the_decision_times_are_each_agent_decision_with_its_search() -> None:
+    """``bench.decision_times``: every decision of the agent timed (over 0 ms: each one
+    listed, with its search's iterations), the search's iterations timed only meanwhile."""
+    from bench.decision_times import play
+
+    from skirmish.bots.mcts.search import Search
+
+    iterate = Search.iterate
+    result = play("mcts:iterations=3", "masseffect", 1, 0.0)
+    assert Search.iterate is iterate
+    assert result["decisions"] == result["over"] == len(result["slow"]) > 10
+    assert result["decisions"] == sum(len(t) for t in result["by_kind"].values())
+    assert all(iterations is not None and 0 < iterations <= 3 and 0 < len(longest) <= 3
+               for _, _, iterations, _, longest in result["slow"])

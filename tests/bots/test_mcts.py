@@ -853,7 +853,9 @@ def test_presets_and_parameters_by_name() -> None:
     assert hard.settings.me_race == 0.4 and normal.settings.me_race == 0.0
     easy = make_agent("mcts:easy", 1)
     assert isinstance(easy, MCTSAgent) and easy.settings.me_horizon == "settle"
-    assert not easy.settings.me_stays and easy.settings.me_moves == 0
+    # easy's tree stops at an ME:A movement below the root: listing its destinations took
+    # 50-90 ms, which overran the 0.1 s (docs/bots.md, "Time per decision")
+    assert easy.settings.me_stays and easy.settings.me_moves == 0
     assert hard.settings.budget("masseffect") == (1200, 1.6)
     assert hard.settings.budget("eden") == (64, 1.6)
     assert hard.settings.confidence == 1.5 and hard.settings.me_confidence == 2.0

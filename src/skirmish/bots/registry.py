@@ -266,6 +266,9 @@ register_agent(
         "me_race": Parameter(float, low=0, high=10, help="weight of the data race of an "
                              "Extraction in the evaluation, logits a turn (Mass Effect: "
                              "Annihilation)"),
+        "me_hold": Parameter(float, low=0, high=10, help="what a point scored adds to the "
+                             "evaluation in a scenario won by holding objectives, logits "
+                             "(Mass Effect: Annihilation)"),
         "me_stays": Parameter(bool, help="Mass Effect: Annihilation's rollouts play the "
                               "movement phase as stays (cheap: a turn plays out in tens "
                               "of ms)"),

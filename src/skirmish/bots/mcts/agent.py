@@ -59,6 +59,7 @@ class MCTSAgent:
                  me_leaf: str = "hand", me_replay: bool = False, pick: str = "visits",
                  me_pick: str | None = None, student: bool = False,
                  me_student: bool | None = None, me_race: float = 0.0,
+                 me_hold: float = 0.0,
                  heuristic: bool = True,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.seed = seed
@@ -68,7 +69,7 @@ class MCTSAgent:
                                  me_horizon, me_iterations, missions, halving,
                                  me_halving, sparse, me_confidence, me_threat,
                                  me_stays, me_moves, me_leaf, me_replay, pick,
-                                 me_pick, student, me_student, me_race)
+                                 me_pick, student, me_student, me_race, me_hold)
         self.heuristic = heuristic
         self.clock = clock
         self._rng = SeededDice(seed)

@@ -268,16 +268,22 @@ def masseffect_terms(game: Game) -> dict[str, float]:
 
 
 def masseffect_value(game: Game, threat: float = 0.0,
-                     weights: MassEffectWeights = MASSEFFECT_HAND, race: float = 0.0) -> float:
+                     weights: MassEffectWeights = MASSEFFECT_HAND, race: float = 0.0,
+                     hold: float = 0.0) -> float:
     """Player A's chances from an ME:A position: its terms (:func:`masseffect_terms`) by
     their ``weights``; ``threat`` weighs the shots still to come this turn
     (:mod:`.me_threats`, :data:`MASSEFFECT_THREAT` logits a band point; 0: not
     computed); ``race`` the data race of an Extraction (:mod:`.me_race`), in logits a turn
-    (0: not computed)."""
+    (0: not computed); ``hold`` what a point of the score adds in a scenario won by holding
+    objectives (ME41: points banked, which no later turn takes back), in logits beyond the
+    ``weights``' score."""
     if game.is_over:
         return outcome_value(game)
     terms = masseffect_terms(game)
     score = sum(getattr(weights, name) * value for name, value in terms.items())
+    state: Any = game.state
+    if hold and state.scenario.victory.kind == "hold_objectives":
+        score += hold * terms["score"]
     if threat:
         from skirmish.bots.mcts.me_threats import me_threats
 
@@ -343,13 +349,15 @@ def unknown_value(game: Game) -> float:
 
 def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0,
              missions: float = 1.0, me_threat: float = 0.0,
-             me_leaf: str = "hand", me_race: float = 0.0) -> Callable[[Game], float]:
+             me_leaf: str = "hand", me_race: float = 0.0,
+             me_hold: float = 0.0) -> Callable[[Game], float]:
     """The leaf evaluation of a ruleset (:func:`unknown_value` for one it does not know) for
     the search's games, thrown away once evaluated; ``threat`` scales Eden's weight of the
     threats on the table, ``tempo`` values its fighters still to act and ``missions`` its
     missions' projected VP; ``me_threat`` weighs ME:A's shots still to come this turn,
     ``me_leaf`` names the weights of ME:A's terms (:data:`MASSEFFECT_LEAVES`) and
-    ``me_race`` weighs the data race of an Extraction (logits a turn)."""
+    ``me_race`` weighs the data race of an Extraction (logits a turn) and ``me_hold`` a
+    point scored by holding objectives (logits a point, beyond the weights')."""
     if ruleset == "eden":
         return lambda game: eden_value(game, threat, disposable=True, tempo=tempo,
                                        missions=missions)
@@ -357,7 +365,7 @@ def value_of(ruleset: str, threat: float = 1.0, tempo: float = 0.0,
         if me_leaf not in MASSEFFECT_LEAVES:
             raise ValueError(f"me_leaf: one of {', '.join(MASSEFFECT_LEAVES)}, got {me_leaf!r}")
         weights = MASSEFFECT_LEAVES[me_leaf]
-        return lambda game: masseffect_value(game, me_threat, weights, me_race)
+        return lambda game: masseffect_value(game, me_threat, weights, me_race, me_hold)
     return unknown_value
 
 

@@ -133,7 +133,9 @@ class Settings:
     the paired margins read through Student's t (:func:`.tree.normal_equivalent`: a margin
     over few pairs counts for less), ``me_student`` its value on ME:A (``student`` when not
     given); ``me_race``: the weight of the data race of an ME:A Extraction in the leaf
-    (:mod:`.me_race`, logits a turn; 0: not computed)."""
+    (:mod:`.me_race`, logits a turn; 0: not computed); ``me_hold``: what a point scored
+    adds to the ME:A leaf in a scenario won by holding objectives (ME41), in logits beyond
+    the leaf's own weight."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -170,6 +172,7 @@ class Settings:
     student: bool = False
     me_student: bool | None = None
     me_race: float = 0.0
+    me_hold: float = 0.0
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
         """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
@@ -304,7 +307,8 @@ class Search:
         self.student = student
         self.preference = preference_of(self.ruleset)
         self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions,
-                              settings.me_threat, settings.me_leaf, settings.me_race)
+                              settings.me_threat, settings.me_leaf, settings.me_race,
+                              settings.me_hold)
         self.settling = settling_of(self.ruleset)
         #: The rollouts' horizon in this ruleset (ME:A has its own, ``me_horizon``).
         self.horizon = settings.me_horizon if self.ruleset == "masseffect" else settings.horizon
