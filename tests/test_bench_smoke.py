@@ -52,6 +52,20 @@ def test_the_mass_effect_leaf_fit_plays_records_and_fits() -> None:
     assert log_loss(x, y, fit(x, y)) <= figures["me_leaf_hand"]
 
 
+def test_the_leaf_fit_of_one_scenario_weighs_each_term_beside_the_presets_leaf() -> None:
+    """``bench.me_leaf_fit --scenario NAME --beside``: that scenario's matches only, the
+    presets' leaf recorded at each position, and each term fitted beside it."""
+    import numpy as np
+    from bench.me_leaf_fit import beside_the_leaf, self_play
+
+    sample = self_play(games=4, scenario="Tenir la position", beside=True)
+    assert len(sample.leaf) == len(sample.terms) > 0
+    figures = beside_the_leaf(sample, folds=2)
+    assert len(figures["leaf"][1]) == 1 and len(figures["score"][1]) == 2
+    assert "extracted" not in figures  # never varies outside an Extraction
+    assert all(np.isfinite(loss) for loss, _ in figures.values())
+
+
 def test_the_mass_effect_departures_survey_searches_the_same_positions() -> None:
     """``bench.me_departures``: every agent searches the same positions, and a departure's
     strongest rival is an action other than the heuristic's."""
