@@ -23,11 +23,12 @@ movement compares the heuristic's 4 (hard: 6) best moves of the figure it would 
 turn (``me_threat``), and hard's weighs the data race of an Extraction (``me_race``: each
 band's turns to get data off the table, 0.4 of a logit a turn). Their ``me_iterations``
 are more than the seconds allow, so the cap stops them there. Against the heuristic over
-the ladder's games (docs/bots.md): hard 59.0 % over 240 (before ``me_race``), normal 56.1 %
-over 1,200 with the replay where it had scored 53.0 % over 600 with the stays. ``easy``
-keeps the cheap mid-round search, which plays about as well as the heuristic bot within its
-0.1 s; on ME:A its tree stops at a movement below the root (``me_stays``), whose listing of
-destinations (50-90 ms) had made one iteration in ten overrun the 0.1 s (docs/bots.md)."""
+the ladder's games (docs/bots.md): hard 60.3 % over 300 (seed 0's 100 with ``me_race``),
+normal 56.1 % over 1,200 with the replay where it had scored 53.0 % over 600 with the
+stays. ``easy`` keeps the cheap mid-round search, which plays about as well as the heuristic
+bot within its 0.1 s; on ME:A its tree stops at a movement below the root (``me_stays``),
+where one iteration listing the destinations (42-90 ms) had made 12 decisions of 870 take
+over 90 ms, up to 123 ms (docs/bots.md)."""
 
 from __future__ import annotations
 
