@@ -162,10 +162,8 @@ def _powers(state: MEState, figure: Figure) -> Iterator[Action]:
         elif engaged:
             continue
         elif power.target is Target.ALLY:
-            for friend in state.in_action(figure.side):
-                if friend is not figure and verdict(state, figure, friend,
-                                                    power.range).allowed:
-                    yield UsePower(figure.ref, name, friend.ref)
+            for friend in ally_targets(state, figure, power.range):
+                yield UsePower(figure.ref, name, friend.ref)
         else:
             for enemy in _enemies(state, figure):
                 at = Point(round(enemy.x, 2), round(enemy.y, 2))
