@@ -851,6 +851,8 @@ def test_presets_and_parameters_by_name() -> None:
     assert not normal.settings.me_stays
     # hard's ME:A leaf weighs the data race of an Extraction (docs/bots.md, "The data race")
     assert hard.settings.me_race == 0.4 and normal.settings.me_race == 0.0
+    # and a point banked by holding objectives (docs/bots.md, "The points banked")
+    assert hard.settings.me_hold == 0.3 and normal.settings.me_hold == 0.0
     easy = make_agent("mcts:easy", 1)
     assert isinstance(easy, MCTSAgent) and easy.settings.me_horizon == "settle"
     # easy's tree stops at an ME:A movement below the root: listing its destinations took

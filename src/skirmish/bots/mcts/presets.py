@@ -21,7 +21,8 @@ worked out once a position and replayed (``me_horizon``, ``me_replay``; the stay
 movement compares the heuristic's 4 (hard: 6) best moves of the figure it would move
 (``me_moves``); their leaf, at the next turn's start, counts each band's best shots of that
 turn (``me_threat``), and hard's weighs the data race of an Extraction (``me_race``: each
-band's turns to get data off the table, 0.4 of a logit a turn). Their ``me_iterations``
+band's turns to get data off the table, 0.4 of a logit a turn) and a point banked by holding
+objectives (``me_hold``: 0.3 of a logit beyond the leaf's own 0.04). Their ``me_iterations``
 are more than the seconds allow, so the cap stops them there. Against the heuristic over
 the ladder's games (docs/bots.md): hard 60.3 % over 300 (seed 0's 100 with ``me_race``),
 normal 56.1 % over 1,200 with the replay where it had scored 53.0 % over 600 with the
@@ -68,5 +69,6 @@ PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "normal": {"iterations": 16, "me_iterations": 300, "seconds": 0.4, **_ROUND, **_TURN,
                "me_moves": 4},
     "hard": {"iterations": 64, "me_iterations": 1200, "seconds": 1.6, **_ROUND, **_TURN,
-             "me_moves": 6, "confidence": 1.5, "me_confidence": 2.0, "me_race": 0.4},
+             "me_moves": 6, "confidence": 1.5, "me_confidence": 2.0, "me_race": 0.4,
+             "me_hold": 0.3},
 }
