@@ -4,6 +4,7 @@ each point more by ``me_hold``; elsewhere the term is not read."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -31,8 +32,6 @@ def table(scenario: str, scores: tuple[int, int]) -> Game:
 
 
 def logit(p: float) -> float:
-    import math
-
     return math.log(p / (1 - p))
 
 
