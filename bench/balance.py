@@ -24,9 +24,9 @@ from typing import Any
 
 import yaml
 
+from skirmish.games.eden.cards.troop_files import setup_for
 from skirmish.sim.backends import Backend, LocalBackend, RayBackend, ray_options
 from skirmish.sim.runner import BatchSpec, collect_batch
-from skirmish.sim.troops import setup_for
 
 OUT = Path(__file__).parent.parent / "out"
 #: The planted error: the fighter, his printed value, the value he is given.
@@ -77,7 +77,7 @@ def ray_throughput(games: int = 200, local: float | None = None) -> dict[str, fl
 def copy_sample_library(folder: Path, fighter: str = PLANTED[0], value: int = PLANTED[2]
                         ) -> Path:
     """The sample Eden library copied into ``folder``, ``fighter`` given ``value``."""
-    from skirmish.eden.cards.library import CONTENT_DIR
+    from skirmish.games.eden.cards.library import CONTENT_DIR
 
     folder.mkdir(parents=True, exist_ok=True)
     found = False
@@ -103,7 +103,7 @@ def planted_experiment(folder: Path, *, games: int, budget: int, rounds: int, sp
     """``balance`` on the planted copy in ``folder`` (and on the sample library with the
     same seed, its games carried over where the troops are the same): the flags and the
     planted card's suggestion."""
-    from skirmish.eden.cards.library import load_library
+    from skirmish.games.eden.cards.library import load_library
     from skirmish.sim.balance import BalanceSpec, analyse, carry_over, run_games
     from skirmish.sim.balance_troops import EdenArmoury, armoury_for
 

@@ -6,10 +6,10 @@ import time
 from statistics import median
 
 from bench.kernel import SETUP
-from skirmish.bots.heuristic import HeuristicAgent
 from skirmish.core import RandomAgent
 from skirmish.core.agents import Agent, view_of
-from skirmish.eden import EDEN
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.bots.heuristic import HeuristicAgent
 
 
 def heuristic_decision_times(seed: int) -> list[float]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from skirmish.core import Game, RandomAgent
 from skirmish.core.agents import view_of
-from skirmish.eden import EDEN
+from skirmish.games.eden import EDEN
 
 
 def match_setup() -> dict[str, Any]:
@@ -19,7 +19,7 @@ def match_setup() -> dict[str, Any]:
 
         return benchmark_setup()
     except ImportError:
-        from skirmish.eden.demo import match_setup as demo
+        from skirmish.games.eden.demo import match_setup as demo
 
         return demo()
 

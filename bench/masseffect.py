@@ -10,8 +10,8 @@ from typing import Any
 
 from skirmish.core import Game, RandomAgent
 from skirmish.core.agents import view_of
-from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.cards.library import load_library
+from skirmish.games.masseffect import MASS_EFFECT, match_setup
+from skirmish.games.masseffect.cards.library import load_library
 
 
 def setup() -> dict[str, Any]:

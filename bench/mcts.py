@@ -13,7 +13,7 @@ settings and an iteration budget, timed around ``run`` (the heuristic's root pri
 view and the observation are built outside, as :func:`~skirmish.core.agents.view_of`
 does before the agent acts), the geometry's memo of path queries and ME:A's of sight
 verdicts emptied first (:func:`~skirmish.geometry.paths.clear_path_memo`,
-:func:`~skirmish.masseffect.combat.targeting.clear_targeting_memo`): each search starts
+:func:`~skirmish.games.masseffect.combat.targeting.clear_targeting_memo`): each search starts
 from cold."""
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from skirmish.bots.mcts.presets import PRESETS
 from skirmish.core import Game, SeededDice
 from skirmish.core.agents import view_of
 from skirmish.core.observation import Determinizer, observe
+from skirmish.games.masseffect.combat.targeting import clear_targeting_memo
 from skirmish.geometry.paths import clear_path_memo
-from skirmish.masseffect.combat.targeting import clear_targeting_memo
 
 #: The normal and hard presets' search (rollouts to the end of the round), budget aside.
 ROUND: dict[str, Any] = {k: v for k, v in PRESETS["normal"].items()

@@ -30,7 +30,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from skirmish.bots.masseffect import MassEffectHeuristic
 from skirmish.bots.mcts.agent import MCTSAgent
 from skirmish.bots.mcts.search import Search
 from skirmish.bots.mcts.tree import paired_margin
@@ -39,6 +38,7 @@ from skirmish.core.actions import Action
 from skirmish.core.agents import view_of
 from skirmish.core.dice import SeededDice
 from skirmish.core.ruleset import RULESETS
+from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
 from skirmish.sim.ladder import make_deals
 
 
@@ -109,7 +109,7 @@ def survey(agents: Sequence[str], games: int, every: int, seed: int = 500,
     departure checked with ``checks`` paired visits, :func:`check`; with ``check_from``,
     also the strongest rival of a search that kept the heuristic's choice when it beat it
     by that many standard errors or more: would a looser margin have left rightly?)."""
-    import skirmish.masseffect.ruleset  # noqa: F401  (registers the ruleset)
+    import skirmish.games.masseffect.ruleset  # noqa: F401  (registers the ruleset)
 
     deals = make_deals("masseffect", games=2 * games)
     rows: list[Row] = []

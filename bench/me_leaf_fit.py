@@ -31,7 +31,6 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from skirmish.bots.masseffect import MassEffectHeuristic
 from skirmish.bots.mcts.policies import (
     MASSEFFECT_HAND,
     MASSEFFECT_THREAT,
@@ -42,6 +41,7 @@ from skirmish.bots.mcts.policies import (
 )
 from skirmish.core import Game
 from skirmish.core.ruleset import RULESETS
+from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
 from skirmish.sim.ladder import make_deals
 
 NAMES = tuple(field.name for field in dataclasses.fields(MassEffectWeights))
@@ -63,7 +63,7 @@ def self_play(games: int, seed: int = 1000, scenario: str | None = None,
               beside: bool = False) -> Sample:
     """``games`` heuristic self-play matches on the ladder's ME:A deals (``scenario``'s
     only when named); with ``beside``, the presets' leaf recorded too."""
-    import skirmish.masseffect.ruleset  # noqa: F401  (registers the ruleset)
+    import skirmish.games.masseffect.ruleset  # noqa: F401  (registers the ruleset)
 
     deals = make_deals("masseffect", games=2 * games,
                        scenarios=[scenario] if scenario else [])
@@ -96,7 +96,7 @@ def self_play(games: int, seed: int = 1000, scenario: str | None = None,
 
 def _presets_leaf(game: Game, terms: dict[str, float]) -> list[float]:
     """The presets' leaf in logits (before the race of an Extraction) and the shots."""
-    from skirmish.bots.mcts.me_threats import me_threats
+    from skirmish.games.masseffect.bots.threats import me_threats
 
     ta, tb = me_threats(game)
     hand = sum(getattr(MASSEFFECT_HAND, name) * terms[name] for name in NAMES)

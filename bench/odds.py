@@ -1,6 +1,6 @@
 """Odds figures (issue 6): one full melee or shooting attack with ``--aim best``, exact.
 
-Each figure is the median of ``repeats`` runs of :func:`skirmish.odds.odds_of` on a game
+Each figure is the median of ``repeats`` runs of :func:`skirmish.games.eden.odds.odds_of` on a game
 state, with the dice caches cleared first (a cold computation): the melee is the costliest
 reaction, a response (opposition, both strikes, the second from every state the first can
 leave); the shot has a weapon bonus, an obstacle and an odd-success redirection.
@@ -12,18 +12,18 @@ import time
 from statistics import median
 
 from skirmish.core import Game
-from skirmish.eden.cards.profile import FighterProfile
-from skirmish.eden.fighter import Fighter
-from skirmish.odds import dice, odds_of
+from skirmish.games.eden.cards.profile import FighterProfile
+from skirmish.games.eden.fighter import Fighter
+from skirmish.games.eden.odds import dice, odds_of
 
 
 def _game(placed: list[tuple[int, str, float, float]]) -> Game:
-    """The sample match's fighters (skirmish.eden.demo) at (x, y), side 0 = A, 1 = B."""
+    """The sample match's fighters (skirmish.games.eden.demo) at (x, y), side 0 = A, 1 = B."""
     from skirmish.core.dice import SeededDice
-    from skirmish.eden import EDEN
-    from skirmish.eden.demo import match_setup
-    from skirmish.eden.ruleset import catalogue_of
-    from skirmish.eden.state import EdenState
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.demo import match_setup
+    from skirmish.games.eden.ruleset import catalogue_of
+    from skirmish.games.eden.state import EdenState
 
     setup = match_setup()
     profiles = {e["profile"]["name"]: FighterProfile.from_dict(e["profile"])

@@ -87,11 +87,11 @@ def test_a_departures_check_compares_the_two_actions_on_as_many_pairs_as_asked()
     the heuristic's alone, ``N`` paired visits each; its rows carry the result."""
     from bench.me_departures import Row, check, summary
 
-    from skirmish.bots.masseffect import MassEffectHeuristic
     from skirmish.bots.mcts.agent import MCTSAgent
     from skirmish.bots.registry import make_agent
     from skirmish.core.agents import view_of
     from skirmish.core.ruleset import RULESETS
+    from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
     from skirmish.sim.ladder import make_deals
 
     game = RULESETS.get("masseffect").new_game(make_deals("masseffect", games=2)[0].setup,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.eden import EDEN
-from skirmish.eden.demo import ABAMA, VLADD, demo_setup, match_setup, sample_library
-from skirmish.odds import odds_of
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.demo import ABAMA, VLADD, demo_setup, match_setup, sample_library
+from skirmish.games.eden.odds import odds_of
 
 
 def test_the_demos_fighters_are_the_librarys_cards() -> None:

@@ -4,11 +4,16 @@ that covers none."""
 
 from __future__ import annotations
 
-from skirmish.bots.heuristic import HeuristicAgent
 from skirmish.core.actions import Action
-from skirmish.eden.actions import BlastAttack, End
-
-from ..eden.test_blast_pivot import ELENIA_REF, NGOBO_REF, YURI_REF, covered, vladd_activated
+from skirmish.games.eden.actions import BlastAttack, End
+from skirmish.games.eden.bots.heuristic import HeuristicAgent
+from tests.games.eden.test_blast_pivot import (
+    ELENIA_REF,
+    NGOBO_REF,
+    YURI_REF,
+    covered,
+    vladd_activated,
+)
 
 
 def choose(game_actions: list[Action], view: dict[str, object], seeds: int = 4) -> set[str]:

@@ -34,17 +34,17 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skirmish.bots.heuristic import HeuristicAgent
 from skirmish.core.actions import Action, Pass
 from skirmish.core.game import Game
-from skirmish.eden import EDEN
-from skirmish.eden.actions import BlastAttack, End, Throw
-from skirmish.eden.cards.equipment import Category
-from skirmish.eden.cards.library import Library, load_library
-from skirmish.eden.cards.troops import suggest
-from skirmish.eden.fighting.ranged import carried
-from skirmish.eden.fighting.templates_attack import TemplateEvent, fighters_at
-from skirmish.eden.rolling import state_of
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.actions import BlastAttack, End, Throw
+from skirmish.games.eden.bots.heuristic import HeuristicAgent
+from skirmish.games.eden.cards.equipment import Category
+from skirmish.games.eden.cards.library import Library, load_library
+from skirmish.games.eden.cards.troops import suggest
+from skirmish.games.eden.fighting.ranged import carried
+from skirmish.games.eden.fighting.templates_attack import TemplateEvent, fighters_at
+from skirmish.games.eden.rolling import state_of
 from skirmish.geometry.templates import blast_covers, explosion_covers
 
 TemplateAttack = BlastAttack | Throw

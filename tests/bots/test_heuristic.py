@@ -7,10 +7,10 @@ import os
 import pytest
 
 from skirmish.bots import make_agent
-from skirmish.bots.heuristic import HeuristicAgent
 from skirmish.core import RandomAgent, play
-from skirmish.eden import EDEN
-from skirmish.eden.demo import match_setup
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.bots.heuristic import HeuristicAgent
+from skirmish.games.eden.demo import match_setup
 from skirmish.sim import BatchReport, BatchSpec, run_batch
 
 
@@ -21,7 +21,7 @@ def test_it_plays_whole_matches_from_its_view_only() -> None:
 
 
 def test_reactions_and_attacks_use_the_exact_odds() -> None:
-    from skirmish.bots.view_odds import combatant, melee_outlook, reaction_values
+    from skirmish.games.eden.bots.view_odds import combatant, melee_outlook, reaction_values
 
     game = EDEN.new_game(match_setup(), seed=1)
     fighters = {f["ref"]: f for f in game.view(0)["fighters"]}
@@ -43,7 +43,7 @@ def test_agents_by_name() -> None:
 @pytest.mark.slow
 def test_heuristic_beats_random_in_at_least_90_percent() -> None:
     """Issue 7: >= 90% with mirrored troops and sides (fewer games than the README's 200)."""
-    from skirmish.sim.troops import setup_for
+    from skirmish.games.eden.cards.troop_files import setup_for
 
     games = int(os.environ.get("SKIRMISH_HEURISTIC_GAMES", "60"))
     spec = BatchSpec(setup_for(None, None), ("heuristic", "random"), games=games, seed=2026)

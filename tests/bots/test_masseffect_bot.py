@@ -1,5 +1,5 @@
-"""The Mass Effect: Annihilation heuristic (src/skirmish/bots/masseffect.py): it only plays
-legal actions, a seed gives the same game, it decides sensibly in set scenes, it beats a
+"""The Mass Effect: Annihilation heuristic (src/skirmish/games/masseffect/bots/heuristic.py): it
+only plays legal actions, a seed gives the same game, it decides sensibly in set scenes, it beats a
 random agent, and the name "heuristic" plays ME:A through the registry while Eden's heuristic
 plays as before."""
 
@@ -12,20 +12,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skirmish.bots import make_agent
-from skirmish.bots.heuristic import HeuristicAgent
-from skirmish.bots.masseffect import MassEffectHeuristic
-from skirmish.bots.me_strength import BANDS, SCENARIOS, plan, play, report
 from skirmish.core import RandomAgent
 from skirmish.core.agents import play as play_out
 from skirmish.core.game import Game
-from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.actions import HeroicAct, Shoot, Stay, Walk
-from skirmish.masseffect.cards.library import load_library
-from skirmish.masseffect.combat.targeting import targeting
-from skirmish.masseffect.rules import cm_to_pas
-from skirmish.masseffect.state import MEState
-from tests.masseffect.table import Put, figure, scene, wall
-from tests.masseffect.table import st as state
+from skirmish.games.eden.bots.heuristic import HeuristicAgent
+from skirmish.games.masseffect import MASS_EFFECT, match_setup
+from skirmish.games.masseffect.actions import HeroicAct, Shoot, Stay, Walk
+from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
+from skirmish.games.masseffect.bots.strength import BANDS, SCENARIOS, plan, play, report
+from skirmish.games.masseffect.cards.library import load_library
+from skirmish.games.masseffect.combat.targeting import targeting
+from skirmish.games.masseffect.rules import cm_to_pas
+from skirmish.games.masseffect.state import MEState
+from tests.games.masseffect.table import Put, figure, scene, wall
+from tests.games.masseffect.table import st as state
 
 
 def _game(index: int, seed: int) -> Game:
@@ -134,7 +134,8 @@ STRENGTH_GAMES = tuple(9 * j for j in range(8))
 @pytest.mark.slow
 def test_it_beats_a_random_agent() -> None:
     """At least 6 wins in 8 games (the acceptance measurement, 200 games, is
-    ``python -m skirmish.bots.me_strength``). Why 8 and 6: broken bots (random, always the
+    ``python -m skirmish.games.masseffect.bots.strength``). Why 8 and 6: broken bots (random,
+    always the
     first action, never moving) win 2-6% of these games against random (most are draws, since
     random play rarely engages or holds anything), and pass this test with a chance below
     1e-4 (below 1.2% even for a bot winning 30%); the heuristic, which won 200 of 200 in the
@@ -160,8 +161,8 @@ def test_the_name_heuristic_plays_mass_effect() -> None:
 
 
 def test_eden_plays_as_before_under_the_name_heuristic() -> None:
-    from skirmish.eden import EDEN
-    from skirmish.eden.demo import match_setup as eden_setup
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.demo import match_setup as eden_setup
 
     histories = []
     for agent in (make_agent("heuristic", 1), HeuristicAgent(1)):
@@ -176,9 +177,9 @@ def test_the_bot_reads_custom_cards_from_its_view() -> None:
     bot knows its range and damage."""
     import copy
 
-    from skirmish.bots.me_table import Table
-    from skirmish.masseffect import MASS_EFFECT, match_setup
-    from skirmish.masseffect.cards.library import load_library
+    from skirmish.games.masseffect import MASS_EFFECT, match_setup
+    from skirmish.games.masseffect.bots.table import Table
+    from skirmish.games.masseffect.cards.library import load_library
 
     setup = copy.deepcopy(match_setup(load_library(), ["Escouade Orion", "Cellule Tisiphone"]))
     for weapon in setup["weapons"]:
@@ -202,8 +203,8 @@ def test_the_bots_table_reads_each_card_once_and_again_only_when_it_changes() ->
     search's time on ME:A); a changed card is read afresh."""
     import copy
 
-    from skirmish.bots.me_table import Table
-    from skirmish.masseffect.cards.weapons import Weapon
+    from skirmish.games.masseffect.bots.table import Table
+    from skirmish.games.masseffect.cards.weapons import Weapon
 
     game = MASS_EFFECT.new_game(match_setup(load_library(), ["Escouade Orion",
                                                               "Cellule Tisiphone"]), seed=2)

@@ -43,12 +43,12 @@ from skirmish.bots.registry import AGENTS, make_agent, parse_agent
 from skirmish.core import Game, RandomAgent, SeededDice
 from skirmish.core.agents import view_of
 from skirmish.core.observation import HIDDEN, observe
-from skirmish.eden import EDEN
-from skirmish.eden.determinize import hand_candidates
-from skirmish.eden.rolling import state_of
-from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.cards.library import load_library
-from skirmish.sim.troops import setup_for
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.cards.troop_files import setup_for
+from skirmish.games.eden.determinize import hand_candidates
+from skirmish.games.eden.rolling import state_of
+from skirmish.games.masseffect import MASS_EFFECT, match_setup
+from skirmish.games.masseffect.cards.library import load_library
 from tests.core.test_observation import HIDDEN_TOY
 
 EDEN_SETUP = setup_for(None, None, max_rounds=1)
@@ -417,8 +417,8 @@ def test_the_mass_effect_leaf_weighs_the_shots_still_to_come_with_me_threat() ->
     """``me_threat``: a mid-turn ME:A leaf counts each band's best shots still to come this
     turn (a figure that has shot, or stands out of every enemy's reach, threatens nothing;
     one a walk short of its range, less); 0 leaves the evaluation as it was."""
-    from skirmish.bots.mcts.me_threats import BEYOND, me_threats
-    from skirmish.bots.tactics.masseffect import me_table
+    from skirmish.games.masseffect.bots.tactics import me_table
+    from skirmish.games.masseffect.bots.threats import BEYOND, me_threats
 
     def soldiers(apart: float) -> Game:  # pas between the centres; Fusil mitrailleur: 16
         return me_table([(0, "Soldat de l'Alliance", 18, 10),
@@ -446,7 +446,7 @@ def test_the_mass_effect_leaf_is_alike_either_side_of_a_turns_scoring() -> None:
     """ME37: holding the objectives scores at each turn's end; the leaf projects it, so a
     turn's scoring moves points from the projection to the scores and changes nothing (a
     pass that ends the turn is not favoured by the points it brings forward)."""
-    from skirmish.masseffect.turn import Turn
+    from skirmish.games.masseffect.turn import Turn
 
     setup = match_setup(load_library(), ["Escouade Orion", "Cellule Tisiphone"],
                         "Tenir la position")

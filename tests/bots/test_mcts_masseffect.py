@@ -12,25 +12,25 @@ from typing import Any
 
 import pytest
 
-from skirmish.bots.masseffect import MassEffectHeuristic
 from skirmish.bots.mcts import MCTSAgent
 from skirmish.bots.mcts.policies import masseffect_stay
 from skirmish.bots.mcts.search import FRESH_MOVE
-from skirmish.bots.me_moves import APART, choose_move, ranked_moves
-from skirmish.bots.me_table import Table
 from skirmish.core import Game, RandomAgent
 from skirmish.core.agents import view_of
-from skirmish.masseffect import MASS_EFFECT
-from skirmish.masseffect.actions import Run, Stay, Walk
-from skirmish.masseffect.figure import STAY
-from skirmish.masseffect.phases.movement import movers
-from skirmish.masseffect.phases.options import (
+from skirmish.games.masseffect import MASS_EFFECT
+from skirmish.games.masseffect.actions import Run, Stay, Walk
+from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
+from skirmish.games.masseffect.bots.moves import APART, choose_move, ranked_moves
+from skirmish.games.masseffect.bots.table import Table
+from skirmish.games.masseffect.figure import STAY
+from skirmish.games.masseffect.phases.movement import movers
+from skirmish.games.masseffect.phases.options import (
     enemy_targets,
     figure_actions,
     may_act,
     verdict,
 )
-from skirmish.masseffect.rules import Phase
+from skirmish.games.masseffect.rules import Phase
 from skirmish.sim.ladder import make_deals
 
 DEALS = make_deals("masseffect", games=8)

@@ -13,7 +13,7 @@ from skirmish.bots.mcts.agent import MCTSAgent
 from skirmish.bots.mcts.policies import MASSEFFECT_HAND, masseffect_value
 from skirmish.bots.registry import make_agent
 from skirmish.core import Game
-from skirmish.masseffect import MASS_EFFECT
+from skirmish.games.masseffect import MASS_EFFECT
 from skirmish.sim.ladder import make_deals
 
 

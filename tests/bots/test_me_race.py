@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from skirmish.bots.mcts.me_race import masseffect_race, race_turns
 from skirmish.bots.mcts.policies import masseffect_value
 from skirmish.core import Game
-from skirmish.masseffect import MASS_EFFECT
-from skirmish.masseffect.phases.special import DATA
-from skirmish.masseffect.state import MarkerState
+from skirmish.games.masseffect import MASS_EFFECT
+from skirmish.games.masseffect.bots.race import masseffect_race, race_turns
+from skirmish.games.masseffect.phases.special import DATA
+from skirmish.games.masseffect.state import MarkerState
 from skirmish.sim.ladder import make_deals
 
 EXTRACTION = "Extraction de données"

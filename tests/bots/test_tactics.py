@@ -20,8 +20,9 @@ from skirmish.bots.tactics import (
     score,
     share,
 )
-from skirmish.bots.tactics.board import Spot, ends_within, hits, table, where_after
-from skirmish.bots.tactics.eden import (
+from skirmish.bots.tactics.positions import hits
+from skirmish.core.agents import view_of
+from skirmish.games.eden.bots.tactics import (
     charge_the_one_who_cannot_respond,
     dodge,
     finish_in_melee,
@@ -29,13 +30,13 @@ from skirmish.bots.tactics.eden import (
     stay_on_the_objective,
     the_better_shot,
 )
-from skirmish.bots.tactics.masseffect import library as me_library
-from skirmish.bots.tactics.masseffect import me_finish_the_wounded
-from skirmish.core.agents import view_of
-from skirmish.eden.invariants import invariant_problems
-from skirmish.eden.rolling import state_of
-from skirmish.odds import AttackOdds, odds_of
-from skirmish.odds.game import melee_reactions
+from skirmish.games.eden.bots.tactics_board import Spot, ends_within, table, where_after
+from skirmish.games.eden.invariants import invariant_problems
+from skirmish.games.eden.odds import AttackOdds, odds_of
+from skirmish.games.eden.odds.game import melee_reactions
+from skirmish.games.eden.rolling import state_of
+from skirmish.games.masseffect.bots.tactics import library as me_library
+from skirmish.games.masseffect.bots.tactics import me_finish_the_wounded
 
 BY_NAME = {p.name: p for p in POSITIONS}
 
@@ -109,8 +110,8 @@ def test_the_odds_the_descriptions_quote() -> None:
 
 
 def test_the_mass_effect_position_and_its_odds() -> None:
-    from skirmish.masseffect.odds import ShotSituation, shot_odds
-    from skirmish.masseffect.rolling import state_of as me_state
+    from skirmish.games.masseffect.odds import ShotSituation, shot_odds
+    from skirmish.games.masseffect.rolling import state_of as me_state
 
     game = me_finish_the_wounded()
     state = me_state(game)
@@ -135,7 +136,7 @@ def test_a_burning_figure_that_has_shot_is_left_to_burn() -> None:
     shot goes to the fresh one, who has yet to fire. The heuristic, reading the odds of
     this shot only, fires at the likelier kill; the search, which plays B's reply and
     counts the burn to come, does not."""
-    from skirmish.masseffect.rolling import state_of as me_state
+    from skirmish.games.masseffect.rolling import state_of as me_state
 
     [burning] = [p for p in MASS_EFFECT_POSITIONS if p.name == "me-leave-the-burning"]
     state = me_state(burning.build())

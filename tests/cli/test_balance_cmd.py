@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.eden.cards.library import load_library
+from skirmish.games.eden.cards.library import load_library
 
 runner = CliRunner()
 SMALL = ["balance", "--games", "24", "--agents", "random,random", "--rounds", "1",
@@ -143,7 +143,7 @@ def test_ctrl_c_reports_on_the_games_that_finished(tmp_path: Path,
 def test_what_if_takes_a_changed_card_from_a_folder(tmp_path: Path) -> None:
     import yaml
 
-    from skirmish.eden.cards.library import CONTENT_DIR
+    from skirmish.games.eden.cards.library import CONTENT_DIR
 
     data = yaml.safe_load((CONTENT_DIR / "jokers.yaml").read_text(encoding="utf-8"))
     vladd = next(f for f in data["fighters"] if f["name"] == "Vladd")

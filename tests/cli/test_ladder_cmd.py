@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
+from tests.cli.test_lazy_imports import rules_modules
 
 runner = CliRunner()
 TINY = ["ladder", "--agents", "random,heuristic", "--games", "2", "--rounds", "1",
@@ -156,8 +157,9 @@ def test_ladder_help_loads_no_engine_module() -> None:
             "assert 'Bradley-Terry' in out, out; print(json.dumps(sorted(sys.modules)))")
     loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
                                        text=True, check=True).stdout)
-    heavy = ("skirmish.sim", "skirmish.bots", "skirmish.eden", "numpy", "matplotlib")
+    heavy = ("skirmish.sim", "skirmish.bots", "numpy", "matplotlib")
     assert not [m for m in loaded if m.startswith(heavy)]
+    assert rules_modules(loaded) == []
 
 
 def test_a_batch_whose_output_is_not_a_terminal_reports_plain_progress_lines() -> None:

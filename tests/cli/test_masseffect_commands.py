@@ -16,9 +16,9 @@ from skirmish.bots import make_agent
 from skirmish.cli.main import app
 from skirmish.core.agents import play
 from skirmish.core.record import Record
+from skirmish.games.masseffect import MASS_EFFECT, match_setup
+from skirmish.games.masseffect.cards.library import load_library
 from skirmish.geometry.annotations import Picture
-from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.cards.library import load_library
 from tests.cli.test_pictures import png_size, svg_size
 
 runner = CliRunner()

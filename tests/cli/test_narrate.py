@@ -17,15 +17,16 @@ from typer.testing import CliRunner
 
 from skirmish.bots import make_agent
 from skirmish.cli.main import app
-from skirmish.cli.narrate import brief_lines, narrate
 from skirmish.core.agents import play
 from skirmish.core.events import ActionEvent, Event, NoteEvent, RollEvent
 from skirmish.core.game import Game
-from skirmish.eden import EDEN
-from skirmish.eden.cards.library import load_library
-from skirmish.eden.cards.troops import suggest
-from skirmish.eden.events import CancelEvent, LocationEvent, PointsEvent, TieBreakEvent
-from skirmish.eden.fighting.ranged import RedirectEvent
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.cards.library import load_library
+from skirmish.games.eden.cards.troops import suggest
+from skirmish.games.eden.cli.narrate import brief_lines, narrate
+from skirmish.games.eden.events import CancelEvent, LocationEvent, PointsEvent, TieBreakEvent
+from skirmish.games.eden.fighting.ranged import RedirectEvent
+from tests.cli.test_lazy_imports import rules_modules
 
 ESCAPE = "\x1b["
 
@@ -152,7 +153,7 @@ def test_brief_is_one_line_per_activation(game: Game) -> None:
 
 
 def test_brief_sums_up_an_attack() -> None:
-    from skirmish.eden.events import IncapacitatedEvent, MoveEvent, ReactionEvent, WoundEvent
+    from skirmish.games.eden.events import IncapacitatedEvent, MoveEvent, ReactionEvent, WoundEvent
 
     events: list[Event] = [
         NoteEvent(message="round 2 begins"),
@@ -192,9 +193,9 @@ def test_demo_and_replay_brief(tmp_path: Path) -> None:
 
 
 def test_importing_the_narration_loads_no_ruleset() -> None:
-    code = ("import sys, json, skirmish.cli.narrate; "
+    code = ("import sys, json, skirmish.games.eden.cli.narrate; "
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('skirmish'))))")
     loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
                                        text=True, check=True).stdout)
-    assert not [m for m in loaded if m.startswith(("skirmish.eden", "skirmish.bots",
-                                                   "skirmish.geometry"))]
+    assert not [m for m in loaded if m.startswith(("skirmish.bots", "skirmish.geometry"))]
+    assert rules_modules(loaded) == []

@@ -11,8 +11,8 @@ import typer
 from typer.testing import CliRunner
 
 from skirmish.cli.odds_cmd import default_setup, find_profile, odds_app
-from skirmish.eden.demo import match_setup
-from skirmish.odds.dice import successes
+from skirmish.games.eden.demo import match_setup
+from skirmish.games.eden.odds.dice import successes
 
 runner = CliRunner()
 app = typer.Typer()
@@ -117,7 +117,7 @@ def test_find_profile() -> None:
     with pytest.raises(KeyError, match="ambiguous"):
         find_profile("a")
     # or in a given set-up
-    from skirmish.eden.demo import match_setup
+    from skirmish.games.eden.demo import match_setup
 
     with pytest.raises(KeyError, match="no fighter"):
         find_profile("Elenia", match_setup())
@@ -239,8 +239,8 @@ def test_text_output_of_a_template_names_the_markers() -> None:
 
 
 def test_the_charts_have_whole_number_ticks_on_the_cp_axis(tmp_path: Path) -> None:
-    from skirmish.cli.odds.single import melee_of
-    from skirmish.odds.chart import figure, roll_figure
+    from skirmish.games.eden.cli.odds.single import melee_of
+    from skirmish.games.eden.odds.chart import figure, roll_figure
 
     cards = default_setup()
     fig = figure(melee_of(cards, "Vladd", "Tarar", "response"))

@@ -97,8 +97,8 @@ def test_the_table_and_the_grouped_bars(tmp_path: Path) -> None:
 
 
 def test_the_grouped_bars_have_whole_number_ticks() -> None:
-    from skirmish.cli.odds.compare import columns_of
-    from skirmish.odds.chart import compare_figure
+    from skirmish.games.eden.cli.odds.compare import columns_of
+    from skirmish.games.eden.odds.chart import compare_figure
 
     comparison = columns_of(default_setup(), ["Vladd", "Yuri"], "Tarar")
     fig = compare_figure(comparison.columns, "by attacker")

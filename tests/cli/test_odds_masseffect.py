@@ -11,7 +11,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.cli.odds.masseffect import game_of
+from skirmish.games.masseffect.cli.odds import game_of
 
 runner = CliRunner()
 VETERAN, RIFLE, SOLDIER = "Mercenaire vétéran", "Fusil mitrailleur", "Soldat de l'Alliance"

@@ -19,7 +19,7 @@ from skirmish.cli.pictures import png_of, write_picture
 from skirmish.geometry.annotations import Picture
 from skirmish.geometry.shapes import Base
 from skirmish.geometry.table import Field, Table
-from tests.eden.test_picture import wounded_table
+from tests.games.eden.test_picture import wounded_table
 
 runner = CliRunner()
 
@@ -100,5 +100,5 @@ def test_the_pictures_module_loads_no_engine() -> None:
             "print(json.dumps(sorted(sys.modules)))")
     loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True,
                                        text=True, check=True).stdout)
-    assert not [m for m in loaded if m.startswith(("skirmish.eden", "skirmish.geometry",
+    assert not [m for m in loaded if m.startswith(("skirmish.games.eden", "skirmish.geometry",
                                                    "skirmish.core.game", "resvg_py"))]

@@ -13,7 +13,7 @@ from skirmish.cli.main import app
 from skirmish.core.record import Record
 from skirmish.geometry.annotations import Picture
 from tests.cli.test_pictures import png_size, svg_size
-from tests.eden.test_picture import activations, played
+from tests.games.eden.test_picture import activations, played
 
 runner = CliRunner()
 

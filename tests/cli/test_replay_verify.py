@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from skirmish.cli.main import app
 from skirmish.core import RandomAgent, Record, play
-from skirmish.eden import EDEN
-from skirmish.eden.demo import demo_setup
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.demo import demo_setup
 
 runner = CliRunner()
 

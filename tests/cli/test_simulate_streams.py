@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from skirmish.eden.demo import match_setup
+from skirmish.games.eden.demo import match_setup
 from skirmish.sim import runner
 from skirmish.sim.runner import BatchSpec, GameSummary, run_batch
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skirmish.core import Action, ActionSet, NotationError, Pass, Point, Ref, parse_action
-from skirmish.eden.actions import EDEN_ACTIONS
+from skirmish.games.eden.actions import EDEN_ACTIONS
 
 
 class Stance(StrEnum):

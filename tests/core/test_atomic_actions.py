@@ -33,9 +33,9 @@ from skirmish.core import (
     verify_jsonl,
 )
 from skirmish.core.actions import MAX_MAGNITUDE
-from skirmish.eden import EDEN
-from skirmish.eden.actions import Bid, BlastAttack, Deploy, Place
-from skirmish.eden.demo import match_setup
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.actions import Bid, BlastAttack, Deploy, Place
+from skirmish.games.eden.demo import match_setup
 
 from . import toy  # registers a second ruleset, whose actions Eden must refuse
 

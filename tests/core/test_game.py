@@ -16,8 +16,8 @@ from skirmish.core import (
     ScriptedDice,
     play,
 )
-from skirmish.eden import EDEN
-from skirmish.eden.demo import demo_setup
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.demo import demo_setup
 
 from .toy import TOY
 

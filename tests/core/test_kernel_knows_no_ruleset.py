@@ -1,6 +1,6 @@
 """Issue 14: the kernel and the geometry know no ruleset. Importing ``skirmish.core`` and
-``skirmish.geometry`` (every module of both) loads nothing from ``skirmish.eden``,
-``skirmish.masseffect`` or any package built on them, in a fresh interpreter; and no source
+``skirmish.geometry`` (every module of both) loads nothing from ``skirmish.games.eden``,
+``skirmish.games.masseffect`` or any package built on them, in a fresh interpreter; and no source
 file of theirs names a ruleset package."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "skirmish"
-RULESET_PACKAGES = ("skirmish.eden", "skirmish.masseffect", "skirmish.odds", "skirmish.bots",
-                    "skirmish.sim", "skirmish.web", "skirmish.cli")
+RULESET_PACKAGES = ("skirmish.games", "skirmish.bots", "skirmish.sim", "skirmish.web",
+                    "skirmish.cli", "skirmish.rl")
 
 
 def _modules(package: str) -> list[str]:

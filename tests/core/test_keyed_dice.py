@@ -79,8 +79,8 @@ def test_bad_keys_are_refused() -> None:
 
 
 def test_a_game_without_a_seed_gets_fresh_random_dice() -> None:
-    from skirmish.eden import EDEN
-    from skirmish.eden.demo import demo_setup
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.demo import demo_setup
 
     seeds = {EDEN.new_game(demo_setup()).dice.to_json()["seed"] for _ in range(5)}
     assert len(seeds) == 5
@@ -89,8 +89,8 @@ def test_a_game_without_a_seed_gets_fresh_random_dice() -> None:
 
 
 def test_the_view_publishes_the_commitment_never_the_seed_or_key() -> None:
-    from skirmish.eden import EDEN
-    from skirmish.eden.demo import demo_setup
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.demo import demo_setup
 
     keyed = EDEN.new_game(demo_setup(), dice=KeyedDice(KEY))
     for player in (0, 1):

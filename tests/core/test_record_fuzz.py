@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skirmish.core import RandomAgent, Record, RecordError, play, verify_jsonl
-from skirmish.eden import EDEN
-from skirmish.eden.demo import demo_setup
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.demo import demo_setup
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)

@@ -28,8 +28,8 @@ from skirmish.core import (
     verify_jsonl,
 )
 from skirmish.core.record import write_atomically
-from skirmish.eden import EDEN
-from skirmish.eden.demo import demo_setup
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.demo import demo_setup
 
 SEED = 3
 

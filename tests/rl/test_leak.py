@@ -50,9 +50,9 @@ def test_the_opponents_hidden_hand_changes_no_observation() -> None:
 
 def test_the_seats_own_cards_are_in_its_observation_and_nowhere_else() -> None:
     """Player A's tactical hand and missions are in A's observation (indices into the card
-    library's lists, :func:`~skirmish.rl.obs_eden.library_cards`), as his view has them;
-    when A takes another card, A's hand encoding changes and B's observation does not."""
-    from skirmish.rl.obs_eden import library_cards
+    library's lists, :func:`~skirmish.games.eden.rl.observations.library_cards`), as his view has
+    them; when A takes another card, A's hand encoding changes and B's observation does not."""
+    from skirmish.games.eden.rl.observations import library_cards
 
     _, tactical, missions = library_cards()
     envs = [SkirmishAEC("eden", max_rounds=1), SkirmishAEC("eden", max_rounds=1)]
@@ -85,7 +85,7 @@ def test_the_seats_own_cards_are_in_its_observation_and_nowhere_else() -> None:
 
 
 def test_fighter_cards_name_each_slots_profile() -> None:
-    from skirmish.rl.obs_eden import library_cards
+    from skirmish.games.eden.rl.observations import library_cards
 
     profiles = library_cards()[0]
     env = SkirmishAEC("eden", max_rounds=1)

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from skirmish.core.actions import Ref
-from skirmish.eden.actions import ChooseFirst, Move, React, Reaction, Side
+from skirmish.games.eden.actions import ChooseFirst, Move, React, Reaction, Side
+from skirmish.games.eden.rl.observations import FIGHTER, GLOBALS
 from skirmish.rl.actions import ActionCodec, Roster
 from skirmish.rl.aec import SkirmishAEC
-from skirmish.rl.obs_eden import FIGHTER, GLOBALS
 from skirmish.rl.setups import Limits
 
 
@@ -34,7 +34,7 @@ def test_fighter_slots_put_the_seats_own_fighters_first() -> None:
 
 
 def test_enums_take_their_members_index_and_players_are_seat_relative() -> None:
-    from skirmish.eden.actions import EDEN_ACTIONS
+    from skirmish.games.eden.actions import EDEN_ACTIONS
 
     limits = Limits(per_side=3, others=2)
     codec = ActionCodec(EDEN_ACTIONS, limits)
@@ -48,7 +48,7 @@ def test_enums_take_their_members_index_and_players_are_seat_relative() -> None:
 
 def test_the_kth_candidate_of_a_group_and_no_more() -> None:
     from skirmish.core.actions import Point
-    from skirmish.eden.actions import EDEN_ACTIONS
+    from skirmish.games.eden.actions import EDEN_ACTIONS
 
     limits = Limits(per_side=3, k={"move": 2})
     codec = ActionCodec(EDEN_ACTIONS, limits)

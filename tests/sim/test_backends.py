@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.eden.demo import match_setup
+from skirmish.games.eden.demo import match_setup
 from skirmish.sim.backends import LocalBackend, WorkerDied, collect, make_backend
 from skirmish.sim.logdir import MANIFEST
 from skirmish.sim.runner import (

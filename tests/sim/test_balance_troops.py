@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from skirmish.eden.cards.troops import troop_problems
-from skirmish.masseffect.cards.bands import band_problems
+from skirmish.games.eden.cards.troops import troop_problems
+from skirmish.games.masseffect.cards.bands import band_problems
 from skirmish.sim.balance import BalanceSpec
 from skirmish.sim.balance_troops import armoury_for, card_named, price_step
 

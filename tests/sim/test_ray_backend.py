@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.eden.demo import match_setup
+from skirmish.games.eden.demo import match_setup
 from skirmish.sim.backends import LocalBackend, RayBackend, collect, ray_options
 from skirmish.sim.runner import BatchSpec, GameSummary, collect_batch, play_one
 

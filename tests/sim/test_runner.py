@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from skirmish.core import Record, verify
-from skirmish.eden.demo import match_setup
+from skirmish.games.eden.demo import match_setup
 from skirmish.sim import BatchReport, BatchSpec, run_batch, wilson_interval
 from skirmish.sim.runner import game_seed
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from skirmish.eden.demo import demo_setup
-from skirmish.eden.ruleset import EdenRuleset
+from skirmish.games.eden.demo import demo_setup
+from skirmish.games.eden.ruleset import EdenRuleset
 from skirmish.web.explanations import SECRET, Explained, for_reader
 
 from .conftest import create, hub_of, next_state, seat_headers, token_of

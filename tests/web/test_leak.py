@@ -13,10 +13,10 @@ from fastapi.testclient import TestClient
 
 from skirmish.core.dice import KeyedDice
 from skirmish.core.game import Game
-from skirmish.eden.preparation.deployment import zone_of
-from skirmish.eden.rolling import state_of
-from skirmish.eden.state import EdenState
-from skirmish.web.frames import knowledge, picture_for, svg_of
+from skirmish.games.eden.preparation.deployment import zone_of
+from skirmish.games.eden.rolling import state_of
+from skirmish.games.eden.state import EdenState
+from skirmish.games.eden.web.frames import knowledge, picture_for, svg_of
 
 from .conftest import create, hub_of, next_state, seat_headers, token_of
 

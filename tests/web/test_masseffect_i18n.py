@@ -9,10 +9,10 @@ import re
 
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
-from skirmish.masseffect import MASS_EFFECT, match_setup
-from skirmish.masseffect.cards.library import load_library
+from skirmish.games.masseffect import MASS_EFFECT, match_setup
+from skirmish.games.masseffect.cards.library import load_library
+from skirmish.games.masseffect.web.i18n import WORDS
 from skirmish.web.i18n import EN, FR, translate
-from skirmish.web.i18n_masseffect import WORDS
 
 ENGLISH = re.compile(r"\b(the|to|from|with|player|pick|choose|figure|shoot|hold|or|pass|"
                      r"for|left|hit|failed|roll|wins|takes|edge|walk|run|stay|deploy|its)\b")

@@ -10,9 +10,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from skirmish.eden.demo import demo_setup
-from skirmish.eden.picture import picture_svg
-from skirmish.eden.rolling import state_of
+from skirmish.games.eden.demo import demo_setup
+from skirmish.games.eden.picture import picture_svg
+from skirmish.games.eden.rolling import state_of
 
 from .conftest import hub_of, next_state, seat_headers, stored_match
 

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from skirmish.eden.demo import demo_setup
+from skirmish.games.eden.demo import demo_setup
 from skirmish.web import create_app
 
 from .conftest import create, hub_of, next_state, play_remote, seat_headers, stored_match, token_of
@@ -274,9 +274,9 @@ def test_unfinished_matches_are_restored_at_start(data_dir: Path) -> None:
 
 
 def test_the_deploying_seat_sees_its_own_zone() -> None:
-    from skirmish.eden import EDEN
-    from skirmish.eden.demo import match_setup
-    from skirmish.web.frames import state_frame
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.demo import match_setup
+    from skirmish.games.eden.web.frames import state_frame
 
     game = EDEN.new_game(match_setup(), seed=5)
     while game.decision().kind != "deploy":

@@ -155,7 +155,7 @@ def _known(names: Sequence[str] | Mapping[str, Any]) -> str:
 
 
 def _heuristic(seed: int) -> Agent:
-    from skirmish.bots.heuristic import HeuristicAgent
+    from skirmish.games.eden.bots.heuristic import HeuristicAgent
 
     class AnyRuleset(HeuristicAgent):
         """Eden's heuristic, handing Mass Effect: Annihilation views to the ME:A heuristic
@@ -169,7 +169,7 @@ def _heuristic(seed: int) -> Agent:
             if view.get("ruleset") != "masseffect":
                 return super().act(view, legal_actions)
             if self.masseffect is None:
-                from skirmish.bots.masseffect import MassEffectHeuristic
+                from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
 
                 self.masseffect = MassEffectHeuristic(self.seed)
             return self.masseffect.act(view, legal_actions)

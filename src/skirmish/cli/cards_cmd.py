@@ -1,6 +1,6 @@
 """``skirmish cards``: list, show and print the card library (built-in sample content plus
 the players' own folders given with ``--content DIR``); Eden's, or Mass Effect:
-Annihilation's with ``--game masseffect`` (:mod:`skirmish.cli.cards_masseffect`).
+Annihilation's with ``--game masseffect`` (:mod:`skirmish.games.masseffect.cli.cards`).
 
 Add to the main app: ``app.add_typer(cards_app, name="cards")``.
 """
@@ -19,7 +19,7 @@ from skirmish.cli.errors import SkirmishTyper, check_output, fail, write_output
 from skirmish.cli.options import ContentOpt, GameOpt, game_or_exit, library_or_exit
 
 if TYPE_CHECKING:
-    from skirmish.eden.cards.library import Library
+    from skirmish.games.eden.cards.library import Library
 
 cards_app = SkirmishTyper(help="List, show and print cards (sample content and your own).",
                           invoke_without_command=True, no_args_is_help=False,
@@ -34,7 +34,7 @@ LanguageOpt = Annotated[str | None, typer.Option(
 def _section(kind: str) -> str:
     """The section a ``--kind`` names ("fighter", "NPFs", "tactical" ...)."""
     from skirmish.core.names import fold
-    from skirmish.eden.cards.library import SECTIONS, SINGULAR
+    from skirmish.games.eden.cards.library import SECTIONS, SINGULAR
 
     for section in SECTIONS:
         if fold(kind) in (fold(section), fold(section.rstrip("s")), fold(SINGULAR[section])):
@@ -43,7 +43,7 @@ def _section(kind: str) -> str:
 
 
 def _listing(lib: Library, faction: str | None, kind: str | None) -> list[dict[str, Any]]:
-    from skirmish.eden.cards.library import SECTIONS
+    from skirmish.games.eden.cards.library import SECTIONS
 
     rows = []
     wanted = lib.faction(faction) if faction is not None else None
@@ -111,7 +111,7 @@ def list_cards(
 def _list(content: list[Path] | None, faction: str | None, kind: str | None, as_json: bool,
           game: str) -> None:
     if game == "masseffect":
-        from skirmish.cli.cards_masseffect import list_cards as me_list
+        from skirmish.games.masseffect.cli.cards import list_cards as me_list
 
         me_list(console, content, faction, kind, as_json)
         return
@@ -162,13 +162,13 @@ def show(
     its weapons' and powers' cards)."""
     group = ctx.obj or {}
     if game_or_exit(game, group.get("game")) == "masseffect":
-        from skirmish.cli.cards_masseffect import show_card
+        from skirmish.games.masseffect.cli.cards import show_card
 
         show_card(console, content or group.get("content"), name,
                   as_json or bool(group.get("json")))
         return
-    from skirmish.eden.cards.cards_html import card_text
-    from skirmish.eden.cards.equipment import check_language
+    from skirmish.games.eden.cards.cards_html import card_text
+    from skirmish.games.eden.cards.equipment import check_language
 
     lib = library_or_exit(content or group.get("content"))
     try:
@@ -196,7 +196,7 @@ def show(
 def _equipment_in(lib: Library, kind: str, name: str, text: str, language: str) -> str:
     """``text`` (a card in the rulebook's notation) with its equipment in ``language``: an
     item of the library is shown as ``str(item)``, one written on the profile as typed."""
-    from skirmish.eden.cards.equipment import Equipment
+    from skirmish.games.eden.cards.equipment import Equipment
 
     if kind == "equipment":
         items = [(str(lib.equipment[name]), lib.equipment[name])]
@@ -238,16 +238,16 @@ def print_cards(
     from a browser) and/or PDF."""
     group = ctx.obj or {}
     if game_or_exit(game, group.get("game")) == "masseffect":
-        from skirmish.cli.cards_masseffect import print_cards as me_print
+        from skirmish.games.masseffect.cli.cards import print_cards as me_print
 
         me_print(console, content or group.get("content"),
                  band if band is not None or troop is None else str(troop), profiles, out,
                  pdf)
         return
-    from skirmish.eden.cards.equipment import check_language
-    from skirmish.eden.cards.printing import render_cards, write_pdf
-    from skirmish.eden.cards.troops import TroopError, troop_problems
-    from skirmish.sim.troops import read_troop
+    from skirmish.games.eden.cards.equipment import check_language
+    from skirmish.games.eden.cards.printing import render_cards, write_pdf
+    from skirmish.games.eden.cards.troop_files import read_troop
+    from skirmish.games.eden.cards.troops import TroopError, troop_problems
 
     if troop is None:
         raise fail("cards print: give --troop, a troop file (YAML or JSON)")

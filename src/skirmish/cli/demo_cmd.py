@@ -47,11 +47,11 @@ def demo(
     """Play a whole match between two bots (Eden, or Mass Effect: Annihilation with --game
     masseffect) and narrate it round by round."""
     from skirmish.bots import make_agent, split_agents
-    from skirmish.cli.narrate import fighters_table, narrate
     from skirmish.core.agents import play
     from skirmish.core.dice import fresh_seed
-    from skirmish.eden import EDEN
-    from skirmish.eden.cards.troops import suggest
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.cards.troops import suggest
+    from skirmish.games.eden.cli.narrate import fighters_table, narrate
 
     seed = fresh_seed() if seed is None else seed
     console.soft_wrap = not console.is_terminal  # whole lines in a file or a pipe
@@ -63,7 +63,7 @@ def demo(
             console.print("[red]error[/red]: --rules: Eden's optional rules; --game "
                           "masseffect has none")
             raise typer.Exit(2)
-        from skirmish.cli.demo_masseffect import demo_masseffect
+        from skirmish.games.masseffect.cli.demo import demo_masseffect
 
         try:
             demo_masseffect(console, seed=seed, agents=split_agents(agents),
@@ -129,7 +129,7 @@ def _draw_rounds(game: Game, folder: Path) -> None:
     """One picture as each round begins (round-N.svg), and the final table (final.svg)."""
     from skirmish.cli.errors import check_output_dir
     from skirmish.cli.pictures import write_picture
-    from skirmish.eden.moments import round_starts
+    from skirmish.games.eden.moments import round_starts
 
     check_output_dir(folder, "picture folder")
     for number, moment in round_starts(game):

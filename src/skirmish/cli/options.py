@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from skirmish.eden.cards.library import Library
-    from skirmish.masseffect.cards.library import Library as MELibrary
+    from skirmish.games.eden.cards.library import Library
+    from skirmish.games.masseffect.cards.library import Library as MELibrary
 
 ContentOpt = Annotated[list[Path] | None, typer.Option(
     "--content", help="A folder (or file) of your own cards (YAML/JSON), on top of the "
@@ -48,8 +48,8 @@ def library_or_exit(content: list[Path] | tuple[Path, ...] | None = None,
     (their ``content:`` list, relative to the troop file) and then ``content``. A malformed
     or missing file ends the command with one line (cli/errors.py)."""
     from skirmish.cli.errors import fail
-    from skirmish.eden.cards.library import ContentError, load_library
-    from skirmish.eden.cards.troops import content_of_troop_files
+    from skirmish.games.eden.cards.library import ContentError, load_library
+    from skirmish.games.eden.cards.troops import content_of_troop_files
 
     try:
         folders = [*content_of_troop_files(troop_files), *(content or ())]
@@ -62,7 +62,7 @@ def me_library_or_exit(content: list[Path] | tuple[Path, ...] | None = None) -> 
     """Mass Effect: Annihilation's card library: its sample cards, then the ``content``
     folders. A malformed or missing file ends the command with one line."""
     from skirmish.cli.errors import fail
-    from skirmish.masseffect.cards.library import ContentError, load_library
+    from skirmish.games.masseffect.cards.library import ContentError, load_library
 
     try:
         return load_library(content or ())
@@ -78,13 +78,13 @@ def rules_setup(setup: dict[str, Any], rules: str | None, game: str = "eden") ->
         return setup
     if game != "eden":
         raise ValueError(f"--rules: Eden's optional rules; --game {game} has none")
-    from skirmish.eden.optional.options import parse_rules, with_options
+    from skirmish.games.eden.optional.options import parse_rules, with_options
 
     return with_options(setup, parse_rules(rules))
 
 
 def rules_text(setup: Mapping[str, Any]) -> str:
     """The optional rules a set-up plays, in words ("none (the basic rules only)")."""
-    from skirmish.eden.optional.options import options_of
+    from skirmish.games.eden.optional.options import options_of
 
     return options_of(setup).describe()

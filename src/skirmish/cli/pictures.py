@@ -38,14 +38,14 @@ def picture_of(subject: Any, *, title: str | None = None, when: str = "") -> Pic
             bands = [str(b.get("name", "")) for b in subject.setup.get("bands", ())]
         subject = subject.state
     if type(subject).__name__ == "MEState":
-        from skirmish.masseffect.state import MEState
-        from skirmish.masseffect.table.picture import picture_of as me_picture
+        from skirmish.games.masseffect.state import MEState
+        from skirmish.games.masseffect.table.picture import picture_of as me_picture
 
         if isinstance(subject, MEState):
             return me_picture(subject, title=title, when=when, bands=bands)
     if type(subject).__name__ == "EdenState":
-        from skirmish.eden.picture import picture_of as eden_picture
-        from skirmish.eden.state import EdenState
+        from skirmish.games.eden.picture import picture_of as eden_picture
+        from skirmish.games.eden.state import EdenState
 
         if isinstance(subject, EdenState):
             return eden_picture(subject, title=title, when=when)

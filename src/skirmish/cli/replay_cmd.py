@@ -42,9 +42,9 @@ def replay(
     """Re-play a game record from its header and actions; optionally draw its table at
     any moment (--table-at, --out)."""
     picture = _picture_request(table_at, out)
-    from skirmish.cli.narrate import narrate
     from skirmish.core.errors import RecordError
     from skirmish.core.record import Record, verify_file
+    from skirmish.games.eden.cli.narrate import narrate
 
     try:
         game = verify_file(file) if verify_hash else Record.load(file).replay()
@@ -71,7 +71,7 @@ def _picture_request(table_at: str | None, out: Path | None
     if path.suffix.lower() not in (".svg", ".png", ".json"):
         raise fail(f"--out {path}: a picture is a .svg, .png or .json file")
     if table_at is not None:
-        from skirmish.eden.moments import parse_moment
+        from skirmish.games.eden.moments import parse_moment
 
         try:
             parse_moment(table_at)
@@ -83,7 +83,7 @@ def _picture_request(table_at: str | None, out: Path | None
 
 def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> None:
     """Draw the re-played ``game``'s final table, or its table at the moment ``table_at``
-    (re-played again up to there: :func:`skirmish.eden.moments.game_at`)."""
+    (re-played again up to there: :func:`skirmish.games.eden.moments.game_at`)."""
     from skirmish.cli.errors import fail
     from skirmish.cli.pictures import write_picture
     from skirmish.core.record import Record
@@ -92,7 +92,7 @@ def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> Non
     if table_at is not None and game.ruleset.name == "masseffect":
         game, when = _turn_start(file, game, table_at)
     elif table_at is not None:
-        from skirmish.eden.moments import game_at, parse_moment
+        from skirmish.games.eden.moments import game_at, parse_moment
 
         moment = parse_moment(table_at)
         try:
@@ -107,10 +107,10 @@ def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> Non
 
 def _turn_start(file: Path, game: Game, table_at: str) -> tuple[Game, str]:
     """A Mass Effect: Annihilation game as the turn ``table_at`` begins
-    (:func:`skirmish.masseffect.table.moments.game_at_turn`), and the title's words for it."""
+    (:func:`skirmish.games.masseffect.table.moments.game_at_turn`), and the title's words for it."""
     from skirmish.cli.errors import fail
-    from skirmish.eden.moments import parse_moment
-    from skirmish.masseffect.table.moments import game_at_turn
+    from skirmish.games.eden.moments import parse_moment
+    from skirmish.games.masseffect.table.moments import game_at_turn
 
     moment = parse_moment(table_at)
     if moment.activation:

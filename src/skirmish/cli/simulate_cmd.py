@@ -107,9 +107,9 @@ def simulate(
     """Play many games between two agents; report wins with 95% intervals, VP, rounds,
     and each fighter's survival and kills, by troop (and by agent when they differ)."""
     from skirmish.core.ruleset import RULESETS
+    from skirmish.games.eden.cards.troop_files import setup_for
     from skirmish.sim.runner import BatchSpec
     from skirmish.sim.stats import BatchReport
-    from skirmish.sim.troops import setup_for
 
     # Everything that can be refused is checked before the first game: the agents, the
     # output paths (their folders created), the troops or set-up, a first game set up.
@@ -169,15 +169,15 @@ def band_setup(band_a: str | None, band_b: str | None, scenario: str,
     """A Mass Effect: Annihilation set-up: two bands of the library (the first two sample
     bands by default) on a scenario, or a set-up file; names are matched as typed."""
     if setup_file is not None:
-        from skirmish.eden.cards.inputs import read_data
+        from skirmish.games.eden.cards.inputs import read_data
 
         data = read_data(Path(setup_file))
         if not isinstance(data, dict):
             raise ValueError(f"{setup_file}: a set-up is a mapping")
         return data
-    from skirmish.masseffect import match_setup
-    from skirmish.masseffect.cards.bands import band_problems
-    from skirmish.masseffect.cards.library import load_library
+    from skirmish.games.masseffect import match_setup
+    from skirmish.games.masseffect.cards.bands import band_problems
+    from skirmish.games.masseffect.cards.library import load_library
 
     library = load_library(content)
     names = list(library.bands)
@@ -202,7 +202,7 @@ def _file_label(spec: str) -> str | None:
     path = Path(spec)
     if not path.is_file():
         return None
-    from skirmish.sim.troops import read_troop
+    from skirmish.games.eden.cards.troop_files import read_troop
 
     try:
         return read_troop(path).name or path.stem
@@ -300,9 +300,9 @@ def matchup(
 ) -> None:
     """Every troop (or ME:A band) against every other (each side and seat equally often): a
     win-% table."""
+    from skirmish.games.eden.cards.troop_files import setup_for
     from skirmish.sim.runner import BatchSpec
     from skirmish.sim.stats import wilson_interval
-    from skirmish.sim.troops import setup_for
 
     names = [t.strip() for t in troops.split(",") if t.strip()]
     if len(names) < 2:
@@ -327,7 +327,7 @@ def matchup(
                                                 content=content_dirs), rules)
                   for i, j in itertools.combinations(range(len(names)), 2)}
         if rules is not None:
-            from skirmish.eden import EDEN
+            from skirmish.games.eden import EDEN
 
             EDEN.new_game(next(iter(setups.values())), seed=0)  # options refused up front
             console.print(f"optional rules: {rules_text(next(iter(setups.values())))}",

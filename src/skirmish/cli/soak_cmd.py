@@ -42,9 +42,9 @@ def soak(
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
     from skirmish.bots.registry import make_agent, split_agents
-    from skirmish.eden.cards.library import load_library
+    from skirmish.games.eden.cards.library import load_library
+    from skirmish.games.eden.cards.troop_files import load_troop
     from skirmish.sim.soak import SoakSpec, describe, parse_pairings, run_soak
-    from skirmish.sim.troops import load_troop
 
     workers = check_workers(workers)
     names = tuple(split_agents(agents))
@@ -58,14 +58,14 @@ def soak(
     if rules is not None:
         if game != "eden":
             raise ValueError(f"--rules: Eden's optional rules; --game {game} has none")
-        from skirmish.eden.optional.options import parse_rules
+        from skirmish.games.eden.optional.options import parse_rules
 
         options = parse_rules(rules)
         rules_json = json.dumps(options.to_json(), sort_keys=True)
     spec = SoakSpec(matches, parse_pairings(pairings, game), (names[0], names[1]), seed,
                     record_every, game=game, rules=rules_json)
     if game == "masseffect" and pairings not in ("factions", "all"):
-        from skirmish.masseffect.cards.library import load_library as load_me
+        from skirmish.games.masseffect.cards.library import load_library as load_me
 
         bands = load_me()
         spec = SoakSpec(matches, tuple((bands.band(a).name, bands.band(b).name)

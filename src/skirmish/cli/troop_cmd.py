@@ -16,7 +16,7 @@ from rich.console import Console
 from skirmish.cli.errors import SkirmishTyper, check_output, fail
 from skirmish.cli.options import ContentOpt, GameOpt, game_or_exit, library_or_exit
 
-#: Rulebook 3 (skirmish.eden.cards.troops.MAX_BUDGET, checked by a test): the largest budget.
+#: Rulebook 3 (skirmish.games.eden.cards.troops.MAX_BUDGET, checked by a test): the largest budget.
 MAX_BUDGET = 200
 console = Console(soft_wrap=True)
 
@@ -36,12 +36,12 @@ def validate(
     (--game masseffect): check a band file against ME7/ME39, every broken rule on its own
     line and exit code 1 when it breaks one."""
     if game_or_exit(game) == "masseffect":
-        from skirmish.cli.troop_masseffect import validate_band
+        from skirmish.games.masseffect.cli.troop import validate_band
 
         validate_band(console, file, content)
         return
-    from skirmish.eden.cards.troops import TroopError, sp_reserve, total_value, troop_problems
-    from skirmish.sim.troops import read_troop
+    from skirmish.games.eden.cards.troop_files import read_troop
+    from skirmish.games.eden.cards.troops import TroopError, sp_reserve, total_value, troop_problems
 
     lib = library_or_exit(content, [file])
     try:
@@ -77,14 +77,14 @@ def new(
     """Build a troop from --fighters, or interactively (prompts), and write it. ME:A (--game
     masseffect): a band file from --figures (or prompts), in --faction."""
     if game_or_exit(game) == "masseffect":
-        from skirmish.cli.troop_masseffect import new_band
-        from skirmish.masseffect.rules import DEFAULT_BUDGET
+        from skirmish.games.masseffect.cli.troop import new_band
+        from skirmish.games.masseffect.rules import DEFAULT_BUDGET
 
         new_band(console, out, faction=faction, figures=figures or fighters,
                  budget=DEFAULT_BUDGET if budget is None else budget, name=name,
                  content=content)
         return
-    from skirmish.eden.cards.troops import (
+    from skirmish.games.eden.cards.troops import (
         Troop,
         candidates,
         sp_reserve,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -81,7 +80,8 @@ def picture_of(ruleset: Ruleset, state: State) -> str | None:
 
 @dataclass(slots=True)
 class RulesetRegistry:
-    """Rulesets by name; a ruleset registers itself when its package is imported."""
+    """Rulesets by name: those registered here (a test's own), else the installed games'
+    (:data:`skirmish.core.plugins.GAMES`, found through entry points)."""
 
     known: dict[str, Ruleset] = field(default_factory=dict)
 
@@ -91,12 +91,15 @@ class RulesetRegistry:
 
     def get(self, name: str) -> Ruleset:
         if name not in self.known:
-            import importlib
+            from skirmish.core.plugins import GAMES
 
-            with contextlib.suppress(ImportError):
-                importlib.import_module(f"skirmish.{name}")
+            if name in GAMES:
+                self.known[name] = GAMES.get(name).rules()
         if name not in self.known:
-            raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(sorted(self.known))})")
+            from skirmish.core.plugins import GAMES
+
+            known = sorted({*self.known, *GAMES.names()})
+            raise KeyError(f"unknown ruleset {name!r} (known: {', '.join(known)})")
         return self.known[name]
 
 

@@ -334,10 +334,10 @@ class ObservationEncoder(ABC):
 
 def encoder_for(ruleset: str, limits: Limits) -> ObservationEncoder:
     if ruleset == "eden":
-        from skirmish.rl.obs_eden import EdenEncoder
+        from skirmish.games.eden.rl.observations import EdenEncoder
 
         return EdenEncoder(limits)
-    from skirmish.rl.obs_masseffect import MassEffectEncoder
+    from skirmish.games.masseffect.rl.observations import MassEffectEncoder
 
     return MassEffectEncoder(limits)
 

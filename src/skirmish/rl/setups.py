@@ -6,7 +6,7 @@ to episode, the dice changing with the seed:
 - Eden: two troops of the card library (``troops=("Jokers", "Bamaka")``: factions, stigmas
   ``"stigma:Chaos"`` or troop files, as ``skirmish simulate`` takes them), ``max_rounds`` and
   the optional rules (``rules="territory,infestation:3,climate"``, a ``rules`` mapping or a
-  :class:`~skirmish.eden.optional.options.MatchOptions`); or a whole ``setup``.
+  :class:`~skirmish.games.eden.optional.options.MatchOptions`); or a whole ``setup``.
 - Mass Effect: Annihilation: two bands of the library and a scenario
   (``bands=("Escouade Orion", "Cellule Tisiphone")``, ``scenario="Escarmouche"``);
   ``max_rounds`` shortens the scenario's turns; or a whole ``setup``.
@@ -76,7 +76,7 @@ class Limits:
 
 
 def _options(rules: Any) -> Any:
-    from skirmish.eden.optional.options import MatchOptions, parse_rules
+    from skirmish.games.eden.optional.options import MatchOptions, parse_rules
 
     if isinstance(rules, MatchOptions):
         return rules
@@ -97,14 +97,14 @@ def eden_setup(troops: str | Sequence[str] | None = None, *, rules: Any = None,
                ) -> dict[str, Any]:
     """An Eden set-up: ``setup`` as given, or two troops of the card library; ``rules`` (the
     optional rules) and ``max_rounds`` override the set-up's own."""
-    from skirmish.eden.optional.options import with_options
+    from skirmish.games.eden.optional.options import with_options
 
     if setup is not None:
         out = copy.deepcopy(dict(setup))
         if max_rounds is not None:
             out["max_rounds"] = max_rounds
     else:
-        from skirmish.sim.troops import setup_for
+        from skirmish.games.eden.cards.troop_files import setup_for
 
         a, b = _pair(troops if troops is not None else DEFAULT_TROOPS, "troops")
         out = setup_for(a, b, max_rounds=5 if max_rounds is None else max_rounds)
@@ -121,8 +121,8 @@ def masseffect_setup(bands: str | Sequence[str] | None = None, *, scenario: str 
     if setup is not None:
         out = copy.deepcopy(dict(setup))
     else:
-        from skirmish.masseffect import match_setup
-        from skirmish.masseffect.cards.library import load_library
+        from skirmish.games.masseffect import match_setup
+        from skirmish.games.masseffect.cards.library import load_library
 
         a, b = _pair(bands if bands is not None else DEFAULT_BANDS, "bands")
         out = match_setup(load_library(), [a, b], scenario or DEFAULT_SCENARIO)
@@ -155,7 +155,7 @@ def limits_for(ruleset: str, setup: Mapping[str, Any], first_view: Mapping[str, 
     room for what the match adds (non-player fighters, scenery placed, data markers);
     ``first_view`` is a view of a fresh game of it."""
     if ruleset == "eden":
-        from skirmish.eden.optional.options import options_of
+        from skirmish.games.eden.optional.options import options_of
 
         per_side = max(len(t.get("fighters", [])) for t in setup["troops"])
         options = options_of(setup)

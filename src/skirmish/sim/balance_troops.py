@@ -137,7 +137,7 @@ class EdenArmoury:
                      label: str, include: str | None = None) -> RandomTroop:
         """A random legal troop; with ``include`` (a fighter's name) one of the symbols he
         has, with him first (if he fits the budget)."""
-        from skirmish.eden.cards.troops import Troop
+        from skirmish.games.eden.cards.troops import Troop
 
         fighters = self.library.fighters
         pools = [(kind, symbol, [n for n in sorted(fighters)
@@ -175,7 +175,7 @@ class EdenArmoury:
                            f"{kind} {symbol}")
 
     def problems(self, troop: RandomTroop, budget: int) -> list[str]:
-        from skirmish.eden.cards.troops import troop_problems
+        from skirmish.games.eden.cards.troops import troop_problems
 
         return list(troop_problems(self.library, replace(troop.data, budget=budget)))
 
@@ -222,7 +222,7 @@ class MassEffectArmoury:
                      label: str, include: str | None = None) -> RandomTroop:
         """A random legal band; with ``include`` (a profile's or an item's name) its first
         figure is that profile, or carries that item (if it fits the budget)."""
-        from skirmish.masseffect.cards.bands import Band, BandEntry
+        from skirmish.games.masseffect.cards.bands import Band, BandEntry
 
         library = self.library
         factions = [f for f in library.factions()
@@ -276,7 +276,7 @@ class MassEffectArmoury:
               ) -> tuple[Any, int]:
         """A figure with another item than its card's (added below the limit, or one of
         its items replaced) if one fits ``room`` points; else the card's own."""
-        from skirmish.masseffect.cards.bands import BandEntry
+        from skirmish.games.masseffect.cards.bands import BandEntry
 
         own = list(profile.equipment)
         own_keys = {fold(i) for i in own}
@@ -293,13 +293,13 @@ class MassEffectArmoury:
         return BandEntry(profile.name, tuple(carried)), profile.points + new.points
 
     def problems(self, troop: RandomTroop, budget: int) -> list[str]:
-        from skirmish.masseffect.cards.bands import band_problems
+        from skirmish.games.masseffect.cards.bands import band_problems
 
         return list(band_problems(self.library, replace(troop.data, budget=budget)))
 
     def setup(self, a: RandomTroop, b: RandomTroop, *, rounds: int, scenario: str
               ) -> dict[str, Any]:
-        from skirmish.masseffect import match_setup
+        from skirmish.games.masseffect import match_setup
 
         return dict(match_setup(self.library, [a.data, b.data], scenario))
 
@@ -320,11 +320,11 @@ class MassEffectArmoury:
 def armoury_for(game: str, content: Sequence[str] = ()) -> Armoury:
     """The armoury of a ruleset's library: the sample cards plus ``content`` folders."""
     if game == "eden":
-        from skirmish.eden.cards.library import load_library
+        from skirmish.games.eden.cards.library import load_library
 
         return EdenArmoury(load_library(tuple(content)))
     if game == "masseffect":
-        from skirmish.masseffect.cards.library import load_library as load_me
+        from skirmish.games.masseffect.cards.library import load_library as load_me
 
         return MassEffectArmoury(load_me(tuple(content)))
     raise ValueError(f"--game: eden or masseffect, got {game!r}")

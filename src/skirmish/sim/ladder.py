@@ -150,8 +150,8 @@ def make_deals(game: str = "eden", troops: Sequence[str] = (), *, games: int = 2
     are scenarios). Only the deals used are set up; a bad troop or scenario is refused
     here, before any game."""
     if game == "masseffect":
-        from skirmish.masseffect import match_setup
-        from skirmish.masseffect.cards.library import load_library as load_me
+        from skirmish.games.masseffect import match_setup
+        from skirmish.games.masseffect.cards.library import load_library as load_me
 
         library = load_me(tuple(content))
         names = [library.band(t).name for t in troops] if troops else list(library.bands)
@@ -161,7 +161,7 @@ def make_deals(game: str = "eden", troops: Sequence[str] = (), *, games: int = 2
                              f"{', '.join(library.scenarios)}")
         scenarios = list(scenarios) or list(library.scenarios)
     elif game == "eden":
-        from skirmish.eden.cards.library import load_library
+        from skirmish.games.eden.cards.library import load_library
 
         if scenarios:
             raise ValueError("--scenarios: Eden's matches have no scenario to choose")
@@ -181,7 +181,7 @@ def make_deals(game: str = "eden", troops: Sequence[str] = (), *, games: int = 2
         if game == "masseffect":
             setup = match_setup(library, list(pairing), scenario)
         else:
-            from skirmish.sim.troops import setup_for
+            from skirmish.games.eden.cards.troop_files import setup_for
 
             setup = setup_for(pairing[0], pairing[1], max_rounds=rounds,
                               content=tuple(content))

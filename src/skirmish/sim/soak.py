@@ -2,7 +2,7 @@
 
 ``skirmish soak`` (and ``make soak``) plays matches between the sample library's troops, every
 pairing in both seats, with the agents named; after each action it checks the ruleset's
-invariants (:mod:`skirmish.eden.invariants`), and every ``record_every``-th match its record
+invariants (:mod:`skirmish.games.eden.invariants`), and every ``record_every``-th match its record
 is written, read back and re-played. Nothing stops at the first problem: every exception and
 invariant break is counted and the first few are kept with the seed that reproduces them.
 Match ``i`` depends only on the soak's seed and ``i``, as in :mod:`skirmish.sim.runner`.
@@ -24,7 +24,7 @@ from skirmish.core.agents import view_of
 from skirmish.core.game import Game
 from skirmish.core.record import Record, verify
 from skirmish.core.ruleset import RULESETS
-from skirmish.eden.invariants import invariant_problems
+from skirmish.games.eden.invariants import invariant_problems
 from skirmish.sim.backends import LocalBackend
 from skirmish.sim.runner import game_seed
 
@@ -104,11 +104,11 @@ def library_pairings(which: str = "factions", game: str = "eden"
     factions and stigmas with ``which="all"``; for Mass Effect: Annihilation, of its sample
     bands."""
     if game == "masseffect":
-        from skirmish.masseffect.cards.library import load_library as load_me
+        from skirmish.games.masseffect.cards.library import load_library as load_me
 
         bands = list(load_me().bands)
         return tuple((a, b) for a, b in itertools.product(bands, repeat=2))
-    from skirmish.eden.cards.library import load_library
+    from skirmish.games.eden.cards.library import load_library
 
     library = load_library()
     names = list(library.factions())
@@ -128,19 +128,19 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle:
     pairings)."""
     scenario = ""
     if game == "masseffect":
-        from skirmish.masseffect.cards.library import load_library as load_me
+        from skirmish.games.masseffect.cards.library import load_library as load_me
 
         scenarios = list(load_me().scenarios)
         scenario = scenarios[cycle % len(scenarios)]
     key = (*pairing, max_rounds, scenario, rules)
     if key not in _SETUPS:
         if game == "masseffect":
-            from skirmish.masseffect import match_setup
-            from skirmish.masseffect.cards.library import load_library as load_me
+            from skirmish.games.masseffect import match_setup
+            from skirmish.games.masseffect.cards.library import load_library as load_me
 
             _SETUPS[key] = match_setup(load_me(), list(pairing), scenario)
         else:
-            from skirmish.sim.troops import setup_for
+            from skirmish.games.eden.cards.troop_files import setup_for
 
             _SETUPS[key] = setup_for(pairing[0], pairing[1], max_rounds=max_rounds)
             if rules:
@@ -150,7 +150,7 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle:
 
 def _invariants(game: str) -> Callable[[Game], list[str]]:
     if game == "masseffect":
-        from skirmish.masseffect.invariants import invariant_problems as me_problems
+        from skirmish.games.masseffect.invariants import invariant_problems as me_problems
 
         return me_problems
     return invariant_problems
@@ -233,7 +233,7 @@ def describe(report: SoakReport, spec: SoakSpec) -> Sequence[str]:
         f"re-played: {report.records_checked} ({report.record_problems} problems)",
     ]
     if spec.rules:
-        from skirmish.eden.optional.options import MatchOptions
+        from skirmish.games.eden.optional.options import MatchOptions
 
         options = MatchOptions.from_json(json.loads(spec.rules))
         lines.insert(1, f"optional rules: {options.describe()}")

@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Mapping
 
-from skirmish.web import i18n_masseffect as masseffect
+from skirmish.games.masseffect.web import i18n as masseffect
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"

@@ -29,8 +29,8 @@ from skirmish.web.i18n import (
 )
 
 if TYPE_CHECKING:
-    from skirmish.eden.cards.library import Library
-    from skirmish.masseffect.cards.library import Library as MassEffectLibrary
+    from skirmish.games.eden.cards.library import Library
+    from skirmish.games.masseffect.cards.library import Library as MassEffectLibrary
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -81,7 +81,7 @@ def _library(request: Request) -> Library:
 
 @functools.cache
 def _sample_library() -> Library:
-    from skirmish.eden.cards.library import load_library
+    from skirmish.games.eden.cards.library import load_library
 
     return load_library()
 
@@ -92,7 +92,7 @@ def _masseffect_library(request: Request) -> MassEffectLibrary:
     if hub is not None:
         library: MassEffectLibrary = hub.masseffect_library
         return library
-    from skirmish.masseffect.cards.library import load_library
+    from skirmish.games.masseffect.cards.library import load_library
 
     return load_library()
 
@@ -142,8 +142,8 @@ def _render(request: Request, name: str, **context: Any) -> HTMLResponse:
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
     """Create a match, list this browser's matches, upload a record to replay."""
-    from skirmish.eden.optional.climate import CONDITIONS
-    from skirmish.web.masseffect_setup import DEFAULT_BANDS, DEFAULT_SCENARIO, options
+    from skirmish.games.eden.optional.climate import CONDITIONS
+    from skirmish.games.masseffect.web.setup import DEFAULT_BANDS, DEFAULT_SCENARIO, options
 
     library = _library(request)
     masseffect = options(_masseffect_library(request))

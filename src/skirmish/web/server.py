@@ -26,9 +26,9 @@ from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game
 from skirmish.core.record import Record, verify_jsonl
 from skirmish.core.ruleset import RULESETS
-from skirmish.eden.cards.inputs import FIELD_RANGE, DataError, parse_data
-from skirmish.eden.cards.library import Library, load_library
-from skirmish.eden.cards.troops import (
+from skirmish.games.eden.cards.inputs import FIELD_RANGE, DataError, parse_data
+from skirmish.games.eden.cards.library import Library, load_library
+from skirmish.games.eden.cards.troops import (
     Troop,
     TroopError,
     sp_reserve,
@@ -36,13 +36,13 @@ from skirmish.eden.cards.troops import (
     total_value,
     troop_problems,
 )
-from skirmish.web import frames
-from skirmish.web import masseffect_setup as masseffect
+from skirmish.games.eden.web import frames
+from skirmish.games.masseffect.web import setup as masseffect
 from skirmish.web.rooms import Connection, MessageError, Room, parse_message
 from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
 
 if TYPE_CHECKING:
-    from skirmish.masseffect.cards.library import Library as MassEffectLibrary
+    from skirmish.games.masseffect.cards.library import Library as MassEffectLibrary
 
 log = logging.getLogger("skirmish.web")
 
@@ -116,7 +116,7 @@ class Hub:
     @property
     def masseffect_library(self) -> MassEffectLibrary:
         if self._masseffect is None:
-            from skirmish.masseffect.cards.library import load_library as load_masseffect
+            from skirmish.games.masseffect.cards.library import load_library as load_masseffect
 
             self._masseffect = load_masseffect()
         return self._masseffect
@@ -268,7 +268,8 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
     ``skirmish.db`` in ``data_dir`` (``./skirmish-data``). ``library``: the card library the
     lobby offers and troops are checked against (``skirmish serve --content``: the sample
     cards and the players' own); by default the sample cards. ``masseffect_library``: the
-    same for Mass Effect: Annihilation (``skirmish.masseffect.cards.library.load_library``)."""
+    same for Mass Effect: Annihilation
+    (``skirmish.games.masseffect.cards.library.load_library``)."""
     redact_logs()
     hub = Hub(Store(database_url(db_url, data_dir)), library, masseffect_library)
 
@@ -396,7 +397,7 @@ async def _room_or_404(hub: Hub, match_id: str) -> Room:
 
 def _rule_choices() -> list[dict[str, str]]:
     """Eden's optional rules the lobby offers: each with its ``--rules`` text and name."""
-    from skirmish.eden.optional.options import NAMES
+    from skirmish.games.eden.optional.options import NAMES
 
     texts = {"territory": "territory", "infestation": "infestation:3", "climate": "climate"}
     return [{"rule": texts[name], "name": NAMES[name]} for name in ("territory",
@@ -458,7 +459,7 @@ def _with_rules(setup: dict[str, Any], rules: Any) -> dict[str, Any]:
     """Eden's optional rules for a new match: ``rules`` as the command line writes them
     (``"territory,infestation:3,climate"``) or as a set-up holds them (an object); absent,
     empty or null: the basic rules only."""
-    from skirmish.eden.optional.options import (
+    from skirmish.games.eden.optional.options import (
         MatchOptions,
         OptionsError,
         parse_rules,

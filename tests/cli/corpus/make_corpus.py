@@ -65,7 +65,7 @@ def _bomb(levels: int = 9, width: int = 9) -> tuple[str, str]:
 
 
 def _setup() -> dict[str, Any]:
-    from skirmish.eden.demo import match_setup
+    from skirmish.games.eden.demo import match_setup
 
     return match_setup(max_rounds=1)
 

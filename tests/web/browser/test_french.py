@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from skirmish.core import RandomAgent, play
-from skirmish.eden import EDEN
-from skirmish.eden.cards.equipment import Equipment
-from skirmish.eden.demo import SAMPLE_EQUIPMENT, match_setup
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.cards.equipment import Equipment
+from skirmish.games.eden.demo import SAMPLE_EQUIPMENT, match_setup
 from skirmish.web.i18n import translate
 
 from .conftest import new_page

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from skirmish.eden.rolling import state_of
+from skirmish.games.eden.rolling import state_of
 
 from .driver import Stats, Table
 

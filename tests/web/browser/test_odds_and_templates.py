@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from skirmish.core.dice import KeyedDice
-from skirmish.eden.demo import demo_setup
+from skirmish.games.eden.demo import demo_setup
 from skirmish.web.storage import SeatInfo, new_token, token_hash
 
 from .driver import Stats, Table

@@ -90,11 +90,11 @@ class MCTSAgent:
         if helper is None:
             seed = self.seed if role == "prior" else self.seed + 1
             if ruleset == "masseffect":
-                from skirmish.bots.masseffect import MassEffectHeuristic
+                from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
 
                 helper = MassEffectHeuristic(seed)
             else:
-                from skirmish.bots.heuristic import HeuristicAgent
+                from skirmish.games.eden.bots.heuristic import HeuristicAgent
 
                 helper = HeuristicAgent(seed)
             self._helpers[f"{ruleset}:{role}"] = helper

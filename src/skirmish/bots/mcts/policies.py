@@ -72,7 +72,7 @@ MASSEFFECT_UNSEARCHED = frozenset({"edge", "deploy"})
 #: Eden: VP the whole of a troop's strength is worth with every round still to play.
 EDEN_MATERIAL = 5.0
 #: Eden: VP a sure kill of a whole troop within reach is worth (the threats on the table,
-#: :mod:`skirmish.bots.mcts.threats`), with every round still to play.
+#: :mod:`skirmish.games.eden.bots.threats`), with every round still to play.
 EDEN_THREAT = 2.5
 #: Eden: how much of this round's projected VP each later round is expected to repeat.
 EDEN_LATER = 0.3
@@ -178,7 +178,7 @@ def eden_projection(game: Game, disposable: bool = False) -> tuple[int, int]:
     for this round's, and those counted at the end of the match), computed by the cards'
     own effects on a copy (scoring may spend counters) - on the game itself when it is
     ``disposable`` (a search's game, evaluated and thrown away)."""
-    from skirmish.eden.effects import EFFECTS
+    from skirmish.games.eden.effects import EFFECTS
 
     copy = game if disposable else game.copy()
     state: Any = copy.state
@@ -222,7 +222,7 @@ def eden_value(game: Game, threat: float = 1.0, disposable: bool = False,
         mine, theirs = eden_projection(game, disposable)
         score += missions * (1.0 + later) * (mine - theirs)
     if threat:
-        from skirmish.bots.mcts.threats import threats
+        from skirmish.games.eden.bots.threats import threats
 
         ta, tb = threats(state)
         score += threat * EDEN_THREAT * weight * (ta - tb)
@@ -285,12 +285,12 @@ def masseffect_value(game: Game, threat: float = 0.0,
     if hold and state.scenario.victory.kind == "hold_objectives":
         score += hold * terms["score"]
     if threat:
-        from skirmish.bots.mcts.me_threats import me_threats
+        from skirmish.games.masseffect.bots.threats import me_threats
 
         ta, tb = me_threats(game)
         score += threat * MASSEFFECT_THREAT * (ta - tb)
     if race:
-        from skirmish.bots.mcts.me_race import masseffect_race
+        from skirmish.games.masseffect.bots.race import masseffect_race
 
         score += race * masseffect_race(game.state)
     return _logistic(score)
@@ -300,8 +300,8 @@ def masseffect_stay(game: Game) -> Action:
     """ME10, the movement phase: the first figure still to move stays, facing the nearest
     enemy - the rollouts' movement when ``me_stays`` (no destination to list: a turn then
     plays out in tens of milliseconds, and the shooting after a searched move is seen)."""
-    from skirmish.masseffect.actions import Stay
-    from skirmish.masseffect.phases.movement import facing_toward, movers
+    from skirmish.games.masseffect.actions import Stay
+    from skirmish.games.masseffect.phases.movement import facing_toward, movers
 
     state: Any = game.state
     figure = movers(state, game.decision().player)[0]
@@ -314,8 +314,8 @@ def masseffect_objectives(state: Any) -> float:
     scenarios. A turn's end adds its points to the scores as this projection loses them, so
     a leaf just before a turn's end and one just after are valued alike (an action that
     ends the phase is not favoured by the scoring it brings forward)."""
-    from skirmish.masseffect.rules import CONTROL_PAS
-    from skirmish.masseffect.turn import objectives_held
+    from skirmish.games.masseffect.rules import CONTROL_PAS
+    from skirmish.games.masseffect.turn import objectives_held
 
     scenario = state.scenario
     victory = scenario.victory

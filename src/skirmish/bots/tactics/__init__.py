@@ -4,7 +4,7 @@ not charge into a response you lose; dodge when AP allow and the odds say so; ta
 objective on the last round ...), and :func:`score`, which runs an agent on every one.
 
 Each :class:`~.board.Position` has a name, a category, the expected move in words, why it
-is right (the exact odds, from :mod:`skirmish.odds`), a builder returning the game at the
+is right (the exact odds, from :mod:`skirmish.games.eden.odds`), a builder returning the game at the
 decision, and a predicate over the chosen action (destinations are continuous: "a move
 ending within 7.5 cm of the marker", "not a charge on B.Sekongo", "react dodge"). The
 agent decides as in a match: it is given :func:`skirmish.core.agents.view_of` the game
@@ -21,11 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from skirmish.bots.registry import make_agent
+from skirmish.bots.tactics.positions import Position
 from skirmish.core.agents import view_of
-
-from .board import Position
-from .eden import POSITIONS
-from .masseffect import MASS_EFFECT_POSITIONS
+from skirmish.games.eden.bots.tactics import POSITIONS
+from skirmish.games.masseffect.bots.tactics import MASS_EFFECT_POSITIONS
 
 __all__ = ["MASS_EFFECT_POSITIONS", "POSITIONS", "Position", "Result", "score", "share"]
 

@@ -53,8 +53,8 @@ def play(
     from skirmish.core.dice import fresh_seed
     from skirmish.core.errors import SkirmishError
     from skirmish.core.record import Record
-    from skirmish.eden import EDEN
-    from skirmish.sim.troops import load_troop
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.cards.troop_files import load_troop
 
     human = seat.strip().upper()
     if human not in ("A", "B"):

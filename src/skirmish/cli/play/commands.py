@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def table(session: Session, name: str) -> None:
     """``table [FILE]``: draw the table (default ``table.svg``)."""
-    from skirmish.cli.play.seen import write_table
+    from skirmish.games.eden.cli.seen import write_table
 
     path = Path(name or "table.svg").expanduser()
     try:
@@ -31,7 +31,7 @@ def table(session: Session, name: str) -> None:
 
 def odds(session: Session, text: str) -> None:
     """``odds ACTION|N [REACTION]``: the exact odds of an attack."""
-    from skirmish.cli.play.seen import odds_lines
+    from skirmish.games.eden.cli.seen import odds_lines
 
     if not text:
         session.error("odds ACTION: e.g. 'odds attack A.Vladd B.Sabaka' or 'odds 3'")

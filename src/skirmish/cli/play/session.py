@@ -158,7 +158,7 @@ class Session:
         self.narrate(events)
 
     def narrate(self, events: Sequence[Event]) -> None:
-        from skirmish.cli.narrate import narrate
+        from skirmish.games.eden.cli.narrate import narrate
 
         batch: list[Event] = []
         for event in map(self._seen, events):

@@ -1,5 +1,5 @@
 /* What the table page shows of the view: a fighter's profile card, the roster, the seat's own
-   cards, the exact odds of an attack (skirmish.odds JSON) and the match's result. */
+   cards, the exact odds of an attack (skirmish.games.eden.odds JSON) and the match's result. */
 "use strict";
 
 const Cards = (() => {
@@ -138,7 +138,7 @@ const Cards = (() => {
         : null);
   }
 
-  /** The exact odds (skirmish.odds to_json): each fighter the attack may wound. */
+  /** The exact odds (skirmish.games.eden.odds to_json): each fighter the attack may wound. */
   function odds(frame) {
     const data = frame.odds;
     if (!data) return el("p", {class: "muted"}, tr(frame.summary || ""));

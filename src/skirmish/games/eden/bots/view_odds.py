@@ -1,0 +1,80 @@
+"""Exact attack odds from a player's view (the bot has no game state, only its view):
+:class:`skirmish.games.eden.odds.attacks.Combatant` models built from the view's public data."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from skirmish.games.eden.cards.equipment import Category, Equipment
+from skirmish.games.eden.odds.attacks import Combatant, melee
+from skirmish.games.eden.odds.results import Delta
+
+LIMBS = ("head", "arms", "torso", "legs")
+
+
+def _d(values: list[int]) -> Delta:
+    return (values[0], values[1], values[2], values[3])
+
+
+def combatant(fighter: Mapping[str, Any], equipment: Mapping[str, str]) -> Combatant:
+    """The odds model of a fighter from the view: effective values, CP left, location
+    faces, and melee protection from the equipment written on its card."""
+    limbs = fighter["profile"]["limbs"]
+    faces = tuple(tuple(limbs[limb]["faces"]) for limb in LIMBS)
+    location = tuple(next(i for i, fs in enumerate(faces) if face in fs) for face in range(1, 7))
+    cp_left = _d([limbs[limb]["white_cp"] + limbs[limb]["red_cp"] - fighter["checked"][i]
+                  for i, limb in enumerate(LIMBS)])
+    protection = [0, 0, 0, 0]
+    for name in fighter["profile"].get("equipment", []):
+        text = equipment.get(name, name if "(" in name else "")
+        if not text:
+            continue
+        part = Equipment.parse(text).part(Category.PR)
+        if part is not None:
+            for limb in part.protects:
+                protection[LIMBS.index(limb.value)] += part.protection
+    values = fighter["characteristics"]
+    return Combatant(ref=fighter["ref"], side=fighter["side"], cbt=values["CBT"],
+                     vig=values["VIG"], spd=values["SPD"], cp_left=cp_left, location=location,
+                     limb_faces=faces, protection=_d(protection))
+
+
+@functools.lru_cache(maxsize=20_000)
+def melee_outlook(attacker: Combatant, target: Combatant, reaction: str) -> tuple[float, ...]:
+    """(P(target incapacitated), expected CP the target loses, P(attacker incapacitated),
+    expected CP the attacker loses) for one melee attack, exactly (odds.attacks.melee)."""
+    joint = melee(attacker, target, reaction)
+    p_target = p_attacker = Fraction(0)
+    lost_target = lost_attacker = Fraction(0)
+    for (d_target, d_attacker), p in joint.items():
+        if any(n >= left for n, left in zip(d_target, target.cp_left, strict=True) if n):
+            p_target += p
+        if any(n >= left for n, left in zip(d_attacker, attacker.cp_left, strict=True) if n):
+            p_attacker += p
+        lost_target += p * sum(d_target)
+        lost_attacker += p * sum(d_attacker)
+    return float(p_target), float(lost_target), float(p_attacker), float(lost_attacker)
+
+
+def attack_value(attacker: Combatant, target: Combatant) -> float:
+    """What a melee attack is worth to the attacker, assuming a passive target: the chance
+    to take the target out counts most, then the expected CP it loses."""
+    p_kill, lost, _, _ = melee_outlook(attacker, target, "passive")
+    return 4.0 * p_kill + lost
+
+
+def reaction_values(attacker: Combatant, target: Combatant,
+                    allowed: set[str]) -> dict[str, float]:
+    """For the target: the value of each allowed reaction (harm dealt minus harm taken;
+    dodging and responding cost an AP, worth a little)."""
+    out: dict[str, float] = {}
+    for reaction in ("passive", "dodge", "response"):
+        if reaction not in allowed:
+            continue
+        p_kill_me, lost_me, p_kill_them, lost_them = melee_outlook(attacker, target, reaction)
+        ap_cost = 0.0 if reaction == "passive" else 0.4
+        out[reaction] = (4.0 * p_kill_them + lost_them) - (4.0 * p_kill_me + lost_me) - ap_cost
+    return out

@@ -1,0 +1,624 @@
+"""Rulebook 8, Equipment: ``Name (Category): Bonus / Penalty - Effects``.
+
+The notation parses and prints back::
+
+    Molotov (Projectile): Burn(1), Range(15), 1/match
+    Pistol (Shooting): CBT +1 - Range(20), Str(3)
+    Helmet (Pr): head +1
+    Armour (Pr): complete +1
+    Spear (Shooting/Projectile): CBT +1 - Range(10), Str(3) / Range(10), Explosive(2)
+
+Two-category items write one part per category, separated by `` / `` (a slash with
+spaces; ``1/match`` has none). A part is an optional bonus or penalty (``CBT +2``,
+``SPD -1``; for a protection the limbs: ``head, arms +1`` or ``complete +2``), then
+``-`` (or an en dash) and the effects.
+
+The French original (8, "Les équipements": ``Nom (Catégorie) : Bonus/Malus – Effets``)
+is read and printed too, into and from the same language-neutral :class:`Equipment`::
+
+    Casque (Pr) : Tête+1
+    Champ gyromagnétique (Pr) : Complète+2
+    Lance (Tir/Jet) : CBT+1 – Portée(10), Pui(3) / Portée(10), Explosif(2)
+
+The categories Tir, Jet, Souffle (Pr and Tech are the same words), the characteristic
+RAP (SPD), the limbs Tête, Bras, Torse, Jambes, Complète, the effects Brûlure, Effrayant,
+Explosif, Portée, Pui (8.C) and the states Poison, Rage, Ralentissement (9), the limits
+X/partie and X/tour. ``Equipment.parse(text, language="fr")`` accepts only the French
+words (plus the shared ones, accents optional); ``language=None`` accepts both and
+:func:`detect_language` picks the language of the error messages. ``to_text("fr")``
+prints the French text; ``str()`` is ``to_text("en")``. The choices are in docs/rulings.md
+("Rulebook 8: French card notation").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal, NoReturn
+
+from skirmish.games.eden.cards.profile import Characteristic, Limb
+
+Language = Literal["en", "fr"]
+#: The languages of the notation: the English translation and the French original.
+LANGUAGES: tuple[Language, ...] = ("en", "fr")
+
+
+class Category(StrEnum):
+    """Rulebook 8.A: the equipment categories (French: Tir, Jet, Souffle, Pr, Tech)."""
+
+    SHOOTING = "Shooting"
+    PROJECTILE = "Projectile"
+    BLAST = "Blast"
+    PR = "Pr"
+    TECH = "Tech"
+
+    @classmethod
+    def parse(cls, text: str, language: str | None = None) -> Category:
+        """A category in English, French (``language=None``: either) or as an alias."""
+        lang = check_language(language)
+        found = _lookup_category(text, _accepted(lang))
+        if found is None:
+            raise ValueError(_unknown_category(text, lang or "en"))
+        return found
+
+    def word(self, language: str = "en") -> str:
+        """The category as printed in ``language`` (8.A)."""
+        return _WORDS[_printing(language)].categories[self]
+
+
+#: Rulebook 8.C: the effect keywords and whether they take a value.
+EFFECT_KEYWORDS = ("Burn", "Fear", "Explosive", "Range", "Str", "Poison", "Rage", "Slowdown")
+RANGED = (Category.SHOOTING, Category.PROJECTILE, Category.BLAST)
+
+#: The longest notation read (characters): no card needs more.
+MAX_NOTATION = 500
+#: The values each number of the notation may take (docs/rulings.md, "Bounded inputs"):
+#: Range(X) in cm (up to the largest field), the other effects dice or markers, X/match and
+#: X/round as for abilities, a bonus or penalty and a protection as a characteristic.
+EFFECT_RANGES: dict[str, tuple[int, int]] = {k: (1, 500) if k == "Range" else (0, 20)
+                                             for k in EFFECT_KEYWORDS}
+LIMIT_RANGE = (1, 10)
+BONUS_RANGE = (-12, 12)
+PROTECTION_RANGE = (0, 12)
+
+#: A word with a numeric value in brackets: ``Range(10)``, ``Portée (7,5)`` (a decimal is
+#: matched here so that it can be refused with its own message).
+_EFFECT = re.compile(r"^([^\W\d_]+)\s*\(\s*(-?\d+(?:[.,]\d+)?)\s*\)$")
+_LIMIT = re.compile(r"^(\d+)\s*/\s*([^\W\d_]+)$")
+_BONUS = re.compile(r"^([^\W\d_]+)\s*([+-])\s*(\d+)$")
+#: " / " between two categories' parts; also at either end when a part is empty, never in
+#: "1/match" or "1 / round".
+_PART_SEPARATOR = re.compile(r"(?:^|\s+)/(?!\s*(?:match|round|partie|tour)\b)(?:\s+|$)", re.I)
+#: The bonus/penalty and the effects: a hyphen, an en dash (French 8) or an em dash.
+_DASH = re.compile(r"\s+[-–—]\s+")
+_PROTECTION = re.compile(r"^([^\W\d_]+(?:[ ,]+[^\W\d_]+)*)\s*\+\s*(\d+)$")
+_ITEM = re.compile(r"^\s*(.+?)\s*\(([^)]*)\)\s*:?\s*(.*?)\s*$")
+
+
+# -- the two vocabularies ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """One language's words for the notation, and how it is typeset."""
+
+    categories: dict[Category, str]
+    category_aliases: dict[str, Category]
+    characteristics: dict[Characteristic, str]
+    limbs: dict[Limb, str]
+    complete: str
+    effects: dict[str, str]
+    effect_aliases: dict[str, str]
+    per_match: str
+    per_round: str
+    colon: str
+    dash: str
+    bonus_space: str
+    bonus_example: str
+    protection_example: str
+
+
+_WORDS: dict[Language, _Words] = {
+    # Rulebook 8 (English translation): "Name (Category): Bonus / Penalty - Effects".
+    "en": _Words(
+        categories={Category.SHOOTING: "Shooting", Category.PROJECTILE: "Projectile",
+                    Category.BLAST: "Blast", Category.PR: "Pr", Category.TECH: "Tech"},
+        category_aliases={"throwing": Category.PROJECTILE, "protection": Category.PR},
+        characteristics={c: c.value for c in Characteristic},
+        limbs={limb: limb.value for limb in Limb},
+        complete="complete",
+        effects={k: k for k in EFFECT_KEYWORDS},
+        effect_aliases={},
+        per_match="match", per_round="round",
+        colon=": ", dash=" - ", bonus_space=" ",
+        bonus_example="CBT +2", protection_example="head +1",
+    ),
+    # Rulebook 8 (French original): "Nom (Catégorie) : Bonus/Malus – Effets", "Casque (Pr) :
+    # Tête+1", "CBT+X", "Pui(X)", "X/partie", "X/tour"; the states of 9 for the others.
+    "fr": _Words(
+        categories={Category.SHOOTING: "Tir", Category.PROJECTILE: "Jet",
+                    Category.BLAST: "Souffle", Category.PR: "Pr", Category.TECH: "Tech"},
+        category_aliases={"protection": Category.PR},
+        characteristics={Characteristic.PSI: "PSI", Characteristic.CBT: "CBT",
+                         Characteristic.VIG: "VIG", Characteristic.SPD: "RAP"},
+        limbs={Limb.HEAD: "Tête", Limb.ARMS: "Bras", Limb.TORSO: "Torse",
+               Limb.LEGS: "Jambes"},
+        complete="Complète",
+        effects={"Burn": "Brûlure", "Fear": "Effrayant", "Explosive": "Explosif",
+                 "Range": "Portée", "Str": "Pui", "Poison": "Poison", "Rage": "Rage",
+                 "Slowdown": "Ralentissement"},
+        # 8.C names the keyword Effrayant and the state Peur; 6.B says "la Puissance
+        # (noté Pui(X))".
+        effect_aliases={"Peur": "Fear", "Puissance": "Str"},
+        per_match="partie", per_round="tour",
+        colon=" : ", dash=" – ", bonus_space="",
+        bonus_example="CBT+2", protection_example="Tête+1",
+    ),
+}
+
+
+def _plain(text: str) -> str:
+    """``text`` without accents (case kept): "Brûlure" -> "Brulure"."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
+
+
+def _fold(text: str) -> str:
+    """``text`` without accents or case: "Tête" -> "tete"."""
+    return _plain(text).casefold().strip()
+
+
+def check_language(language: str | None) -> Language | None:
+    """``"en"``, ``"fr"`` (any case) or None; anything else is refused by name."""
+    if language is None:
+        return None
+    word = language.strip().lower() if isinstance(language, str) else None
+    if word == "en":
+        return "en"
+    if word == "fr":
+        return "fr"
+    raise ValueError(f"language must be 'en', 'fr' or None (detect), got {language!r}")
+
+
+def _printing(language: str | None) -> Language:
+    return check_language(language) or "en"
+
+
+def _accepted(language: Language | None) -> tuple[Language, ...]:
+    return LANGUAGES if language is None else (language,)
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """One language's words as read: categories, characteristics, limbs and limits without
+    accents or case; effects without accents only (their case counts)."""
+
+    categories: dict[str, Category]
+    characteristics: dict[str, Characteristic]
+    limbs: dict[str, Limb]
+    complete: str
+    effects: dict[str, str]
+    limits: dict[str, str]
+
+    @classmethod
+    def of(cls, words: _Words) -> _Index:
+        categories = {_fold(w): c for c, w in words.categories.items()}
+        return cls(
+            categories={**categories, **words.category_aliases},
+            characteristics={_fold(w): c for c, w in words.characteristics.items()},
+            limbs={_fold(w): limb for limb, w in words.limbs.items()},
+            complete=_fold(words.complete),
+            effects={**{_plain(w): k for k, w in words.effects.items()},
+                     **{_plain(w): k for w, k in words.effect_aliases.items()}},
+            limits={words.per_match: "per_match", words.per_round: "per_round"},
+        )
+
+
+_INDEX: dict[Language, _Index] = {lang: _Index.of(_WORDS[lang]) for lang in LANGUAGES}
+
+
+def _lookup_category(text: str, languages: tuple[Language, ...]) -> Category | None:
+    word = _fold(text)
+    for lang in languages:
+        if word in _INDEX[lang].categories:
+            return _INDEX[lang].categories[word]
+    return None
+
+
+def _lookup_characteristic(text: str,
+                           languages: tuple[Language, ...]) -> Characteristic | None:
+    word = _fold(text)
+    for lang in languages:
+        if word in _INDEX[lang].characteristics:
+            return _INDEX[lang].characteristics[word]
+    return None
+
+
+def _lookup_limbs(text: str, languages: tuple[Language, ...]) -> tuple[Limb, ...] | None:
+    """The limbs of ``head, arms`` / ``Tête, Bras`` / ``complete`` (None if any is unknown)."""
+    words = [_fold(w) for w in text.split(",")]
+    for lang in languages:
+        index = _INDEX[lang]
+        if words == [index.complete]:
+            return tuple(Limb)
+        if all(w in index.limbs for w in words):
+            return tuple(index.limbs[w] for w in words)
+    return None
+
+
+def _lookup_effect(text: str, languages: tuple[Language, ...]) -> str | None:
+    """The keyword (English, as the engine names it) of an effect word. Case counts, as
+    printed (a capital initial), accents do not: "Brulure" is Burn, "brûlure" is nothing."""
+    word = _plain(text)
+    for lang in languages:
+        if word in _INDEX[lang].effects:
+            return _INDEX[lang].effects[word]
+    return None
+
+
+def _lookup_limit(text: str, languages: tuple[Language, ...]) -> str | None:
+    word = _fold(text)
+    for lang in languages:
+        if word in _INDEX[lang].limits:
+            return _INDEX[lang].limits[word]
+    return None
+
+
+def _unknown_category(text: str, language: Language) -> str:
+    names = ", ".join(_WORDS[language].categories.values())
+    if language == "fr":
+        return f"catégorie d'équipement inconnue {text.strip()!r} (attendu {names})"
+    return f"unknown equipment category {text.strip()!r} (expected {names})"
+
+
+# -- language detection ----------------------------------------------------------------------
+def _vocabulary(language: Language) -> set[str]:
+    vocab = _WORDS[language]
+    words = {*vocab.categories.values(), *vocab.category_aliases,
+             *vocab.characteristics.values(), *vocab.limbs.values(), vocab.complete,
+             *vocab.effects.values(), *vocab.effect_aliases, vocab.per_match, vocab.per_round}
+    return {_fold(w) for w in words}
+
+
+_EN_ONLY = _vocabulary("en") - _vocabulary("fr")
+_FR_ONLY = _vocabulary("fr") - _vocabulary("en")
+#: "Complète" with its accent is French; "complete" is the English word.
+_FR_ACCENTED = {w.casefold() for w in (_WORDS["fr"].complete, *_WORDS["fr"].limbs.values(),
+                                       *_WORDS["fr"].effects.values()) if _plain(w) != w}
+
+
+def _language_of(categories: str, body: str) -> Language | None:
+    french = english = 0
+    for token in re.findall(r"[^\W\d_]+", f"{categories} {body}"):
+        if token.casefold() in _FR_ACCENTED or _fold(token) in _FR_ONLY:
+            french += 1
+        elif _fold(token) in _EN_ONLY:
+            english += 1
+    if french > english:
+        return "fr"
+    if english > french:
+        return "en"
+    return None
+
+
+def detect_language(text: str) -> Language | None:
+    """The language an item is written in, from the words after its name (the name is free
+    text): "fr" if more words are French only (Tir, RAP, Tête, Portée, partie …) than English
+    only (Shooting, SPD, head, Range, match …), "en" if fewer, None if no word tells or as
+    many of each (``Helmet (Pr)``, ``Idole (Tech)``, ``Cap (Pr): complete +1``)."""
+    match = _ITEM.match(_spaces(text))
+    return None if match is None else _language_of(match.group(2), match.group(3))
+
+
+def _spaces(text: str) -> str:
+    """French typography puts a no-break space before ":"; read it as a space."""
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def _items(text: str) -> list[str]:
+    """``text`` split at the commas outside brackets ("Portée(7,5)" stays whole)."""
+    items, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif char == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    items.append(text[start:])
+    return [item.strip() for item in items]
+
+
+def _is_effect_or_limit(item: str) -> bool:
+    effect = _EFFECT.match(item)
+    return bool(_LIMIT.match(item)) or bool(effect and effect.group(1)[0].isupper())
+
+
+# -- the items --------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class EquipmentPart:
+    """What one category of an item does: its bonus or penalty, protection and effects.
+
+    The value is the same whichever language it was read from: effects are named by the
+    English keywords of :data:`EFFECT_KEYWORDS`."""
+
+    category: Category
+    characteristic: Characteristic | None = None
+    bonus: int = 0
+    protects: tuple[Limb, ...] = ()
+    protection: int = 0
+    effects: tuple[tuple[str, int], ...] = ()
+    per_match: int | None = None
+    per_round: int | None = None
+
+    def effect(self, keyword: str) -> int | None:
+        for name, value in self.effects:
+            if name == keyword:
+                return value
+        return None
+
+    @property
+    def range(self) -> float | None:
+        value = self.effect("Range")
+        return None if value is None else float(value)
+
+    def to_text(self, language: str = "en") -> str:
+        """The part in the notation of ``language`` ("en", the default, or "fr")."""
+        words = _WORDS[_printing(language)]
+        head = ""
+        if self.category is Category.PR and self.protects:
+            limbs = (
+                words.complete
+                if set(self.protects) == set(Limb)
+                else ", ".join(words.limbs[limb] for limb in self.protects)
+            )
+            head = f"{limbs}{words.bonus_space}+{self.protection}"
+        elif self.characteristic is not None:
+            sign = "+" if self.bonus >= 0 else "-"
+            head = (f"{words.characteristics[self.characteristic]}{words.bonus_space}"
+                    f"{sign}{abs(self.bonus)}")
+        tail = [f"{words.effects.get(name, name)}({value})" for name, value in self.effects]
+        if self.per_match is not None:
+            tail.append(f"{self.per_match}/{words.per_match}")
+        if self.per_round is not None:
+            tail.append(f"{self.per_round}/{words.per_round}")
+        if head and tail:
+            return f"{head}{words.dash}{', '.join(tail)}"
+        return head or ", ".join(tail)
+
+    def __str__(self) -> str:
+        return self.to_text("en")
+
+
+@dataclass(frozen=True, slots=True)
+class Equipment:
+    """An item of equipment: a name and one part per category (language-neutral: French
+    and English texts of the same item give equal values)."""
+
+    name: str
+    parts: tuple[EquipmentPart, ...]
+
+    @property
+    def categories(self) -> tuple[Category, ...]:
+        return tuple(p.category for p in self.parts)
+
+    def part(self, category: Category) -> EquipmentPart | None:
+        for part in self.parts:
+            if part.category is category:
+                return part
+        return None
+
+    @property
+    def ranged_parts(self) -> tuple[EquipmentPart, ...]:
+        return tuple(p for p in self.parts if p.category in RANGED)
+
+    def to_text(self, language: str = "en") -> str:
+        """The item in the notation of ``language``: "en" (the default) gives
+        ``Helmet (Pr): head +1``, "fr" gives ``Helmet (Pr) : Tête+1`` (Rulebook 8)."""
+        words = _WORDS[_printing(language)]
+        cats = "/".join(words.categories[p.category] for p in self.parts)
+        body = " / ".join(p.to_text(language) for p in self.parts)
+        return f"{self.name} ({cats}){words.colon}{body}" if body else f"{self.name} ({cats})"
+
+    def __str__(self) -> str:
+        return self.to_text("en")
+
+    @classmethod
+    def parse(cls, text: str, language: str | None = None) -> Equipment:
+        """Read the rulebook's notation; errors name the item and the part at fault.
+
+        ``language`` "en" or "fr" accepts that language's words only (and the shared ones:
+        Pr, Tech, PSI, CBT, VIG, Poison, Rage); None (the default) accepts both and words
+        the errors in the language detected (:func:`detect_language`), English if none."""
+        lang = check_language(language)
+        if not isinstance(text, str):
+            raise ValueError(f"equipment is written as a text, got {type(text).__name__}")
+        if len(text) > MAX_NOTATION:
+            name = text.split("(")[0].split(":")[0].strip()[:40] or "equipment"
+            if lang == "fr":
+                raise ValueError(f"{name}: un équipement s'écrit en {MAX_NOTATION} caractères "
+                                 f"au plus (celui-ci en a {len(text)})")
+            raise ValueError(f"{name}: an equipment notation is at most {MAX_NOTATION} "
+                             f"characters (this one has {len(text)})")
+        text = _spaces(text)
+        match = _ITEM.match(text)
+        if not match:
+            if lang == "fr":
+                raise ValueError(f"{text!r}: un équipement s'écrit "
+                                 "'Nom (Catégorie) : Bonus/Malus – Effets'")
+            raise ValueError(
+                f"{text!r}: equipment is written 'Name (Category): Bonus/Penalty - Effects'"
+            )
+        name, cats, body = match.groups()
+        reader = _Reader(name, _accepted(lang), lang, f"{cats} {body}")
+        categories = [reader.category(c) for c in cats.split("/")]
+        bodies = [b.strip() for b in _PART_SEPARATOR.split(body)] if body else []
+        if len(bodies) > len(categories):
+            reader.fail(
+                f"{len(bodies)} parts for {len(categories)} categories "
+                "(separate the categories' parts with ' / ')",
+                f"{len(bodies)} descriptions pour {len(categories)} catégories "
+                "(séparer les descriptions des catégories par ' / ')",
+            )
+        bodies += [""] * (len(categories) - len(bodies))
+        return cls(name, tuple(reader.part(c, b) for c, b in zip(categories, bodies,
+                                                                   strict=True)))
+
+
+@dataclass
+class _Reader:
+    """Reads the parts of one item: the words it accepts, the language of its errors."""
+
+    name: str
+    languages: tuple[Language, ...]
+    declared: Language | None
+    words: str
+
+    @property
+    def language(self) -> Language:
+        """The language of the messages: declared, else detected, else English."""
+        return self.declared or _language_of(self.words, "") or "en"
+
+    def fail(self, english: str, french: str) -> NoReturn:
+        raise ValueError(f"{self.name}: {french if self.language == 'fr' else english}")
+
+    def hint(self, text: str, translate: str | None) -> str:
+        """The words to write instead (`` (in English: Range(10))``), if any."""
+        if translate is None or translate == text:
+            return ""
+        return (f" (en français : {translate})" if self.language == "fr"
+                else f" (in English: {translate})")
+
+    def category(self, text: str) -> Category:
+        found = _lookup_category(text, self.languages)
+        if found is None:
+            other = _lookup_category(text, LANGUAGES)
+            hint = self.hint(text.strip(), None if other is None or len(self.languages) == 2
+                             else other.word(self.language))
+            self.fail(_unknown_category(text, "en") + hint,
+                      _unknown_category(text, "fr") + hint)
+        return found
+
+    def _translation(self, part: EquipmentPart) -> str | None:
+        """``part`` printed in the message's language, when it was read in the other."""
+        if len(self.languages) == 2:
+            return None
+        return part.to_text(self.language)
+
+    def part(self, category: Category, text: str) -> EquipmentPart:
+        head, tail = "", text
+        split = _DASH.split(text, maxsplit=1)
+        if len(split) == 2:
+            head, tail = split
+        elif text and not _is_effect_or_limit(_items(text)[0]):
+            head, tail = text, ""
+        characteristic: Characteristic | None = None
+        bonus = protection = 0
+        protects: tuple[Limb, ...] = ()
+        if head:
+            characteristic, bonus, protects, protection = self._head(category, head.strip())
+        effects: list[tuple[str, int]] = []
+        limits: dict[str, int] = {}
+        for item in (t for t in _items(tail) if t):
+            self._effect(category, item, effects, limits)
+        return EquipmentPart(category, characteristic, bonus, protects, protection,
+                             tuple(effects), limits.get("per_match"), limits.get("per_round"))
+
+    def _head(self, category: Category, head: str
+              ) -> tuple[Characteristic | None, int, tuple[Limb, ...], int]:
+        bonus = _BONUS.match(head)
+        if bonus:
+            characteristic = _lookup_characteristic(bonus.group(1), self.languages)
+            sign = 1 if bonus.group(2) == "+" else -1
+            value = sign * int(bonus.group(3))
+            if characteristic is not None:
+                self._in_range(head, value, BONUS_RANGE, "a bonus or penalty",
+                               "un bonus ou malus")
+                return characteristic, value, (), 0
+            other = _lookup_characteristic(bonus.group(1), LANGUAGES)
+            if other is not None:
+                self._not_a_bonus(category, head, self._translation(
+                    EquipmentPart(category, other, value)))
+        protection = _PROTECTION.match(head)
+        if category is Category.PR and protection:
+            limbs = _lookup_limbs(protection.group(1), self.languages)
+            amount = int(protection.group(2))
+            if limbs is None:
+                other_limbs = _lookup_limbs(protection.group(1), LANGUAGES)
+                translated = None if other_limbs is None else self._translation(
+                    EquipmentPart(category, protects=other_limbs, protection=amount))
+                self.fail(
+                    "protected limbs must be head, arms, torso, legs or complete, "
+                    f"got {protection.group(1)!r}" + self.hint(head, translated),
+                    "les membres protégés sont Tête, Bras, Torse, Jambes ou Complète, "
+                    f"pas {protection.group(1)!r}" + self.hint(head, translated),
+                )
+            self._in_range(head, amount, PROTECTION_RANGE, "a protection", "une protection")
+            return None, 0, limbs, amount
+        self._not_a_bonus(category, head, None)
+
+    def _in_range(self, item: str, value: int, bounds: tuple[int, int], english: str,
+                  french: str) -> None:
+        """Refuse ``value`` (of ``item``) outside ``bounds``, naming them."""
+        low, high = bounds
+        if not low <= value <= high:
+            self.fail(f"{item!r} is out of range: {english} is {low} to {high}",
+                      f"{item!r} hors limites : {french} va de {low} à {high}")
+
+    def _not_a_bonus(self, category: Category, head: str, translated: str | None) -> NoReturn:
+        en, fr = _WORDS["en"], _WORDS["fr"]
+        pr = category is Category.PR
+        self.fail(
+            f"{head!r} is not a bonus/penalty like {en.bonus_example!r}"
+            + (f" or a protection like {en.protection_example!r}" if pr else "")
+            + self.hint(head, translated),
+            f"{head!r} n'est pas un bonus/malus comme {fr.bonus_example!r}"
+            + (f" ni une protection comme {fr.protection_example!r}" if pr else "")
+            + self.hint(head, translated),
+        )
+
+    def _effect(self, category: Category, item: str, effects: list[tuple[str, int]],
+                limits: dict[str, int]) -> None:
+        effect, limit = _EFFECT.match(item), _LIMIT.match(item)
+        if limit:
+            kind = _lookup_limit(limit.group(2), self.languages)
+            if kind is not None:
+                words = {lang: getattr(_WORDS[lang], kind) for lang in LANGUAGES}
+                self._in_range(item, int(limit.group(1)), LIMIT_RANGE,
+                               f"N/{words['en']}", f"N/{words['fr']}")
+                limits[kind] = int(limit.group(1))
+                return
+        elif effect and effect.group(1)[0].isupper():
+            keyword = _lookup_effect(effect.group(1), self.languages)
+            if keyword is not None and re.fullmatch(r"-?\d+", effect.group(2)):
+                self._in_range(item, int(effect.group(2)), EFFECT_RANGES[keyword],
+                               f"{keyword}(X)", f"{_WORDS['fr'].effects[keyword]}(X)")
+                effects.append((keyword, int(effect.group(2))))
+                return
+            if keyword is not None:
+                self.fail(f"{item!r} has a decimal value; values are whole numbers",
+                          f"{item!r} a une valeur décimale ; les valeurs sont des nombres "
+                          "entiers")
+        translated: str | None = None
+        if limit and (kind := _lookup_limit(limit.group(2), LANGUAGES)) is not None:
+            count = int(limit.group(1))
+            translated = self._translation(EquipmentPart(
+                category, per_match=count if kind == "per_match" else None,
+                per_round=count if kind == "per_round" else None))
+        elif effect and effect.group(1)[0].isupper() and re.fullmatch(r"-?\d+", effect.group(2)):
+            keyword = _lookup_effect(effect.group(1), LANGUAGES)
+            if keyword is not None:
+                translated = self._translation(
+                    EquipmentPart(category, effects=((keyword, int(effect.group(2))),)))
+        names = {lang: ", ".join(_WORDS[lang].effects.values()) for lang in LANGUAGES}
+        limits_words = {lang: f"N/{_WORDS[lang].per_match}, N/{_WORDS[lang].per_round}"
+                        for lang in LANGUAGES}
+        self.fail(
+            f"unknown effect {item!r} (expected {names['en']} with a value in brackets, "
+            f"or {limits_words['en']})" + self.hint(item, translated),
+            f"effet inconnu {item!r} (attendu {names['fr']} avec une valeur entre "
+            f"parenthèses, ou {limits_words['fr']})" + self.hint(item, translated),
+        )

@@ -1,0 +1,158 @@
+"""Effects on characteristics and protections: the most common card texts."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+from skirmish.games.eden.cards.profile import Characteristic, Limb
+from skirmish.games.eden.effects import ActiveEffect, EffectKind, ParamTypes, register
+from skirmish.games.eden.modifiers import Modifier
+
+if TYPE_CHECKING:
+    from skirmish.games.eden.fighter import Fighter
+    from skirmish.games.eden.state import EdenState
+
+WHO = ("self", "allies", "troop", "enemies", "all", "target")
+
+
+def concerns(state: EdenState, effect: ActiveEffect, fighter: Fighter) -> bool:
+    """Does the effect reach ``fighter``? ``who`` picks the fighters (relative to the owner:
+    a fighter, or a player), ``within`` (cm, edge to edge) keeps those near the owner
+    fighter, ``wounded`` keeps fighters with a wounded limb."""
+    who = effect.param("who", "self")
+    owner_ref = effect.fighter_ref
+    if effect.neutral:  # an optional rule of the match: it concerns "all" or nobody
+        side = -1
+    else:
+        side = effect.player if owner_ref is None else state.fighter(owner_ref).side
+    if who == "self":
+        ok = fighter.ref == owner_ref
+    elif who == "target":
+        ok = fighter.ref == effect.param("target")
+    elif who == "allies":
+        ok = fighter.side == side and fighter.ref != owner_ref
+    elif who == "troop":
+        ok = fighter.side == side
+    elif who == "enemies":
+        ok = fighter.side != side
+    else:
+        ok = True
+    if not ok:
+        return False
+    within = effect.param("within")
+    if within is not None and owner_ref is not None:
+        owner = state.fighter(owner_ref)
+        if not owner.on_field or not fighter.on_field:
+            return False
+        gap = (
+            math.hypot(owner.x - fighter.x, owner.y - fighter.y)
+            - (owner.profile.base_mm + fighter.profile.base_mm) / 20
+        )
+        if gap > float(within):
+            return False
+    return not (effect.param("wounded") and not any(fighter.is_wounded(limb) for limb in Limb))
+
+
+@register
+class Modify(EffectKind):
+    """A bonus, penalty or factor on a characteristic (``characteristic: CBT|...|all``).
+
+    Example: Adrenalin - ``{effect: modify, characteristic: CBT, delta: 1, who: target}``."""
+
+    name: ClassVar[str] = "modify"
+    params: ClassVar[ParamTypes] = {
+        "characteristic": (str, True),
+        "delta": (int, False),
+        "factor": ((int, float, str), False),
+        "who": (str, False),
+        "within": ((int, float), False),
+        "wounded": (bool, False),
+        "target": (str, False),
+    }
+
+    def validate(self, params: dict[str, object], where: str) -> None:  # type: ignore[override]
+        super().validate(params, where)
+        c = str(params["characteristic"])
+        if c != "all":
+            try:
+                Characteristic.parse(c)
+            except ValueError as exc:
+                raise ValueError(f"{where}: effect 'modify': {exc}") from None
+        if params.get("who", "self") not in WHO:
+            raise ValueError(f"{where}: effect 'modify' who must be one of {', '.join(WHO)}")
+
+    def modifiers(
+        self, state: EdenState, effect: ActiveEffect, fighter: Fighter
+    ) -> Iterable[Modifier]:
+        if not concerns(state, effect, fighter):
+            return ()
+        c = str(effect.param("characteristic"))
+        characteristic = None if c == "all" else Characteristic.parse(c)
+        factor = Fraction(str(effect.param("factor", 1)))
+        return (Modifier(effect.source, characteristic, int(effect.param("delta", 0)), factor),)
+
+
+@register
+class Protect(EffectKind):
+    """Protection on some limbs (``limbs: [head]`` or ``complete``), optionally against
+    ranged attacks only (the Energy Beacon's Gyromagnetic Field)."""
+
+    name: ClassVar[str] = "protect"
+    params: ClassVar[ParamTypes] = {
+        "limbs": ((list, str), True),
+        "amount": (int, True),
+        "ranged_only": (bool, False),
+        "who": (str, False),
+        "within": ((int, float), False),
+        "target": (str, False),
+    }
+
+    def protection(
+        self, state: EdenState, effect: ActiveEffect, fighter: Fighter, limb: Limb, ranged: bool
+    ) -> int:
+        if effect.param("ranged_only") and not ranged:
+            return 0
+        limbs = effect.param("limbs")
+        if limbs != "complete" and limb.value not in limbs:
+            return 0
+        return int(effect.param("amount")) if concerns(state, effect, fighter) else 0
+
+
+@register
+class ShiftLocation(EffectKind):
+    """Location rolls against this fighter may be shifted by ``by`` (Elenia, Rulebook 2.A)."""
+
+    name: ClassVar[str] = "shift-location"
+    params: ClassVar[ParamTypes] = {"by": (int, True)}
+
+    def location_shift(self, state: EdenState, effect: ActiveEffect, target: Fighter) -> int:
+        return int(effect.param("by")) if target.ref == effect.fighter_ref else 0
+
+
+@register
+class MoveDistance(EffectKind):
+    """A fighter's Move and Charge cover ``cm`` instead of 10 (a card beats the rules, 2.H);
+    ``only: move`` (or ``charge``) changes that action alone.
+
+    Example: the climatic condition Storm - ``{effect: move-distance, cm: 8, who: all,
+    only: move}``."""
+
+    name: ClassVar[str] = "move-distance"
+    params: ClassVar[ParamTypes] = {"cm": ((int, float), True), "who": (str, False),
+                                    "target": (str, False), "only": (str, False)}
+
+    def validate(self, params: dict[str, object], where: str) -> None:  # type: ignore[override]
+        super().validate(params, where)
+        if params.get("only", "move") not in ("move", "charge"):
+            raise ValueError(f"{where}: effect 'move-distance' parameter 'only' must be one "
+                             f"of move, charge, got {params['only']!r}")
+
+    def move_allowance(self, state: EdenState, effect: ActiveEffect, fighter: Fighter,
+                       allowance: float, *, charge: bool = False) -> float:
+        only = effect.param("only")
+        if only is not None and only != ("charge" if charge else "move"):
+            return allowance
+        return float(effect.param("cm")) if concerns(state, effect, fighter) else allowance

@@ -1,0 +1,279 @@
+"""A fighter in play: its profile card plus what has happened to it.
+
+Rulebook 1.5 (Constitution Points: checking dots, normal and wounded limbs),
+1.6 (white and red characteristic values), 2.F (Incapacitated) and 9
+(condition markers). The card itself is the shared, immutable
+:class:`~skirmish.games.eden.cards.profile.FighterProfile`; everything that changes lives
+here, in plain slots, so that :meth:`Fighter.clone` is a cheap explicit copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from skirmish.games.eden.cards.profile import LIMB_OF, Characteristic, FighterProfile, Limb
+from skirmish.games.eden.modifiers import Modifier, condition_modifiers, effective_value
+
+_LIMB_INDEX: dict[Limb, int] = {limb: i for i, limb in enumerate(Limb)}
+#: Optional rules 2, Infestation: non-player fighters (NPFs) are a third side, 2, whose refs
+#: are "N.<Name>" (docs/rulings.md, Optional rules 2, A).
+NPF_SIDE = 2
+SIDE_LETTERS = "ABN"
+
+
+@dataclass(frozen=True, slots=True)
+class WoundResult:
+    """What :meth:`Fighter.wound` did: CP actually checked, and what that changed."""
+
+    lost: int
+    became_wounded: bool
+    incapacitated: bool
+
+
+class Fighter:
+    """One fighter of a troop, as it stands in the game.
+
+    ``side`` is 0 for player A, 1 for player B, and :data:`NPF_SIDE` (2) for a non-player
+    fighter (Infestation), whose ``ref`` may be numbered ("N.Ghoul-2"). ``checked`` counts
+    the checked CP dots of each limb, in :class:`Limb` order. ``markers`` maps a condition
+    name to its number of markers (zero counts are never stored). ``round_uses``
+    and ``match_uses`` count uses of "X/round" and "X/match" effects by name.
+    """
+
+    __slots__ = (
+        "_ref",
+        "activated",
+        "ap",
+        "checked",
+        "markers",
+        "match_uses",
+        "on_field",
+        "profile",
+        "round_uses",
+        "side",
+        "x",
+        "y",
+    )
+
+    side: int
+    profile: FighterProfile
+    checked: list[int]
+    markers: dict[str, int]
+    ap: int
+    x: float
+    y: float
+    on_field: bool
+    activated: bool
+    round_uses: dict[str, int]
+    match_uses: dict[str, int]
+
+    def __init__(
+        self,
+        side: int,
+        profile: FighterProfile,
+        *,
+        checked: Iterable[int] | None = None,
+        markers: Mapping[str, int] | None = None,
+        ap: int = 0,
+        x: float = 0.0,
+        y: float = 0.0,
+        on_field: bool = False,
+        activated: bool = False,
+        round_uses: Mapping[str, int] | None = None,
+        match_uses: Mapping[str, int] | None = None,
+        ref: str | None = None,
+    ) -> None:
+        if side not in (0, 1, NPF_SIDE):
+            raise ValueError(
+                f"{profile.name}: side must be 0 (player A), 1 (player B) or {NPF_SIDE} (a "
+                f"non-player fighter), got {side}"
+            )
+        self.side = side
+        self.profile = profile
+        self._ref = ref or f"{SIDE_LETTERS[side]}.{profile.key}"
+        self.checked = [0, 0, 0, 0] if checked is None else [int(n) for n in checked]
+        if len(self.checked) != 4:
+            raise ValueError(f"{profile.name}: checked needs 4 counts (head, arms, torso, legs)")
+        for limb, n in zip(Limb, self.checked, strict=True):
+            if not 0 <= n <= profile.limb(limb).total_cp:
+                raise ValueError(
+                    f"{profile.name}: checked {limb} CP must be 0-{profile.limb(limb).total_cp}, "
+                    f"got {n}"
+                )
+        self.markers = {}
+        for condition, count in (markers or {}).items():
+            self.add_markers(condition, count)
+        if ap < 0:
+            raise ValueError(f"{profile.name}: ap must be >= 0, got {ap}")
+        self.ap = ap
+        self.x = float(x)
+        self.y = float(y)
+        self.on_field = on_field
+        self.activated = activated
+        self.round_uses = {k: v for k, v in (round_uses or {}).items() if v}
+        self.match_uses = {k: v for k, v in (match_uses or {}).items() if v}
+
+    @property
+    def ref(self) -> str:
+        """The notation reference: "A.Yuri" for player A's Yuri."""
+        return self._ref
+
+    @property
+    def npf(self) -> bool:
+        """A non-player fighter (Optional rules 2, Infestation)."""
+        return self.side == NPF_SIDE
+
+    def __repr__(self) -> str:
+        return f"Fighter({self.ref}, checked={self.checked}, markers={self.markers}, ap={self.ap})"
+
+    # -- Constitution Points (Rulebook 1.5, 2.F) ---------------------------------
+
+    def cp_left(self, limb: Limb) -> int:
+        """The unchecked CP dots of ``limb``."""
+        return self.profile.limb(limb).total_cp - self.checked[_LIMB_INDEX[limb]]
+
+    def is_wounded(self, limb: Limb) -> bool:
+        """Rulebook 1.5: a limb is wounded when all its white CP are checked.
+
+        "Sometimes a limb has no red CP dots and in this case, it can never be
+        wounded": a limb without red CP goes straight from normal to its last CP
+        lost, which incapacitates the fighter instead.
+        """
+        card = self.profile.limb(limb)
+        return card.red_cp > 0 and self.checked[_LIMB_INDEX[limb]] >= card.white_cp
+
+    @property
+    def incapacitated(self) -> bool:
+        """Rulebook 2.F: all the CP dots of any one limb are checked."""
+        return any(self.cp_left(limb) == 0 for limb in Limb)
+
+    def wound(self, limb: Limb, n: int = 1) -> WoundResult:
+        """Rulebook 1.5: check ``n`` CP dots of ``limb``, never more than it has.
+
+        The caller removes an incapacitated fighter from the field (Rulebook 2.F)
+        and logs it; this only keeps the card.
+        """
+        if n < 0:
+            raise ValueError(f"{self.ref}: a number of wounds must be >= 0, got {n}")
+        was_wounded = self.is_wounded(limb)
+        lost = min(n, self.cp_left(limb))
+        self.checked[_LIMB_INDEX[limb]] += lost
+        return WoundResult(
+            lost=lost,
+            became_wounded=not was_wounded and self.is_wounded(limb),
+            incapacitated=self.incapacitated,
+        )
+
+    def heal(self, limb: Limb, n: int = 1) -> int:
+        """Glossary, "Heal": uncheck up to ``n`` CP of ``limb``; returns how many."""
+        if n < 0:
+            raise ValueError(f"{self.ref}: a number of heals must be >= 0, got {n}")
+        healed = min(n, self.checked[_LIMB_INDEX[limb]])
+        self.checked[_LIMB_INDEX[limb]] -= healed
+        return healed
+
+    # -- Characteristics (Rulebook 1.6, 2.G, 9) --------------------------------------
+
+    def base_value(self, c: Characteristic) -> int:
+        """Rulebook 1.6: the white value, or the red one when the linked limb is wounded."""
+        limb = LIMB_OF[c]
+        card = self.profile.limb(limb)
+        return card.red if self.is_wounded(limb) else card.white
+
+    def characteristic(self, c: Characteristic, extra: Iterable[Modifier] = ()) -> int:
+        """The value of ``c`` after condition markers (Poison, Rage) and ``extra`` modifiers."""
+        return effective_value(self.base_value(c), [*condition_modifiers(self.markers), *extra], c)
+
+    # -- Condition markers (Rulebook 9) -------------------------------------------
+
+    def add_markers(self, condition: str, n: int = 1) -> None:
+        """Give the fighter ``n`` markers of ``condition``."""
+        if n < 0:
+            raise ValueError(f"{self.ref}: a number of markers must be >= 0, got {n}")
+        if n:
+            key = str(condition)
+            self.markers[key] = self.markers.get(key, 0) + n
+
+    def remove_marker(self, condition: str, n: int = 1) -> int:
+        """Remove up to ``n`` markers of ``condition``; returns how many were removed."""
+        if n < 0:
+            raise ValueError(f"{self.ref}: a number of markers must be >= 0, got {n}")
+        key = str(condition)
+        have = self.markers.get(key, 0)
+        removed = min(n, have)
+        if have - removed:
+            self.markers[key] = have - removed
+        else:
+            self.markers.pop(key, None)
+        return removed
+
+    def marker_count(self, condition: str) -> int:
+        """How many markers of ``condition`` the fighter has (Rulebook 9: >= 1 means affected)."""
+        return self.markers.get(str(condition), 0)
+
+    # -- X/round and X/match limits (glossary) -------------------------------------
+
+    def record_use(self, name: str) -> None:
+        """Count one use of ``name`` towards both its X/round and X/match limits."""
+        self.round_uses[name] = self.round_uses.get(name, 0) + 1
+        self.match_uses[name] = self.match_uses.get(name, 0) + 1
+
+    # -- Copying and records ------------------------------------------------------------
+
+    def clone(self) -> Fighter:
+        """An independent copy; the profile is shared (it is immutable)."""
+        other = Fighter.__new__(Fighter)
+        other.side = self.side
+        other.profile = self.profile
+        other._ref = self._ref
+        other.checked = self.checked.copy()
+        other.markers = self.markers.copy()
+        other.ap = self.ap
+        other.x = self.x
+        other.y = self.y
+        other.on_field = self.on_field
+        other.activated = self.activated
+        other.round_uses = self.round_uses.copy()
+        other.match_uses = self.match_uses.copy()
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-friendly dict; the profile is named, not copied (see :meth:`from_json`)."""
+        return {
+            "side": self.side,
+            "profile": self.profile.name,
+            "checked": {limb.value: n for limb, n in zip(Limb, self.checked, strict=True)},
+            "markers": dict(sorted(self.markers.items())),
+            "ap": self.ap,
+            "x": self.x,
+            "y": self.y,
+            "on_field": self.on_field,
+            "activated": self.activated,
+            "round_uses": dict(sorted(self.round_uses.items())),
+            "match_uses": dict(sorted(self.match_uses.items())),
+            **({"ref": self._ref} if self.side == NPF_SIDE else {}),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], profile: FighterProfile) -> Fighter:
+        """Rebuild a fighter from :meth:`to_json` and its profile card."""
+        named = data.get("profile", profile.name)
+        if named != profile.name:
+            raise ValueError(f"fighter record is for {named!r}, not {profile.name!r}")
+        checked = data.get("checked", {})
+        return cls(
+            int(data["side"]),
+            profile,
+            checked=[int(checked.get(limb.value, 0)) for limb in Limb],
+            markers=data.get("markers", {}),
+            ap=int(data.get("ap", 0)),
+            x=float(data.get("x", 0.0)),
+            y=float(data.get("y", 0.0)),
+            on_field=bool(data.get("on_field", False)),
+            activated=bool(data.get("activated", False)),
+            round_uses=data.get("round_uses", {}),
+            match_uses=data.get("match_uses", {}),
+            ref=data.get("ref"),
+        )

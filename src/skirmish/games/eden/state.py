@@ -1,0 +1,492 @@
+"""Eden's game state: the table, the fighters, and each player's cards and reserves.
+
+Plain data that copies cheaply: fighter profiles, the card catalogue and placed
+scenery are immutable and shared; everything that changes during a match is copied
+by :meth:`EdenState.clone`. Secrets (bids, secret missions, tactical hands) are in
+the state; :meth:`EdenState.view` leaves out what a player may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+from skirmish.games.eden.cards.cards import Catalogue
+from skirmish.games.eden.cards.profile import Characteristic, FighterProfile
+from skirmish.games.eden.effects import EFFECTS, ActiveEffect, EffectKind, effect_modifiers
+from skirmish.games.eden.fighter import NPF_SIDE, SIDE_LETTERS, Fighter
+from skirmish.games.eden.modifiers import Modifier, condition_modifiers, effective_value
+from skirmish.games.eden.optional.infestation import Infestation
+from skirmish.games.eden.optional.terrain import Placed
+from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field, Marker, SightResult
+from skirmish.geometry import line_of_sight as _line_of_sight
+from skirmish.geometry.table import Table
+
+_LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
+#: The characteristics by name, in a view's order.
+_CHARACTERISTICS = tuple((c.value, c) for c in Characteristic)
+
+
+def _card_json(card: object) -> dict[str, Any]:
+    """A card of one's own deck as JSON (its effects as data)."""
+    data = {f: getattr(card, f) for f in card.__dataclass_fields__}  # type: ignore[attr-defined]
+    data["effects"] = [e.to_dict() for e in data.get("effects", ())]
+    return data
+
+
+#: JSON that views share, built once per immutable object (:func:`_json_once`), by ``id``:
+#: the object is kept with it, so its ``id`` is not reused while the entry lives.
+_JSON_ONCE: dict[int, tuple[object, Any]] = {}
+_JSON_KEPT = 8192
+T = TypeVar("T")
+J = TypeVar("J")
+
+
+def _json_once(thing: T, build: Callable[[T], J]) -> J:
+    """``build(thing)``, built once per object: cards, profiles and effects never change,
+    and views share what is built from them (views are read-only). Looked up by identity:
+    hashing a frozen card costs about as much as building its JSON."""
+    known = _JSON_ONCE.get(id(thing))
+    if known is not None and known[0] is thing:
+        return known[1]  # type: ignore[no-any-return]
+    if len(_JSON_ONCE) >= _JSON_KEPT:
+        _JSON_ONCE.clear()
+    data = build(thing)
+    _JSON_ONCE[id(thing)] = (thing, data)
+    return data
+
+
+def _catalogue_json(catalogue: Catalogue) -> dict[str, Any]:
+    """Each player's tactical and mission cards and the match's equipment (full notation)
+    as JSON (built once per catalogue: :func:`_json_once`)."""
+    return {
+        "tactical": [[_card_json(c) for c in cards] for cards in catalogue.tactical],
+        "missions": [[_card_json(c) for c in cards] for cards in catalogue.missions],
+        "equipment": {name: str(item) for name, item in catalogue.equipment.items()},
+    }
+
+
+def _effect_json(effect: ActiveEffect) -> dict[str, Any]:
+    return effect.to_json()
+
+
+def profile_card(profile: FighterProfile) -> dict[str, Any]:
+    """A profile card as JSON, built once per card: views share it (views are read-only)."""
+    return _json_once(profile, FighterProfile.to_dict)
+
+
+class EdenState:
+    """Everything on and around the table, hidden parts included (views filter them)."""
+
+    __slots__ = (
+        "bids",
+        "catalogue",
+        "counters",
+        "effects",
+        "field",
+        "fighters",
+        "first_player",
+        "halves",
+        "hands",
+        "index",
+        "infestation",
+        "leader_lost",
+        "leaders",
+        "markers",
+        "max_rounds",
+        "missions",
+        "objectives",
+        "played",
+        "round",
+        "scenery",
+        "sp",
+        "terrain",
+        "territory",
+        "troop_types",
+        "vp",
+    )
+
+    def __init__(
+        self,
+        fighters: Sequence[Fighter],
+        *,
+        troop_types: tuple[str, str] = ("faction", "faction"),
+        field_size: tuple[float, float] = (60.0, 60.0),
+        max_rounds: int = 5,
+        catalogue: Catalogue | None = None,
+    ) -> None:
+        self.fighters: list[Fighter] = list(fighters)
+        self.index: dict[str, int] = {f.ref: i for i, f in enumerate(self.fighters)}
+        if len(self.index) != len(self.fighters):
+            raise ValueError("two fighters of one troop share a name")
+        self.catalogue = catalogue or Catalogue(
+            profiles={(f.side, f.profile.name): f.profile for f in self.fighters}
+        )
+        self.troop_types = troop_types
+        self.field = Field(float(field_size[0]), float(field_size[1]))
+        self.max_rounds = max_rounds
+        self.round = 0
+        self.first_player = 0
+        self.vp = [0, 0]
+        self.bids: list[int | None] = [None, None]
+        self.leaders: list[str | None] = [None, None]
+        self.leader_lost = [False, False]
+        self.halves: list[str | None] = [None, None]
+        self.missions: list[list[str]] = [[], []]
+        self.hands: list[list[str]] = [[], []]
+        self.played: list[list[str]] = [[], []]
+        self.effects: list[ActiveEffect] = []
+        self.scenery: tuple[Element, ...] = ()
+        #: Territory Management (optional rules 1): played or not, and each placed
+        #: element's record by id (:mod:`skirmish.games.eden.optional.terrain`).
+        self.territory = False
+        self.terrain: dict[str, Placed] = {}
+        self.markers: tuple[Marker, ...] = ()
+        self.counters: dict[str, int] = {}
+        #: Each objective marker's mission, "A:Name" (markers have neutral names: issue 11).
+        self.objectives: dict[str, str] = {}
+        #: Infestation (optional rules 2): ``None`` when it is not played
+        #: (:mod:`skirmish.games.eden.optional.infestation`).
+        self.infestation: Infestation | None = None
+        self.sp = [self.sp_reserve(side) for side in (0, 1)]
+
+    # -- lookups ----------------------------------------------------------------------------
+    def fighter(self, ref: str) -> Fighter:
+        try:
+            return self.fighters[self.index[ref]]
+        except KeyError:
+            raise KeyError(f"no fighter {ref!r} in this game") from None
+
+    def troop(self, side: int) -> Iterator[Fighter]:
+        return (f for f in self.fighters if f.side == side)
+
+    def on_field(self, side: int | None = None) -> Iterator[Fighter]:
+        return (f for f in self.fighters if f.on_field and (side is None or f.side == side))
+
+    def leader(self, side: int) -> Fighter | None:
+        ref = self.leaders[side]
+        return None if ref is None else self.fighter(ref)
+
+    def npfs(self) -> Iterator[Fighter]:
+        """The non-player fighters on the field (Infestation)."""
+        return (f for f in self.fighters if f.on_field and f.side == NPF_SIDE)
+
+    def add_fighter(self, fighter: Fighter) -> None:
+        """A fighter joins the match (an NPF placed in preparation step 6 bis). The index is
+        replaced, not changed: copies of the state share it."""
+        if fighter.ref in self.index:
+            raise ValueError(f"there is already a fighter {fighter.ref!r}")
+        self.index = {**self.index, fighter.ref: len(self.fighters)}
+        self.fighters.append(fighter)
+
+    # -- characteristics ----------------------------------------------------------------------
+    def sp_reserve(self, side: int) -> int:
+        """Rulebook 4.A step 2: the sum of the troop's PSI, halved (rounded up) for a Stigma
+        troop."""
+        total = sum(self.characteristic(f, Characteristic.PSI) for f in self.troop(side))
+        return -(-total // 2) if self.troop_types[side] == "stigma" else total
+
+    def modifiers(self, fighter: Fighter) -> list[Modifier]:
+        """Every modifier on a fighter's characteristics: conditions (Rulebook 9) and card
+        effects (abilities, equipment, missions, tactical cards, scenery)."""
+        mods = condition_modifiers(fighter.markers) if fighter.markers else []
+        if self.effects:
+            mods.extend(effect_modifiers(self, fighter))
+        return mods
+
+    def characteristic(self, fighter: Fighter, characteristic: Characteristic) -> int:
+        """The effective value: white or red, then every modifier, rounded up (Rulebook 1.6,
+        2.G, 9)."""
+        base = fighter.base_value(characteristic)
+        if not fighter.markers and not self.effects:
+            return base  # nothing modifies it
+        return effective_value(base, self.modifiers(fighter), characteristic)
+
+    # -- the table ------------------------------------------------------------------------------
+    def base(self, fighter: Fighter) -> Base:
+        """The fighter's base on the table (Rulebook 2.D)."""
+        return Base.from_mm(fighter.x, fighter.y, fighter.profile.base_mm, fighter.ref,
+                            SIDE_LETTERS[fighter.side])
+
+    def bases(self, *excluding: Fighter) -> list[Base]:
+        """Every base on the field but those of ``excluding``."""
+        skip = {f.ref for f in excluding}
+        return [self.base(f) for f in self.fighters if f.on_field and f.ref not in skip]
+
+    def table(self) -> Table:
+        return Table(self.field, elements=self.scenery, bases=tuple(self.bases()),
+                     markers=self.markers)
+
+    def in_contact(self, a: Fighter, b: Fighter) -> bool:
+        """Rulebook 2.E: two bases touching (within the contact tolerance, docs/rulings.md)."""
+        if not (a.on_field and b.on_field):
+            return False
+        reach = (a.profile.base_mm + b.profile.base_mm) / 20 + CONTACT_TOLERANCE
+        return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 <= reach * reach
+
+    @staticmethod
+    def is_enemy(a: Fighter, b: Fighter) -> bool:
+        """The fighters of the other troop are enemies; so are the non-player fighters, to
+        both troops, but never to one another (Infestation, docs/rulings.md)."""
+        return a.side != b.side and not (a.side == NPF_SIDE and b.side == NPF_SIDE)
+
+    def enemies(self, fighter: Fighter) -> Iterator[Fighter]:
+        """The fighter's enemies on the field (:meth:`is_enemy`)."""
+        return (e for e in self.fighters if e.on_field and self.is_enemy(fighter, e))
+
+    def enemies_in_contact(self, fighter: Fighter) -> list[Fighter]:
+        return [e for e in self.enemies(fighter) if self.in_contact(fighter, e)]
+
+    def is_free(self, fighter: Fighter) -> bool:
+        """Rulebook 2.E: free when no enemy is in contact (glossary: allies never count)."""
+        return not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
+
+    def sight(self, viewer: Fighter, target: Fighter | tuple[float, float]) -> SightResult:
+        """Rulebook 2.B: line of sight from a fighter to a fighter or a point."""
+        if isinstance(target, Fighter):
+            return _line_of_sight(self.base(viewer), self.base(target),
+                                  bases=self.bases(viewer, target), elements=self.scenery)
+        return _line_of_sight(self.base(viewer), target, bases=self.bases(viewer),
+                              elements=self.scenery)
+
+    # -- copying and snapshots -----------------------------------------------------------------
+    def clone(self) -> EdenState:
+        other = EdenState.__new__(EdenState)
+        other.fighters = [f.clone() for f in self.fighters]
+        for name in ("index", "catalogue", "troop_types", "field", "max_rounds", "round",
+                     "first_player", "scenery", "markers", "territory", "terrain"):
+            setattr(other, name, getattr(self, name))  # immutable or never changed
+        for name in _LIST_FIELDS:
+            setattr(other, name, list(getattr(self, name)))
+        other.missions = [list(m) for m in self.missions]
+        other.hands = [list(h) for h in self.hands]
+        other.played = [list(p) for p in self.played]
+        other.effects = list(self.effects)
+        other.counters = dict(self.counters)
+        other.objectives = dict(self.objectives)
+        other.infestation = None if self.infestation is None else self.infestation.clone()
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "fighters": [f.to_json() for f in self.fighters],
+            "troop_types": list(self.troop_types),
+            "field_size": [self.field.width, self.field.height],
+            "max_rounds": self.max_rounds,
+            "round": self.round,
+            "first_player": self.first_player,
+            **{name: list(getattr(self, name)) for name in _LIST_FIELDS},
+            "missions": [list(m) for m in self.missions],
+            "hands": [list(h) for h in self.hands],
+            "played": [list(p) for p in self.played],
+            "effects": [e.to_json() for e in self.effects],
+            "scenery": [e.to_dict() for e in self.scenery],
+            "markers": [m.to_dict() for m in self.markers],
+            **self._terrain_json(),
+            "counters": dict(sorted(self.counters.items())),
+            "objectives": dict(sorted(self.objectives.items())),
+            **self._infestation_json(),
+        }
+
+    def _infestation_json(self) -> dict[str, Any]:
+        """Infestation's part of a snapshot or a view (public; nothing when it is not
+        played, so that other snapshots keep their form)."""
+        return {} if self.infestation is None else {"infestation": self.infestation.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], catalogue: Catalogue) -> EdenState:
+        """Rebuild a state; the catalogue (from the set-up) holds every card it names."""
+        fighters = [
+            Fighter.from_json(d, catalogue.profiles[(int(d["side"]), str(d["profile"]))])
+            for d in data["fighters"]
+        ]
+        state = cls(
+            fighters,
+            troop_types=(data["troop_types"][0], data["troop_types"][1]),
+            field_size=(float(data["field_size"][0]), float(data["field_size"][1])),
+            max_rounds=int(data["max_rounds"]),
+            catalogue=catalogue,
+        )
+        state.round = int(data["round"])
+        state.first_player = int(data["first_player"])
+        for name in _LIST_FIELDS:
+            setattr(state, name, list(data[name]))
+        state.missions = [list(m) for m in data["missions"]]
+        state.hands = [list(h) for h in data["hands"]]
+        state.played = [list(p) for p in data["played"]]
+        state.effects = [ActiveEffect.from_json(e) for e in data["effects"]]
+        state.scenery = tuple(Element.from_dict(e) for e in data["scenery"])
+        state.markers = tuple(Marker.from_dict(m) for m in data["markers"])
+        state.territory = bool(data.get("territory", False))
+        state.terrain = {str(k): Placed.from_json(v)
+                         for k, v in data.get("terrain", {}).items()}
+        state.counters = {str(k): int(v) for k, v in data["counters"].items()}
+        state.objectives = {str(k): str(v) for k, v in data.get("objectives", {}).items()}
+        if data.get("infestation") is not None:
+            state.infestation = Infestation.from_json(data["infestation"])
+        return state
+
+    def _terrain_json(self, *, view: bool = False) -> dict[str, Any]:
+        """Territory Management's part of a snapshot (nothing under the basic rules, so
+        their snapshots keep their form). A view adds what the counters hold and the table
+        shows: each player's scenery points left (preparation step 6) and the attack and
+        burn chips on each element."""
+        if not self.territory:
+            return {}
+        data: dict[str, Any] = {
+            "territory": True,
+            "terrain": {k: v.to_json() for k, v in sorted(self.terrain.items())}}
+        if view:
+            from skirmish.games.eden.optional.terrain import attacks, burn_markers, scenery_points
+
+            data["scenery_points"] = scenery_points(self)
+            for ident, record in data["terrain"].items():
+                record["attacks"] = attacks(self, ident)
+                record["burn"] = burn_markers(self, ident)
+            from skirmish.games.eden.optional.hiding import hidden_fighters
+
+            data["hidden"] = hidden_fighters(self)  # Hiding: public, the fighter is seen
+        return data
+
+    # -- what a player may know ------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Rulebook 4.A step 1: troops are revealed. Hidden: the other player's pending bid,
+        secret missions and tactical hand (their sizes are known). ``None`` is a spectator:
+        both players' secrets are hidden (``my_*`` are empty; ``bids_made`` and
+        ``hand_sizes`` say what is known of both)."""
+        if player is None:
+            # The public parts as player 0 sees them, then nothing of player 0's own.
+            view = self._view(0, self._effects_seen(None))
+            view.update(my_bid=None, opponent_has_bid=False, my_hand=[], my_tactical_cards=[],
+                        my_mission_cards=[], opponent_hand_size=0,
+                        bids_made=[b is not None for b in self.bids],
+                        hand_sizes=[len(h) for h in self.hands],
+                        missions=[self._missions_seen(side, None) for side in (0, 1)],
+                        objectives=self._objectives_seen(None))
+            return view
+        return self._view(player, self._effects_seen(player))
+
+    def _view(self, player: int, seen: Sequence[ActiveEffect]) -> dict[str, Any]:
+        """:meth:`view` for ``player``, the effects and characteristics as ``seen``: the
+        effects known to ``player``, or to a spectator (:meth:`_effects_seen`)."""
+        other = 1 - player
+        cards = _json_once(self.catalogue, _catalogue_json)
+        modifying = _modifying(seen)
+        return {
+            "round": self.round,
+            "max_rounds": self.max_rounds,
+            "first_player": self.first_player,
+            "field_size": [self.field.width, self.field.height],
+            "sp": list(self.sp),
+            "vp": list(self.vp),
+            "troop_types": list(self.troop_types),
+            "leaders": list(self.leaders),
+            "halves": list(self.halves),
+            "my_bid": self.bids[player],
+            "opponent_has_bid": self.bids[other] is not None,
+            "missions": [self._missions_seen(0, player), self._missions_seen(1, player)],
+            "my_hand": list(self.hands[player]),
+            "my_tactical_cards": list(cards["tactical"][player]),
+            "my_mission_cards": list(cards["missions"][player]),
+            "equipment": dict(cards["equipment"]),
+            "opponent_hand_size": len(self.hands[other]),
+            "played_cards": [list(p) for p in self.played],
+            "effects": [_json_once(e, _effect_json) for e in seen],
+            "scenery": [e.to_dict() for e in self.scenery],
+            "markers": [m.to_dict() for m in self.markers],
+            **self._terrain_json(view=True),
+            "objectives": self._objectives_seen(player),
+            **self._infestation_json(),
+            "fighters": [
+                {
+                    "ref": f.ref,
+                    "side": f.side,
+                    "name": f.profile.name,
+                    "on_field": f.on_field,
+                    "x": f.x,
+                    "y": f.y,
+                    "ap": f.ap,
+                    "activated": f.activated,
+                    "checked": list(f.checked),
+                    "markers": dict(f.markers),
+                    "characteristics": self._characteristics_seen(f, player, modifying),
+                    "profile": profile_card(f.profile),
+                    "abilities": self.abilities_view(f),
+                }
+                for f in self.fighters
+            ],
+        }
+
+    def abilities_view(self, fighter: Fighter) -> list[dict[str, Any]]:
+        """Rulebook 7: the fighter's abilities, their costs, and for a permanent ability
+        whether its effects are in force (``active``): a free one while the fighter stands,
+        one with a cost only once paid this round (``paid``, docs/rulings.md)."""
+        out: list[dict[str, Any]] = []
+        for ability in self.catalogue.abilities_of(fighter.profile):
+            entry: dict[str, Any] = {"name": ability.name, "kind": ability.kind,
+                                     "cost_ap": ability.cost_ap, "cost_sp": ability.cost_sp}
+            if ability.kind == "permanent":
+                costly = bool(ability.cost_ap or ability.cost_sp)
+                paid = fighter.round_uses.get(ability.name, 0) > 0
+                entry["active"] = fighter.on_field and (paid or not costly)
+                if costly:
+                    entry["paid"] = paid
+            out.append(entry)
+        return out
+
+    def _missions_seen(self, side: int, player: int | None) -> list[str]:
+        if side == player:
+            return list(self.missions[side])
+        return [m if not self.catalogue.mission(side, m).secret else "(secret mission)"
+                for m in self.missions[side]]
+
+    def _effect_public(self, effect: ActiveEffect, player: int | None) -> bool:
+        """A secret mission's effects are known to its owner only."""
+        if effect.neutral or effect.fighter_ref is not None or effect.player == player:
+            return True
+        return not self._secret_mission(effect.player, effect.source)
+
+    def _secret_mission(self, side: int, name: str) -> bool:
+        return name in self.missions[side] and self.catalogue.mission(side, name).secret
+
+    def _objectives_seen(self, player: int | None) -> dict[str, str]:
+        """Which mission each objective marker belongs to, as ``player`` may know it: his
+        own, and those of revealed missions (markers are named neutrally, issue 11)."""
+        seen: dict[str, str] = {}
+        for marker, owner in sorted(self.objectives.items()):
+            letter, _, mission = owner.partition(":")
+            side = "AB".index(letter)
+            if side == player or not self._secret_mission(side, mission):
+                seen[marker] = owner
+        return seen
+
+    def _effects_seen(self, player: int | None) -> list[ActiveEffect]:
+        """The effects in force that ``player`` may know of (:meth:`_effect_public`)."""
+        return [e for e in self.effects if self._effect_public(e, player)]
+
+    def _characteristics_seen(self, fighter: Fighter, player: int | None,
+                              seen: Sequence[ActiveEffect] | None = None) -> dict[str, int]:
+        """The effective values ``player`` may know: the modifiers of the other player's
+        secret mission are left out (docs/rulings.md; the rolls in the log show what was
+        rolled, as across a table). Otherwise as :meth:`characteristic` (Rulebook 1.6, 2.G,
+        9), the fighter's modifiers gathered once for its four characteristics. ``seen``:
+        the effects ``player`` knows of that may modify a characteristic
+        (:func:`_modifying`), which a view finds once for all its fighters."""
+        if seen is None:
+            seen = _modifying(self._effects_seen(player))
+        if not fighter.markers and not seen:
+            return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
+        mods = condition_modifiers(fighter.markers) if fighter.markers else []
+        for effect in seen:
+            mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
+        if not mods:
+            return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
+        return {name: effective_value(fighter.base_value(c), mods, c)
+                for name, c in _CHARACTERISTICS}
+
+
+def _modifying(effects: Sequence[ActiveEffect]) -> list[ActiveEffect]:
+    """The effects whose kind has a ``modifiers`` hook (the others modify nothing:
+    :meth:`EffectKind.modifiers <skirmish.games.eden.effects.EffectKind.modifiers>`)."""
+    return [e for e in effects
+            if type(EFFECTS[e.effect]).modifiers is not EffectKind.modifiers]

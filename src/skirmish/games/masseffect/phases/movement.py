@@ -1,0 +1,275 @@
+"""Phase de mouvement (docs/masseffect.md ME2, ME10-ME12, ME17, ME30).
+
+The initiative player moves all his figures, one after another in the order he chooses; then
+the other player moves all of his. Each figure stays, walks (its move value, 4 pas) or runs
+(twice that). A move that ends touching an enemy is a charge. An engaged figure may only stay
+or disengage: every enemy in contact makes an opportunity attack first, then it moves and
+must end out of contact with them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import ClassVar
+
+from skirmish.core.actions import Action, Point
+from skirmish.core.decision import Decision
+from skirmish.core.errors import IllegalActionError
+from skirmish.core.game import Game
+from skirmish.core.procedure import Procedure
+from skirmish.games.masseffect.actions import Run, Stay, Walk
+from skirmish.games.masseffect.combat.attacks import Opportunity
+from skirmish.games.masseffect.events import MoveEvent, Note, PhaseEvent
+from skirmish.games.masseffect.figure import RUN, STAY, WALK, Figure
+from skirmish.games.masseffect.rolling import state_of
+from skirmish.games.masseffect.rules import RUN_FACTOR, pas_to_cm
+from skirmish.games.masseffect.state import MEState
+from skirmish.geometry import in_contact
+from skirmish.geometry.paths import contact_positions, is_legal_move, sample_destinations
+
+RULE = "ME10, Phase de mouvement"
+#: How many walks and runs are offered per figure (any legal one is accepted).
+SAMPLES = 2
+
+
+def allowance(figure: Figure, run: bool) -> float:
+    """ME10-ME11: the move value in cm (Déplacement (X) or 4 pas), doubled for a run."""
+    return pas_to_cm(figure.profile.move * (RUN_FACTOR if run else 1))
+
+
+def facing_toward(state: MEState, figure: Figure, at: tuple[float, float] | None = None
+                  ) -> int:
+    """A facing (whole degrees) toward the nearest enemy in action, else across the table."""
+    x, y = at if at is not None else (figure.x, figure.y)
+    enemies = list(state.in_action(1 - figure.side))
+    if not enemies:
+        return 90 if state.edges[figure.side] == "lower" else 270
+    e = min(enemies, key=lambda f: math.hypot(f.x - x, f.y - y))
+    return round(math.degrees(math.atan2(e.y - y, e.x - x))) % 360
+
+
+def in_rear_arc(figure: Figure, x: float, y: float) -> bool:
+    """ME2: a point is in the rear arc when it lies behind the line through the base's
+    centre perpendicular to the facing."""
+    a = math.radians(figure.facing)
+    return (x - figure.x) * math.cos(a) + (y - figure.y) * math.sin(a) < 0
+
+
+def movers(state: MEState, player: int) -> list[Figure]:
+    """The player's figures in action that have not made their movement-phase action."""
+    return [f for f in state.in_action(player) if not f.moved]
+
+
+def move_problem(state: MEState, figure: Figure, to: tuple[float, float], run: bool) -> str:
+    """Why ``figure`` may not walk (or run) to ``to`` now, or ""."""
+    check = is_legal_move(figure.base, to, allowance(figure, run), field=state.field,
+                          bases=state.bases(figure), elements=state.elements())
+    if not check.legal:
+        return f"{RULE}: {figure.ref} cannot {'run' if run else 'walk'} there ({check.reason})"
+    return disengage_problem(state, figure, to)
+
+
+def disengage_problem(state: MEState, figure: Figure, to: tuple[float, float]) -> str:
+    """ME30: a disengaging figure ends out of contact with the enemies it was engaged with."""
+    moved = figure.base.moved_to(float(to[0]), float(to[1]))
+    for e in state.opponents(figure):
+        if in_contact(moved, e.base):
+            return (f"ME30, Désengagement: {figure.ref} must end out of contact with "
+                    f"{e.ref}")
+    return ""
+
+
+def movement_options(state: MEState, figure: Figure) -> list[Action]:
+    """Representative legal actions of one figure: stay, a few walks and runs, and a charge
+    at each enemy within reach."""
+    ref = figure.ref
+    out: list[Action] = [Stay(ref, facing_toward(state, figure))]
+    engaged = set(id(e) for e in state.opponents(figure))
+    seed = state.turn * 1009 + state.index[str(ref)] * 7
+    for run in (False, True):
+        reach = allowance(figure, run)
+        checks = sample_destinations(figure.base, reach, SAMPLES + 1, field=state.field,
+                                     bases=state.bases(figure), elements=state.elements(),
+                                     seed=seed + run)
+        kind = Run if run else Walk
+        taken = 0
+        for check in checks:
+            if check.end is None or taken >= SAMPLES:
+                continue
+            to = Point(check.end.x, check.end.y)
+            if engaged and disengage_problem(state, figure, to):
+                continue
+            out.append(kind(ref, to, facing_toward(state, figure, to)))
+            taken += 1
+    for enemy in state.in_action(1 - figure.side):
+        if id(enemy) in engaged:
+            continue
+        charge = _charge(state, figure, enemy)
+        if charge is not None:
+            out.append(charge)
+    return out
+
+
+def _charge(state: MEState, figure: Figure, enemy: Figure) -> Action | None:
+    """The nearest legal contact position with ``enemy``: a walk if it is within the move
+    value, else a run (ME17)."""
+    gap = math.hypot(enemy.x - figure.x, enemy.y - figure.y) - figure.radius - enemy.radius
+    if gap > allowance(figure, True):
+        return None
+    for run in (False, True):
+        if gap > allowance(figure, run):
+            continue
+        checks = contact_positions(figure.base, enemy.base, allowance(figure, run),
+                                   field=state.field, bases=state.bases(figure),
+                                   elements=state.elements(), samples=24)
+        for check in sorted(checks, key=lambda c: c.cost):
+            if check.end is None:
+                continue
+            to = Point(round(check.end.x, 3), round(check.end.y, 3))
+            if move_problem(state, figure, to, run):
+                continue
+            facing = round(math.degrees(math.atan2(enemy.y - to.y, enemy.x - to.x))) % 360
+            return (Run if run else Walk)(figure.ref, to, facing)
+    return None
+
+
+@dataclass(slots=True)
+class MovementPhase(Procedure):
+    """ME10: Phase de mouvement: each player moves all his figures, initiative first."""
+
+    name: ClassVar[str] = "me.movement"
+    player: int = -1
+    turns_taken: int = 0
+    started: bool = False
+
+    def _current(self, game: Game) -> int | None:
+        state = state_of(game)
+        if state.ended or not self.started:
+            return None
+        first = state.initiative
+        for player in (first, 1 - first)[self.turns_taken:]:
+            if movers(state, player):
+                return player
+        return None
+
+    def decision(self, game: Game) -> Decision | None:
+        player = self._current(game)
+        if player is None:
+            return None
+        state = state_of(game)
+        names = ", ".join(str(f.ref) for f in movers(state, player))
+        return Decision(player, "move", f"Phase de mouvement: stay, walk or run with one of "
+                        f"{names}", context={"figures": [str(f.ref) for f in
+                                                          movers(state, player)]})
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        player = self._current(game)
+        if player is None:
+            return []
+        state = state_of(game)
+        out: list[Action] = []
+        for figure in movers(state, player):
+            out.extend(movement_options(state, figure))
+        return out
+
+    def check(self, game: Game, action: Action) -> None:
+        player = self._current(game)
+        state = state_of(game)
+        if not isinstance(action, Stay | Walk | Run):
+            raise IllegalActionError(f"'{action}' is not a movement (stay, walk or run)", RULE)
+        figure = _own_figure(state, action.figure, player)
+        if figure.moved:
+            raise IllegalActionError(f"{figure.ref} has already moved this turn", RULE)
+        if not 0 <= action.facing < 360:
+            raise IllegalActionError("a facing is 0 to 359 degrees", "ME2, facing")
+        if isinstance(action, Walk | Run):
+            problem = move_problem(state, figure, action.to, isinstance(action, Run))
+            if problem:
+                raise IllegalActionError(problem, RULE)
+
+    def apply(self, game: Game, action: Action) -> None:
+        state = state_of(game)
+        assert isinstance(action, Stay | Walk | Run)
+        figure = state.figure(action.figure)
+        if isinstance(action, Stay):
+            figure.moved = STAY
+            figure.facing = float(action.facing)
+            game.emit(MoveEvent(figure=str(figure.ref), how="stays", start=(figure.x, figure.y),
+                                end=(figure.x, figure.y), facing=action.facing))
+            return
+        figure.moved = RUN if isinstance(action, Run) else WALK
+        if state.engaged(figure):
+            figure.disengaged = True
+            game.push(*[Opportunity(str(e.ref), str(figure.ref))
+                        for e in state.opponents(figure)],
+                      Relocate(str(figure.ref), action.to, action.facing, figure.moved))
+            return
+        relocate(game, figure, action.to, action.facing, figure.moved)
+
+    def run(self, game: Game) -> None:
+        state = state_of(game)
+        if state.ended:
+            game.pop()
+            return
+        if not self.started:  # ME8: the phase begins (it is in the log like the others)
+            state.phase = "mouvement"
+            game.emit(PhaseEvent(phase="mouvement"))
+            self.started = True
+            return
+        first = state.initiative
+        if self.turns_taken < 2 and not movers(state, (first, 1 - first)[self.turns_taken]):
+            self.turns_taken += 1
+            return
+        game.pop()
+
+
+def _own_figure(state: MEState, ref: str, player: int | None) -> Figure:
+    try:
+        figure = state.figure(ref)
+    except KeyError:
+        raise IllegalActionError(f"there is no figure {ref}", RULE) from None
+    if player is None or figure.side != player:
+        raise IllegalActionError(f"{ref} is not one of player "
+                                 f"{'AB'[player or 0]}'s figures", RULE)
+    if not figure.in_action:
+        raise IllegalActionError(f"{ref} is not in action", RULE)
+    return figure
+
+
+def relocate(game: Game, figure: Figure, to: tuple[float, float], facing: int, how: str
+             ) -> None:
+    """Carry out a walk or run, and record a charge on every enemy it ends touching (ME17)."""
+    state = state_of(game)
+    start = (figure.x, figure.y)
+    figure.x, figure.y = float(to[0]), float(to[1])
+    figure.facing = float(facing)
+    game.emit(MoveEvent(figure=str(figure.ref), how="runs" if how == RUN else "walks",
+                        start=start, end=(figure.x, figure.y), facing=facing))
+    for enemy in state.opponents(figure):
+        ref = str(figure.ref)
+        if ref not in enemy.chargers:
+            enemy.chargers.append(ref)
+            rear = in_rear_arc(enemy, figure.x, figure.y)
+            if rear:
+                enemy.rear_chargers.append(ref)
+            game.emit(Note(figure=ref, what=f"charges {enemy.ref}",
+                           detail="from its rear arc" if rear else ""))
+
+
+@dataclass(slots=True)
+class Relocate(Procedure):
+    """ME30: after the opportunity attacks, a disengaging figure still in action moves."""
+
+    name: ClassVar[str] = "me.relocate"
+    figure: str
+    to: Point
+    facing: int
+    how: str
+
+    def run(self, game: Game) -> None:
+        game.pop()
+        figure = state_of(game).figure(self.figure)
+        if not figure.in_action:
+            return
+        relocate(game, figure, self.to, self.facing, self.how)

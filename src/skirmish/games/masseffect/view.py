@@ -1,0 +1,62 @@
+"""What a seat sees of an ME:A game: everything (the draft has no hidden information), as
+plain JSON data, distances in cm and pas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish.games.masseffect.figure import Figure
+from skirmish.games.masseffect.rules import cm_to_pas
+from skirmish.games.masseffect.state import MEState
+
+
+def figure_view(state: MEState, f: Figure) -> dict[str, Any]:
+    p = f.profile
+    return {
+        "ref": str(f.ref), "side": f.side, "name": p.name, "points": p.points,
+        "x": f.x, "y": f.y, "facing": f.facing, "radius": f.radius,
+        "placed": f.placed, "out": f.out, "extracted": f.extracted,
+        "vitality": f.vitality, "max_vitality": p.vitality, "armour": f.armour,
+        "heroism": f.heroism, "shield_uses": f.shield_uses, "barrier_uses": f.barrier_uses,
+        "moved": f.moved, "used_power": f.used_power, "shot": f.shot, "special": f.special,
+        "fought": f.fought, "statuses": list(f.statuses), "stripped": list(f.stripped),
+        "carries": list(f.carries), "engaged": state.engaged(f),
+        "chargers": list(f.chargers),
+        "profile": p.to_text(),
+        "weapons": [w.name for w in f.card.weapons],
+        "powers": [pw.name for pw in f.card.powers],
+        "uses": dict(f.uses),
+        "mods": dict(f.mods),
+        "heroic_used": list(f.heroic_used),
+        "disengaged": f.disengaged, "counter_charged": f.counter_charged,
+        "spent": f.spent, "revived_turn": f.revived_turn,
+    }
+
+
+def cards_view(state: MEState) -> dict[str, dict[str, Any]]:
+    """Every weapon and power card on the table, by name (the figures list their names)."""
+    weapons: dict[str, Any] = {}
+    powers: dict[str, Any] = {}
+    for f in state.figures:
+        for w in f.card.weapons:
+            weapons.setdefault(w.name, w.to_dict())
+        for p in f.card.powers:
+            powers.setdefault(p.name, p.to_dict())
+    return {"weapons": weapons, "powers": powers}
+
+
+def state_view(state: MEState) -> dict[str, Any]:
+    return {
+        "scenario": state.scenario.name,
+        "scenario_card": state.scenario.to_dict(),
+        "cards": cards_view(state),
+        "turn": state.turn, "turns": state.scenario.turns,
+        "initiative": state.initiative, "phase": state.phase,
+        "scores": list(state.scores), "extracted": list(state.extracted),
+        "edges": list(state.edges), "ended": state.ended,
+        "table_cm": [state.field.width, state.field.height],
+        "table_pas": [cm_to_pas(state.field.width), cm_to_pas(state.field.height)],
+        "figures": [figure_view(state, f) for f in state.figures],
+        "markers": [m.to_json() for m in state.markers],
+        "scenery": [e.to_dict() for e in state.elements()],
+    }
