@@ -3,7 +3,7 @@
 Events are frozen dataclasses. ``audience`` says who may see one: ``None`` is
 public; a tuple of player indices restricts it (a secret bid, a drawn hand), and
 everybody else sees :meth:`Event.redacted` instead. Each concrete event class has
-a unique ``kind`` (namespaced by ruleset, e.g. ``"eden.wound"``) that names it in
+a unique ``kind`` (namespaced by ruleset, e.g. ``"mygame.wound"``) that names it in
 JSON.
 """
 

@@ -4,8 +4,8 @@ A game snapshots fully (:meth:`Game.to_json`); its procedures are plain data. Th
 **observation** of a game for a player is that snapshot with everything the player may not
 know replaced by stand-ins (:data:`HIDDEN`) or left out: the dice to come (only their
 public part is kept: never a seed, a key or a counter), the history and the log (the
-actions taken and the events, some of them secret), and whatever the ruleset hides (Eden:
-the opponent's tactical hand, his secret missions, his pending bid). It is plain JSON-like
+actions taken and the events, some of them secret), and whatever the ruleset hides (a hand
+of cards, secret missions, a pending bid). It is plain JSON-like
 data that holds no reference to the game, so it can be given to an agent
 (:func:`skirmish.core.agents.view_of`, for agents that declare ``reads_observation``).
 

@@ -7,7 +7,7 @@ player's action; otherwise it calls :meth:`Procedure.run`, which resolves an
 automatic step (rolling dice, pushing sub-procedures, popping itself).
 
 Each concrete procedure has a unique ``name`` (namespaced by ruleset, e.g.
-``"eden.melee"``) that names it in snapshots.
+``"mygame.melee"``) that names it in snapshots.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ class Outcome:
 
 
 class Ruleset(Protocol):
-    """A game system (Eden, Mass Effect: Annihilation) as the kernel sees it."""
+    """A game system as the kernel sees it (each game's package implements it)."""
 
     name: str
     actions: ActionSet
