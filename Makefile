@@ -26,8 +26,10 @@ run: $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/skirmish demo
 
+# ruff, and the architecture's import contracts (pyproject.toml, docs/architecture.md).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/lint-imports
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
