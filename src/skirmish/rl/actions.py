@@ -9,9 +9,10 @@ set's order, shaped ``actor x target x k``:
   ``fighter``, ``figure``, ``first``), one of ``Limits.fighters`` slots; 1 for a verb
   without one (``pass``, ``end``, ``bid``, ``hand``...);
 - ``target``: for a field named ``target``, ``second`` or ``element``: a fighter slot (a
-  ``Ref`` field), an element slot (Eden's scenery ids in ``climb``/``swim``/``jump``/
-  ``hide``; ME:A's markers), either (a word that may be both: Eden's ``attack``, ME:A's
-  ``special``), plus one "none" slot, last, when the field is optional; 1 without one;
+  ``Ref`` field), an element slot (a field named ``element``: a scenery element's or a
+  marker's id, as the game's view lists them), either (any other type: a word that may name
+  a fighter or an element), plus one "none" slot, last, when the field is optional; 1
+  without one;
 - ``k``: the remaining fields. A single enum field (``react dodge``, ``aim legs``,
   ``half south``, ``edge lower``, ``heroic effort``) takes the member's index (``first A``:
   0 is the seat itself, 1 the opponent); anything else (points, angles, weapons, abilities,
@@ -22,10 +23,11 @@ set's order, shaped ``actor x target x k``:
 
 ``index = block offset + (actor * n_target + target) * k + kk``. Fighter slots are
 seat-relative: the seat's own fighters first (``0 .. per_side-1``), then the opponent's,
-then the others (Eden's non-player fighters), each in the order of the view's list, which
-only ever grows (:class:`Roster`): a slot names one piece for a whole episode, and the
-observation's row of that slot describes it. Element slots likewise follow the view's
-``scenery`` (Eden) or ``markers`` (ME:A) lists.
+then the others (pieces of no player, such as non-player fighters), each in the order of
+the view's list, which only ever grows (:class:`Roster`): a slot names one piece for a whole
+episode, and the observation's row of that slot describes it. Element slots likewise follow
+the view's list of elements the game's part names (its scenery, its markers ...:
+:attr:`skirmish.rl.game_parts.GameRL.elements_key`).
 
 :meth:`ActionCodec.encode` gives, for a decision, the mask (``int8``, 1 = legal) and the
 engine action behind each legal index; every legal action the engine offers within the

@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment: both seats of an Eden or Mass Effect: Annihilation game.
+"""The PettingZoo AEC environment: both seats of a game of any installed ruleset.
 
 Agents are ``player_0`` (player A) and ``player_1`` (player B); the agent selected is the
 one whose decision is pending (reactions and interrupts included, so one agent may act
@@ -6,15 +6,18 @@ several times in a row, or answer in the other's activation). Each step applies 
 action, chosen by its index in the fixed ``Discrete`` space (:mod:`.actions`).
 
 - Observations (:meth:`SkirmishAEC.observe`) are PettingZoo's masked form:
-  ``{"observation": Dict(...) (:mod:`.observations`), "action_mask": int8 array}``, built
+  ``{"observation": Dict(...) (the game's encoder: :mod:`.game_parts`), "action_mask": int8
+  array}``, built
   from ``game.view(seat)`` alone; the mask is all zeros but for the agent to act. The
   mask is also in that agent's ``infos[agent]["action_mask"]``, with ``"decision"`` (the
   decision's kind); ``infos[agent]["action"]`` is the notation of the last action the agent
   applied (for debugging). An index outside the mask is refused (``ValueError``).
 - Rewards: +1 for a win, -1 for a loss, 0 for a draw, when the game ends; with
   ``shaped=True`` (or ``(vp_weight, cp_weight)``) also the change of a potential after every
-  action: ``vp_weight`` x (own VP - the opponent's) + ``cp_weight`` x (CP the opponent's
-  fighters lost - CP one's own lost) (ME:A: scores and Vitalité lost), from public facts.
+  action: ``vp_weight`` x (own points - the opponent's) + ``cp_weight`` x (what the
+  opponent's pieces lost - what one's own lost), from the public facts the game's part
+  names (:meth:`~skirmish.rl.game_parts.GameRL.shaping_facts`: victory points and CP lost,
+  scores and vitality lost ...).
 - The episode ends (both agents terminated) exactly when the game does; ``max_steps``
   truncates it.
 - ``reset(seed=s)`` draws the game's dice seed from ``numpy.random.default_rng(s)``: the
@@ -25,7 +28,7 @@ action, chosen by its index in the fixed ``Discrete`` space (:mod:`.actions`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -36,31 +39,22 @@ from pettingzoo.utils import wrappers
 from skirmish.core.actions import Action
 from skirmish.core.events import ActionEvent
 from skirmish.core.game import Game
-from skirmish.core.ruleset import RULESETS, Outcome
+from skirmish.core.ruleset import Outcome
 from skirmish.rl.actions import ActionCodec, Mask
-from skirmish.rl.observations import encoder_for
+from skirmish.rl.game_parts import GameRL, build_setup, game_named, rl_of
 from skirmish.rl.render import RENDER_MODES, ansi, rgb_array
-from skirmish.rl.setups import RULESET_NAMES, Limits, build_setup, limits_for
+from skirmish.rl.setups import Limits
 
 AGENTS = ("player_0", "player_1")
 #: The shaped reward's weights when ``shaped=True``: per VP, per CP (or Vitalité) point.
 SHAPED_WEIGHTS = (0.1, 0.02)
 
 
-def potential(view: Mapping[str, Any], weights: tuple[float, float]) -> tuple[float, float]:
-    """Each seat's shaping potential from the public facts of a view (VP and CP lost in
-    Eden, scores and Vitalité lost in ME:A)."""
-    lost = [0.0, 0.0]
-    if view.get("ruleset") == "masseffect":
-        points = view.get("scores") or (0, 0)
-        for figure in view.get("figures", ()):
-            lost[int(figure["side"])] += int(figure["max_vitality"]) - int(figure["vitality"])
-    else:
-        points = view.get("vp") or (0, 0)
-        for fighter in view.get("fighters", ()):
-            side = int(fighter["side"])
-            if side in (0, 1):
-                lost[side] += sum(fighter.get("checked") or ())
+def potential(view: Mapping[str, Any], weights: tuple[float, float], part: GameRL
+              ) -> tuple[float, float]:
+    """Each seat's shaping potential from the public facts of a view (each seat's points
+    and losses, as the game's part gives them: :meth:`GameRL.shaping_facts`)."""
+    points, lost = part.shaping_facts(view)
     vp_weight, cp_weight = weights
     return tuple(  # type: ignore[return-value]
         vp_weight * (points[s] - points[1 - s]) + cp_weight * (lost[1 - s] - lost[s])
@@ -68,34 +62,34 @@ def potential(view: Mapping[str, Any], weights: tuple[float, float]) -> tuple[fl
 
 
 class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
-    """Both seats of one ruleset's game (see the module). Arguments: ``ruleset``
-    (``"eden"`` or ``"masseffect"``), the set-up (:func:`skirmish.rl.setups.build_setup`:
-    ``setup``, or ``troops``/``rules`` for Eden, ``bands``/``scenario`` for ME:A, and
-    ``max_rounds``), ``limits`` (the spaces' sizes, by default fitted to the set-up:
-    :func:`~skirmish.rl.setups.limits_for`), ``shaped``, ``render_mode``, ``max_steps``."""
+    """Both seats of one ruleset's game (see the module). Arguments: ``ruleset`` (an
+    installed game's name; ``None``: the default game), the set-up
+    (:func:`skirmish.rl.game_parts.build_setup`: ``setup``, ``max_rounds`` and the game's
+    own keywords, e.g. two sides' names), ``limits`` (the spaces' sizes, by default fitted
+    to the set-up by the game's part: :meth:`~skirmish.rl.game_parts.GameRL.limits`),
+    ``shaped``, ``render_mode``, ``max_steps``."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "skirmish_v0",
                                 "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, ruleset: str = "eden", *, setup: Mapping[str, Any] | None = None,
-                 troops: str | Sequence[str] | None = None, rules: Any = None,
-                 bands: str | Sequence[str] | None = None, scenario: str | None = None,
+    def __init__(self, ruleset: str | None = None, *, setup: Mapping[str, Any] | None = None,
                  max_rounds: int | None = None, limits: Limits | None = None,
                  shaped: bool | tuple[float, float] = False, render_mode: str | None = None,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, **options: Any) -> None:
         super().__init__()
-        if ruleset not in RULESET_NAMES:
-            raise ValueError(f"unknown ruleset {ruleset!r} (known: {', '.join(RULESET_NAMES)})")
+        self.game_plugin = game_named(ruleset)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode is one of {', '.join(RENDER_MODES)}, "
                              f"got {render_mode!r}")
-        self.ruleset = RULESETS.get(ruleset)
-        self.setup = build_setup(ruleset, setup=setup, troops=troops, rules=rules, bands=bands,
-                                 scenario=scenario, max_rounds=max_rounds)
+        self.part = rl_of(self.game_plugin)
+        self.ruleset = self.game_plugin.rules()
+        self.setup = build_setup(self.game_plugin.name, setup=setup, max_rounds=max_rounds,
+                                 **options)
         probe = self.ruleset.new_game(self.setup, seed=0)  # checks the set-up, sizes it
-        self.limits = limits or limits_for(ruleset, self.setup, probe.view(0))
+        first_view = probe.view(0)
+        self.limits = limits or self.part.limits(self.setup, first_view)
         self.codec = ActionCodec(self.ruleset.actions, self.limits)
-        self.encoder = encoder_for(ruleset, self.limits)
+        self.encoder = self.part.encoder(self.limits, first_view)
         self.roster = self.encoder.roster()
         self.shaped: tuple[float, float] | None = (
             SHAPED_WEIGHTS if shaped is True else None if shaped is False else
@@ -152,7 +146,7 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.steps = 0
         self._last = [None, None]
         if self.shaped is not None:
-            self._potential = potential(self.view(0), self.shaped)
+            self._potential = potential(self.view(0), self.shaped, self.part)
         self.prepare()
 
     def prepare(self) -> None:
@@ -206,7 +200,7 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.steps += 1
         rewards = {a: 0.0 for a in self.agents}
         if self.shaped is not None:
-            now = potential(self.view(0), self.shaped)
+            now = potential(self.view(0), self.shaped, self.part)
             for s, agent in enumerate(AGENTS):
                 rewards[agent] += now[s] - self._potential[s]
             self._potential = now
@@ -280,23 +274,23 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
 
     def render(self) -> Any:
         if self.render_mode == "ansi":
-            return ansi(self.game)
+            return ansi(self.game, self.part, self.game_plugin.title)
         if self.render_mode == "rgb_array":
             return rgb_array(self.game)
         if self.render_mode == "human":
-            print(ansi(self.game), end="")
+            print(ansi(self.game, self.part, self.game_plugin.title), end="")
         return None
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-def raw_env(ruleset: str = "eden", **kwargs: Any) -> SkirmishAEC:
+def raw_env(ruleset: str | None = None, **kwargs: Any) -> SkirmishAEC:
     """The environment without PettingZoo's wrappers (the fastest)."""
     return SkirmishAEC(ruleset, **kwargs)
 
 
-def env(ruleset: str = "eden", **kwargs: Any) -> Any:
+def env(ruleset: str | None = None, **kwargs: Any) -> Any:
     """The environment as PettingZoo's classic games come: wrapped to refuse out-of-bounds
     actions and calls out of order (see :class:`SkirmishAEC` for the arguments)."""
     wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(ruleset, **kwargs))

@@ -4,8 +4,9 @@
 A, 1 = player B, ``"random"``: drawn each episode) of the AEC environment
 (:class:`~skirmish.rl.aec.SkirmishAEC`, whose other arguments it takes) against a bot of the
 registry (``"random"``, ``"heuristic"``, ``"mcts:easy"``...: :func:`skirmish.bots.make_agent`),
-which sees only its own view, as bots always do. Registered as ``skirmish/Eden-v0`` and
-``skirmish/MassEffect-v0``.
+which sees only its own view, as bots always do. Registered for every installed game as
+``skirmish/<name>-v0`` (:meth:`skirmish.rl.game_parts.GameRL.gym_name`; ``skirmish.rl.GYM_IDS``
+lists them).
 
 - The observation is a flat ``Dict``: the AEC observation's parts plus ``action_mask``;
   :meth:`SkirmishGymEnv.action_masks` gives the mask as sb3-contrib's ``MaskablePPO``
@@ -41,7 +42,7 @@ class SkirmishGymEnv(gym.Env[Observation, np.int64]):
     metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array", "human"],  # noqa: RUF012
                                 "render_fps": 1}
 
-    def __init__(self, ruleset: str = "eden", *, opponent: str = "random",
+    def __init__(self, ruleset: str | None = None, *, opponent: str = "random",
                  seat: int | str = 0, render_mode: str | None = None,
                  on_illegal: str = "penalize", illegal_penalty: float = 0.1,
                  **env_kwargs: Any) -> None:

@@ -1,4 +1,7 @@
-"""Observations: fixed-shape arrays built from ``game.view(seat)`` and nothing else.
+"""The table-top observation kit: fixed-shape arrays built from ``game.view(seat)`` and
+nothing else (:class:`TableEncoder`, which a game's encoder subclasses; a game may instead
+use the flat :class:`~skirmish.rl.flat.FlatEncoder`, or any
+:class:`~skirmish.rl.game_parts.ObservationEncoder`).
 
 The view is all a seat may know (issue 11: the opponent's hand, bids and secret missions are
 not in it), so nothing hidden can reach an observation. The ``observation`` space is a
@@ -10,38 +13,36 @@ key                   shape                        what
 ====================  ===========================  ======================================
 ``fighters``          (fighters, F) float32        one row per fighter slot (the seat's
                                                    own first: :class:`.Roster`), the
-                                                   ruleset's features (see
-                                                   :mod:`.obs_eden`,
-                                                   :mod:`.obs_masseffect`)
+                                                   game's features
+                                                   (:meth:`TableEncoder.fighter_rows`)
 ``fighter_mask``      (fighters,) int8             1 where a slot holds a fighter
 ``fighter_cards``     (fighters,) int64            each slot's profile card (both sides'
                                                    fighters are on the table: public)
 ``scenery``           (scenery, 16) float32        one row per scenery element
                                                    (:data:`SCENERY`)
 ``scenery_mask``      (scenery,) int8
-``markers``           (elements, 12) float32       ME:A only: the scenario's markers
-``marker_mask``       (elements,) int8             ME:A only
+``markers``           (elements, 12) float32       a game with markers only
+                                                   (:attr:`TableEncoder.with_markers`):
+                                                   its markers (:data:`MARKERS`)
+``marker_mask``       (elements,) int8             likewise
 ``raster``            (6, grid, grid) float32      a coarse map of the table: impassable
                                                    scenery, opaque scenery, other
                                                    scenery, the seat's pieces, the
-                                                   opponent's, the others (Eden's NPFs;
-                                                   ME:A's markers), each cell 0-1
-``globals``           (G,) float32                 round, scores, SP, hands... (per
-                                                   ruleset)
+                                                   opponent's, the others (non-player
+                                                   fighters; markers), each cell 0-1
+``globals``           (G,) float32                 round, scores, points, hands... (the
+                                                   game's :meth:`TableEncoder.globals`)
 ``decision``          (kinds + 2,) int8            the pending decision's kind, one-hot
                                                    (its kind is public), then "other
                                                    kind", then "the game is over"
-``my_hand``           (hand,) int64                Eden only: the seat's own tactical
-                                                   hand (its view's ``my_hand``), padded
-``my_hand_mask``      (hand,) int8                 Eden only: 1 where a slot holds a card
-``my_missions``       (missions,) int64            Eden only: the seat's own missions,
-                                                   secret ones included (its view names
-                                                   them), padded
-``my_missions_mask``  (missions,) int8             Eden only
+(the seat's cards)                                 a game's own keys
+                                                   (:meth:`TableEncoder.own_cards_space`:
+                                                   e.g. the seat's hand and secret
+                                                   missions, with masks)
 ====================  ===========================  ======================================
 
 Positions are fractions of the table's width and depth; slots without a piece are zeros.
-Card identities (``fighter_cards``, ``my_hand``, ``my_missions``) are categorical, a
+Card identities (``fighter_cards`` and a game's own card keys) are categorical, a
 :class:`CardIndex` of one of the card library's lists: 0 is an empty slot, ``1..n`` the
 library's cards of that kind in name order, ``n + 1`` a card the library does not have (a
 troop file's own). The opponent's hand and secret missions are in no view of the seat, so
@@ -147,8 +148,9 @@ def _bounds(item: Mapping[str, Any]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-class ObservationEncoder(ABC):
-    """Views to arrays for one ruleset within ``limits`` (subclasses give the features)."""
+class TableEncoder(ABC):
+    """Views to arrays for one game within ``limits`` (subclasses give the features); an
+    :class:`~skirmish.rl.game_parts.ObservationEncoder`."""
 
     ruleset = ""
     fighter_key = "fighters"
@@ -315,7 +317,8 @@ class ObservationEncoder(ABC):
         ...
 
     def own_cards_space(self) -> dict[str, spaces.Space[Any]]:
-        """The spaces of the seat's own cards (Eden: hand, missions; ME:A: none)."""
+        """The spaces of the seat's own cards (a hand, secret missions ...); by default
+        none."""
         return {}
 
     def own_cards(self, view: Mapping[str, Any], seat: int) -> dict[str, npt.NDArray[Any]]:
@@ -323,7 +326,7 @@ class ObservationEncoder(ABC):
         return {}
 
     def scenery_extra(self, view: Mapping[str, Any], roster: Roster, rows: Array) -> None:
-        """Changing facts of the scenery rows (Eden's attacks and burn chips); by default
+        """Changing facts of the scenery rows (attacks, chips on it ...); by default
         none."""
         return None
 
@@ -332,16 +335,7 @@ class ObservationEncoder(ABC):
         return {}
 
 
-def encoder_for(ruleset: str, limits: Limits) -> ObservationEncoder:
-    if ruleset == "eden":
-        from skirmish.games.eden.rl.observations import EdenEncoder
-
-        return EdenEncoder(limits)
-    from skirmish.games.masseffect.rl.observations import MassEffectEncoder
-
-    return MassEffectEncoder(limits)
-
-
 def angle_features(degrees: float) -> tuple[float, float]:
+    """A facing as its sine and cosine (continuous across 0/360 degrees)."""
     radians = math.radians(degrees)
     return math.sin(radians), math.cos(radians)

@@ -9,14 +9,16 @@ observations are :mod:`.observations`.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from skirmish.core.events import ActionEvent
 from skirmish.core.game import Game
+
+if TYPE_CHECKING:
+    from skirmish.rl.game_parts import GameRL
 
 RENDER_MODES = ("ansi", "rgb_array", "human")
 
@@ -36,50 +38,13 @@ def rgb_array(game: Game, *, width: int | None = None) -> npt.NDArray[np.uint8]:
         return np.asarray(image.convert("RGB"), dtype=np.uint8).copy()
 
 
-def _round(value: Any) -> str:
-    return f"{float(value):.1f}"
-
-
-def _eden_lines(view: Mapping[str, Any]) -> list[str]:
-    lines = [f"Eden: round {view.get('round')}/{view.get('max_rounds')}, VP {view.get('vp')}, "
-             f"SP {view.get('sp')}, hands {view.get('hand_sizes')}"]
-    for f in view.get("fighters", ()):
-        if not f.get("on_field") and not any(f.get("checked", ())):
-            where = "off the field"
-        elif not f.get("on_field"):
-            where = "out"
-        else:
-            where = f"at {_round(f['x'])},{_round(f['y'])}"
-        markers = " ".join(f"{k}:{v}" for k, v in sorted((f.get("markers") or {}).items()))
-        lines.append(f"  {f['ref']:<28} {where:<16} CP lost {f.get('checked')} "
-                     f"AP {f.get('ap')}{' activated' if f.get('activated') else ''}"
-                     f"{' ' + markers if markers else ''}")
-    return lines
-
-
-def _masseffect_lines(view: Mapping[str, Any]) -> list[str]:
-    lines = [f"Mass Effect: Annihilation: turn {view.get('turn')}/{view.get('turns')}, phase "
-             f"{view.get('phase')}, scores {view.get('scores')}, extracted "
-             f"{view.get('extracted')}"]
-    for f in view.get("figures", ()):
-        if f.get("out"):
-            where = "out of action"
-        elif f.get("extracted"):
-            where = "extracted"
-        elif not f.get("placed"):
-            where = "not deployed"
-        else:
-            where = f"at {_round(f['x'])},{_round(f['y'])} facing {round(f.get('facing', 0))}"
-        lines.append(f"  {f['ref']:<34} {where:<28} Vitalité {f.get('vitality')}/"
-                     f"{f.get('max_vitality')} Armure {f.get('armour')}")
-    return lines
-
-
-def ansi(game: Game) -> str:
-    """The game in a few lines: round, scores, every piece, the pending decision and the
+def ansi(game: Game, part: GameRL, title: str) -> str:
+    """The game in a few lines: the title and the game's headline (round, scores ...:
+    :meth:`GameRL.headline <skirmish.rl.game_parts.GameRL.headline>`), every piece
+    (:meth:`~skirmish.rl.game_parts.GameRL.piece_lines`), the pending decision and the
     last action."""
     view = game.view(None)
-    lines = (_eden_lines(view) if game.ruleset.name == "eden" else _masseffect_lines(view))
+    lines = [f"{title}: {part.headline(view)}", *part.piece_lines(view)]
     if game.is_over:
         outcome = game.outcome()
         winner = None if outcome is None else outcome.winner

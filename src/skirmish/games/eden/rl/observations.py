@@ -1,4 +1,5 @@
-"""Eden's observation features, from ``game.view(seat)`` only (:mod:`.observations`).
+"""Eden's observation features, from ``game.view(seat)`` only (a
+:class:`skirmish.rl.observations.TableEncoder`).
 
 A fighter row (:data:`FIGHTER`): present; whose (the seat's, the opponent's, a non-player
 fighter's); on the field; position; base radius; CP left per limb (head, arms, torso, legs,
@@ -30,7 +31,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from skirmish.geometry import CONTACT_TOLERANCE
-from skirmish.rl.observations import Array, CardIndex, ObservationEncoder
+from skirmish.rl.observations import Array, CardIndex, TableEncoder
 from skirmish.rl.setups import Limits
 
 LIMBS = ("head", "arms", "torso", "legs")
@@ -60,7 +61,7 @@ KINDS = ("secret-bid", "first-player", "leader", "secret-mission", "place-scener
 def library_cards() -> tuple[CardIndex, CardIndex, CardIndex]:
     """The built-in card library's profiles (fighters and non-player fighters), tactical
     cards and missions (read once per process)."""
-    from skirmish.games.eden.cards.library import load_library
+    from skirmish.games.eden.content import load_library
 
     library = load_library()
     return (CardIndex([*library.fighters, *library.npfs]), CardIndex(library.tactical),
@@ -96,7 +97,7 @@ def _contacts(pieces: Sequence[Mapping[str, Any]], radii: Sequence[float]) -> li
     return touching
 
 
-class EdenEncoder(ObservationEncoder):
+class EdenEncoder(TableEncoder):
     ruleset = "eden"
     fighter_key = "fighters"
     element_key = "scenery"

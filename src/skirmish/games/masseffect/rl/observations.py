@@ -1,5 +1,6 @@
 """Mass Effect: Annihilation's observation features, from ``game.view(seat)`` only
-(:mod:`.observations`; nothing is hidden in ME:A but the dice to come).
+(a :class:`skirmish.rl.observations.TableEncoder`; nothing is hidden in ME:A but the dice
+to come).
 
 A figure row (:data:`FIGURE`): present; whose; placed, out of action, extracted; position;
 facing (sine, cosine); base radius; Vitalité (a fraction, and /5), Armure, Héroïsme,
@@ -23,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from skirmish.rl.actions import Roster
-from skirmish.rl.observations import MARKERS, Array, CardIndex, ObservationEncoder, angle_features
+from skirmish.rl.observations import MARKERS, Array, CardIndex, TableEncoder, angle_features
 
 FIGURE = ("present", "mine", "opponent", "placed", "out", "extracted", "x", "y",
           "facing_sin", "facing_cos", "radius", "vitality", "vitality_points", "armour",
@@ -49,7 +50,7 @@ def library_profiles() -> CardIndex:
     return CardIndex(load_library().profiles)
 
 
-class MassEffectEncoder(ObservationEncoder):
+class MassEffectEncoder(TableEncoder):
     ruleset = "masseffect"
     fighter_key = "figures"
     element_key = "markers"
