@@ -9,5 +9,7 @@ PLUGIN = GamePlugin(
     title="Pit Duel",
     summary="a toy duel: guard in secret, strike, roll one die",
     ruleset="skirmish_pitduel.rules:DUEL",
-    parts={},
+    parts={
+        "rl": "skirmish_pitduel.rl:RL",
+    },
 )
