@@ -14,12 +14,12 @@ from fastapi.testclient import TestClient
 
 from skirmish.core.dice import SeededDice
 from skirmish.core.game import Game
-from skirmish.games.eden.web import frames
-from skirmish.games.eden.web.frames import FrameError
 from skirmish.games.masseffect import MASS_EFFECT, match_setup
 from skirmish.games.masseffect.cards.library import load_library
 from skirmish.games.masseffect.odds import MeleeSide, ShotSituation, melee_odds, shot_odds
 from skirmish.games.masseffect.rolling import state_of
+from skirmish.web import frames
+from skirmish.web.frames import FrameError
 from tests.games.masseffect.table import Put, figure, scene, wall
 
 from .conftest import create, next_state, seat_headers, token_of

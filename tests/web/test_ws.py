@@ -276,7 +276,7 @@ def test_unfinished_matches_are_restored_at_start(data_dir: Path) -> None:
 def test_the_deploying_seat_sees_its_own_zone() -> None:
     from skirmish.games.eden import EDEN
     from skirmish.games.eden.demo import match_setup
-    from skirmish.games.eden.web.frames import state_frame
+    from skirmish.web.frames import state_frame
 
     game = EDEN.new_game(match_setup(), seed=5)
     while game.decision().kind != "deploy":

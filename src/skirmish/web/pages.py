@@ -12,25 +12,16 @@ import functools
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
-from skirmish.web.i18n import (
-    DEFAULT,
-    FR_EQUIPMENT_PATTERNS,
-    FR_EQUIPMENT_WORDS,
-    FR_PATTERNS,
-    FR_WORDS,
-    LANGUAGES,
-    STRINGS,
-)
-
-if TYPE_CHECKING:
-    from skirmish.games.eden.cards.library import Library
-    from skirmish.games.masseffect.cards.library import Library as MassEffectLibrary
+from skirmish.core.plugins import GAMES
+from skirmish.web.game_parts import WebPart, web_parts
+from skirmish.web.i18n import DEFAULT, LANGUAGES, strings, tables
 
 HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -69,41 +60,34 @@ def from_accept_language(header: str) -> str:
     return min(best)[2] if best else DEFAULT
 
 
-def _library(request: Request) -> Library:
-    """The server's card library (``create_app(library=…)``: the sample cards and the
-    players' own), else the sample cards."""
+def _content(request: Request, part: WebPart) -> Any:
+    """The content of ``part``'s game the server offers (``create_app(content=…)``: the
+    sample cards and the players' own), else its sample content."""
     hub = getattr(request.app.state, "hub", None)
     if hub is not None:
-        library: Library = hub.library
-        return library
-    return _sample_library()
+        return hub.content(part.name)
+    return _sample_content(part.name)
 
 
 @functools.cache
-def _sample_library() -> Library:
-    from skirmish.games.eden.cards.library import load_library
-
-    return load_library()
+def _sample_content(game: str) -> Any:
+    return next(p for p in web_parts() if p.name == game).load_content()
 
 
-def _masseffect_library(request: Request) -> MassEffectLibrary:
-    """Mass Effect: Annihilation's card library (the server's, else the sample cards)."""
-    hub = getattr(request.app.state, "hub", None)
-    if hub is not None:
-        library: MassEffectLibrary = hub.masseffect_library
-        return library
-    from skirmish.games.masseffect.cards.library import load_library
-
-    return load_library()
-
-
-def _factions(library: Library) -> list[str]:
-    return library.factions()
+def _game_loader() -> None:
+    """The templates of the pages, then each game's, found as ``<game>/<file>``."""
+    folders = {p.name: str(p.templates_dir) for p in web_parts() if p.templates_dir is not None}
+    if getattr(templates.env, "_game_folders", None) != folders:
+        templates.env.loader = ChoiceLoader([
+            FileSystemLoader(str(HERE / "templates")),
+            PrefixLoader({name: FileSystemLoader(folder) for name, folder in folders.items()})])
+        templates.env._game_folders = folders  # type: ignore[attr-defined]
 
 
-def _missions(library: Library) -> list[dict[str, Any]]:
-    return [{"name": m.name, "only": m.faction or m.stigma or "", "secret": m.secret}
-            for m in library.missions.values()]
+def _files(kind: str) -> list[str]:
+    """The URLs of every installed game's ``scripts``, ``lobby_scripts`` or ``styles``."""
+    return [f"/static/games/{part.name}/{name}" for part in web_parts()
+            for name in getattr(part, kind)]
 
 
 def _agents() -> list[str]:
@@ -114,10 +98,10 @@ def _agents() -> list[str]:
 
 def _client_config(lang: str, **extra: Any) -> str:
     """What the scripts need, as JSON for a ``<script type="application/json">`` block."""
-    config: dict[str, Any] = {"lang": lang, "t": dict(STRINGS[lang])}
+    config: dict[str, Any] = {"lang": lang, "t": strings(lang)}
     if lang == "fr":
-        config["tables"] = {"log": [FR_PATTERNS, FR_WORDS],
-                            "equipment": [FR_EQUIPMENT_PATTERNS, FR_EQUIPMENT_WORDS]}
+        config["tables"] = {name: [patterns, words]
+                            for name, (patterns, words) in tables().items()}
     config.update(extra)
     # "</" cannot end the script block early.
     return json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
@@ -125,13 +109,14 @@ def _client_config(lang: str, **extra: Any) -> str:
 
 def _render(request: Request, name: str, **context: Any) -> HTMLResponse:
     lang, asked = pick_language(request)
-    strings = STRINGS[lang]
     extra = context.pop("client", {})
+    _game_loader()
     response = templates.TemplateResponse(
         request,
         name,
-        {"lang": lang, "t": strings, "languages": LANGUAGES,
-         "config": _client_config(lang, **extra), **context},
+        {"lang": lang, "t": strings(lang), "languages": LANGUAGES,
+         "config": _client_config(lang, **extra), "game_styles": _files("styles"),
+         "game_scripts": _files("scripts"), **context},
     )
     if asked:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
@@ -141,16 +126,18 @@ def _render(request: Request, name: str, **context: Any) -> HTMLResponse:
 
 @router.get("/", response_class=HTMLResponse)
 def lobby(request: Request) -> HTMLResponse:
-    """Create a match, list this browser's matches, upload a record to replay."""
-    from skirmish.games.eden.optional.climate import CONDITIONS
-    from skirmish.games.masseffect.web.setup import DEFAULT_BANDS, DEFAULT_SCENARIO, options
-
-    library = _library(request)
-    masseffect = options(_masseffect_library(request))
-    return _render(request, "lobby.html", factions=_factions(library), agents=_agents(),
-                   missions=_missions(library), me_bands=masseffect["bands"],
-                   me_scenarios=masseffect["scenarios"], me_defaults=DEFAULT_BANDS,
-                   me_scenario=DEFAULT_SCENARIO, climates=CONDITIONS)
+    """Create a match, list this browser's matches, upload a record to replay: the games
+    in the registry's order (the default game chosen), each with its own part of the form
+    (its web part's ``lobby_templates``, reading its ``lobby_context``)."""
+    lang, _ = pick_language(request)
+    default = GAMES.default().name
+    games = [{"name": part.name, "default": part.name == default,
+              "templates": {slot: f"{part.name}/{name}"
+                            for slot, name in part.lobby_templates.items()},
+              "context": part.lobby_context(_content(request, part), lang)}
+             for part in web_parts()]
+    return _render(request, "lobby.html", games=games, agents=_agents(),
+                   lobby_scripts=_files("lobby_scripts"))
 
 
 @router.get("/match/{match_id}", response_class=HTMLResponse)

@@ -26,7 +26,7 @@ from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
-from skirmish.games.eden.web import frames
+from skirmish.web import frames
 from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
 from skirmish.web.storage import MatchInfo, Store
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import importlib
 import json
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
@@ -24,30 +25,17 @@ from skirmish.bots.registry import agent_choices, check_agent
 from skirmish.core.dice import KeyedDice, dice_from_json
 from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game
+from skirmish.core.plugins import GAMES
 from skirmish.core.record import Record, verify_jsonl
 from skirmish.core.ruleset import RULESETS
-from skirmish.games.eden.cards.inputs import FIELD_RANGE, DataError, parse_data
-from skirmish.games.eden.cards.library import Library, load_library
-from skirmish.games.eden.cards.troops import (
-    Troop,
-    TroopError,
-    sp_reserve,
-    suggest,
-    total_value,
-    troop_problems,
-)
-from skirmish.games.eden.web import frames
-from skirmish.games.masseffect.web import setup as masseffect
+from skirmish.web import frames
+from skirmish.web.game_parts import SetupProblem, web_part, web_parts
 from skirmish.web.rooms import Connection, MessageError, Room, parse_message
 from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
-
-if TYPE_CHECKING:
-    from skirmish.games.masseffect.cards.library import Library as MassEffectLibrary
 
 log = logging.getLogger("skirmish.web")
 
 MAX_BODY = 256 * 1024
-MAX_TROOP_TEXT = 64 * 1024
 MAX_RECORD = 2 * 1024 * 1024
 COOKIE_DAYS = 60
 KEEP_FINISHED = 100
@@ -86,40 +74,37 @@ def redact_logs() -> None:
 
 
 class Hub:
-    """The server's state: its store, its live rooms, the card library (``library``: the
-    one given, e.g. with the players' own cards; else the sample cards, read when first
-    needed) and Mass Effect: Annihilation's (``masseffect_library``, the same way).
+    """The server's state: its store, its live rooms and each game's content (``content``:
+    game name -> what its web part's ``load_content`` made, e.g. a card library with the
+    players' own cards; a game not named there gets its sample content, read when first
+    needed: :meth:`content`).
 
     ``dice_key`` and ``bot_seed`` are for tests only: ``None`` (the default, and the only
     value a real server uses) gives every new match a fresh secret dice key and every bot a
     fresh seed; a fixed key (16 to 64 bytes) and seed make every match started while they are
     set play out the same way for the same moves (predictable dice: never on a real server)."""
 
-    def __init__(self, store: Store, library: Library | None = None,
-                 masseffect_library: MassEffectLibrary | None = None, *,
+    def __init__(self, store: Store, content: Mapping[str, Any] | None = None, *,
                  dice_key: bytes | None = None, bot_seed: int | None = None) -> None:
         self.store = store
         self.dice_key = dice_key
         self.bot_seed = bot_seed
         self.rooms: dict[str, Room] = {}
         self.loading = asyncio.Lock()
-        self._library: Library | None = library
-        self._masseffect: MassEffectLibrary | None = masseffect_library
+        self._content: dict[str, Any] = {k: v for k, v in (content or {}).items()
+                                         if v is not None}
         self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game]]] = OrderedDict()
 
-    @property
-    def library(self) -> Library:
-        if self._library is None:
-            self._library = load_library()
-        return self._library
+    def content(self, game: str) -> Any:
+        """The content of ``game`` the lobby offers (its web part's ``load_content``)."""
+        if game not in self._content:
+            self._content[game] = web_part(game).load_content()
+        return self._content[game]
 
     @property
-    def masseffect_library(self) -> MassEffectLibrary:
-        if self._masseffect is None:
-            from skirmish.games.masseffect.cards.library import load_library as load_masseffect
-
-            self._masseffect = load_masseffect()
-        return self._masseffect
+    def library(self) -> Any:
+        """The default game's content (:meth:`content`)."""
+        return self.content(GAMES.default().name)
 
     async def room(self, match_id: str) -> Room | None:
         """The live room of a stored match (re-played from the store if not in memory)."""
@@ -177,7 +162,8 @@ async def _body(request: Request, limit: int) -> bytes:
     return bytes(body)
 
 
-async def _json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+async def json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    """The request's body: a JSON object of at most ``limit`` bytes, else an :class:`ApiError`."""
     raw = await _body(request, limit)
     try:
         data = json.loads(raw)
@@ -196,82 +182,30 @@ def _text(value: Any, where: str, limit: int, default: str = "") -> str:
     return value
 
 
-def _whole(value: Any, where: str, low: int, high: int, default: int) -> int:
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ApiError(400, f"{where}: expected a whole number from {low} to {high}")
-    return value
-
-
-# -- troops --------------------------------------------------------------------------------------
-def troop_of(spec: Any, library: Library, where: str) -> Troop:
-    """A troop from the lobby: a faction name, ``stigma:NAME``, ``{"yaml": text}`` or a troop
-    mapping; every problem is a 422 with the messages of ``skirmish troop validate``."""
-    try:
-        if isinstance(spec, str):
-            if len(spec) > 100:
-                raise ApiError(400, f"{where}: a faction name is at most 100 characters")
-            if spec.lower().startswith("stigma:"):
-                symbol = spec.split(":", 1)[1].strip()
-                known = {p.stigma for p in library.fighters.values()}
-                match = next((s for s in known if s.casefold() == symbol.casefold()), None)
-                if match is None:
-                    raise ApiError(422, f"{where}: no stigma {symbol!r} (known: "
-                                        f"{', '.join(sorted(known))})")
-                troop = suggest(library, "stigma", match)
-            else:
-                try:
-                    troop = suggest(library, "faction", library.faction(spec))
-                except KeyError as exc:
-                    raise ApiError(422, f"{where}: {exc.args[0]}") from None
-        elif isinstance(spec, dict) and set(spec) <= {"yaml", "name"} and "yaml" in spec:
-            name = _text(spec.get("name"), f"{where}.name", 100, "troop.yaml")
-            text = spec["yaml"]
-            if not isinstance(text, str):
-                raise ApiError(400, f"{where}.yaml: expected the troop file's text")
-            if len(text.encode("utf-8", "replace")) > MAX_TROOP_TEXT:
-                raise ApiError(413, f"{name}: a troop file is at most "
-                                    f"{MAX_TROOP_TEXT // 1024} KB")
-            try:
-                data = parse_data(text, "yaml")
-            except DataError as exc:
-                detail = str(exc).removeprefix("broken YAML: ")
-                raise ApiError(422, f"{name}: broken troop file: {detail}") from None
-            troop = Troop.from_dict(data, name)
-            where = name
-        elif isinstance(spec, dict):
-            troop = Troop.from_dict(spec, where)
-        else:
-            raise ApiError(400, f"{where}: expected a faction name, {{\"yaml\": ...}} or a "
-                                "troop mapping")
-    except TroopError as exc:
-        raise ApiError(422, str(exc)) from None
-    problems = troop_problems(library, troop)
-    if problems:
-        raise ApiError(422, f"{where}: " + "; ".join(problems))
-    return troop
-
-
-def troop_summary(library: Library, troop: Troop) -> str:
-    return (f"a legal {troop.type} troop - {', '.join(troop.fighters)}: "
-            f"{total_value(library, troop)}/{troop.budget} points, SP reserve "
-            f"{sp_reserve(library, troop)}")
-
-
 # -- the application -------------------------------------------------------------------------------
 def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
-               library: Library | None = None,
-               masseffect_library: MassEffectLibrary | None = None) -> FastAPI:
+               library: Any = None, content: Mapping[str, Any] | None = None,
+               **libraries: Any) -> FastAPI:
     """The web table: JSON API, websockets, and the pages (``web/pages.py``) when present.
     ``db_url`` is any SQLAlchemy URL (``postgresql://…``); by default the SQLite file
-    ``skirmish.db`` in ``data_dir`` (``./skirmish-data``). ``library``: the card library the
-    lobby offers and troops are checked against (``skirmish serve --content``: the sample
-    cards and the players' own); by default the sample cards. ``masseffect_library``: the
-    same for Mass Effect: Annihilation
-    (``skirmish.games.masseffect.cards.library.load_library``)."""
+    ``skirmish.db`` in ``data_dir`` (``./skirmish-data``). ``content``: game name -> the
+    content the lobby offers and requests are checked against (``skirmish serve
+    --content``: the sample cards and the players' own, made by the game's web part's
+    ``load_content``); a game not named: its sample content. ``library`` is the default
+    game's, ``<game>_library`` that game's (the same, as keywords)."""
+    given = dict(content or {})
+    if library is not None:
+        given[GAMES.default().name] = library
+    for keyword, value in libraries.items():
+        game = keyword.removesuffix("_library")
+        if not keyword.endswith("_library") or game not in GAMES:
+            raise TypeError(f"create_app() got an unexpected keyword argument {keyword!r} "
+                            f"(a game's content is <game>_library: "
+                            f"{', '.join(g + '_library' for g in GAMES.names())})")
+        if value is not None:
+            given[game] = value
     redact_logs()
-    hub = Hub(Store(database_url(db_url, data_dir)), library, masseffect_library)
+    hub = Hub(Store(database_url(db_url, data_dir)), given)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -289,29 +223,28 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
     async def api_error(_request: Request, exc: ApiError) -> Response:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
 
+    @app.exception_handler(SetupProblem)
+    async def setup_problem(_request: Request, exc: SetupProblem) -> Response:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
     @app.get("/api/options")
     async def options() -> dict[str, Any]:
-        lib = hub.library
-        missions = [{"name": m.name, "faction": m.faction, "stigma": m.stigma,
-                     "secret": m.secret} for m in lib.missions.values()]
-        return {"rulesets": ["eden", "masseffect"], "factions": lib.factions(),
-                "stigmas": sorted({p.stigma for p in lib.fighters.values()}),
-                "agents": agent_choices(), "missions": missions, "field": [60, 60],
-                "rounds": 5, "modes": ["remote", "hotseat"], "rules": _rule_choices(),
-                "masseffect": masseffect.options(hub.masseffect_library)}
-
-    @app.post("/api/troops/validate")
-    async def validate_troop(request: Request) -> dict[str, Any]:
-        body = await _json_body(request)
-        spec: Any = body if "yaml" not in body else {k: body[k] for k in body
-                                                      if k in ("yaml", "name")}
-        troop = troop_of(spec, hub.library, str(body.get("name", "troop"))[:100])
-        return {"ok": True, "troop": troop.to_dict(),
-                "summary": troop_summary(hub.library, troop)}
+        """What the lobby offers: the games, the bots, the modes; the default game's own
+        offer at the top, each other game's under its name."""
+        default = GAMES.default().name
+        offered: dict[str, Any] = {"rulesets": GAMES.names(), "agents": agent_choices(),
+                                   "modes": ["remote", "hotseat"]}
+        for part in web_parts():
+            own = part.options(hub.content(part.name))
+            if part.name == default:
+                offered.update(own)
+            else:
+                offered[part.name] = own
+        return offered
 
     @app.post("/api/matches", status_code=201)
     async def create_match(request: Request) -> dict[str, Any]:
-        return await _create(hub, await _json_body(request))
+        return await _create(hub, await json_body(request))
 
     @app.get("/api/matches")
     async def my_matches(request: Request) -> dict[str, Any]:
@@ -372,6 +305,10 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
     async def websocket(ws: WebSocket, match_id: str) -> None:
         await _serve_socket(hub, ws, match_id)
 
+    for part in web_parts():
+        router = part.routes(functools.partial(hub.content, part.name))
+        if router is not None:
+            app.include_router(router)
     try:
         pages = importlib.import_module("skirmish.web.pages")
     except ModuleNotFoundError as exc:
@@ -379,6 +316,10 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
             raise
     else:
         app.include_router(pages.router)
+    for part in web_parts():  # before /static, which would answer for them
+        if part.static_dir is not None and part.static_dir.is_dir():
+            app.mount(f"/static/games/{part.name}", StaticFiles(directory=part.static_dir),
+                      name=f"static-{part.name}")
     if _STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     return app
@@ -395,87 +336,18 @@ async def _room_or_404(hub: Hub, match_id: str) -> Room:
     return room
 
 
-def _rule_choices() -> list[dict[str, str]]:
-    """Eden's optional rules the lobby offers: each with its ``--rules`` text and name."""
-    from skirmish.games.eden.optional.options import NAMES
-
-    texts = {"territory": "territory", "infestation": "infestation:3", "climate": "climate"}
-    return [{"rule": texts[name], "name": NAMES[name]} for name in ("territory",
-            "infestation", "climate")]
-
-
 async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
-    ruleset = body.get("ruleset", "eden")
-    if ruleset == "masseffect":
-        try:
-            setup, title = masseffect.setup_of(body, hub.masseffect_library)
-        except masseffect.SetupProblem as exc:
-            raise ApiError(exc.status, exc.message) from None
-        mode = _mode(body)
-        seats = _seats(body.get("seats"), mode)
-        title = _text(body.get("title"), "title", 100) or title
-        return await _start(hub, "masseffect", setup, title, mode, seats)
-    known = {"ruleset", "troops", "seats", "mode", "rounds", "field", "title", "missions",
-             "rules"}
-    unknown = sorted(set(body) - known)
-    if unknown:
-        raise ApiError(400, f"unknown field(s) {', '.join(unknown)[:200]} "
-                            f"(expected {', '.join(sorted(known))})")
-    if ruleset != "eden":
-        raise ApiError(400, "ruleset: only 'eden' and 'masseffect' are played here")
-    lib = hub.library
-    specs = body.get("troops", ["Jokers", "Bamaka"])
-    if not isinstance(specs, list) or len(specs) != 2:
-        raise ApiError(400, "troops: expected two troops")
-    troops = [troop_of(spec, lib, f"troop {'AB'[i]}") for i, spec in enumerate(specs)]
+    """``POST /api/matches``: the game's part makes the set-up from the request; the mode,
+    the seats and the title are every game's."""
+    ruleset = body.get("ruleset", GAMES.default().name)
+    if not isinstance(ruleset, str) or ruleset not in GAMES:
+        raise ApiError(400, f"ruleset: only {' and '.join(repr(n) for n in GAMES.names())} "
+                            "are played here")
+    setup, title = web_part(ruleset).setup_of(body, hub.content(ruleset))
     mode = _mode(body)
     seats = _seats(body.get("seats"), mode)
-    rounds = _whole(body.get("rounds"), "rounds", 1, 5, 5)
-    field = body.get("field", [60, 60])
-    if not (isinstance(field, list) and len(field) == 2 and all(
-            isinstance(v, int | float) and not isinstance(v, bool)
-            and FIELD_RANGE[0] <= v <= FIELD_RANGE[1] for v in field)):
-        raise ApiError(400, f"field: expected [width, height] in cm, each from "
-                            f"{FIELD_RANGE[0]} to {FIELD_RANGE[1]}")
-    missions = body.get("missions", [None, None])
-    if not (isinstance(missions, list) and len(missions) == 2 and all(
-            m is None or (isinstance(m, list) and len(m) <= 50
-                          and all(isinstance(n, str) and len(n) <= 100 for n in m))
-            for m in missions)):
-        raise ApiError(400, "missions: expected [names or null, names or null]")
-    title = _text(body.get("title"), "title", 100) or \
-        f"{troops[0].name or 'A'} vs {troops[1].name or 'B'}"
-    try:
-        setup = lib.setup(troops[0], troops[1], max_rounds=rounds,
-                          field=(float(field[0]), float(field[1])),
-                          missions=(missions[0], missions[1]))
-    except KeyError as exc:
-        raise ApiError(422, f"missions: {exc.args[0]}") from None
-    return await _start(hub, "eden", _with_rules(setup, body.get("rules")), title, mode,
-                        seats)
-
-
-def _with_rules(setup: dict[str, Any], rules: Any) -> dict[str, Any]:
-    """Eden's optional rules for a new match: ``rules`` as the command line writes them
-    (``"territory,infestation:3,climate"``) or as a set-up holds them (an object); absent,
-    empty or null: the basic rules only."""
-    from skirmish.games.eden.optional.options import (
-        MatchOptions,
-        OptionsError,
-        parse_rules,
-        with_options,
-    )
-
-    if rules is None or rules == "" or rules == {}:
-        return setup
-    try:
-        if isinstance(rules, str):
-            options = parse_rules(rules[:200], "rules")
-        else:
-            options = MatchOptions.from_json(rules, "rules")
-    except OptionsError as exc:
-        raise ApiError(400, str(exc)) from None
-    return with_options(setup, options)
+    title = _text(body.get("title"), "title", 100) or title
+    return await _start(hub, ruleset, setup, title, mode, seats)
 
 
 def _mode(body: dict[str, Any]) -> str:
@@ -591,11 +463,10 @@ def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: l
     outcome = game.outcome()
     action = actions[step - 1] if step else None
     return {"id": replay_id, "step": step, "count": len(actions),
-            "svg": frames.table_svg(game, None), "view": view,
+            **frames.replay_extras(game), "view": view,
             "log": [{"kind": e.kind, "text": e.text()} for e in game.log],
             "action": None if action is None else {"player": action[0], "text": action[1]},
-            "over": game.is_over, "outcome": outcome.to_json() if outcome else None,
-            **frames.extras(game)}
+            "over": game.is_over, "outcome": outcome.to_json() if outcome else None}
 
 
 # -- the websocket ---------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ const SK = (() => {
   for (const [name, [patterns, words]] of Object.entries(config.tables || {})) {
     tables[name] = {words, patterns: patterns.map(([src, tpl]) => [new RegExp(src, "g"), tpl])};
   }
-  const TERMS = ["PSI", "CBT", "VIG", "SPD", "AP", "SP", "VP", "CP"];
+  // The rules' terms a game names ("term.AP"…: {AP} in any string is the term).
+  const TERMS = Object.keys(config.t).filter((k) => k.startsWith("term.")).map((k) => k.slice(5));
 
   /** A UI string with its {placeholders} filled; {AP}, {CP}… are the rulebook's terms. */
   function t(key, params) {
@@ -74,7 +75,7 @@ const SK = (() => {
   }
 
   const colon = lang === "fr" ? " : " : ": ";
-  // Seats A and B; side 2 is Eden's non-player fighters (Infestation), "N".
+  // Seats A and B; side 2 is a game's non-player fighters, "N".
   const sideLetter = (seat) => (seat === 0 ? "A" : seat === 1 ? "B" : seat === 2 ? "N" : "?");
   const sideName = (seat) => t("side." + sideLetter(seat));
 
@@ -102,6 +103,85 @@ const SK = (() => {
     }
   }
 
+  // -- the games ---------------------------------------------------------------------------
+  // What differs from game to game at the table and in the replay: each game's own script
+  // (its web part's ``scripts``, served at /static/games/<name>/) calls SK.register(name,
+  // {...}) with what it has; the rest are these defaults (a game with none of its own is
+  // still playable: its pieces listed, its legal actions as buttons).
+  const DEFAULT_GAME = {
+    CLICK_VERBS: [],            // verbs whose last point is chosen by a click on the table
+    DRAG_VERBS: [],             // ... or by dragging the acting piece
+    FACING_VERBS: new Set(),    // verbs whose point is followed by a facing (facing())
+    ANGLE_VERBS: new Set(),     // verbs whose fourth word is an angle chosen on the table
+    ACTIVE_KINDS: [],           // decisions whose acting piece is selected by itself
+    isAttack: () => false,      // (view, text): shows its odds before it is sent
+    isProbed: () => false,      // (verb): probed (legality, tape) before it is sent
+    inAction: (f) => !!f && f.on_field !== false,  // may look (line of sight on hover)
+    label: () => null,          // (parsed action): a button's words, null: the default
+    facing: () => 0,            // (view, ref, x, y): the facing of a point's action
+    /** The status line: {round, first, scores: [A's, B's]}. */
+    status(view) {
+      return {round: view.round ? String(view.round) + (view.rounds ? "/" + view.rounds : "")
+                                : "",
+              first: "",
+              scores: [0, 1].map((side) => (view.scores ? `${sideLetter(side)}: ${view.scores[side]}`
+                                                        : ""))};
+    },
+    /** The replay's status line. */
+    replayStatus(view) {
+      const status = this.status(view);
+      return [status.round, ...status.scores].filter(Boolean).join(" · ");
+    },
+    /** The pieces of each side; a click selects one. */
+    roster(view, selected, onSelect) {
+      const pieces = view.fighters || view.figures || [];
+      return [0, 1].map((side) => el("div", {class: "roster-side side-" + sideLetter(side)},
+        el("h3", {}, el("span", {class: "side-dot side-" + sideLetter(side)}), sideName(side)),
+        el("ul", {}, pieces.filter((f) => f.side === side).map((f) =>
+          el("li", {class: "roster-item" + (f.ref === selected ? " selected" : ""),
+                    dataset: {ref: f.ref}, onclick: () => onSelect(f.ref)},
+             el("span", {class: "name"}, f.name || f.ref))))));
+    },
+    /** A piece's card: its name and what the view says of it. */
+    card(f) {
+      return el("div", {class: "fighter-card", dataset: {ref: f.ref}},
+        el("h2", {}, el("span", {class: "side-dot side-" + sideLetter(f.side)}), f.name || f.ref),
+        el("pre", {}, JSON.stringify(f, null, 1)));
+    },
+    myCards: () => null,        // (view): the seat's own cards, null: none
+    odds: (frame) => el("p", {class: "muted"}, tr(frame.summary || "")),
+    sightText: () => null,      // (sight frame): the verdict's words, null: the default
+    tapeText: () => null,       // (probe frame): the tape's words, null: the default
+    oddsCorridor: () => null,   // (odds): {from, to, cover} to draw on the table, or null
+    /** The end screen's lines. */
+    result(outcome) {
+      if (!outcome) return {result: "", score: "", reason: ""};
+      const scores = outcome.scores || [];
+      return {
+        result: outcome.winner === null || outcome.winner === undefined ? t("table.draw")
+          : t("table.winner", {side: sideName(outcome.winner)}),
+        score: scores.length ? `A ${scores[0]} – B ${scores[1]}` : "",
+        reason: tr(outcome.reason || ""),
+      };
+    },
+  };
+  const games = {};
+
+  /** A game's own ways (its script calls this once): the defaults, then ``part``. */
+  function register(name, part) {
+    games[name] = Object.assign(Object.create(DEFAULT_GAME), part);
+  }
+
+  /** The ways of the game of ``view`` (its ``ruleset``), else the defaults. */
+  function gameOf(view) {
+    return (view && games[view.ruleset]) || DEFAULT_GAME;
+  }
+
+  // The lobby: each game's script gives SK.lobbyPart(name, {body: async () => fields}).
+  const lobbyParts = {};
+  const lobbyPart = (name, part) => { lobbyParts[name] = part; };
+  const lobbyPartOf = (name) => lobbyParts[name] || {body: async () => ({})};
+
   return {config, lang, t, fitSvg, term, word, tr, pct, num, el, colon, sideLetter, sideName,
-          renderLog};
+          renderLog, register, gameOf, lobbyPart, lobbyPartOf};
 })();

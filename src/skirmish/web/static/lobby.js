@@ -1,4 +1,5 @@
-/* The lobby: create a match (POST /api/matches), list this browser's matches
+/* The lobby: create a match (POST /api/matches: the fields every game shares, then the
+   chosen game's own from its lobby script, SK.lobbyPart), list this browser's matches
    (GET /api/matches), upload a record to replay (POST /api/replays). */
 "use strict";
 
@@ -6,71 +7,20 @@
   const {t, el, sideName} = SK;
   const $ = (id) => document.getElementById(id);
 
-  // A troop from a file: show the file input when "Troop file (YAML)…" is chosen.
-  for (const seat of [0, 1]) {
-    const select = $("troop-" + seat);
-    const fileLabel = $("seat-" + seat).querySelector(".troop-file");
-    const sync = () => { fileLabel.hidden = select.value !== "__yaml__"; };
-    select.addEventListener("change", sync);
-    sync();
-  }
-
-  // The game: Eden's troops, missions, rounds and table, or ME:A's bands and scenario.
+  // The game: each game's part of the form (its web part's lobby templates) is shown when
+  // it is chosen; its lobby script (SK.lobbyPart) adds its fields to the request.
   const game = () => $("ruleset").value;
   function syncGame() {
-    const me = game() === "masseffect";
-    for (const node of document.querySelectorAll(".eden-only")) node.hidden = me;
-    for (const node of document.querySelectorAll(".me-only")) node.hidden = !me;
+    for (const node of document.querySelectorAll(".game-part")) {
+      node.hidden = node.dataset.game !== game();
+    }
   }
   $("ruleset").addEventListener("change", syncGame);
   syncGame();
 
-  // A band from pasted YAML: show the text box when "Paste a band (YAML)…" is chosen.
-  for (const seat of [0, 1]) {
-    const select = $("band-" + seat);
-    const box = $("seat-" + seat).querySelector(".band-yaml");
-    const sync = () => { box.hidden = select.value !== "__yaml__"; };
-    select.addEventListener("change", sync);
-    sync();
-  }
-
-  function bandOf(seat) {
-    const value = $("band-" + seat).value;
-    if (value !== "__yaml__") return value;
-    const text = $("band-yaml-" + seat).value;
-    if (!text.trim()) throw new Error(t("lobby.band.text") + " (" + sideName(seat) + ") ?");
-    return {yaml: text, name: "band-" + "AB"[seat] + ".yaml"};
-  }
-
-  async function troopOf(seat) {
-    const value = $("troop-" + seat).value;
-    if (value !== "__yaml__") return value;
-    const file = $("troop-file-" + seat).files[0];
-    if (!file) throw new Error(t("lobby.troop.file") + " (" + sideName(seat) + ") ?");
-    return {yaml: await file.text(), name: file.name.slice(0, 100)};
-  }
-
   function seatOf(seat) {
     const kind = $("kind-" + seat).value;
     return kind.startsWith("bot:") ? {kind: "bot", agent: kind.slice(4)} : {kind: "human"};
-  }
-
-  function missionsOf(seat) {
-    const ticked = [...document.querySelectorAll(".mission-" + seat + ":checked")];
-    return ticked.length ? ticked.map((box) => box.value) : null;
-  }
-
-  /** Eden's optional rules as the command line writes them ("territory,infestation:3,
-      climate:roll"), or "" for the basic rules only. */
-  function rulesOf() {
-    const parts = [];
-    const territory = $("rule-territory");
-    if (territory && territory.checked) parts.push("territory");
-    const infestation = $("rule-infestation");
-    if (infestation && infestation.value) parts.push("infestation:" + infestation.value);
-    const climate = $("rule-climate");
-    if (climate && climate.value) parts.push("climate:" + climate.value);
-    return parts.join(",");
   }
 
   async function errorText(response) {
@@ -96,24 +46,12 @@
     button.disabled = true;
     try {
       const mode = document.querySelector("input[name=mode]:checked").value;
-      const body = game() === "masseffect" ? {
-        ruleset: "masseffect",
+      const body = Object.assign({
+        ruleset: game(),
         title: $("title").value.trim(),
-        bands: [bandOf(0), bandOf(1)],
-        scenario: $("scenario").value,
         seats: [seatOf(0), seatOf(1)],
         mode,
-      } : {
-        ruleset: $("ruleset").value,
-        title: $("title").value.trim(),
-        troops: [await troopOf(0), await troopOf(1)],
-        seats: [seatOf(0), seatOf(1)],
-        mode,
-        rounds: Number($("rounds").value),
-        field: [Number($("field-w").value), Number($("field-h").value)],
-        missions: [missionsOf(0), missionsOf(1)],
-        rules: rulesOf(),
-      };
+      }, await SK.lobbyPartOf(game()).body());
       const response = await fetch("/api/matches", {
         method: "POST", headers: {"Content-Type": "application/json"},
         body: JSON.stringify(body), credentials: "same-origin",

@@ -26,21 +26,12 @@
     $("step-action").textContent = data.action
       ? tr(`player ${"AB"[data.action.player]}: ${data.action.text}`) : t("replay.start");
     if (!view) return;
-    const me = MassEffect.is(view);
-    if (me) {
-      const status = MassEffect.status(view);
-      $("step-score").textContent = [status.round, ...status.scores].join(" · ");
-    } else {
-      $("step-score").textContent = (view.round ? t("table.round", {round: view.round,
-                                                                    max: view.max_rounds})
-                                                : t("table.preparation")) +
-        ` · A ${view.vp[0]} – B ${view.vp[1]} ${SK.term("VP")}`;
-    }
-    $("roster").replaceChildren(...(me ? MassEffect : Cards).roster(view, selected, select));
+    const game = SK.gameOf(view);  // the game's own ways (common.js, SK.register)
+    $("step-score").textContent = game.replayStatus(view);
+    $("roster").replaceChildren(...game.roster(view, selected, select));
     const fighter = (view.fighters || view.figures || []).find((f) => f.ref === selected);
     $("card").replaceChildren(!fighter ? el("p", {class: "muted"}, t("table.select"))
-      : me ? MassEffect.card(fighter, view, data.cards)
-        : Cards.fighterCard(fighter, view, data.log || []));
+      : game.card(fighter, view, {cards: data.cards, log: data.log || []}));
     for (const g of $("field").querySelectorAll('g.base[id^="base-"]')) {
       g.style.cursor = "pointer";
       g.addEventListener("click", () => select(g.id.slice(5)));

@@ -8,19 +8,16 @@
   const $ = (id) => document.getElementById(id);
   const matchId = SK.config.match;
 
-  // Verbs whose last coordinates are a point on the table, whose number is an angle, and
-  // which are attacks (their odds are shown before confirming).
+  // A token that is a point on the table.
   const POINT = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
-  const ATTACKS = new Set(["attack", "charge", "shoot", "throw", "blast"]);
-  const IMMEDIATE_FIELD_VERBS = ["move", "deploy", "charge", "throw", "blast", "place", "use"];
-  // Mass Effect: Annihilation (masseffect.js) differs in these: which verbs take a point
-  // (and a facing), which are attacks, which fighter acts.
-  const ME = MassEffect;
-  const me = () => ME.is(S.view);
-  const clickVerbs = () => (me() ? ME.CLICK_VERBS : ["move", "deploy"]);
-  const dragVerbs = () => (me() ? ME.DRAG_VERBS : ["move", "deploy", "charge"]);
-  const isAttack = (text) => (me() ? ME.isAttack(S.view, text) : ATTACKS.has(text.split(" ")[0]));
-  const isProbed = (verb) => (me() ? ME.PROBED.has(verb) : IMMEDIATE_FIELD_VERBS.includes(verb));
+  // The game of the match differs in these (its script's SK.register, common.js): which
+  // verbs take a point (and a facing, or an angle), which are attacks (their odds are shown
+  // before confirming), which fighter acts, its cards, roster and status line.
+  const G = () => SK.gameOf(S.view);
+  const clickVerbs = () => G().CLICK_VERBS;
+  const dragVerbs = () => G().DRAG_VERBS;
+  const isAttack = (text) => G().isAttack(S.view, text);
+  const isProbed = (verb) => G().isProbed(verb);
 
   const S = {seat: null, view: null, legal: [], log: [], over: false, outcome: null,
              mode: "remote", count: 0, cards: null, whys: []};
@@ -140,7 +137,7 @@
   /** The fighter every legal action of an activation names (to select it by itself). */
   function activeFighter() {
     const decision = S.view.decision || {};
-    const kinds = me() ? ME.ACTIVE_KINDS : ["action", "deploy"];
+    const kinds = G().ACTIVE_KINDS;
     if (!S.legal.length || !kinds.includes(decision.kind)) return null;
     const refs = new Set(S.legal.map((text) => text.split(" ")[1]).filter(Boolean));
     if (decision.kind === "deploy") return selected && refs.has(selected) ? selected : [...refs][0];
@@ -154,8 +151,7 @@
 
   function render() {
     const v = S.view;
-    if (me()) renderStatus(ME.status(v));
-    else renderEdenStatus(v);
+    renderStatus(G().status(v, S.seat));
     $("me").textContent = S.seat === null || S.seat === undefined ? t("table.spectator")
       : t("table.you", {side: sideName(S.seat)});
     // For people, nothing; for tests and tools: where the match stands.
@@ -163,12 +159,12 @@
       seat: S.seat === null || S.seat === undefined ? "" : sideLetter(S.seat),
       count: String(S.count), over: String(!!S.over),
       decision: v.decision ? v.decision.kind : "", turn: S.legal.length ? "me" : "other",
-      ruleset: v.ruleset || "eden",
+      ruleset: v.ruleset || "",
     });
     renderDecision();
     renderLog($("log"), withWhys());
     $("why").hidden = !S.explained;
-    $("roster").replaceChildren(...(me() ? ME : Cards).roster(v, selected, select));
+    $("roster").replaceChildren(...G().roster(v, selected, select));
     renderCard();
     renderEnd();
   }
@@ -179,29 +175,14 @@
     status.scores.forEach((text, side) => { $("score-" + side).textContent = text; });
   }
 
-  function renderEdenStatus(v) {
-    $("round").textContent = v.round ? t("table.round", {round: v.round, max: v.max_rounds})
-                                     : t("table.preparation");
-    $("first").textContent = !v.round || v.first_player === null || v.first_player === undefined ? ""
-      : t("table.first", {side: sideLetter(v.first_player)});
-    for (const side of [0, 1]) {
-      const hand = side === S.seat ? (v.my_hand || []).length
-        : S.seat === null || S.seat === undefined ? (v.hand_sizes || [])[side]
-          : v.opponent_hand_size;
-      $("score-" + side).textContent =
-        `${sideLetter(side)}: ${v.vp[side]} ${SK.term("VP")} · ${v.sp[side]} ${SK.term("SP")}` +
-        (hand ? " · " + t("table.hand", {n: hand}) : "");
-    }
-  }
-
   function renderCard() {
     const f = selected && fighter(selected);
     const card = $("card");
-    const mine = Cards.myCards(S.view);
+    const mine = G().myCards(S.view);
     const was = card.querySelector("details.my-cards");
     if (mine && was && was.open) mine.open = true;
     card.replaceChildren(!f ? el("p", {class: "muted"}, t("table.select"))
-      : me() ? ME.card(f, S.view, S.cards) : Cards.fighterCard(f, S.view, S.log));
+      : G().card(f, S.view, {cards: S.cards, log: S.log}));
     if (mine) card.append(mine);
   }
 
@@ -219,7 +200,7 @@
     const tokens = text.split(" ");
     const verb = tokens[0];
     const at = tokens.findIndex((tok, i) => i > 0 && POINT.test(tok));
-    if (at > 0 && me() && ME.FACING_VERBS.has(verb)) {  // the facing follows the point
+    if (at > 0 && G().FACING_VERBS.has(verb)) {  // the facing follows the point
       return {verb, text, prefix: tokens.slice(0, at).join(" "), suffix: "", point: tokens[at],
               angle: false, facing: true};
     }
@@ -227,7 +208,7 @@
       return {verb, text, prefix: tokens.slice(0, at).join(" "),
               suffix: tokens.slice(at + 1).join(" "), point: tokens[at], angle: false};
     }
-    if (verb === "blast" && tokens.length >= 4) {
+    if (G().ANGLE_VERBS.has(verb) && tokens.length >= 4) {
       return {verb, text, prefix: tokens.slice(0, 3).join(" "), suffix: "", point: tokens[3],
               angle: true};
     }
@@ -246,12 +227,9 @@
   }
 
   function label(p) {
-    const special = me() ? ME.label(p) : null;
+    const special = G().label(p);
     if (special) return special;
     const args = p.text.split(" ").slice(1).map((a) => word(a));
-    if (p.verb === "attack" || p.verb === "interrupt") return args.join(" → ");
-    if (p.verb === "shoot") return `${args[0]} (${args[1]}) → ${args[2]}`;
-    if (p.verb === "first") return sideName(args[0] === "A" ? 0 : 1);
     return args.join(" ") || t("verb." + p.verb);
   }
 
@@ -374,7 +352,7 @@
     if (pending && pending.oddsText) {
       odds.hidden = false;
       odds.replaceChildren(!pending.odds ? el("p", {class: "muted"}, t("table.odds.loading"))
-        : me() ? ME.odds(pending.odds) : Cards.odds(pending.odds));
+        : G().odds(pending.odds));
     } else {
       odds.hidden = true;
     }
@@ -397,7 +375,7 @@
       if (angle < 0) angle += 360;
       return `${pick.prefix} ${Math.round(angle * 10) / 10}`;
     }
-    if (pick.facing) return `${pick.prefix} ${x},${y} ${ME.facing(S.view, pick.fighter, x, y)}`;
+    if (pick.facing) return `${pick.prefix} ${x},${y} ${G().facing(S.view, pick.fighter, x, y)}`;
     return `${pick.prefix} ${x},${y}${pick.suffix ? " " + pick.suffix : ""}`;
   }
 
@@ -426,8 +404,9 @@
     const geometry = frame.path || frame.end || frame.template;
     const measured = frame.length !== null && frame.length !== undefined;
     const reason = tr(frame.reason || frame.path_problem || "");
+    const special = frame.legal && measured ? G().tapeText(frame) : null;
     const label = !frame.legal ? t("table.illegal", {reason})
-      : frame.how && measured ? ME.tapeText(frame)
+      : special ? special
       : !measured ? t("table.legal")
         : frame.left !== null && frame.left !== undefined
           ? t("table.tape", {length: SK.num(frame.length), left: SK.num(frame.left)})
@@ -460,7 +439,7 @@
     clearTimeout(sightTimer);
     if (!ref || !selected || ref === selected || pick) return;
     const from = fighter(selected);
-    if (!from || !(me() ? ME.inAction(from) : from.on_field)) return;
+    if (!from || !G().inAction(from)) return;
     sightTimer = setTimeout(() => send({type: "sight", from: selected, to: ref}), 80);
   }
 
@@ -470,7 +449,8 @@
     box.hidden = false;
     box.className = "sight " + (frame.visible ? "visible" : "blocked");
     const what = [...(frame.blocking || []), ...(frame.obstructing || [])];
-    if (frame.ruleset === "masseffect") { box.textContent = ME.sightText(frame); return; }
+    const special = G().sightText(frame);
+    if (special !== null) { box.textContent = special; return; }
     box.textContent = t("table.sight", {from: frame.from, to: frame.to}) + SK.colon +
       (frame.visible ? t("table.sight.visible", {n: frame.obstacles}) : t("table.sight.blocked")) +
       (what.length ? " " + t("table.sight.by", {what: what.join(", ")}) : "");
@@ -480,8 +460,9 @@
     if (!pending || pending.oddsText !== frame.text) return;
     pending.odds = frame;
     const o = frame.odds;
-    if (me() && o && o.kind !== "melee") {  // the shot's corridor, its cover outlined
-      field.sight(o.attacker, o.target, true, [], o.cover ? [o.cover] : []);
+    const corridor = o ? G().oddsCorridor(o) : null;
+    if (corridor) {  // the shot's corridor, its cover outlined
+      field.sight(corridor.from, corridor.to, true, [], corridor.cover ? [corridor.cover] : []);
     }
     renderPending();
   }
@@ -500,7 +481,7 @@
 
   function renderEnd() {
     if (!S.over) { $("end").hidden = true; return; }
-    const r = (me() ? ME : Cards).result(S.outcome || S.view.outcome);
+    const r = G().result(S.outcome || S.view.outcome);
     $("end-result").textContent = r.result;
     $("end-score").textContent = r.score;
     $("end-reason").textContent = r.reason;

@@ -19,13 +19,6 @@ import math
 from typing import Any
 
 from skirmish.core.game import Game
-from skirmish.games.eden.web.frames import (
-    FrameError,
-    _parse,
-    _points,
-    legality,
-    svg_of,
-)
 from skirmish.games.masseffect.actions import AreaPower, Deploy, Run, Walk
 from skirmish.games.masseffect.combat.targeting import Targeting, figures_in_area
 from skirmish.games.masseffect.figure import Figure
@@ -35,6 +28,7 @@ from skirmish.games.masseffect.state import MEState
 from skirmish.geometry import line_of_sight
 from skirmish.geometry.annotations import Picture
 from skirmish.geometry.paths import is_legal_move
+from skirmish.web.frames import FrameError, legality, parse_action, points, svg_of
 
 log = logging.getLogger("skirmish.web")
 
@@ -51,7 +45,7 @@ def picture_for(game: Game, seat: int | None) -> Picture:
 
 def table_svg(game: Game, seat: int | None, **overlays: Any) -> str:
     """The framed, north-up SVG of the table, with the field's place on its root
-    (:func:`skirmish.games.eden.web.frames.field_data`) and any overlays of
+    (:func:`skirmish.web.frames.field_data`) and any overlays of
     :func:`skirmish.geometry.svg.render`."""
     return svg_of(picture_for(game, seat), **overlays)
 
@@ -113,7 +107,7 @@ def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
     its geometry: a walk's or run's path, length, allowance and what is left (cm and pas),
     and for a walk refused where a run is allowed, that run (``instead``); a deployment's
     point; the figures an area power's circle touches."""
-    action = _parse(game, text)
+    action = parse_action(game, text)
     legal, reason, rule = legality(game, seat, action)
     answer: dict[str, Any] = {"type": "probe", "text": text, "action": str(action),
                               "legal": legal, "reason": reason, "rule": rule}
@@ -127,7 +121,7 @@ def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
             if legality(game, seat, run)[0]:
                 answer["instead"] = str(run)
     elif isinstance(action, Deploy):
-        answer["end"] = _points([(float(action.at.x), float(action.at.y))])[0]
+        answer["end"] = points([(float(action.at.x), float(action.at.y))])[0]
     elif isinstance(action, AreaPower):
         figure = _figure(state, str(action.figure))
         power = next((p for p in figure.card.powers
@@ -136,7 +130,7 @@ def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
             centre = (float(action.at.x), float(action.at.y))
             radius = pas_to_cm(power.area or 1)
             answer["covered"] = figures_in_area(centre, radius, state.bases())
-            answer["template"] = _points([
+            answer["template"] = points([
                 (centre[0] + radius * math.cos(2 * math.pi * k / 48),
                  centre[1] + radius * math.sin(2 * math.pi * k / 48)) for k in range(48)])
     return answer
@@ -156,7 +150,7 @@ def tape(state: MEState, figure: Figure, to: tuple[float, float], run: bool
     check = is_legal_move(figure.base, to, limit, field=state.field,
                           bases=state.bases(figure), elements=state.elements())
     out: dict[str, Any] = {"how": "run" if run else "walk", "allowance": limit,
-                           "end": _points([to])[0], "path": _points(check.path),
+                           "end": points([to])[0], "path": points(check.path),
                            "path_problem": check.reason}
     if check.legal:
         out.update(length=round(check.cost, 3), left=round(limit - check.cost, 3))

@@ -12,7 +12,6 @@ from __future__ import annotations
 #: Every UI string of ME:A: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
     # lobby
-    "ruleset.eden": ("Eden", "Eden"),
     "ruleset.masseffect": ("Mass Effect: Annihilation", "Mass Effect: Annihilation"),
     "lobby.band": ("Band", "Bande"),
     "lobby.band.sample": ("Sample band: {band} ({faction}, {cost}/{budget} points)",

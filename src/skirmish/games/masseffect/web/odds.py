@@ -20,7 +20,6 @@ from typing import Any
 
 from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.game import Game
-from skirmish.games.eden.web.frames import FrameError, _parse
 from skirmish.games.masseffect.actions import Fight, Oppose, Shoot, UsePower, token
 from skirmish.games.masseffect.figure import STAY, Figure
 from skirmish.games.masseffect.odds import (
@@ -35,6 +34,7 @@ from skirmish.games.masseffect.odds import (
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.state import MEState
 from skirmish.games.masseffect.web.frames import protections, verdict
+from skirmish.web.frames import FrameError, parse_action
 
 #: The protections a stripped figure loses (ME24); Armure is never stripped.
 _STRIPPABLE = frozenset({"Bouclier", "Barrière"})
@@ -45,7 +45,7 @@ def odds(known: Game, text: str) -> dict[str, Any]:
     legal now: ``legal_now`` says, ``why`` why not). ``odds`` is a shot's or a melee's
     (see :func:`shot`, :func:`fight`), or null with a ``summary`` saying why there is
     nothing to compute (a power without a damage roll)."""
-    action = _parse(known, text)
+    action = parse_action(known, text)
     try:
         known.check(action)
         legal_now, why = True, ""

@@ -16,25 +16,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from skirmish.core.data_files import DataError, parse_data
 from skirmish.core.names import NameMatchError
-from skirmish.games.eden.cards.inputs import DataError, parse_data
 from skirmish.games.masseffect.cards.bands import Band, BandError, band_cost, band_problems
 from skirmish.games.masseffect.cards.library import Library
+from skirmish.web.game_parts import SetupProblem
 
 #: The fields of a ME:A match request.
 FIELDS = frozenset({"ruleset", "bands", "scenario", "seats", "mode", "title"})
 MAX_BAND_TEXT = 64 * 1024
 DEFAULT_BANDS = ("Escouade Orion", "Cellule Tisiphone")
 DEFAULT_SCENARIO = "Escarmouche"
-
-
-class SetupProblem(ValueError):
-    """A request that cannot make a ME:A match: its HTTP ``status`` and message."""
-
-    def __init__(self, status: int, message: str) -> None:
-        self.status = status
-        self.message = message
-        super().__init__(message)
 
 
 def options(library: Library) -> dict[str, Any]:

@@ -1,8 +1,9 @@
-/* Mass Effect: Annihilation on the table page (docs/web.md, Mass Effect: Annihilation): the
+/* Mass Effect: Annihilation on the table and replay pages (docs/web.md, Mass Effect:
+   Annihilation; its web part's script, served at /static/games/masseffect/table.js): the
    figures' profile cards in the draft's notation with what each has left, the roster, the
    status line, the exact odds of a shot, a power or a melee, the sight verdict (cover,
-   obstacle, protections) and the move tape. table.js asks MassEffect.is(view) and hands
-   these over; everything else (buttons, clicks, the tape on the field) is shared with Eden. */
+   obstacle, protections) and the move tape. Registered with SK.register("masseffect", ...)
+   (common.js); everything else (buttons, clicks, the tape on the field) is every game's. */
 "use strict";
 
 const MassEffect = (() => {
@@ -49,6 +50,10 @@ const MassEffect = (() => {
     if (p.verb === "stay") return `${args[0]} ↻${args[1]}°`;
     if (p.verb === "edge") return SK.word(args[0]);
     if (p.verb === "power" && args[2]) return `${args[0]} (${args[1]}) → ${args[2]}`;
+    if (p.verb === "shoot") {
+      const words = args.map((a) => SK.word(a));
+      return `${words[0]} (${words[1]}) → ${words[2]}`;
+    }
     return null;
   }
 
@@ -216,6 +221,7 @@ const MassEffect = (() => {
 
   /** The tape's words: a walk or run, its length and what is left (cm and pas). */
   function tapeText(frame) {
+    if (!frame.how) return null;
     const pas = frame.pas || {};
     return t("me.tape", {how: t("me." + frame.how), length: num(frame.length), left: num(frame.left),
                          lp: num(pas.length), leftp: num(pas.left)});
@@ -237,3 +243,11 @@ const MassEffect = (() => {
           sightText, tapeText, result, FACING_VERBS, PROBED, CLICK_VERBS, DRAG_VERBS,
           ACTIVE_KINDS};
 })();
+
+SK.register("masseffect", Object.assign({}, MassEffect, {
+  isProbed: (verb) => MassEffect.PROBED.has(verb),
+  card: (f, view, known) => MassEffect.card(f, view, known.cards),
+  /** The shot's corridor, its cover outlined (not for a melee). */
+  oddsCorridor: (o) => (o.kind !== "melee" ? {from: o.attacker, to: o.target, cover: o.cover}
+                                           : null),
+}));

@@ -1,5 +1,8 @@
-/* What the table page shows of the view: a fighter's profile card, the roster, the seat's own
-   cards, the exact odds of an attack (skirmish.games.eden.odds JSON) and the match's result. */
+/* Eden on the table and replay pages (its web part's script, served at
+   /static/games/eden/cards.js): a fighter's profile card, the roster, the seat's own cards,
+   the exact odds of an attack (skirmish.games.eden.odds JSON), the status line and the
+   match's result, and which verbs take a point, an angle or show their odds; registered with
+   SK.register("eden", ...) (common.js), which table.js and replay.js ask. */
 "use strict";
 
 const Cards = (() => {
@@ -176,3 +179,51 @@ const Cards = (() => {
 
   return {fighterCard, roster, myCards, odds, result, incapacitated, LIMBS};
 })();
+
+SK.register("eden", (() => {
+  const {t, word, sideLetter, sideName} = SK;
+  // Verbs which are attacks (their odds are shown before confirming), and which are probed.
+  const ATTACKS = new Set(["attack", "charge", "shoot", "throw", "blast"]);
+  const IMMEDIATE_FIELD_VERBS = ["move", "deploy", "charge", "throw", "blast", "place", "use"];
+  return {
+    CLICK_VERBS: ["move", "deploy"],
+    DRAG_VERBS: ["move", "deploy", "charge"],
+    ANGLE_VERBS: new Set(["blast"]),
+    ACTIVE_KINDS: ["action", "deploy"],
+    isAttack: (view, text) => ATTACKS.has(text.split(" ")[0]),
+    isProbed: (verb) => IMMEDIATE_FIELD_VERBS.includes(verb),
+    inAction: (f) => !!f.on_field,
+    label(p) {
+      const args = p.text.split(" ").slice(1).map((a) => word(a));
+      if (p.verb === "attack" || p.verb === "interrupt") return args.join(" → ");
+      if (p.verb === "shoot") return `${args[0]} (${args[1]}) → ${args[2]}`;
+      if (p.verb === "first") return sideName(args[0] === "A" ? 0 : 1);
+      return null;
+    },
+    /** The round, the first player, each side's VP, SP and tactical hand. */
+    status(v, seat) {
+      const spectator = seat === null || seat === undefined;
+      return {
+        round: v.round ? t("table.round", {round: v.round, max: v.max_rounds})
+                       : t("table.preparation"),
+        first: !v.round || v.first_player === null || v.first_player === undefined ? ""
+          : t("table.first", {side: sideLetter(v.first_player)}),
+        scores: [0, 1].map((side) => {
+          const hand = side === seat ? (v.my_hand || []).length
+            : spectator ? (v.hand_sizes || [])[side] : v.opponent_hand_size;
+          return `${sideLetter(side)}: ${v.vp[side]} ${SK.term("VP")} · ${v.sp[side]} ` +
+            `${SK.term("SP")}` + (hand ? " · " + t("table.hand", {n: hand}) : "");
+        }),
+      };
+    },
+    replayStatus: (view) => (view.round ? t("table.round", {round: view.round,
+                                                            max: view.max_rounds})
+                                        : t("table.preparation")) +
+      ` · A ${view.vp[0]} – B ${view.vp[1]} ${SK.term("VP")}`,
+    roster: Cards.roster,
+    card: (f, view, known) => Cards.fighterCard(f, view, known.log || []),
+    myCards: Cards.myCards,
+    odds: Cards.odds,
+    result: Cards.result,
+  };
+})());

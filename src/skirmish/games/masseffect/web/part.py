@@ -1,0 +1,93 @@
+"""Mass Effect: Annihilation's web part (:class:`skirmish.web.game_parts.WebPart`), named by
+the game's plugin under ``"web"``: its frames and answers (:mod:`.frames`, :mod:`.odds`),
+its lobby (:mod:`.setup`, the templates ``templates/``, ``static/lobby.js``), its
+words (:mod:`.i18n`) and its table script (``static/table.js``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skirmish.games.masseffect.web import i18n
+from skirmish.web.game_parts import Table, WebPart
+
+if TYPE_CHECKING:
+    from skirmish.core.game import Game
+
+HERE = Path(__file__).parent
+
+
+class MassEffectWeb(WebPart):
+    """ME:A at the web table: it hides nothing, so every answer is computed on the game."""
+
+    words: Mapping[str, tuple[str, str]] = i18n.WORDS
+    translations: Mapping[str, Table] = {"log": (i18n.FR_PATTERNS, i18n.FR_WORDS)}
+    static_dir = HERE / "static"
+    scripts = ("table.js",)
+    lobby_scripts = ("lobby.js",)
+    styles = ("style.css",)
+    templates_dir = HERE / "templates"
+    lobby_templates: Mapping[str, str] = {"seat": "lobby_seat.html",
+                                          "match": "lobby_match.html"}
+
+    # -- the table -----------------------------------------------------------------------------
+    def knowledge(self, game: Game, seat: int | None) -> Game:
+        return game.copy()
+
+    def picture_svg(self, game: Game, seat: int | None, **overlays: Any) -> str:
+        from skirmish.games.masseffect.web import frames
+
+        return frames.table_svg(game, seat, **overlays)
+
+    def state_extras(self, game: Game, seat: int | None) -> dict[str, Any]:
+        from skirmish.games.masseffect.web import frames
+
+        return frames.frame_extras(game, seat)
+
+    def replay_extras(self, game: Game) -> dict[str, Any]:
+        from skirmish.games.masseffect.web import frames
+
+        return {"svg": frames.table_svg(game, None), "cards": frames.cards(game)}
+
+    def probe(self, game: Game, seat: int | None, text: str) -> dict[str, Any]:
+        from skirmish.games.masseffect.web import frames
+
+        return frames.probe(game, seat, text)
+
+    def sight(self, game: Game, seat: int | None, viewer: str, target: str
+              ) -> dict[str, Any]:
+        from skirmish.games.masseffect.web import frames
+
+        return frames.sight(game, seat, viewer, target)
+
+    def odds(self, known: Game, text: str, reaction: str | None) -> dict[str, Any]:
+        from skirmish.games.masseffect.web import odds
+
+        return odds.odds(known, text)
+
+    # -- the lobby -------------------------------------------------------------------------------
+    def load_content(self, paths: Sequence[Path] | None = None) -> Any:
+        from skirmish.games.masseffect.cards.library import load_library
+
+        return load_library(paths or ())
+
+    def options(self, content: Any) -> dict[str, Any]:
+        from skirmish.games.masseffect.web import setup
+
+        return setup.options(content)
+
+    def lobby_context(self, content: Any, lang: str) -> dict[str, Any]:
+        from skirmish.games.masseffect.web import setup
+
+        offered = setup.options(content)
+        return {"bands": offered["bands"], "scenarios": offered["scenarios"],
+                "defaults": setup.DEFAULT_BANDS, "scenario": setup.DEFAULT_SCENARIO}
+
+    def setup_of(self, body: Mapping[str, Any], content: Any) -> tuple[dict[str, Any], str]:
+        from skirmish.games.masseffect.web import setup
+
+        return setup.setup_of(body, content)
+
+
+WEB = MassEffectWeb()
