@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from skirmish.games.eden.cards.troop_files import setup_for
+from skirmish.games.eden.content import setup_for
 from skirmish.sim.backends import Backend, LocalBackend, RayBackend, ray_options
 from skirmish.sim.runner import BatchSpec, collect_batch
 
@@ -103,7 +103,7 @@ def planted_experiment(folder: Path, *, games: int, budget: int, rounds: int, sp
     """``balance`` on the planted copy in ``folder`` (and on the sample library with the
     same seed, its games carried over where the troops are the same): the flags and the
     planted card's suggestion."""
-    from skirmish.games.eden.cards.library import load_library
+    from skirmish.games.eden.content import load_library
     from skirmish.sim.balance import BalanceSpec, analyse, carry_over, run_games
     from skirmish.sim.balance_troops import EdenArmoury, armoury_for
 

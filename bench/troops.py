@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish.games.eden.cards.troop_files import setup_for
+from skirmish.games.eden.content import setup_for
 
 
 def benchmark_setup() -> dict[str, Any]:

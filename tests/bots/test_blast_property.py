@@ -40,8 +40,9 @@ from skirmish.games.eden import EDEN
 from skirmish.games.eden.actions import BlastAttack, End, Throw
 from skirmish.games.eden.bots.heuristic import HeuristicAgent
 from skirmish.games.eden.cards.equipment import Category
-from skirmish.games.eden.cards.library import Library, load_library
+from skirmish.games.eden.cards.library import Library
 from skirmish.games.eden.cards.troops import suggest
+from skirmish.games.eden.content import load_library
 from skirmish.games.eden.fighting.ranged import carried
 from skirmish.games.eden.fighting.templates_attack import TemplateEvent, fighters_at
 from skirmish.games.eden.rolling import state_of

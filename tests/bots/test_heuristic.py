@@ -43,7 +43,7 @@ def test_agents_by_name() -> None:
 @pytest.mark.slow
 def test_heuristic_beats_random_in_at_least_90_percent() -> None:
     """Issue 7: >= 90% with mirrored troops and sides (fewer games than the README's 200)."""
-    from skirmish.games.eden.cards.troop_files import setup_for
+    from skirmish.games.eden.content import setup_for
 
     games = int(os.environ.get("SKIRMISH_HEURISTIC_GAMES", "60"))
     spec = BatchSpec(setup_for(None, None), ("heuristic", "random"), games=games, seed=2026)

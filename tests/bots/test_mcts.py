@@ -44,7 +44,7 @@ from skirmish.core import Game, RandomAgent, SeededDice
 from skirmish.core.agents import view_of
 from skirmish.core.observation import HIDDEN, observe
 from skirmish.games.eden import EDEN
-from skirmish.games.eden.cards.troop_files import setup_for
+from skirmish.games.eden.content import setup_for
 from skirmish.games.eden.determinize import hand_candidates
 from skirmish.games.eden.rolling import state_of
 from skirmish.games.masseffect import MASS_EFFECT, match_setup

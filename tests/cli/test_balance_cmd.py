@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
-from skirmish.games.eden.cards.library import load_library
+from skirmish.games.eden.content import load_library
 
 runner = CliRunner()
 SMALL = ["balance", "--games", "24", "--agents", "random,random", "--rounds", "1",

@@ -21,9 +21,9 @@ from skirmish.core.agents import play
 from skirmish.core.events import ActionEvent, Event, NoteEvent, RollEvent
 from skirmish.core.game import Game
 from skirmish.games.eden import EDEN
-from skirmish.games.eden.cards.library import load_library
 from skirmish.games.eden.cards.troops import suggest
 from skirmish.games.eden.cli.narrate import brief_lines, narrate
+from skirmish.games.eden.content import load_library
 from skirmish.games.eden.events import CancelEvent, LocationEvent, PointsEvent, TieBreakEvent
 from skirmish.games.eden.fighting.ranged import RedirectEvent
 from tests.cli.test_lazy_imports import rules_modules

@@ -15,8 +15,8 @@ from skirmish.cli.play.session import Session
 from skirmish.core.actions import Action
 from skirmish.core.game import Game
 from skirmish.games.eden import EDEN
-from skirmish.games.eden.cards.library import load_library
 from skirmish.games.eden.cards.troops import suggest
+from skirmish.games.eden.content import load_library
 from skirmish.games.eden.demo import demo_setup
 
 #: A line of the script: a text, or a function of the session giving it (None: the input ends).

@@ -81,7 +81,7 @@ def test_different_agents_are_reported_by_troop_and_by_agent() -> None:
 
 def test_troop_names(tmp_path: Path) -> None:
     from skirmish.cli.simulate_cmd import troop_names
-    from skirmish.games.eden.cards.troop_files import setup_for
+    from skirmish.games.eden.content import setup_for
 
     assert troop_names(setup_for("isc", "stigma:Chaos"), ("isc", "stigma:Chaos")) == (
         "I.S.C.", "Chaos")
@@ -114,7 +114,7 @@ def test_burn_kills_count_for_no_fighter(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_the_runner_credits_kills_to_fighters_only() -> None:
-    from skirmish.games.eden.cards.troop_files import setup_for
+    from skirmish.games.eden.content import setup_for
     from skirmish.sim.runner import BatchSpec, run_batch
 
     spec = BatchSpec(setup_for("Jokers", "Bamaka", max_rounds=1), ("heuristic", "heuristic"),

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
-from skirmish.games.eden.cards.library import load_library
+from skirmish.games.eden.content import load_library
 from skirmish.web import create_app
 
 from .conftest import create, hub_of, next_state, seat_headers, token_of

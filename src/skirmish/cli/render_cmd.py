@@ -30,7 +30,7 @@ def load_picture(path: Path, table: Table) -> Picture:
     """The picture of a table file already read as ``table``: its notes, greyed bases,
     sides, title and legend lines when it has them (``skirmish replay --out FILE.json``
     writes them), else the table alone. Errors name the file."""
-    from skirmish.games.eden.cards.inputs import read_data
+    from skirmish.core.data_files import read_data
     from skirmish.geometry.annotations import Picture
 
     try:

@@ -17,7 +17,7 @@ import typer
 from typer.testing import CliRunner
 
 from skirmish.cli.cards_cmd import cards_app
-from skirmish.games.eden.cards.library import Library, load_library
+from skirmish.games.eden.cards.library import Library
 from skirmish.games.eden.cards.printing import (
     CARD_HEIGHT_MM,
     CARD_WIDTH_MM,
@@ -26,6 +26,7 @@ from skirmish.games.eden.cards.printing import (
     render_cards,
 )
 from skirmish.games.eden.cards.profile import Limb
+from skirmish.games.eden.content import load_library
 
 app = typer.Typer()
 app.add_typer(cards_app, name="cards")

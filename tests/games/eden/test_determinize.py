@@ -13,7 +13,7 @@ from collections import Counter
 from skirmish.core import Game, RandomAgent, SeededDice, play
 from skirmish.core.observation import HIDDEN, Determinizer, hides_nothing, observe
 from skirmish.games.eden import EDEN
-from skirmish.games.eden.cards.troop_files import setup_for
+from skirmish.games.eden.content import setup_for
 from skirmish.games.eden.determinize import hand_candidates, mission_candidates
 from skirmish.games.eden.optional.options import parse_rules, with_options
 from skirmish.games.eden.rolling import state_of

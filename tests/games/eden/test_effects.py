@@ -82,7 +82,7 @@ def with_abilities(profile, *names):
 
 
 def game_with(abilities_a: tuple[str, ...], dice=(), start=(), ap=3):
-    from skirmish.games.eden.cards.abilities import ability_effects
+    from skirmish.games.eden.abilities import ability_effects
 
     game = table([(with_abilities(YURI, *abilities_a), 10, 10)], [(NGOBO, 13, 10)], dice=dice,
                  start=(), ap=ap, abilities=ABILITIES)
@@ -133,7 +133,7 @@ def test_location_shift_hook_lets_the_target_move_the_roll() -> None:
     # Rulebook 2.A, Elenia: location 5 (torso) raised by 1 to 6 (legs).
     game = table([(replace(ELENIA, abilities=()), 10, 10)], [(NGOBO, 13, 10)], abilities=ABILITIES,
                  dice=[4, 1, 1, 1, 1, 5], start=[])
-    from skirmish.games.eden.cards.abilities import ability_effects
+    from skirmish.games.eden.abilities import ability_effects
 
     st = state(game)
     elenia = st.fighters[0]
@@ -189,7 +189,7 @@ def test_card_text_beats_rules_text_a_longer_move() -> None:
     sprinter = {"name": "Sprinter", "effects": [{"effect": "move-distance", "cm": 15}]}
     game = table([(with_abilities(YURI, "Sprinter"), 10, 10)], [(NGOBO, 50, 50)], start=(),
                  abilities=[*ABILITIES, sprinter])
-    from skirmish.games.eden.cards.abilities import ability_effects
+    from skirmish.games.eden.abilities import ability_effects
 
     state(game).effects.extend(ability_effects(game))
     game.push(Activation(Ref("A.Yuri")))
@@ -246,7 +246,7 @@ def test_location_shift_hook_applies_to_shots_too() -> None:
     game = table([(YURI, 10, 10)], [(replace(NGOBO, abilities=("Lucky",)), 20, 10)],
                  abilities=ABILITIES, equipment=[sling],
                  dice=[6, 6, 1, 1, 4, 1])  # CBT 4 vs SPD 4: 2 successes; location 4 (torso)
-    from skirmish.games.eden.cards.abilities import ability_effects
+    from skirmish.games.eden.abilities import ability_effects
 
     state(game).effects.extend(ability_effects(game))
     game.push(Shooting(Ref("A.Yuri"), "Sling", Ref("B.Ngobo-Quick-Arm")))

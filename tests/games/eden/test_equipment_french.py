@@ -25,8 +25,9 @@ from skirmish.games.eden.cards.equipment import (
     EquipmentPart,
     detect_language,
 )
-from skirmish.games.eden.cards.library import ContentError, load_library
+from skirmish.games.eden.cards.library import ContentError
 from skirmish.games.eden.cards.profile import Characteristic, Limb
+from skirmish.games.eden.content import load_library
 
 from .content.helpers import library
 

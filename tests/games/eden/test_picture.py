@@ -14,9 +14,9 @@ from skirmish.core.events import NoteEvent
 from skirmish.core.game import Game
 from skirmish.core.record import Record
 from skirmish.games.eden import EDEN
-from skirmish.games.eden.cards.library import load_library
 from skirmish.games.eden.cards.profile import Limb
 from skirmish.games.eden.cards.troops import suggest
+from skirmish.games.eden.content import load_library
 from skirmish.games.eden.events import ActivationEvent
 from skirmish.games.eden.fighting.fighter_actions import Activation
 from skirmish.games.eden.moments import Moment, game_at, parse_moment, round_starts

@@ -19,7 +19,7 @@ import pytest
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.games.eden.cards.profile import Characteristic
-from skirmish.games.eden.cards.troop_files import setup_for
+from skirmish.games.eden.content import setup_for
 from skirmish.games.eden.effects import EFFECTS
 from skirmish.games.eden.fighter import Fighter
 from skirmish.games.eden.modifiers import condition_modifiers, effective_value

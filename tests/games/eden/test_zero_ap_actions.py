@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from skirmish.core import Game, IllegalActionError, Ref
-from skirmish.games.eden.cards.abilities import ability_effects
+from skirmish.games.eden.abilities import ability_effects
 from skirmish.games.eden.events import AbilityEvent
 from skirmish.games.eden.fighting.fighter_actions import Activation
 from skirmish.games.eden.modifiers import Condition

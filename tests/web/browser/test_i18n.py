@@ -11,8 +11,7 @@ import pytest
 from skirmish.bots.registry import make_agent
 from skirmish.games.eden import EDEN
 from skirmish.games.eden.cards.equipment import Equipment
-from skirmish.games.eden.cards.library import load_library
-from skirmish.games.eden.cards.troop_files import setup_for
+from skirmish.games.eden.content import load_library, setup_for
 from skirmish.games.eden.demo import SAMPLE_EQUIPMENT, match_setup
 from skirmish.web.i18n import EN, FR, FR_EQUIPMENT_PATTERNS, FR_EQUIPMENT_WORDS, translate
 from skirmish.web.pages import from_accept_language

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from skirmish.games.eden.cards.library import load_library
 from skirmish.games.eden.cards.troops import suggest
+from skirmish.games.eden.content import load_library
 
 from .conftest import new_page
 from .driver import Stats, Table, play_to_the_end

@@ -20,8 +20,8 @@ import copy
 import functools
 from typing import TYPE_CHECKING, Any
 
-from skirmish.games.eden.cards.library import load_library
 from skirmish.games.eden.cards.troops import Troop, ability_dict
+from skirmish.games.eden.content import load_library
 
 if TYPE_CHECKING:
     from skirmish.games.eden.cards.library import Library

@@ -37,7 +37,7 @@ Rulebook 2.H: when a card contradicts the rules, the card wins - so effects are 
 Rulebook 7: the effects of a permanent ability with a cost are in play only while it is
 paid. They are not put in play with the others; paying (at the start of the owner's
 activation, docs/rulings.md) brings them in ``until`` the end of the round
-(:func:`skirmish.games.eden.cards.abilities.pay_for`), so every hook above sees them only then.
+(:func:`skirmish.games.eden.abilities.pay_for`), so every hook above sees them only then.
 """
 
 from __future__ import annotations

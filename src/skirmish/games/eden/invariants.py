@@ -8,11 +8,11 @@ from __future__ import annotations
 import math
 
 from skirmish.core.game import Game
+from skirmish.games.eden.cards.keywords import Destruction
 from skirmish.games.eden.fighting.melee import ATTACKS_PER_ROUND
 from skirmish.games.eden.fighting.movement import CHARGES_PER_ROUND, MOVES_PER_ROUND
 from skirmish.games.eden.optional.fire import burning_keywords
 from skirmish.games.eden.optional.infestation import SPACING_CM, available
-from skirmish.games.eden.optional.keywords import Destruction
 from skirmish.games.eden.optional.terrain import (
     DONE_KEY,
     SCENERY_POINTS,

@@ -6,12 +6,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from skirmish.core.data_files import DataError, quote
 from skirmish.core.dice import Dice, SeededDice, fresh_seed
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.games.eden import effect_kinds  # noqa: F401  (registers every effect kind)
+from skirmish.games.eden.abilities import ability_effects
 from skirmish.games.eden.actions import EDEN_ACTIONS
-from skirmish.games.eden.cards.abilities import ability_effects
 from skirmish.games.eden.cards.cards import (
     Catalogue,
     MissionCard,
@@ -22,7 +23,7 @@ from skirmish.games.eden.cards.cards import (
     tactical_from_dict,
 )
 from skirmish.games.eden.cards.equipment import Equipment
-from skirmish.games.eden.cards.inputs import DataError, check_setup, quote
+from skirmish.games.eden.cards.inputs import check_setup
 from skirmish.games.eden.cards.profile import FighterProfile
 from skirmish.games.eden.effects import validate_spec
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter

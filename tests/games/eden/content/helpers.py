@@ -7,9 +7,10 @@ from dataclasses import replace
 from functools import lru_cache
 
 from skirmish.core import Game, Procedure
-from skirmish.games.eden.cards.abilities import ability_effects
-from skirmish.games.eden.cards.library import Library, load_library
+from skirmish.games.eden.abilities import ability_effects
+from skirmish.games.eden.cards.library import Library
 from skirmish.games.eden.cards.troops import ability_dict
+from skirmish.games.eden.content import load_library
 
 from ..scenario import state, table
 

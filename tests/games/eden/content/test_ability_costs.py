@@ -18,8 +18,8 @@ from skirmish.core import Game, IllegalActionError, RandomAgent, Record, Ref, ve
 from skirmish.core.agents import Agent
 from skirmish.core.events import ActionEvent, NoteEvent
 from skirmish.games.eden import EDEN
+from skirmish.games.eden.abilities import ability_effects
 from skirmish.games.eden.bots.heuristic import HeuristicAgent
-from skirmish.games.eden.cards.abilities import ability_effects
 from skirmish.games.eden.cards.profile import Characteristic, Limb
 from skirmish.games.eden.demo import match_setup
 from skirmish.games.eden.events import AbilityEvent, ActivationEvent, PointsEvent

@@ -13,17 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from skirmish.core.data_files import MAX_DEPTH, DataError, parse_data, quote, read_data
 from skirmish.games.eden import EDEN
 from skirmish.games.eden.cards.equipment import Equipment
-from skirmish.games.eden.cards.inputs import (
-    MAX_DEPTH,
-    DataError,
-    check_effect_params,
-    parse_data,
-    quote,
-    read_data,
-)
-from skirmish.games.eden.cards.library import ContentError, load_library
+from skirmish.games.eden.cards.inputs import check_effect_params
+from skirmish.games.eden.cards.library import ContentError
+from skirmish.games.eden.content import load_library
 from skirmish.games.eden.demo import match_setup
 from skirmish.games.eden.ruleset import SetupError
 

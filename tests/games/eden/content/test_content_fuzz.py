@@ -14,7 +14,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skirmish.games.eden.cards.library import SECTIONS, ContentError, Library, load_library
+from skirmish.games.eden.cards.library import SECTIONS, ContentError, Library
+from skirmish.games.eden.content import load_library
 
 FUZZ = settings(derandomize=True, max_examples=150, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from skirmish.games.eden.cards.equipment import Equipment
-from skirmish.games.eden.cards.library import ContentError, load_library
+from skirmish.games.eden.cards.library import ContentError
 from skirmish.games.eden.cards.profile import Limb
 from skirmish.games.eden.cards.troops import suggest
+from skirmish.games.eden.content import load_library
 
 from .helpers import library
 

@@ -114,8 +114,8 @@ def test_each_faction_troop_plays_a_whole_match(a: str) -> None:
 
 def test_a_troop_files_leader_reaches_the_match() -> None:
     from skirmish.games.eden import EDEN
-    from skirmish.games.eden.cards.library import load_library
     from skirmish.games.eden.cards.troops import Troop, suggest
+    from skirmish.games.eden.content import load_library
 
     lib = load_library()
     jokers = Troop("faction", ("Yuri", "Vladd", "Anton"), leader="Vladd")

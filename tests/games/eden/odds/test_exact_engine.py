@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from skirmish.core import Game, IllegalActionError, Ref
-from skirmish.games.eden.cards.abilities import ability_effects
+from skirmish.games.eden.abilities import ability_effects
 from skirmish.games.eden.cards.equipment import Category
 from skirmish.games.eden.cards.profile import Limb
 from skirmish.games.eden.fighting.melee import MeleeAttack

@@ -14,7 +14,7 @@ import pytest
 from skirmish.core import Game, IllegalActionError, Ref, ScriptedDice
 from skirmish.core.events import RollEvent
 from skirmish.games.eden import EDEN
-from skirmish.games.eden.cards.abilities import ability_effects
+from skirmish.games.eden.abilities import ability_effects
 from skirmish.games.eden.cards.cards import freeze
 from skirmish.games.eden.cards.inputs import check_effect_params
 from skirmish.games.eden.cards.profile import FighterProfile

@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from skirmish.games.eden.cards.library import KEYWORDS as LIBRARY_KEYWORDS
-from skirmish.games.eden.cards.library import Library, load_library
-from skirmish.games.eden.optional.keywords import (
+from skirmish.games.eden.cards.keywords import (
     KEYWORDS,
     Climbing,
     Crossing,
@@ -31,6 +29,9 @@ from skirmish.games.eden.optional.keywords import (
     parse_keywords,
     scenery_keywords,
 )
+from skirmish.games.eden.cards.library import KEYWORDS as LIBRARY_KEYWORDS
+from skirmish.games.eden.cards.library import Library
+from skirmish.games.eden.content import load_library
 
 SCENERY_YAML = (Path(__file__).resolve().parents[4]
                 / "src/skirmish/games/eden/cards/content/scenery.yaml")

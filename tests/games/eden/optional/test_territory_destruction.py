@@ -9,12 +9,12 @@ import pytest
 from skirmish.core import IllegalActionError, Ref
 from skirmish.core.events import RollEvent
 from skirmish.games.eden.actions import EDEN_ACTIONS, Attack
+from skirmish.games.eden.cards.keywords import Obstruction, Occupation
 from skirmish.games.eden.cards.profile import Characteristic, Limb
 from skirmish.games.eden.fighting.fighter_actions import Activation
 from skirmish.games.eden.fighting.wounds import protection
 from skirmish.games.eden.modifiers import Condition
 from skirmish.games.eden.optional.destruction import SceneryDestroyedEvent
-from skirmish.games.eden.optional.keywords import Obstruction, Occupation
 from skirmish.games.eden.optional.terrain import attacks, attacks_key
 
 from ..invariants import check_invariants

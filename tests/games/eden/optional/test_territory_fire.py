@@ -8,11 +8,7 @@ from __future__ import annotations
 import pytest
 
 from skirmish.core import IllegalActionError, Ref
-from skirmish.games.eden.fighting.fighter_actions import Activation
-from skirmish.games.eden.modifiers import Condition
-from skirmish.games.eden.optional.destruction import PushedOutEvent
-from skirmish.games.eden.optional.fire import add_burn, burning_keywords
-from skirmish.games.eden.optional.keywords import (
+from skirmish.games.eden.cards.keywords import (
     Crossing,
     Destruction,
     Flammable,
@@ -20,6 +16,10 @@ from skirmish.games.eden.optional.keywords import (
     Obstruction,
     Occupation,
 )
+from skirmish.games.eden.fighting.fighter_actions import Activation
+from skirmish.games.eden.modifiers import Condition
+from skirmish.games.eden.optional.destruction import PushedOutEvent
+from skirmish.games.eden.optional.fire import add_burn, burning_keywords
 from skirmish.games.eden.optional.terrain import attacks, burn_markers
 from skirmish.games.eden.rounds.intendancy import Intendancy
 

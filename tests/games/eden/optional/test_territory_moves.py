@@ -13,13 +13,13 @@ import pytest
 
 from skirmish.core import Game, IllegalActionError, Ref
 from skirmish.core.events import RollEvent
-from skirmish.games.eden.cards.abilities import ability_effects
+from skirmish.games.eden.abilities import ability_effects
+from skirmish.games.eden.cards.keywords import parse_keywords
 from skirmish.games.eden.cards.profile import Characteristic
 from skirmish.games.eden.events import IncapacitatedEvent, MoveEvent, WoundEvent
 from skirmish.games.eden.fighting.fighter_actions import Activation
 from skirmish.games.eden.optional.elevation import above, is_elevated, range_bonus
 from skirmish.games.eden.optional.hiding import HidingEvent, hidden_fighters, hiding_place
-from skirmish.games.eden.optional.keywords import parse_keywords
 from skirmish.games.eden.optional.terrain import Placed, put_element, territory_element
 from skirmish.games.eden.optional.territory_moves import equipment_count
 from skirmish.games.eden.preparation.deployment import deploy_problem

@@ -31,8 +31,7 @@ from skirmish.core.actions import Action, Point
 from skirmish.games.eden.actions import Climb, Hide, JumpOver, Swim
 from skirmish.games.eden.bots.estimates import cp_left, point_distance
 from skirmish.games.eden.cards.equipment import Category, Equipment
-from skirmish.games.eden.odds.attacks import Combatant
-from skirmish.games.eden.optional.keywords import (
+from skirmish.games.eden.cards.keywords import (
     Climbing,
     Elevation,
     HostilePresence,
@@ -44,6 +43,7 @@ from skirmish.games.eden.optional.keywords import (
     Swimming,
     ValuedKeyword,
 )
+from skirmish.games.eden.odds.attacks import Combatant
 from skirmish.geometry import Base, Element, Field, Marker, is_legal_move
 from skirmish.geometry.distance import touches_element
 from skirmish.geometry.edges import nearest_edge_point

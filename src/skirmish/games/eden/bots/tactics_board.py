@@ -25,8 +25,9 @@ from skirmish.core import Game
 from skirmish.core.actions import Action
 from skirmish.games.eden import EDEN
 from skirmish.games.eden.actions import Charge, Move
-from skirmish.games.eden.cards.library import Library, load_library
+from skirmish.games.eden.cards.library import Library
 from skirmish.games.eden.cards.troops import card_dict
+from skirmish.games.eden.content import load_library
 from skirmish.games.eden.invariants import invariant_problems
 from skirmish.games.eden.rolling import state_of
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from skirmish.games.eden.cards.equipment import Equipment
+from skirmish.games.eden.cards.keywords import Keyword
 from skirmish.games.eden.cards.profile import FighterProfile
 
 Params = tuple[tuple[str, Any], ...]
@@ -280,8 +281,6 @@ def scenery_from_dict(data: Mapping[str, Any]) -> SceneryCard:
     if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
         raise ValueError(f"{where}: keywords is a list of texts (\"Destruction (3)\"), got "
                          f"{keywords!r}")
-    from skirmish.games.eden.optional.keywords import Keyword
-
     try:
         texts = tuple(Keyword.parse(k).to_text() for k in keywords)
     except ValueError as exc:

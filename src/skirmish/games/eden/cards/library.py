@@ -6,12 +6,16 @@ Content is YAML (or JSON) files. Every file is a mapping with any of the section
 ``scenery`` (lists of cards), an optional ``faction`` (the default for its fighters), an
 optional ``language`` (``fr`` or ``en``: the notation of its equipment cards, otherwise
 detected from their words) and ``sample: true`` for sample content. The built-in files
-(``eden/content``) are ORIGINAL SAMPLE CONTENT; :func:`load_library` adds the players' own
+(``eden/content``) are ORIGINAL SAMPLE CONTENT; :func:`read_library` adds the players' own
 folders on top: a card with the name of an earlier one replaces it. A malformed file raises
 :class:`ContentError` naming the file, the card, the field and what was expected; nothing is
 returned half-loaded. Files are read with bounded resources
-(:func:`skirmish.games.eden.cards.inputs.read_data`: no YAML aliases, at most 32 levels deep), every
+(:func:`skirmish.core.data_files.read_data`: no YAML aliases, at most 32 levels deep), every
 number is in a range the error names, and loading is linear in the number of cards.
+
+Card data only: the effects the cards name are checked against the rules' effect registry
+one level up, by :func:`skirmish.games.eden.content.load_library` (the library every match
+and tool uses).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-import skirmish.games.eden.effect_kinds  # noqa: F401  (registers every effect kind)
+from skirmish.core.data_files import DataError, quote, read_data
 from skirmish.core.names import fold, match_name
 from skirmish.games.eden.cards.cards import (
     Ability,
@@ -34,9 +38,8 @@ from skirmish.games.eden.cards.cards import (
     TacticalCard,
 )
 from skirmish.games.eden.cards.equipment import MAX_NOTATION, Equipment
-from skirmish.games.eden.cards.inputs import DataError, check_effect_params, quote, read_data
+from skirmish.games.eden.cards.inputs import check_effect_params
 from skirmish.games.eden.cards.profile import FighterProfile, LimbProfile
-from skirmish.games.eden.effects import EFFECTS, validate_spec
 
 CONTENT_DIR = Path(__file__).with_name("content")
 SECTIONS = ("fighters", "npfs", "abilities", "equipment", "missions", "tactical", "scenery")
@@ -309,7 +312,7 @@ def _describe(error: Mapping[str, Any]) -> tuple[str, str]:
 
 
 def _read_file(path: Path, display: str) -> dict[str, Any]:
-    """A content file's data (:func:`skirmish.games.eden.cards.inputs.read_data`: at most 10 MB of
+    """A content file's data (:func:`skirmish.core.data_files.read_data`: at most 10 MB of
     UTF-8, nested at most 32 levels, no YAML aliases)."""
     try:
         data = read_data(path)
@@ -454,7 +457,7 @@ def _equipment(raw: Any, file_language: str | None) -> Equipment:
     return Equipment.parse(raw, file_language)
 
 
-def _effects_of(card: Any) -> tuple[EffectSpec, ...]:
+def effects_of(card: Any) -> tuple[EffectSpec, ...]:
     if isinstance(card, SceneryEntry):
         return card.card.effects
     return tuple(getattr(card, "effects", ()))
@@ -519,7 +522,8 @@ def read_folder(folder: Path, display_root: Path | None = None) -> list[tuple[st
 
 def _check_references(lib: Library) -> None:
     """Cross-references, once every folder is merged: equipment and abilities named by
-    fighters exist, every effect names a registered effect with valid parameters."""
+    fighters exist (the effects the cards name are checked against the rules' registry by
+    :func:`skirmish.games.eden.content.load_library`)."""
     for kind in ("fighters", "npfs"):
         for name, profile in getattr(lib, kind).items():
             file = lib.origin[(kind, name)].file
@@ -541,28 +545,15 @@ def _check_references(lib: Library) -> None:
                     raise ContentError(file, card, f"abilities[{i}]",
                                        f"unknown ability {ability!r} (define it in an "
                                        "'abilities' section)")
-    for kind in ("abilities", "missions", "tactical", "scenery"):
-        for name, card in getattr(lib, kind).items():
-            file = lib.origin[(kind, name)].file
-            for i, spec in enumerate(_effects_of(card)):
-                try:
-                    if spec.effect not in EFFECTS:
-                        raise ValueError(f"unknown effect {quote(spec.effect)} (expected one "
-                                         f"of {', '.join(sorted(EFFECTS))})")
-                    validate_spec(spec, f"effects[{i}]")
-                except (ValueError, TypeError) as exc:
-                    where, _, rest = str(exc).partition(": ")
-                    if not where.startswith("effects["):
-                        where, rest = f"effects[{i}]", str(exc)
-                    raise ContentError(file, f"{SINGULAR[kind]} {name!r}", where,
-                                       rest) from None
 
 
-def load_library(extra_dirs: Iterable[str | Path] = (), *,
+def read_library(extra_dirs: Iterable[str | Path] = (), *,
                  builtin: bool = True) -> Library:
     """The built-in sample content, then each folder of ``extra_dirs`` in order (adding
     cards, or replacing those of the same name). Everything is read and checked before the
-    library is returned; any problem raises :class:`ContentError`."""
+    library is returned, but for the effects the cards name: any problem raises
+    :class:`ContentError`. A match's library is
+    :func:`skirmish.games.eden.content.load_library`'s, its effects checked too."""
     folders: list[tuple[Path, Path | None]] = []
     if builtin:
         folders.append((CONTENT_DIR, CONTENT_DIR.parent.parent))

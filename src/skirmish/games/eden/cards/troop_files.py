@@ -1,13 +1,17 @@
-"""Turning the command line's troop arguments into a game set-up."""
+"""The command line's troop arguments: troop files, set-up files, and a troop named by its
+faction or stigma (a match's whole set-up from them is
+:func:`skirmish.games.eden.content.setup_for`'s)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from skirmish.games.eden.cards.inputs import DataError, check_setup, read_data
-from skirmish.games.eden.cards.library import Library, load_library
-from skirmish.games.eden.cards.troops import Troop, TroopError, check, suggest
+from skirmish.core.data_files import DataError, read_data
+from skirmish.games.eden.cards.inputs import check_setup
+from skirmish.games.eden.cards.library import Library
+from skirmish.games.eden.cards.troops import Troop, TroopError, check, content_of, suggest
 
 #: The troops played when none is given: the rulebook's two starter factions.
 DEFAULT_TROOPS = ("Jokers", "Bamaka")
@@ -25,7 +29,7 @@ def _detail(exc: DataError) -> str:
 
 def read_troop(path: str | Path) -> Troop:
     """A troop file (.yaml, .yml or .json), read with bounded resources
-    (:func:`skirmish.games.eden.cards.inputs.read_data`: no YAML aliases, at most 32 levels
+    (:func:`skirmish.core.data_files.read_data`: no YAML aliases, at most 32 levels
     deep)."""
     try:
         data = read_data(path)
@@ -80,13 +84,14 @@ def load_troop(spec: str, library: Library) -> Troop:
     return troop
 
 
-def setup_for(troop_a: str | None, troop_b: str | None, *, max_rounds: int = 5,
-              setup_file: str | None = None, content: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A full set-up: a set-up file as it is, or a match between two troops of the card
-    library (the starter factions when not given)."""
-    if setup_file is not None:
-        return read_setup(setup_file)
-    library = load_library(content)
-    troops = [load_troop(spec or default, library)
-              for spec, default in zip((troop_a, troop_b), DEFAULT_TROOPS, strict=True)]
-    return library.setup(troops[0], troops[1], max_rounds=max_rounds)
+def content_of_troop_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The content folders named by each troop file of ``paths`` (in order, without
+    repeats); a file that is not a troop file names none (its own command reports it)."""
+    out: list[Path] = []
+    for path in paths:
+        try:
+            troop = read_troop(path)
+        except TroopError:
+            continue
+        out += [c for c in content_of(troop, path) if c not in out]
+    return out

@@ -6,6 +6,7 @@ JSON: ``{name, type, budget, fighters: [...], leader}``."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,15 +15,40 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from skirmish.games.eden.cards.profile import FighterProfile
-from skirmish.games.eden.preparation.composition import DEFAULT_BUDGET, profile_problems
 
 if TYPE_CHECKING:
     from skirmish.games.eden.cards.library import Library
 
 #: Rulebook 3: "a maximum value of 100 points" unless agreed; "advised" below 200.
+DEFAULT_BUDGET = 100
 MAX_BUDGET = 200
 TYPES = ("faction", "stigma")
 _FIELDS = ("name", "type", "budget", "fighters", "leader", "sample", "content")
+
+
+def profile_problems(profiles: Sequence[FighterProfile], troop_type: str,
+                     budget: int = DEFAULT_BUDGET) -> list[str]:
+    """Rulebook 3: one shared faction (Faction troop) or stigma (Stigma troop) symbol, a total
+    value of at most ``budget`` points, never two fighters with the same name (FR only)."""
+    problems: list[str] = []
+    if troop_type not in ("faction", "stigma"):
+        return [f"Rulebook 3: a troop is of type faction or stigma, not {troop_type!r}"]
+    if not profiles:
+        return ["Rulebook 3: a troop needs at least one fighter"]
+    symbols = {p.name: getattr(p, troop_type) for p in profiles}
+    if len(set(symbols.values())) > 1:
+        which = ", ".join(f"{name} is {symbol}" for name, symbol in symbols.items())
+        problems.append(f"Rulebook 3, {troop_type.capitalize()} troop: every fighter must "
+                        f"share one {troop_type} symbol: {which}")
+    total = sum(p.value for p in profiles)
+    if total > budget:
+        values = ", ".join(f"{p.name} {p.value}" for p in profiles)
+        problems.append(f"Rulebook 3, Budget: {total} points > {budget} ({values})")
+    twice = sorted(name for name, n in Counter(p.name for p in profiles).items() if n > 1)
+    if twice:
+        problems.append("Rulebook 3 (FR): a troop may not include a fighter with a given name "
+                        f"more than once: {', '.join(twice)}")
+    return problems
 
 
 class TroopError(ValueError):
@@ -109,21 +135,6 @@ def content_of(troop: Troop, troop_file: str | Path) -> list[Path]:
     """The content folders a troop file names, relative paths taken from the file's folder."""
     base = Path(troop_file).parent
     return [p if p.is_absolute() else base / p for p in map(Path, troop.content)]
-
-
-def content_of_troop_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The content folders named by each troop file of ``paths`` (in order, without
-    repeats); a file that is not a troop file names none (its own command reports it)."""
-    from skirmish.games.eden.cards.troop_files import read_troop
-
-    out: list[Path] = []
-    for path in paths:
-        try:
-            troop = read_troop(path)
-        except TroopError:
-            continue
-        out += [c for c in content_of(troop, path) if c not in out]
-    return out
 
 
 def profiles_of(library: Library, troop: Troop) -> tuple[list[FighterProfile], list[str]]:

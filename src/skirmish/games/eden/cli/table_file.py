@@ -10,14 +10,8 @@ from typing import Any
 
 import typer
 
-from skirmish.games.eden.cards.inputs import (
-    FIELD_RANGE,
-    DataError,
-    check_numbers,
-    number,
-    quote,
-    read_data,
-)
+from skirmish.core.data_files import DataError, check_numbers, number, quote, read_data
+from skirmish.games.eden.cards.inputs import FIELD_RANGE
 from skirmish.geometry.shapes import Base, Point
 from skirmish.geometry.table import Table
 

@@ -21,6 +21,13 @@ from skirmish.core.actions import Action, Ref
 from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.procedure import Procedure
+from skirmish.games.eden.abilities import (
+    AbilityCosts,
+    ability_options,
+    ability_refusal,
+    costly_permanent_abilities,
+    use_ability,
+)
 from skirmish.games.eden.actions import (
     Attack,
     BlastAttack,
@@ -31,13 +38,6 @@ from skirmish.games.eden.actions import (
     Shoot,
     Throw,
     Use,
-)
-from skirmish.games.eden.cards.abilities import (
-    AbilityCosts,
-    ability_options,
-    ability_refusal,
-    costly_permanent_abilities,
-    use_ability,
 )
 from skirmish.games.eden.effects import announce
 from skirmish.games.eden.events import ActivationEvent, MarkerEvent

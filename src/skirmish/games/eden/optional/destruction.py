@@ -34,9 +34,9 @@ from skirmish.core.actions import Point, Ref
 from skirmish.core.events import Event, NoteEvent
 from skirmish.core.names import fold
 from skirmish.games.eden.actions import Attack
+from skirmish.games.eden.cards.keywords import Destruction, Keyword, Obstruction, Occupation
 from skirmish.games.eden.effects import EFFECTS, announce
 from skirmish.games.eden.fighting.melee import ATTACK, attacks_left
-from skirmish.games.eden.optional.keywords import Destruction, Keyword, Obstruction, Occupation
 from skirmish.games.eden.optional.terrain import (
     Placed,
     attacks,

@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from skirmish.games.eden.cards.keywords import Climbing, Elevation, Occupation
 from skirmish.games.eden.cards.profile import Characteristic
 from skirmish.games.eden.modifiers import Modifier, effective_value
-from skirmish.games.eden.optional.keywords import Climbing, Elevation, Occupation
 from skirmish.games.eden.optional.terrain import placed
 from skirmish.geometry import Element
 from skirmish.geometry.heights import StandOn, is_above, standing_on

@@ -35,11 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from skirmish.core.events import Event
 from skirmish.games.eden.cards.equipment import Category
-from skirmish.games.eden.effects import announce
-from skirmish.games.eden.fighting.conditions import give_markers
-from skirmish.games.eden.modifiers import Condition
-from skirmish.games.eden.optional.destruction import add_attacks, element_of, evict, touches
-from skirmish.games.eden.optional.keywords import (
+from skirmish.games.eden.cards.keywords import (
     Crossing,
     Flammable,
     Keyword,
@@ -47,6 +43,10 @@ from skirmish.games.eden.optional.keywords import (
     Obstruction,
     Occupation,
 )
+from skirmish.games.eden.effects import announce
+from skirmish.games.eden.fighting.conditions import give_markers
+from skirmish.games.eden.modifiers import Condition
+from skirmish.games.eden.optional.destruction import add_attacks, element_of, evict, touches
 from skirmish.games.eden.optional.terrain import burn_key, burn_markers, set_keywords
 from skirmish.games.eden.rolling import state_of
 from skirmish.geometry import Circle, Element, Polygon

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from skirmish.core.events import Event
+from skirmish.games.eden.cards.keywords import Hiding
 from skirmish.games.eden.effects import announce
-from skirmish.games.eden.optional.keywords import Hiding
 from skirmish.games.eden.optional.terrain import keyword
 from skirmish.geometry import Element
 from skirmish.geometry.distance import distance, touches_element

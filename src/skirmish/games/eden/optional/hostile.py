@@ -19,10 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skirmish.core.events import NoteEvent
+from skirmish.games.eden.cards.keywords import HostilePresence
 from skirmish.games.eden.fighting.wounds import inflict_wounds
 from skirmish.games.eden.optional.destruction import element_of, touches
 from skirmish.games.eden.optional.fire import catch_fire
-from skirmish.games.eden.optional.keywords import HostilePresence
 from skirmish.games.eden.rolling import roll_location, state_of
 
 if TYPE_CHECKING:

@@ -196,7 +196,7 @@ def npf_effects(state: EdenState, fighter: Fighter) -> list[ActiveEffect]:
     """C: "Certains CNJ ont des capacités spéciales": the effects of the NPF's abilities,
     owned by it, as for every fighter (Rulebook 7; a permanent ability with a cost is never
     paid: an NPF has no activation of its own and no player's SP)."""
-    from skirmish.games.eden.cards.abilities import costly_permanent
+    from skirmish.games.eden.abilities import costly_permanent
     from skirmish.games.eden.effects import ActiveEffect
 
     out: list[ActiveEffect] = []

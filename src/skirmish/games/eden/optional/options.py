@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from skirmish.games.eden.cards.inputs import quote as _quote
+from skirmish.core.data_files import quote as _quote
 
 #: A climate roll still to make: 2D6 from the game's dice as the match starts.
 ROLL = "roll"

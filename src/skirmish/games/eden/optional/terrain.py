@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
-from skirmish.games.eden.optional.keywords import (
+from skirmish.games.eden.cards.keywords import (
     Crossing,
     Elevation,
     Impenetrable,

@@ -35,6 +35,15 @@ from skirmish.core.events import NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.games.eden.actions import Climb, Hide, JumpOver, Swim
 from skirmish.games.eden.cards.equipment import Category
+from skirmish.games.eden.cards.keywords import (
+    Climbing,
+    Elevation,
+    Hiding,
+    Jump,
+    Keyword,
+    Swimming,
+    ValuedKeyword,
+)
 from skirmish.games.eden.cards.profile import Characteristic, Limb
 from skirmish.games.eden.fighter import Fighter
 from skirmish.games.eden.fighting.movement import (
@@ -50,15 +59,6 @@ from skirmish.games.eden.fighting.wounds import inflict_wounds, take_out
 from skirmish.games.eden.modifiers import Modifier
 from skirmish.games.eden.optional import hiding
 from skirmish.games.eden.optional.elevation import elevated_on
-from skirmish.games.eden.optional.keywords import (
-    Climbing,
-    Elevation,
-    Hiding,
-    Jump,
-    Keyword,
-    Swimming,
-    ValuedKeyword,
-)
 from skirmish.games.eden.optional.terrain import keyword, placed
 from skirmish.games.eden.rolling import roll_characteristic, state_of
 from skirmish.geometry import Element

@@ -44,8 +44,8 @@ from skirmish.core.events import Event, NoteEvent
 from skirmish.core.procedure import Procedure
 from skirmish.games.eden.actions import Place, key
 from skirmish.games.eden.cards.cards import SceneryCard
+from skirmish.games.eden.cards.keywords import Keyword
 from skirmish.games.eden.effects import ActiveEffect, kind_of
-from skirmish.games.eden.optional.keywords import Keyword
 from skirmish.games.eden.optional.terrain import (
     DONE_KEY,
     SCENERY_POINTS,

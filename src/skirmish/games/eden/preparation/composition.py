@@ -1,19 +1,18 @@
 """Rulebook 3 (Create his troop): what a troop may hold, checked at preparation step 1, and
-the troop's symbol that mission cards ask for (1.D, 4.A step 5)."""
+the troop's symbol that mission cards ask for (1.D, 4.A step 5). The checks of a list of
+profiles themselves (:func:`profile_problems`) are the troop data's, in
+:mod:`skirmish.games.eden.cards.troops`."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from skirmish.games.eden.cards.cards import Catalogue, MissionCard
-from skirmish.games.eden.cards.profile import FighterProfile
+from skirmish.games.eden.cards.troops import DEFAULT_BUDGET, profile_problems
 
 if TYPE_CHECKING:
     from skirmish.games.eden.state import EdenState
 
-DEFAULT_BUDGET = 100
 STEP5 = "Rulebook 4.A step 5"
 
 __all__ = ["DEFAULT_BUDGET", "STEP5", "TroopError", "mission_refusal", "profile_problems",
@@ -22,31 +21,6 @@ __all__ = ["DEFAULT_BUDGET", "STEP5", "TroopError", "mission_refusal", "profile_
 
 class TroopError(ValueError):
     """Rulebook 3 / 4.A step 1: a troop breaks the composition rules (the set-up is at fault)."""
-
-
-def profile_problems(profiles: Sequence[FighterProfile], troop_type: str,
-                     budget: int = DEFAULT_BUDGET) -> list[str]:
-    """Rulebook 3: one shared faction (Faction troop) or stigma (Stigma troop) symbol, a total
-    value of at most ``budget`` points, never two fighters with the same name (FR only)."""
-    problems: list[str] = []
-    if troop_type not in ("faction", "stigma"):
-        return [f"Rulebook 3: a troop is of type faction or stigma, not {troop_type!r}"]
-    if not profiles:
-        return ["Rulebook 3: a troop needs at least one fighter"]
-    symbols = {p.name: getattr(p, troop_type) for p in profiles}
-    if len(set(symbols.values())) > 1:
-        which = ", ".join(f"{name} is {symbol}" for name, symbol in symbols.items())
-        problems.append(f"Rulebook 3, {troop_type.capitalize()} troop: every fighter must "
-                        f"share one {troop_type} symbol: {which}")
-    total = sum(p.value for p in profiles)
-    if total > budget:
-        values = ", ".join(f"{p.name} {p.value}" for p in profiles)
-        problems.append(f"Rulebook 3, Budget: {total} points > {budget} ({values})")
-    twice = sorted(name for name, n in Counter(p.name for p in profiles).items() if n > 1)
-    if twice:
-        problems.append("Rulebook 3 (FR): a troop may not include a fighter with a given name "
-                        f"more than once: {', '.join(twice)}")
-    return problems
 
 
 def troop_problems(catalogue: Catalogue, side: int, troop_type: str,

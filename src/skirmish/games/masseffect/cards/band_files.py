@@ -8,7 +8,7 @@
     - Soldat de l'Alliance
     - {profile: Soldat de l'Alliance, equipment: [Omni-lame, Fusil mitrailleur]}
 
-Read with bounded resources (:func:`skirmish.games.eden.cards.inputs.read_data`: at most 10 MB, no
+Read with bounded resources (:func:`skirmish.core.data_files.read_data`: at most 10 MB, no
 YAML aliases); every error is a :class:`~skirmish.games.masseffect.cards.bands.BandError` naming the
 file.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from skirmish.games.eden.cards.inputs import DataError, read_data
+from skirmish.core.data_files import DataError, read_data
 from skirmish.games.masseffect.cards.bands import Band, BandError
 
 

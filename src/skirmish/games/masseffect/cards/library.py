@@ -16,7 +16,7 @@ The built-in files (``masseffect/cards/content``) are ORIGINAL SAMPLE CONTENT; :
 adds the players' own folders on top: a card with the name of an earlier one (of the same
 section, whatever its spelling) replaces it. A malformed file raises :class:`ContentError`
 naming the file, the card, the field and what was expected; nothing is returned half-loaded.
-Files are read with bounded resources by :func:`skirmish.games.eden.cards.inputs.read_data`
+Files are read with bounded resources by :func:`skirmish.core.data_files.read_data`
 (generic: at most 10 MB of UTF-8, 32 levels deep, no YAML aliases), which belongs to no ruleset.
 """
 
@@ -30,8 +30,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from skirmish.core.data_files import DataError, quote, read_data
 from skirmish.core.names import fold, match_name
-from skirmish.games.eden.cards.inputs import DataError, quote, read_data
 from skirmish.games.masseffect.cards.bands import Band, BandError
 from skirmish.games.masseffect.cards.models import (
     BandModel,

@@ -79,8 +79,8 @@ WeaponOpt = Annotated[str | None, typer.Option(
 def default_setup(library: Library | None = None) -> dict[str, Any]:
     """Every fighter of ``library`` (default: the sample cards), with the equipment and
     abilities they name: what ``--attacker``/``--target`` look up by default."""
-    from skirmish.games.eden.cards.library import load_library
     from skirmish.games.eden.cards.troops import Troop
+    from skirmish.games.eden.content import load_library
 
     if library is None:
         library = load_library()
@@ -184,7 +184,7 @@ def duel_game(setup: Mapping[str, Any], fighters: Sequence[Fighter]) -> Game:
     from skirmish.core.dice import SeededDice
     from skirmish.core.game import Game
     from skirmish.games.eden import EDEN
-    from skirmish.games.eden.cards.abilities import ability_effects
+    from skirmish.games.eden.abilities import ability_effects
     from skirmish.games.eden.ruleset import catalogue_of
     from skirmish.games.eden.state import EdenState
 

@@ -103,7 +103,7 @@ def check_elevated(elevated: str) -> str:
 def elevate(state: EdenState, fighter: Fighter) -> None:
     """Territory Management, Elevation: the table gets an elevated point (Elevation,
     Occupation, the default height) exactly under ``fighter``'s base."""
-    from skirmish.games.eden.optional.keywords import Elevation, Occupation
+    from skirmish.games.eden.cards.keywords import Elevation, Occupation
     from skirmish.games.eden.optional.terrain import (
         DEFAULT_HEIGHT,
         Placed,

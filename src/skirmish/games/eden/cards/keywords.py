@@ -33,13 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Literal, Protocol
 
+from skirmish.core.data_files import quote as _shown
 from skirmish.core.names import fold
-from skirmish.games.eden.cards.inputs import quote as _shown
-
-if TYPE_CHECKING:
-    from skirmish.games.eden.cards.library import SceneryEntry
 
 Language = Literal["en", "fr"]
 #: A keyword's text is at most this long (the name, spaces and a bracketed value).
@@ -341,7 +338,15 @@ def parse_keywords(texts: Iterable[str]) -> tuple[Keyword, ...]:
     return tuple(Keyword.parse(text) for text in texts)
 
 
-def scenery_keywords(entry: SceneryEntry) -> tuple[Keyword, ...]:
+class KeywordedScenery(Protocol):
+    """A library scenery card (:class:`skirmish.games.eden.cards.library.SceneryEntry`) as
+    :func:`scenery_keywords` reads it: its keywords as (word, value or None) pairs."""
+
+    @property
+    def keywords(self) -> tuple[tuple[str, int | None], ...]: ...
+
+
+def scenery_keywords(entry: KeywordedScenery) -> tuple[Keyword, ...]:
     """A library scenery card's keywords, typed, in the card's order (the card and the way the
     basic rules play it are unchanged)."""
     return tuple(Keyword.parse(word if value is None else f"{word} ({value})")
