@@ -24,7 +24,7 @@ from typing import Any
 
 from bench.kernel import mid_game
 from skirmish.bots.mcts.agent import MCTSAgent
-from skirmish.bots.mcts.presets import PRESETS
+from skirmish.bots.registry import AGENTS
 from skirmish.core import Game, SeededDice
 from skirmish.core.agents import view_of
 from skirmish.core.observation import Determinizer, observe
@@ -32,7 +32,7 @@ from skirmish.games.masseffect.combat.targeting import clear_targeting_memo
 from skirmish.geometry.paths import clear_path_memo
 
 #: The normal and hard presets' search (rollouts to the end of the round), budget aside.
-ROUND: dict[str, Any] = {k: v for k, v in PRESETS["normal"].items()
+ROUND: dict[str, Any] = {k: v for k, v in AGENTS["mcts"].presets["normal"].items()
                          if k not in ("iterations", "seconds", "me_iterations")}
 
 

@@ -87,8 +87,9 @@ def check(agent: MCTSAgent, view: Mapping[str, Any], legal: Sequence[Action], pr
     """(mean difference, margin, pairs) of ``chosen`` over ``prior`` in a search of the
     two alone, ``visits`` paired visits each (the agent's settings, no time cap, an
     exploration that visits both alike)."""
-    settings = replace(agent.settings, iterations=2 * visits, me_iterations=2 * visits,
-                       seconds=None, exploration=100.0)
+    settings = replace(agent.settings, iterations=2 * visits, seconds=None,
+                       exploration=100.0,
+                       extra={**agent.settings.extra, "me_iterations": 2 * visits})
     ruleset = str(view["observation"]["ruleset"])
     search = Search(view["observation"], legal, settings, SeededDice(seed), prior=prior,
                     opponent=agent._in_search(ruleset), guide=agent._in_search(ruleset),

@@ -2,7 +2,7 @@
 
 Plays heuristic self-play matches on the ladder's deals (every pairing of the sample bands
 in the sample scenarios, in turn), records the leaf's terms
-(:func:`skirmish.bots.mcts.policies.masseffect_terms`) at the start of every turn from turn
+(:func:`skirmish.games.masseffect.bots.leaf.masseffect_terms`) at the start of every turn from turn
 2 on, where the ``round`` horizon's leaves are, and fits a logistic regression of the match's
 outcome (A won 1, drew 0.5, lost 0) on them, without an intercept (the seats are alike).
 Prints the fitted weights (logits per unit), the 4-fold cross-validated log-loss (folds by
@@ -31,17 +31,17 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from skirmish.bots.mcts.policies import (
+from skirmish.bots.mcts.policies import round_of
+from skirmish.core import Game
+from skirmish.core.ruleset import RULESETS
+from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
+from skirmish.games.masseffect.bots.leaf import (
     MASSEFFECT_HAND,
     MASSEFFECT_THREAT,
     MASSEFFECT_TURN_START,
     MassEffectWeights,
     masseffect_terms,
-    round_of,
 )
-from skirmish.core import Game
-from skirmish.core.ruleset import RULESETS
-from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
 from skirmish.sim.ladder import make_deals
 
 NAMES = tuple(field.name for field in dataclasses.fields(MassEffectWeights))

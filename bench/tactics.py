@@ -1,5 +1,6 @@
 """The tactical suite's score (issue 16): the share of the hand-built Eden positions of
-:mod:`skirmish.bots.tactics` where an agent makes the strong player's move, in percent.
+:mod:`skirmish.games.eden.bots.tactics` (the default game's suite of
+:mod:`skirmish.bots.tactics`) where an agent makes the strong player's move, in percent.
 
 Measured for ``heuristic``, ``mcts:normal`` and ``mcts:hard`` - the search bots with their
 presets' settings without the time caps (so their ITERATION budgets stop them), so that
@@ -13,13 +14,16 @@ from __future__ import annotations
 
 import sys
 
-from skirmish.bots.mcts.presets import PRESETS
-from skirmish.bots.tactics import MASS_EFFECT_POSITIONS, Position, Result, score, share
+from skirmish.bots import registry
+from skirmish.bots.tactics import Position, Result, score, share
+from skirmish.games.masseffect.bots.tactics import MASS_EFFECT_POSITIONS
 
 
 def uncapped(level: str) -> str:
-    """The agent name of the ``mcts`` preset ``level`` without its time cap."""
-    settings = {k: v for k, v in PRESETS[level].items() if k != "seconds"}
+    """The agent name of the ``mcts`` preset ``level`` (the games' settings with the
+    generic ones) without its time cap."""
+    settings = {k: v for k, v in registry.AGENTS["mcts"].presets[level].items()
+                if k != "seconds"}
     text = {True: "true", False: "false"}
     return "mcts:" + ",".join(f"{k}={text.get(v, v) if isinstance(v, bool) else v}"
                               for k, v in settings.items())

@@ -15,21 +15,7 @@ import pytest
 
 from skirmish.bots.mcts import MCTSAgent, Node, Search, Settings, admitted
 from skirmish.bots.mcts.halving import Halving, halving_choice
-from skirmish.bots.mcts.policies import (
-    EDEN_SEARCHED,
-    EDEN_SETTLING,
-    EDEN_UNINFORMED,
-    MASSEFFECT_HAND,
-    MASSEFFECT_LEAVES,
-    MASSEFFECT_TURN_START,
-    eden_value,
-    masseffect_objectives,
-    masseffect_terms,
-    masseffect_value,
-    round_of,
-    value_of,
-)
-from skirmish.bots.mcts.presets import LEAVES
+from skirmish.bots.mcts.policies import round_of, value_of
 from skirmish.bots.mcts.tree import (
     Key,
     confident_choice,
@@ -44,10 +30,25 @@ from skirmish.core import Game, RandomAgent, SeededDice
 from skirmish.core.agents import view_of
 from skirmish.core.observation import HIDDEN, observe
 from skirmish.games.eden import EDEN
+from skirmish.games.eden.bots.search import (
+    EDEN_SEARCHED,
+    EDEN_SETTLING,
+    EDEN_UNINFORMED,
+    eden_value,
+)
 from skirmish.games.eden.content import setup_for
 from skirmish.games.eden.determinize import hand_candidates
 from skirmish.games.eden.rolling import state_of
 from skirmish.games.masseffect import MASS_EFFECT, match_setup
+from skirmish.games.masseffect.bots.leaf import (
+    LEAVES,
+    MASSEFFECT_HAND,
+    MASSEFFECT_LEAVES,
+    MASSEFFECT_TURN_START,
+    masseffect_objectives,
+    masseffect_terms,
+    masseffect_value,
+)
 from skirmish.games.masseffect.cards.library import load_library
 from tests.core.test_observation import HIDDEN_TOY
 
@@ -809,7 +810,7 @@ def test_the_missions_weight_leaves_the_projection_out_at_zero(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/bots.md: the leaf evaluation's weights, calibrated on heuristic self-play; the
     missions' projected VP (weight ``missions``) is not computed at 0."""
-    from skirmish.bots.mcts import policies
+    from skirmish.games.eden.bots import search as policies
 
     game = eden_game()
     with_missions = eden_value(game, missions=1.0)

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from skirmish.bots.mcts import MCTSAgent
-from skirmish.bots.mcts.policies import masseffect_stay
 from skirmish.bots.mcts.search import FRESH_MOVE
 from skirmish.core import Game, RandomAgent
 from skirmish.core.agents import view_of
@@ -21,6 +20,7 @@ from skirmish.games.masseffect import MASS_EFFECT
 from skirmish.games.masseffect.actions import Run, Stay, Walk
 from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
 from skirmish.games.masseffect.bots.moves import APART, choose_move, ranked_moves
+from skirmish.games.masseffect.bots.search import masseffect_stay
 from skirmish.games.masseffect.bots.table import Table
 from skirmish.games.masseffect.figure import STAY
 from skirmish.games.masseffect.phases.movement import movers

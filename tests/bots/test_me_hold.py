@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from skirmish.bots.mcts.agent import MCTSAgent
-from skirmish.bots.mcts.policies import MASSEFFECT_HAND, masseffect_value
 from skirmish.bots.registry import make_agent
 from skirmish.core import Game
 from skirmish.games.masseffect import MASS_EFFECT
+from skirmish.games.masseffect.bots.leaf import MASSEFFECT_HAND, masseffect_value
 from skirmish.sim.ladder import make_deals
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from skirmish.bots.mcts.policies import masseffect_value
 from skirmish.core import Game
 from skirmish.games.masseffect import MASS_EFFECT
+from skirmish.games.masseffect.bots.leaf import masseffect_value
 from skirmish.games.masseffect.bots.race import masseffect_race, race_turns
 from skirmish.games.masseffect.phases.special import DATA
 from skirmish.games.masseffect.state import MarkerState

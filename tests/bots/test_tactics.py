@@ -12,17 +12,11 @@ from pathlib import Path
 import pytest
 
 from skirmish.bots.registry import parse_agent
-from skirmish.bots.tactics import (
-    MASS_EFFECT_POSITIONS,
-    POSITIONS,
-    Position,
-    Result,
-    score,
-    share,
-)
+from skirmish.bots.tactics import Position, Result, score, share
 from skirmish.bots.tactics.positions import hits
 from skirmish.core.agents import view_of
 from skirmish.games.eden.bots.tactics import (
+    POSITIONS,
     charge_the_one_who_cannot_respond,
     dodge,
     finish_in_melee,
@@ -35,8 +29,8 @@ from skirmish.games.eden.invariants import invariant_problems
 from skirmish.games.eden.odds import AttackOdds, odds_of
 from skirmish.games.eden.odds.game import melee_reactions
 from skirmish.games.eden.rolling import state_of
+from skirmish.games.masseffect.bots.tactics import MASS_EFFECT_POSITIONS, me_finish_the_wounded
 from skirmish.games.masseffect.bots.tactics import library as me_library
-from skirmish.games.masseffect.bots.tactics import me_finish_the_wounded
 
 BY_NAME = {p.name: p for p in POSITIONS}
 

@@ -30,81 +30,19 @@ a bad value, is a ``ValueError`` naming it and listing the known ones.
 
 from __future__ import annotations
 
-import math
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, cast
 
-from skirmish.bots.mcts.presets import HORIZONS, LEAVES, PICKS
+from skirmish.bots.game_parts import heuristic_of, search_parameters, search_presets
+from skirmish.bots.mcts.presets import HORIZONS, PICKS
 from skirmish.bots.mcts.presets import PRESETS as MCTS_PRESETS
+from skirmish.bots.parameters import Parameter, Value
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent, RandomAgent
-
-#: A parameter's value, once read from its text.
-Value = int | float | bool | str
-
-_KINDS: dict[type, str] = {int: "a whole number", float: "a number", bool: "true or false",
-                           str: "a word"}
-_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
-
-
-@dataclass(frozen=True, slots=True)
-class Parameter:
-    """A parameter an agent accepts: its type (int, float, bool or str), bounds for numbers
-    (inclusive), the words a str may be, and a line of help."""
-
-    kind: type = int
-    low: float | None = None
-    high: float | None = None
-    choices: tuple[str, ...] = ()
-    help: str = ""
-
-    def __post_init__(self) -> None:
-        if self.kind not in _KINDS:
-            raise TypeError(f"a parameter is an int, float, bool or str, not {self.kind}")
-
-    def read(self, text: str) -> Value:
-        """The value of ``text``; ``ValueError`` (without the parameter's name) if bad."""
-        word = text.strip()
-        value: Value
-        if self.kind is bool:
-            if word.lower() not in (*_TRUE, *_FALSE):
-                raise ValueError(f"takes true or false, got {text!r}")
-            value = word.lower() in _TRUE
-        elif self.kind is str:
-            if self.choices and word not in self.choices:
-                raise ValueError(f"is one of {', '.join(self.choices)}, got {text!r}")
-            value = word
-        else:
-            try:
-                value = int(word) if self.kind is int else float(word)
-            except ValueError:
-                raise ValueError(f"takes {_KINDS[self.kind]}, got {text!r}") from None
-            if not math.isfinite(value):
-                raise ValueError(f"takes a finite number, got {text!r}")
-        self.check(value)
-        return value
-
-    def check(self, value: Value) -> None:
-        """Refuse a value of the wrong type or out of bounds (``ValueError``)."""
-        kinds: tuple[type, ...] = (int, float) if self.kind is float else (self.kind,)
-        if not isinstance(value, kinds) or (self.kind is not bool and isinstance(value, bool)):
-            raise ValueError(f"takes {_KINDS[self.kind]}, got {value!r}")
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            if self.low is not None and value < self.low:
-                raise ValueError(f"must be at least {self.low:g}, got {value:g}")
-            if self.high is not None and value > self.high:
-                raise ValueError(f"must be at most {self.high:g}, got {value:g}")
-
-    def describe(self) -> str:
-        bounds = ""
-        if self.low is not None or self.high is not None:
-            low = "" if self.low is None else f"{self.low:g}"
-            high = "" if self.high is None else f"{self.high:g}"
-            bounds = f" {low}..{high}"
-        choices = f" ({'|'.join(self.choices)})" if self.choices else ""
-        return f"{self.kind.__name__}{bounds}{choices}"
+from skirmish.core.plugins import GAMES, MissingPart
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,27 +92,72 @@ def _known(names: Sequence[str] | Mapping[str, Any]) -> str:
     return ", ".join(sorted(names)) if names else "it has none"
 
 
+class _HandsOver:
+    """What makes the ``heuristic`` agent play every game: the default game's heuristic
+    (the class it is mixed with), handing another game's views to that game's own
+    heuristic, made with the same seed on its first such view."""
+
+    #: The default game's name: its views (and views that name no game) are the base's.
+    home = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)  # type: ignore[call-arg]
+        self.seed = seed
+        self.others: dict[str, Agent] = {}
+
+    def act(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        game = view.get("ruleset")
+        if game is None or game == self.home:
+            chosen: Action = super().act(view, legal_actions)  # type: ignore[misc]
+            return chosen
+        other = self.others.get(str(game))
+        if other is None:
+            factory = heuristic_of(str(game))
+            if factory is None:
+                title = GAMES.get(str(game)).title if game in GAMES else str(game)
+                raise MissingPart(f"{title} ({game}) has no heuristic bot")
+            other = self.others[str(game)] = factory(self.seed)
+        return other.act(view, legal_actions)
+
+
+class _HomeHeld:
+    """The base of the ``heuristic`` agent when the default game's heuristic is no class
+    (or it has none): that heuristic held, and asked."""
+
+    factory: Callable[[int], Agent] | None = None
+    home = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.held = None if self.factory is None else self.factory(seed)
+
+    def act(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        if self.held is None:
+            plugin = GAMES.get(self.home)
+            raise MissingPart(f"{plugin.title} ({plugin.name}) has no heuristic bot")
+        return self.held.act(view, legal_actions)
+
+
+@functools.cache
+def _any_ruleset(home: str, base: type) -> type:
+    """The class of the ``heuristic`` agent whose default game is ``home``, its heuristic's
+    class ``base`` (so that the agent is one of its kind)."""
+    return type("AnyRuleset", (_HandsOver, base), {"home": home, "__module__": __name__,
+                                                   "__doc__": _HandsOver.__doc__})
+
+
 def _heuristic(seed: int) -> Agent:
-    from skirmish.games.eden.bots.heuristic import HeuristicAgent
+    home = GAMES.default().name
+    factory = heuristic_of(home)
+    if isinstance(factory, type):
+        return cast(Agent, _any_ruleset(home, factory)(seed))
+    return cast(Agent, _any_ruleset(home, _home_held(home, factory))(seed))
 
-    class AnyRuleset(HeuristicAgent):
-        """Eden's heuristic, handing Mass Effect: Annihilation views to the ME:A heuristic
-        (made with the same seed on the first such view)."""
 
-        def __init__(self, seed: int = 0) -> None:
-            super().__init__(seed)
-            self.seed, self.masseffect = seed, cast(Agent | None, None)
-
-        def act(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
-            if view.get("ruleset") != "masseffect":
-                return super().act(view, legal_actions)
-            if self.masseffect is None:
-                from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
-
-                self.masseffect = MassEffectHeuristic(self.seed)
-            return self.masseffect.act(view, legal_actions)
-
-    return AnyRuleset(seed)
+@functools.cache
+def _home_held(home: str, factory: Callable[[int], Agent] | None) -> type:
+    return type("HomeHeld", (_HomeHeld,), {
+        "factory": None if factory is None else staticmethod(factory), "home": home,
+        "__module__": __name__})
 
 
 #: Every agent by name (``sorted(AGENTS)``: the agents' base names).
@@ -208,7 +191,7 @@ def register_agent(name: str, factory: Callable[..., Agent], *, help: str = "",
 
 
 register_agent("random", RandomAgent, help="uniform among the legal actions")
-register_agent("heuristic", _heuristic, help="one-ply heuristic (Eden and ME:A)")
+register_agent("heuristic", _heuristic, help="one-ply heuristic (each game's own)")
 
 
 def _mcts(seed: int, **settings: Any) -> Agent:
@@ -217,84 +200,59 @@ def _mcts(seed: int, **settings: Any) -> Agent:
     return make_mcts(seed, **settings)
 
 
-register_agent(
-    "mcts", _mcts, help="information-set MCTS over determinizations of its view (Eden, ME:A)",
-    parameters={
-        "iterations": Parameter(int, low=1, high=1_000_000, help="iterations per decision"),
-        "seconds": Parameter(float, low=0.001, high=3600, help="time per decision (a cap)"),
-        "exploration": Parameter(float, low=0, high=10, help="UCB1's exploration constant"),
-        "widening": Parameter(float, low=0.1, high=100, help="progressive widening's C"),
-        "alpha": Parameter(float, low=0, high=1, help="progressive widening's exponent"),
-        "rollout": Parameter(int, low=0, high=1000, help="rollout depth, in decisions"),
-        "greedy": Parameter(float, low=0, high=1, help="rollouts: share of preferred moves"),
-        "determinizations": Parameter(int, low=1, high=1000,
-                                      help="samples of the hidden cards per decision"),
-        "plies": Parameter(int, low=0, high=50, help="length of the explained line"),
-        "bias": Parameter(float, low=0, high=10, help="the root's bonus for the heuristic's "
-                          "choice"),
-        "guide": Parameter(int, low=0, high=50, help="tree levels below the root where the "
-                           "heuristic adds its choice"),
-        "threat": Parameter(float, low=0, high=100, help="weight of the threats on the "
-                            "table in the evaluation (Eden)"),
-        "confidence": Parameter(float, low=0, high=10, help="standard errors by which an "
-                                "action must beat the heuristic's to be played instead"),
-        "policy": Parameter(str, choices=("cheap", "heuristic"), help="who plays the "
-                            "rollouts' decisions"),
-        "tempo": Parameter(float, low=0, high=100, help="VP a fighter still to act this "
-                           "round is worth in the evaluation (Eden)"),
-        "horizon": Parameter(str, choices=HORIZONS, help="where a rollout stops: "
-                             "settled exchange, end of round, of the next round, of game"),
-        "scope": Parameter(str, choices=("all", "fights"), help="the decisions searched "
-                           "(the others are the heuristic's)"),
-        "me_horizon": Parameter(str, choices=HORIZONS, help="the "
-                                "horizon on Mass Effect: Annihilation"),
-        "me_iterations": Parameter(int, low=1, high=1_000_000, help="iterations per "
-                                   "decision on Mass Effect: Annihilation"),
-        "missions": Parameter(float, low=0, high=100, help="weight of the missions' "
-                              "projected VP in the evaluation (Eden)"),
-        "paired": Parameter(bool, help="the root's actions compared on common dice and "
-                            "determinizations"),
-        "halving": Parameter(int, low=0, high=100, help="the root's first N actions "
-                             "compared by sequential halving (0: UCB1)"),
-        "me_halving": Parameter(int, low=0, high=100, help="the halving on Mass Effect: "
-                                "Annihilation"),
-        "me_confidence": Parameter(float, low=0, high=10, help="the confidence on Mass "
-                                   "Effect: Annihilation"),
-        "me_threat": Parameter(float, low=0, high=10, help="weight of the shots still to "
-                               "come this turn in the evaluation (Mass Effect: "
-                               "Annihilation)"),
-        "me_race": Parameter(float, low=0, high=10, help="weight of the data race of an "
-                             "Extraction in the evaluation, logits a turn (Mass Effect: "
-                             "Annihilation)"),
-        "me_hold": Parameter(float, low=0, high=10, help="what a point scored adds to the "
-                             "evaluation in a scenario won by holding objectives, logits "
-                             "(Mass Effect: Annihilation)"),
-        "me_stays": Parameter(bool, help="Mass Effect: Annihilation's rollouts play the "
-                              "movement phase as stays (cheap: a turn plays out in tens "
-                              "of ms)"),
-        "me_replay": Parameter(bool, help="Mass Effect: Annihilation's rollouts play the "
-                               "movement phase with the heuristic's moves, each worked out "
-                               "once a position and replayed"),
-        "me_moves": Parameter(int, low=0, high=64, help="the root of a Mass Effect: "
-                              "Annihilation movement compares the heuristic's N best moves "
-                              "of the figure it would move (0: every listed move)"),
-        "me_leaf": Parameter(str, choices=LEAVES, help="the weights of "
-                             "the Mass Effect: Annihilation leaf: set by hand, fitted on "
-                             "heuristic self-play at a turn's start, or set by hand with "
-                             "data carried worth a band"),
-        "pick": Parameter(str, choices=PICKS, help="the root action that may "
-                          "take the heuristic's place: the most visited, or the one that "
-                          "beats it by most standard errors (with paired)"),
-        "me_pick": Parameter(str, choices=PICKS, help="the pick on Mass "
-                             "Effect: Annihilation"),
-        "student": Parameter(bool, help="the paired margins read through Student's t (a "
-                             "margin over few pairs counts for less)"),
-        "me_student": Parameter(bool, help="the student on Mass Effect: Annihilation"),
-        "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
-                            "contact points and blast placements below the root (cheaper)"),
-        "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),
-    },
-    presets=MCTS_PRESETS)
+#: The ``mcts`` agent's generic parameters (each game adds its own: :func:`register_games`).
+MCTS_PARAMETERS: dict[str, Parameter] = {
+    "iterations": Parameter(int, low=1, high=1_000_000, help="iterations per decision"),
+    "seconds": Parameter(float, low=0.001, high=3600, help="time per decision (a cap)"),
+    "exploration": Parameter(float, low=0, high=10, help="UCB1's exploration constant"),
+    "widening": Parameter(float, low=0.1, high=100, help="progressive widening's C"),
+    "alpha": Parameter(float, low=0, high=1, help="progressive widening's exponent"),
+    "rollout": Parameter(int, low=0, high=1000, help="rollout depth, in decisions"),
+    "greedy": Parameter(float, low=0, high=1, help="rollouts: share of preferred moves"),
+    "determinizations": Parameter(int, low=1, high=1000,
+                                  help="samples of the hidden cards per decision"),
+    "plies": Parameter(int, low=0, high=50, help="length of the explained line"),
+    "bias": Parameter(float, low=0, high=10, help="the root's bonus for the heuristic's "
+                      "choice"),
+    "guide": Parameter(int, low=0, high=50, help="tree levels below the root where the "
+                       "heuristic adds its choice"),
+    "confidence": Parameter(float, low=0, high=10, help="standard errors by which an "
+                            "action must beat the heuristic's to be played instead"),
+    "policy": Parameter(str, choices=("cheap", "heuristic"), help="who plays the "
+                        "rollouts' decisions"),
+    "horizon": Parameter(str, choices=HORIZONS, help="where a rollout stops: "
+                         "settled exchange, end of round, of the next round, of game"),
+    "scope": Parameter(str, choices=("all", "fights"), help="the decisions searched "
+                       "(the others are the heuristic's)"),
+    "paired": Parameter(bool, help="the root's actions compared on common dice and "
+                        "determinizations"),
+    "halving": Parameter(int, low=0, high=100, help="the root's first N actions "
+                         "compared by sequential halving (0: UCB1)"),
+    "pick": Parameter(str, choices=PICKS, help="the root action that may "
+                      "take the heuristic's place: the most visited, or the one that "
+                      "beats it by most standard errors (with paired)"),
+    "student": Parameter(bool, help="the paired margins read through Student's t (a "
+                         "margin over few pairs counts for less)"),
+    "sparse": Parameter(bool, help="the search's games list fewer move destinations, "
+                        "contact points and blast placements below the root (cheaper)"),
+    "heuristic": Parameter(bool, help="the heuristic's prior and opponent model"),
+}
+
+
+def register_games() -> AgentEntry:
+    """(Re-)register the ``mcts`` agent with the parameters the installed games add to it
+    and their values in its presets (:mod:`skirmish.bots.game_parts`); done when this
+    module is imported, and again after a game is installed in the process."""
+    presets: dict[str, dict[str, Value]] = {k: dict(v) for k, v in MCTS_PRESETS.items()}
+    for preset, values in search_presets().items():
+        if preset not in presets:
+            raise ValueError(f"a game sets the unknown mcts preset {preset!r} "
+                             f"(known: {_known(presets)})")
+        presets[preset].update(values)
+    return register_agent(
+        "mcts", _mcts, help="information-set MCTS over determinizations of its view "
+        "(every game)", parameters={**MCTS_PARAMETERS, **search_parameters()},
+        presets=presets)
 
 
 def parse_agent(text: str) -> AgentName:
@@ -385,3 +343,23 @@ def describe_agents() -> list[str]:
         line = name + (f": {entry.help}" if entry.help else "")
         lines.append(line + (f" [{'; '.join(extra)}]" if extra else ""))
     return lines
+
+
+register_games()
+
+__all__ = [
+    "AGENTS",
+    "MCTS_PARAMETERS",
+    "AgentEntry",
+    "AgentName",
+    "Parameter",
+    "Value",
+    "agent_choices",
+    "check_agent",
+    "describe_agents",
+    "make_agent",
+    "parse_agent",
+    "register_agent",
+    "register_games",
+    "split_agents",
+]

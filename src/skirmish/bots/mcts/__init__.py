@@ -1,7 +1,8 @@
-"""Information-set MCTS (Cowling, Powley & Whitehouse 2012) for both rulesets: the agent
+"""Information-set MCTS (Cowling, Powley & Whitehouse 2012) for every game: the agent
 (:mod:`.agent`), one decision's search (:mod:`.search`), the tree with availability counts
 and progressive widening (:mod:`.tree`), and the leaf evaluations and cheap policies
-(:mod:`.policies`)."""
+(:mod:`.policies`), each game's knowledge asked of its bots part
+(:mod:`skirmish.bots.game_parts`)."""
 
 from skirmish.bots.mcts.agent import PRESETS, MCTSAgent, make_mcts
 from skirmish.bots.mcts.search import Explanation, Search, Settings

@@ -4,18 +4,19 @@ It reads its view and its observation (``reads_observation``: :func:`view_of` ad
 game's snapshot as its player may know it) and never the game. Each decision with more than
 one legal action is searched (:mod:`.search`) from a seed drawn from the agent's own
 generator, so an agent made with the same seed makes the same choices from the same
-observations under an iteration budget. With ``scope`` "fights" only an Eden fighter's
-activation, actions and replies to attacks, and the tactical cards played, are searched;
-the preparation (bids, missions, hands, deployment) and the like are the heuristic's, at
-once (its choices there are hard to improve on with a round's horizon, and the time is
-better spent on the fights). On a tactical card the heuristic picks at random, so there the
-search does not defer to its choice (:data:`.policies.EDEN_UNINFORMED`). The heuristic bot
-of the ruleset guides the search: its choice is the first the root admits (added when the
-sampled actions lack it, a move destination of its own), and is kept unless the search
-finds another clearly better (``confidence``); inside the search it adds its choice one
-level down (``guide``) and plays the opponent's secret choices. Its settings are those of
-:class:`~skirmish.bots.mcts.search.Settings`; the registry's presets
-(:mod:`skirmish.bots.mcts.presets`) name the difficulty levels.
+observations under an iteration budget. With ``scope`` "fights" only the decisions the
+game's search knowledge calls searched are (a fighter's activation, actions and replies to
+attacks, say: :attr:`~skirmish.bots.game_parts.GameSearch.searched`); the preparation and
+the like are the heuristic's, at once (its choices there are hard to improve on with a
+round's horizon, and the time is better spent on the fights). Where the heuristic picks at
+random the search does not defer to its choice (the game's ``uninformed`` decisions). The
+heuristic bot of the game (its bots part's, :mod:`skirmish.bots.game_parts`) guides the
+search: its choice is the first the root admits (added when the sampled actions lack it, a
+move destination of its own), and is kept unless the search finds another clearly better
+(``confidence``); inside the search it adds its choice one level down (``guide``) and plays
+the opponent's secret choices. Its settings are those of
+:class:`~skirmish.bots.mcts.search.Settings`, the games' own parameters among them; the
+registry's presets (:mod:`skirmish.bots.mcts.presets`) name the difficulty levels.
 
 :meth:`MCTSAgent.explain` says why the last decision was taken (the expected line, the win
 estimate, the heuristic's choice, the iterations done), for the web table's log.
@@ -27,13 +28,10 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from skirmish.bots.mcts.policies import (
-    EDEN_SEARCHED,
-    EDEN_UNINFORMED,
-    MASSEFFECT_UNSEARCHED,
-)
+from skirmish.bots.game_parts import GameSearch, game_search, heuristic_of, search_parameters
 from skirmish.bots.mcts.presets import PRESETS
 from skirmish.bots.mcts.search import Explanation, Search, Settings
+from skirmish.bots.parameters import Value
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent
 from skirmish.core.dice import SeededDice
@@ -49,54 +47,53 @@ class MCTSAgent:
                  seconds: float | None = None, exploration: float = 0.7,
                  widening: float = 1.0, alpha: float = 0.5, rollout: int = 8,
                  greedy: float = 0.8, determinizations: int = 8, plies: int = 6,
-                 bias: float = 0.1, guide: int = 1, threat: float = 1.0,
-                 confidence: float = 1.0, policy: str = "cheap", tempo: float = 0.0,
-                 horizon: str = "settle", scope: str = "all", paired: bool = False,
-                 me_horizon: str = "settle", me_iterations: int | None = None,
-                 missions: float = 1.0, halving: int = 0, me_halving: int | None = None,
-                 sparse: bool = False, me_confidence: float | None = None,
-                 me_threat: float = 0.0, me_stays: bool = False, me_moves: int = 0,
-                 me_leaf: str = "hand", me_replay: bool = False, pick: str = "visits",
-                 me_pick: str | None = None, student: bool = False,
-                 me_student: bool | None = None, me_race: float = 0.0,
-                 me_hold: float = 0.0,
-                 heuristic: bool = True,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 bias: float = 0.1, guide: int = 1, confidence: float = 1.0,
+                 policy: str = "cheap", horizon: str = "settle", scope: str = "all",
+                 paired: bool = False, halving: int = 0, sparse: bool = False,
+                 pick: str = "visits", student: bool = False, heuristic: bool = True,
+                 clock: Callable[[], float] = time.perf_counter, **extra: Value) -> None:
+        """``extra``: the games' own parameters (:func:`search_parameters`); another name
+        is a ``TypeError``, as for any unexpected keyword."""
+        unknown = sorted(set(extra) - set(search_parameters()))
+        if unknown:
+            raise TypeError(f"MCTSAgent got unexpected keyword argument(s) "
+                            f"{', '.join(map(repr, unknown))}")
         self.seed = seed
         self.settings = Settings(iterations, seconds, exploration, widening, alpha, rollout,
-                                 greedy, determinizations, plies, bias, guide, threat,
-                                 confidence, policy, tempo, horizon, scope, paired,
-                                 me_horizon, me_iterations, missions, halving,
-                                 me_halving, sparse, me_confidence, me_threat,
-                                 me_stays, me_moves, me_leaf, me_replay, pick,
-                                 me_pick, student, me_student, me_race, me_hold)
+                                 greedy, determinizations, plies, bias, guide, confidence,
+                                 policy, horizon, scope, paired, halving, sparse, pick,
+                                 student, dict(extra))
         self.heuristic = heuristic
         self.clock = clock
         self._rng = SeededDice(seed)
         self._helpers: dict[str, Agent] = {}
+        self._games: dict[str, GameSearch] = {}
         self.last: Explanation | None = None
         #: Iterations skipped since the agent was made (a determinization the rules
         #: refused): none is expected.
         self.errors = 0
 
+    # -- the game's knowledge ----------------------------------------------------------------
+    def _game(self, ruleset: str) -> GameSearch:
+        """What the search knows of ``ruleset`` for the agent's settings (asked once)."""
+        known = self._games.get(ruleset)
+        if known is None:
+            known = self._games[ruleset] = game_search(ruleset, self.settings)
+        return known
+
     # -- the heuristic helpers ---------------------------------------------------------------
     def _helper(self, ruleset: str, role: str = "prior") -> Agent | None:
-        """The ruleset's heuristic bot for the agent's own decisions (``role`` "prior") or
+        """The game's heuristic bot for the agent's own decisions (``role`` "prior") or
         for the search's games ("search": both players' views, its own generator);
-        ``None`` for a ruleset without one, or when the agent is told to do without."""
-        if not self.heuristic or ruleset not in ("eden", "masseffect"):
+        ``None`` for a game without one, or when the agent is told to do without."""
+        if not self.heuristic:
+            return None
+        factory = heuristic_of(ruleset)
+        if factory is None:
             return None
         helper = self._helpers.get(f"{ruleset}:{role}")
         if helper is None:
-            seed = self.seed if role == "prior" else self.seed + 1
-            if ruleset == "masseffect":
-                from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
-
-                helper = MassEffectHeuristic(seed)
-            else:
-                from skirmish.games.eden.bots.heuristic import HeuristicAgent
-
-                helper = HeuristicAgent(seed)
+            helper = factory(self.seed if role == "prior" else self.seed + 1)
             self._helpers[f"{ruleset}:{role}"] = helper
         return helper
 
@@ -106,7 +103,7 @@ class MCTSAgent:
         if helper is None:
             return None
 
-        lone = ruleset == "eden"  # Eden's heuristic takes a lone action without a look
+        lone = self._game(ruleset).lone  # the heuristic takes a lone action without a look
 
         def choose(game: Game, actions: Sequence[Action]) -> Action:
             if lone and len(actions) == 1:
@@ -139,16 +136,14 @@ class MCTSAgent:
         return str(observation["ruleset"]) if isinstance(observation, Mapping) else ""
 
     def _searched(self, view: Mapping[str, Any]) -> bool:
-        """Whether this decision is searched (``scope``): with "fights", an Eden decision
-        outside :data:`EDEN_SEARCHED`, and an ME:A one in :data:`MASSEFFECT_UNSEARCHED`,
-        is the heuristic's, at once."""
-        ruleset = self._ruleset(view)
-        if self.settings.scope == "all" or ruleset not in ("eden", "masseffect"):
+        """Whether this decision is searched (``scope``): with "fights", a decision the
+        game does not call searched is the heuristic's, at once."""
+        if self.settings.scope == "all":
             return True
-        kind = str((view.get("decision") or {}).get("kind", ""))
-        if ruleset == "eden":
-            return kind in EDEN_SEARCHED
-        return kind not in MASSEFFECT_UNSEARCHED
+        searched = self._game(self._ruleset(view)).searched
+        if searched is None:
+            return True
+        return searched(str((view.get("decision") or {}).get("kind", "")))
 
     def search(self, view: Mapping[str, Any], legal_actions: Sequence[Action],
                seed: int) -> Search:
@@ -162,27 +157,26 @@ class MCTSAgent:
         ruleset = str(observation["ruleset"])
         helper = self._helper(ruleset)
         kind = str((view.get("decision") or {}).get("kind", ""))
-        candidates = self._candidates(helper, view, legal_actions)
+        candidates = self._candidates(ruleset, helper, view, legal_actions)
         if candidates:
             prior: Action | None = candidates[0]
         else:
             prior = None if helper is None else helper.act(view, legal_actions)
-        informed = not (ruleset == "eden" and kind in EDEN_UNINFORMED)
+        informed = kind not in self._game(ruleset).uninformed
         return Search(observation, legal_actions, self.settings, SeededDice(seed),
                       prior=prior, opponent=self._in_search(ruleset),
                       guide=self._in_search(ruleset), informed=informed, clock=self.clock,
                       begun=begun, candidates=candidates or None)
 
-    def _candidates(self, helper: Agent | None, view: Mapping[str, Any],
+    def _candidates(self, ruleset: str, helper: Agent | None, view: Mapping[str, Any],
                     legal_actions: Sequence[Action]) -> list[Action]:
-        """``me_moves``: at an ME:A movement, the heuristic's best moves of the figure it
-        would move, its choice first (the root compares those only: the rollouts' other
-        figures stay, ``me_stays``, so moves of different figures would not compare
-        fairly); [] elsewhere."""
-        ranked = getattr(helper, "ranked_moves", None)
-        if not self.settings.me_moves or ranked is None:
+        """The root's actions when the game narrows them (a movement's best moves of the
+        figure the heuristic would move, its choice first:
+        :attr:`~skirmish.bots.game_parts.GameSearch.candidates`); [] elsewhere."""
+        narrow = self._game(ruleset).candidates
+        if narrow is None or helper is None:
             return []
-        return list(ranked(view, legal_actions, self.settings.me_moves))
+        return list(narrow(helper, view, legal_actions))
 
     def explain(self) -> dict[str, Any] | None:
         """The last decision's explanation as JSON data (``None`` before the first)."""

@@ -12,12 +12,13 @@ the determinization). The walk ends at a node met for the first time; a rollout 
 ``rollout`` decisions at most, to its ``horizon``: "settle" plays only the decisions that
 settle an exchange under way (reactions, locations...) with the cheap policy of
 :mod:`.policies`; "round" plays both sides' remaining activations to the end of the round
-(Eden's round, ME:A's turn) with the heuristic bot (``policy`` "heuristic"), so that the
+(a game's round or turn) with the heuristic bot (``policy`` "heuristic"), so that the
 leaf is evaluated where both players have acted alike - rollout-based improvement of the
 heuristic policy, fewer but far more informative iterations than a mid-round evaluation
-(whose horizon favours whoever has just acted); "game" plays to the end. ME:A has its own
-horizon and budget (``me_horizon``, ``me_iterations``: its turns are long to play out).
-The leaf evaluation follows, back-propagated to every node of the line.
+(whose horizon favours whoever has just acted); "game" plays to the end. A game may have
+its own horizon, budget and root rules (:class:`~skirmish.bots.game_parts.GameSearch`: its
+turns may be long to play out). The leaf evaluation follows, back-propagated to every node
+of the line.
 
 ``paired``: the root's children are sampled with common random numbers - the k-th visit of
 each uses the k-th determinization of the pool and the k-th dice seed - so that the
@@ -30,8 +31,13 @@ fingerprint of the values they have given (:class:`TracedDice`): the same line o
 the same determinization with the same dice values reaches the same game, so the legal
 actions listed at a node are kept by (determinization, dice fingerprint) and offered to the
 next such copy unchecked (:meth:`Game.offer`) - a line without dice (moves, activations)
-is listed once per determinization. When the observation hides nothing (ME:A, or an Eden
-match whose secrets are all known) one determinization is enough.
+is listed once per determinization. When the observation hides nothing (a game without
+secrets, or a match whose secrets are all known) one determinization is enough.
+
+What the search knows of the game (its leaf, its rollout preferences and settling
+decisions, its own settings) is the game's bots part's
+(:func:`skirmish.bots.game_parts.game_search`), configured once a search from the agent's
+:class:`Settings`.
 
 Budgets: ``iterations`` and ``seconds`` (checked between iterations, and no iteration is
 begun that would overrun the seconds if it lasted as long as the mean or the longest one so
@@ -55,18 +61,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from skirmish.bots.game_parts import GameSearch, game_search, generic_leaf, search_parameters
 from skirmish.bots.mcts.halving import Halving, halving_choice
-from skirmish.bots.mcts.policies import (
-    cheap_choice,
-    masseffect_stay,
-    ordered,
-    preference_of,
-    round_of,
-    settling_of,
-    value_of,
-)
+from skirmish.bots.mcts.policies import cheap_choice, ordered
 from skirmish.bots.mcts.presets import PICKS, ROUNDS
 from skirmish.bots.mcts.tree import Key, Node, confident_choice, expand, margin_choice, select
+from skirmish.bots.parameters import Value
 from skirmish.core.actions import Action
 from skirmish.core.dice import Dice, SeededDice
 from skirmish.core.game import Game
@@ -76,7 +76,8 @@ from skirmish.core.observation import HIDDEN, Determinizer, hides_nothing
 DEFAULT_ITERATIONS = 200
 #: ``pick`` "margin": the fewest pairs over which a rival is compared: with fewer, a margin
 #: of two standard errors is too often luck (of hard's 39 kept rivals ahead by two or more
-#: on ME:A, the only one that 100 pairs found worse had led over 4 pairs).
+#: in one game's searches, the only one that 100 pairs found worse had led over 4 pairs:
+#: docs/bots.md).
 MARGIN_PAIRS = 5
 
 
@@ -89,53 +90,34 @@ class Settings:
     rollout plays (to its ``horizon``); ``greedy``: the cheap policy's share
     of preferred moves; ``determinizations``: the pool's size; ``plies``: the explained
     line's length; ``bias``: the heuristic's bonus at the root (and where it guides);
-    ``guide``: the levels below the root where the heuristic adds its choice; ``threat``:
-    the weight of the threats on the table (Eden); ``confidence``: how many standard errors
-    an action must beat the heuristic's choice by; ``policy``: "cheap" or "heuristic", who
-    plays the rollouts' decisions; ``tempo``: the VP a fighter still to act this round is
-    worth in the evaluation (Eden); ``horizon``: where a rollout stops - "settle" (at the
-    first decision that does not settle an exchange), "round" (at the end of the current
-    round, Eden's round or ME:A's turn), "two-rounds" (at the end of the next one) or
-    "game" (at its end), ``rollout`` decisions at most; ``scope``: "all" (every decision
-    with a choice is searched) or "fights" (only
-    those of :data:`.policies.EDEN_SEARCHED`, the others left to the heuristic);
-    ``me_horizon``: the ``horizon`` on ME:A (whose turns, every figure of both bands
-    activated, take 0.2-0.4 s to play out with the heuristic's moves, some 10-40 ms with
-    ``me_stays``), ``me_iterations`` its iteration budget (``iterations`` when not given);
-    ``missions``: the weight of the VP the missions would give as the table stands (Eden);
-    ``paired``: the root's children are sampled with common random numbers (their k-th
-    visits share the dice and the determinization) and compared by paired differences;
-    ``halving``: when above 0, the root's first ``halving`` actions are compared by
-    sequential halving (:mod:`.halving`) instead of UCB1 and progressive widening;
-    ``me_halving`` its value on ME:A (``halving`` when not given); ``sparse``: the
-    search's games list fewer representatives of the continuous choices below the root (in
-    the tree and the rollouts: one sampled move destination, fewer contact points, no
-    pivoted blast: :meth:`Game.legal_actions <skirmish.core.game.Game.legal_actions>`),
-    cheaper; the heuristic still adds its own step where it moves, and the root keeps
-    every legal action; ``me_confidence``: the ``confidence`` on ME:A (``confidence``
-    when not given); ``me_threat``: the weight of the shots still to come this turn in the
-    ME:A evaluation (:mod:`.me_threats`; 0: not computed); ``me_stays``: ME:A's rollouts
-    play the movement phase as stays (:func:`.policies.masseffect_stay`), the other
-    decisions by ``policy`` - a turn played out in some 10-40 ms instead of 0.2-0.4 s;
-    ``me_moves``: when above 0, the root of an ME:A movement compares only the heuristic's
-    ``me_moves`` best moves of the figure it would move (the agent's ``candidates``);
-    ``me_leaf``: the weights of the ME:A leaf's terms, "hand" (set by hand) or "fitted"
-    (calibrated at a turn's start on heuristic self-play: no better in a ladder,
-    docs/bots.md); ``me_replay``: ME:A's rollouts play the movement phase by ``policy``
-    (the heuristic's moves), each move worked out once for its position in a search and
-    replayed on the next visits that reach it (the root's children, visited on common
-    dice, replay the rest of their movement phase at almost no cost); the tree stops at a
-    movement below the root as with ``me_stays``, which it takes the place of; ``pick``:
-    the root action that may take the place of the heuristic's choice, "visits" the most
-    visited (:func:`.tree.confident_choice`), "margin" the one that beats it by most
-    standard errors of the paired differences (:func:`.tree.margin_choice`, with
-    ``paired``); ``me_pick`` its value on ME:A (``pick`` when not given); ``student``:
-    the paired margins read through Student's t (:func:`.tree.normal_equivalent`: a margin
-    over few pairs counts for less), ``me_student`` its value on ME:A (``student`` when not
-    given); ``me_race``: the weight of the data race of an ME:A Extraction in the leaf
-    (:mod:`.me_race`, logits a turn; 0: not computed); ``me_hold``: what a point scored
-    adds to the ME:A leaf in a scenario won by holding objectives (ME41), in logits beyond
-    the leaf's own weight."""
+    ``guide``: the levels below the root where the heuristic adds its choice;
+    ``confidence``: how many standard errors an action must beat the heuristic's choice
+    by; ``policy``: "cheap" or "heuristic", who plays the rollouts' decisions;
+    ``horizon``: where a rollout stops - "settle" (at the first decision that does not
+    settle an exchange), "round" (at the end of the current round, or a game's turn),
+    "two-rounds" (at the end of the next one) or "game" (at its end), ``rollout`` decisions
+    at most; ``scope``: "all" (every decision with a choice is searched) or "fights" (only
+    those the game's :attr:`~skirmish.bots.game_parts.GameSearch.searched` says, the others
+    left to the heuristic); ``paired``: the root's children are sampled with common random
+    numbers (their k-th visits share the dice and the determinization) and compared by
+    paired differences; ``halving``: when above 0, the root's first ``halving`` actions are
+    compared by sequential halving (:mod:`.halving`) instead of UCB1 and progressive
+    widening; ``sparse``: the search's games list fewer representatives of the continuous
+    choices below the root (in the tree and the rollouts: one sampled move destination,
+    fewer contact points, no pivoted blast: :meth:`Game.legal_actions
+    <skirmish.core.game.Game.legal_actions>`), cheaper; the heuristic still adds its own
+    step where it moves, and the root keeps every legal action; ``pick``: the root action
+    that may take the place of the heuristic's choice, "visits" the most visited
+    (:func:`.tree.confident_choice`), "margin" the one that beats it by most standard
+    errors of the paired differences (:func:`.tree.margin_choice`, with ``paired``);
+    ``student``: the paired margins read through Student's t
+    (:func:`.tree.normal_equivalent`: a margin over few pairs counts for less).
+
+    ``extra``: the parameters the games add to the agent (their leaf's weights, their own
+    horizons and budgets ...: :attr:`skirmish.bots.game_parts.SearchKnowledge.parameters`),
+    as given; each game's search reads its own (:func:`skirmish.bots.game_parts.given`).
+    They read as attributes too (``settings.NAME``: the value given, else the parameter's
+    default)."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -148,38 +130,37 @@ class Settings:
     plies: int = 6
     bias: float = 0.1
     guide: int = 1
-    threat: float = 1.0
     confidence: float = 1.0
     policy: str = "cheap"
-    tempo: float = 0.0
     horizon: str = "settle"
     scope: str = "all"
     paired: bool = False
-    me_horizon: str = "settle"
-    me_iterations: int | None = None
-    missions: float = 1.0
     halving: int = 0
-    me_halving: int | None = None
     sparse: bool = False
-    me_confidence: float | None = None
-    me_threat: float = 0.0
-    me_stays: bool = False
-    me_moves: int = 0
-    me_leaf: str = "hand"
-    me_replay: bool = False
     pick: str = "visits"
-    me_pick: str | None = None
     student: bool = False
-    me_student: bool | None = None
-    me_race: float = 0.0
-    me_hold: float = 0.0
+    extra: Mapping[str, Value] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        """A game's parameter (``settings.NAME``): its value given, else its default."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        extra = object.__getattribute__(self, "extra")
+        if name in extra:
+            return extra[name]
+        parameter = search_parameters().get(name)
+        if parameter is None:
+            raise AttributeError(f"'Settings' object has no attribute {name!r}")
+        return parameter.default
 
     def budget(self, ruleset: str = "") -> tuple[int | None, float | None]:
-        """The iterations and seconds of a search in ``ruleset`` (``me_iterations`` on
-        ME:A when given)."""
-        iterations = self.iterations
-        if ruleset == "masseffect" and self.me_iterations is not None:
-            iterations = self.me_iterations
+        """The iterations and seconds of a search in ``ruleset`` (the game's own iterations
+        when it has them)."""
+        return self.budget_in(game_search(ruleset, self))
+
+    def budget_in(self, game: GameSearch) -> tuple[int | None, float | None]:
+        """The iterations and seconds of a search of what ``game`` says."""
+        iterations = self.iterations if game.iterations is None else game.iterations
         if iterations is None and self.seconds is None:
             return DEFAULT_ITERATIONS, None
         return iterations, self.seconds
@@ -237,12 +218,12 @@ class TracedDice(SeededDice):
         return TracedDice(self.seed, self.counter, self.trace)
 
 
-#: ``me_replay`` with a cap: what a move worked out afresh in a rollout is expected to take
-#: at least (seconds): the listing of a figure's moves (sampled destinations and charges,
-#: with their path searches) and the heuristic's choice among them. Instrumented normal
-#: searches in ME:A games (2026-12-03) found one of 116 ms, 105 of them the listing, begun
-#: 22 ms before the cap, when the root's own move had taken 8 ms: normal's slowest decision,
-#: 494 ms against its 0.5 s limit.
+#: A game's ``replay`` with a cap: what a costly decision worked out afresh in a rollout
+#: is expected to take at least (seconds): the listing of a figure's moves (sampled
+#: destinations and charges, with their path searches) and the heuristic's choice among
+#: them. Instrumented normal searches (2026-12-03, docs/bots.md) found one of 116 ms, 105 of
+#: them the listing, begun 22 ms before the cap, when the root's own move had taken 8 ms:
+#: normal's slowest decision, 494 ms against its 0.5 s limit.
 FRESH_MOVE = 0.12
 
 
@@ -274,8 +255,9 @@ class Search:
         self.observer = int(observation["player"])
         self.ruleset = str(observation["ruleset"])
         self.legal = {str(a): a for a in legal}
-        #: The root's actions when the agent narrows them (``candidates``: ME:A's
-        #: movement, :attr:`Settings.me_moves`); else those listed, filtered by ``legal``.
+        #: The root's actions when the agent narrows them (``candidates``: the game's,
+        #: :attr:`~skirmish.bots.game_parts.GameSearch.candidates`); else those listed,
+        #: filtered by ``legal``.
         self.candidates = None if candidates is None else list(candidates)
         for action in self.candidates or ():
             self.legal.setdefault(str(action), action)
@@ -287,37 +269,37 @@ class Search:
             self.root.bias[(self.observer, self.prior)] = settings.bias
         self.opponent = opponent
         self.guide = guide
+        #: What the search knows of the game, for these settings.
+        game = self.game = game_search(self.ruleset, settings)
         #: Whether the prior is a judgement to defer to (the ``confidence`` margin): not
-        #: when the heuristic picks at random (:data:`.policies.EDEN_UNINFORMED`).
-        confidence = settings.confidence
-        if self.ruleset == "masseffect" and settings.me_confidence is not None:
-            confidence = settings.me_confidence
+        #: when the heuristic picks at random (the game's ``uninformed`` decisions).
+        confidence = settings.confidence if game.confidence is None else game.confidence
         self.confidence = confidence if informed else 0.0
-        pick = settings.pick
-        if self.ruleset == "masseffect" and settings.me_pick is not None:
-            pick = settings.me_pick
+        pick = settings.pick if game.pick is None else game.pick
         if pick not in PICKS:
             raise ValueError(f"pick: one of {', '.join(PICKS)}, got {pick!r}")
         #: ``pick``: the rival of the heuristic's choice is the most surely better one.
         self.by_margin = pick == "margin"
-        student = settings.student
-        if self.ruleset == "masseffect" and settings.me_student is not None:
-            student = settings.me_student
         #: ``student``: the paired margins read through Student's t.
-        self.student = student
-        self.preference = preference_of(self.ruleset)
-        self.value = value_of(self.ruleset, settings.threat, settings.tempo, settings.missions,
-                              settings.me_threat, settings.me_leaf, settings.me_race,
-                              settings.me_hold)
-        self.settling = settling_of(self.ruleset)
-        #: The rollouts' horizon in this ruleset (ME:A has its own, ``me_horizon``).
-        self.horizon = settings.me_horizon if self.ruleset == "masseffect" else settings.horizon
-        #: ``me_stays``: the ME:A rollouts' movements are stays.
-        self.stays = settings.me_stays and self.ruleset == "masseffect"
-        #: ``me_replay``: the ME:A rollouts' movements are the policy's, remembered by
-        #: position: (determinization, dice given, actions since the root) -> the move and
-        #: the listing offered with it.
-        self.replay = settings.me_replay and self.ruleset == "masseffect"
+        self.student = settings.student if game.student is None else game.student
+        table = game.preference
+
+        def preference(action: Action) -> float:
+            return table.get(action.verb, 1.0)
+
+        self.preference = preference
+        self.value = game.leaf or generic_leaf
+        self.settling = game.settling
+        #: The rollouts' horizon in this game (it may have its own).
+        self.horizon = settings.horizon if game.horizon is None else game.horizon
+        #: The game's costly decisions, played in the rollouts by its stand-in (``stays``)
+        #: or by the policy, remembered (``replay``).
+        self.costly = game.costly
+        self.stays = game.stand_in is not None
+        #: ``replay``: the rollouts' costly decisions are the policy's, remembered by
+        #: position: (determinization, dice given, actions since the root) -> the action
+        #: and the listing offered with it.
+        self.replay = game.replay
         self.replayed: dict[tuple[int, object, tuple[str, ...]], tuple[Action, Any]] = {}
         #: The actions of the iteration under way since the root, and its determinization.
         self.trail: list[str] = []
@@ -335,9 +317,7 @@ class Search:
         #: when it is a judgement to defer to.
         keep = None if self.prior is None or not self.confidence else (self.observer,
                                                                         self.prior)
-        width = settings.halving
-        if self.ruleset == "masseffect" and settings.me_halving is not None:
-            width = settings.me_halving
+        width = settings.halving if game.halving is None else game.halving
         self.halving = Halving(width, keep) if width > 0 else None
         self.started = 0.0
         #: When the seconds cap runs out (``clock``'s time; ``None``: no cap, or not
@@ -348,7 +328,7 @@ class Search:
         #: The longest single rollout decision so far (seconds, with a cap): a rollout
         #: stops before a decision that would overrun the cap if it took as long.
         self.step = 0.0
-        #: ``me_replay``: the longest move worked out afresh so far (seconds, with a cap;
+        #: ``replay``: the longest costly decision worked out afresh so far (seconds, with a cap;
         #: at least :data:`FRESH_MOVE`, and the root prior's time at a movement, the
         #: heuristic's move there): a rollout stops before a fresh move that would overrun
         #: the cap if it took as long.
@@ -439,10 +419,10 @@ class Search:
         while not game.is_over and not fresh:
             decision = game.decision()
             player = decision.player
-            if ((self.stays or self.replay) and decision.kind == "move"
+            if ((self.stays or self.replay) and decision.kind in self.costly
                     and node is not self.root):
-                break  # ``me_stays``, ``me_replay``: the movements below the root are
-                # the rollout's
+                break  # the game's stand-in or replay: its costly decisions below the
+                # root are the rollout's
             actions, keys = self._listed(node, index, game, player, len(path) - 1)
             if not actions:
                 break
@@ -497,7 +477,7 @@ class Search:
     def _left(self) -> float:
         """The iterations left in the budget, the one under way included: the iterations'
         and what the seconds left allow at the mean pace so far (32 when neither tells)."""
-        iterations, seconds = self.settings.budget(self.ruleset)
+        iterations, seconds = self.settings.budget_in(self.game)
         left = math.inf if iterations is None else float(iterations - self.iterations + 1)
         done = self.iterations - 1
         seconds = self._cap(seconds)
@@ -511,6 +491,7 @@ class Search:
         with the rollout ``policy``; the decisions played."""
         settings = self.settings
         horizon = self.horizon
+        round_of = self.game.round_of
         start = round_of(game)
         played = 0
         last: float | None = None
@@ -527,10 +508,11 @@ class Search:
                 last = now
                 if now + self.step > self.deadline:
                     raise OutOfTime  # a long rollout: the next decision would overrun
-            if self.replay and game.decision().kind == "move":
+            if self.replay and game.decision().kind in self.costly:
                 action = self._replayed(game)
-            elif self.stays and game.decision().kind == "move":
-                action = masseffect_stay(game)
+            elif self.stays and game.decision().kind in self.costly:
+                assert self.game.stand_in is not None
+                action = self.game.stand_in(game)
             else:
                 action = self._policy(game, list(game.legal_actions(settings.sparse)))
             game.apply(action)
@@ -540,9 +522,9 @@ class Search:
         return played
 
     def _replayed(self, game: Game) -> Action:
-        """``me_replay``: the rollout policy's move at this movement, worked out the first
-        time the search reaches the position (the same determinization, dice and actions
-        since the root) and replayed after, its listing offered again unchecked."""
+        """``replay``: the rollout policy's action at this costly decision, worked out the
+        first time the search reaches the position (the same determinization, dice and
+        actions since the root) and replayed after, its listing offered again unchecked."""
         dice = game.dice
         key = (self.trail_index, dice.trace if isinstance(dice, TracedDice) else None,
                tuple(self.trail))
@@ -595,12 +577,13 @@ class Search:
             return self._run()
 
     def _run(self) -> tuple[Action, Explanation]:
-        iterations, seconds = self.settings.budget(self.ruleset)
+        iterations, seconds = self.settings.budget_in(self.game)
         start = self.started = self.clock()
         seconds = self._cap(seconds)
         if self.replay and seconds is not None:
             self.fresh = FRESH_MOVE  # until a longer one is seen
-            if self.begun is not None and self._determinization(0).decision().kind == "move":
+            if (self.begun is not None
+                    and self._determinization(0).decision().kind in self.costly):
                 self.fresh = max(FRESH_MOVE, start - self.begun)  # the root's own move
         if seconds is not None and self.horizon != "settle":
             self.deadline = start + seconds

@@ -152,7 +152,7 @@ def margin_choice(node: Node, prior: Key | None, confidence: float,
     ``confidence``; else the prior's. Under UCB1 the most visited child is not always the
     one that beats the prior's most surely: when the root's actions lie close together the
     exploration spreads the visits, and a rival ahead of the prior's choice by many
-    standard errors may have fewer visits than another (on ME:A, 39 of hard's 198
+    standard errors may have fewer visits than another (in one game, 39 of hard's 198
     searches in heuristic self-play kept the prior's choice over such a rival, 38 of them
     rightly found better by searches of 100 pairs each: docs/bots.md). Without paired
     values, or without the prior's choice among the children, the rule of

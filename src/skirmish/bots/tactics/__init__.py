@@ -1,32 +1,31 @@
-"""A tactical test suite for the bots (issue 16): hand-built Eden positions, each with the
-move a strong player makes (finish off a wounded fighter rather than attack a fresh one; do
-not charge into a response you lose; dodge when AP allow and the odds say so; take an
-objective on the last round ...), and :func:`score`, which runs an agent on every one.
+"""A tactical test suite for the bots (issue 16): hand-built positions of a game, each with
+the move a strong player makes (finish off a wounded fighter rather than attack a fresh
+one; do not charge into a response you lose; dodge when AP allow and the odds say so; take
+an objective on the last round ...), and :func:`score`, which runs an agent on every one.
 
-Each :class:`~.board.Position` has a name, a category, the expected move in words, why it
-is right (the exact odds, from :mod:`skirmish.games.eden.odds`), a builder returning the game at the
-decision, and a predicate over the chosen action (destinations are continuous: "a move
-ending within 7.5 cm of the marker", "not a charge on B.Sekongo", "react dodge"). The
-agent decides as in a match: it is given :func:`skirmish.core.agents.view_of` the game
-(its view, and its observation if it reads one) and the legal actions.
+Each :class:`~.positions.Position` has a name, a category, the expected move in words, why
+it is right (the exact odds of the game), a builder returning the game at the decision, and
+a predicate over the chosen action (destinations are continuous: "a move ending within
+7.5 cm of the marker", "not a charge on B.Sekongo", "react dodge"). The agent decides as in
+a match: it is given :func:`skirmish.core.agents.view_of` the game (its view, and its
+observation if it reads one) and the legal actions.
 
-The Eden positions are :data:`POSITIONS` (:mod:`.eden`), whose score is the issue's
-measure (``make bench`` prints it: ``bench/tactics.py``); :data:`MASS_EFFECT_POSITIONS`
-(:mod:`.masseffect`) are the first Mass Effect: Annihilation ones, scored apart.
+A game's positions are its bots part's (:attr:`skirmish.bots.game_parts.GameBots.positions`);
+:func:`score` runs the default game's suite, whose score is the issue's measure (``make
+bench`` prints it: ``bench/tactics.py``), unless it is given another game or positions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from skirmish.bots.registry import make_agent
+from skirmish.bots.game_parts import positions_of
 from skirmish.bots.tactics.positions import Position
 from skirmish.core.agents import view_of
-from skirmish.games.eden.bots.tactics import POSITIONS
-from skirmish.games.masseffect.bots.tactics import MASS_EFFECT_POSITIONS
 
-__all__ = ["MASS_EFFECT_POSITIONS", "POSITIONS", "Position", "Result", "score", "share"]
+__all__ = ["Position", "Result", "positions_of", "score", "share", "solve"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +44,8 @@ class Result:
 
 def solve(position: Position, agent_name: str, seed: int = 0) -> Result:
     """``agent_name``'s choice at ``position`` (a fresh agent, seeded ``seed``)."""
+    from skirmish.bots.registry import make_agent  # which loads the games' bots parts
+
     game = position.build()
     agent = make_agent(agent_name, seed)
     player = game.decision().player
@@ -55,12 +56,13 @@ def solve(position: Position, agent_name: str, seed: int = 0) -> Result:
                   str(action), position.expects, explanation)
 
 
-def score(agent_name: str, seed: int = 0,
-          positions: list[Position] | None = None) -> list[Result]:
+def score(agent_name: str, seed: int = 0, positions: Sequence[Position] | None = None,
+          game: str | None = None) -> list[Result]:
     """``agent_name`` (a registry name: ``heuristic``, ``mcts:iterations=1200`` ...) on every
-    position of the Eden suite (or of ``positions``: :data:`MASS_EFFECT_POSITIONS` ...), a
+    position of ``game``'s suite (the default game's when ``None``), or of ``positions``, a
     fresh agent for each."""
-    return [solve(p, agent_name, seed) for p in (POSITIONS if positions is None else positions)]
+    chosen = positions_of(game) if positions is None else positions
+    return [solve(p, agent_name, seed) for p in chosen]
 
 
 def share(results: list[Result]) -> float:

@@ -1,6 +1,6 @@
 """Mass Effect: Annihilation positions of the tactical suite (issue 16, "ME:A ones later"):
-kept apart from the Eden suite (:data:`skirmish.bots.tactics.POSITIONS`), whose score is
-the issue's measure. Each is a real match of the sample library (ORIGINAL SAMPLE CONTENT),
+kept apart from the default game's suite (:func:`skirmish.bots.tactics.score`), whose score
+is the issue's measure. Each is a real match of the sample library (ORIGINAL SAMPLE CONTENT),
 scenario "Escarmouche" (each band scores the points of the enemy figures out of action),
 its figures placed, then played with every figure staying until the decision; the odds
 are :mod:`skirmish.games.masseffect.odds`'s.
