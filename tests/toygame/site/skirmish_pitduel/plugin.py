@@ -10,6 +10,7 @@ PLUGIN = GamePlugin(
     summary="a toy duel: guard in secret, strike, roll one die",
     ruleset="skirmish_pitduel.rules:DUEL",
     parts={
+        "bots": "skirmish_pitduel.bots:BOTS",
         "rl": "skirmish_pitduel.rl:RL",
     },
 )
