@@ -34,7 +34,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
-# The browser tests (tests/web/browser: Playwright driving Debian's Chromium, one server and
+# The browser tests (marked browser: Playwright driving Debian's Chromium, one server and
 # one browser for all of them) run after the others, in one process. Browsers cannot be
 # downloaded: a missing /usr/bin/chromium is installed with apt-get when we are root, else
 # the browser tests are skipped - loudly. CI (.ci/run) always installs it first.
@@ -52,7 +52,7 @@ system-deps:
 	fi
 
 # The whole suite, as CI runs it (about 15 minutes on 2 cores). The browser tests
-# (tests/web/browser: Playwright driving Debian's Chromium, one server and one browser for
+# (marked browser: Playwright driving Debian's Chromium, one server and one browser for
 # all of them) run after the others, in one process; without /usr/bin/chromium they are
 # skipped - loudly.
 test: $(STAMP) system-deps lint typecheck
@@ -65,7 +65,7 @@ test: $(STAMP) system-deps lint typecheck
 	  echo "################################################################################" >&2; \
 	  echo "" >&2; \
 	fi
-	$(VENV)/bin/pytest -p no:xdist -m browser tests/web/browser
+	$(VENV)/bin/pytest -p no:xdist -m browser
 
 # The edit loop (about 2 minutes): lint, types and the fast tests (no slow, no browser).
 check: $(STAMP) lint typecheck

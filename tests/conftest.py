@@ -8,6 +8,9 @@ import os
 
 from hypothesis import settings
 
+#: The browser tests' one server and one Chromium, for every folder's browser tests.
+pytest_plugins = ["tests.browser_kit"]
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")

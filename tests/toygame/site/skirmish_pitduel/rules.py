@@ -230,7 +230,7 @@ class DuelRuleset:
         state = state_of(game)
         defender = 1 - state.attacker
         guard = state.guard if player == defender or state.guard is None else HIDDEN
-        return {"ruleset": NAME, "player": player, "round": state.round,
+        return {"ruleset": NAME, "player": player, "round": min(state.round, state.rounds),
                 "rounds": state.rounds, "attacker": state.attacker, "guard": guard,
                 "scores": list(state.scores),
                 "fighters": [{"ref": str(Ref.of(side, name)), "side": side, "name": name,
