@@ -10,7 +10,6 @@ from typing import Any
 from skirmish.bots.game_parts import GameBots, GameSearch, SearchKnowledge, logistic
 from skirmish.core.actions import Action
 from skirmish.core.game import Game
-
 from skirmish_pitduel.rules import Guard, Strike, state_of
 
 
