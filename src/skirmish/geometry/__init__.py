@@ -15,6 +15,8 @@ Units are centimetres. Main entry points:
 
 from __future__ import annotations
 
+# svg: pictures sit above the table; importing them installs Table._repr_svg_'s drawing.
+from . import svg as _svg  # noqa: F401
 from .distance import CONTACT_TOLERANCE, distance, in_contact, place_in_contact
 from .paths import (
     MoveCheck,

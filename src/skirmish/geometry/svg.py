@@ -38,7 +38,7 @@ from .svg_frame import (
     frame_parts,
     owner_colour,
 )
-from .table import Element, Table
+from .table import Element, Table, draw_tables_with
 from .zones import DeploymentZone
 
 __all__ = ["OWNER_COLOURS", "SCALE", "BaseNote", "Picture", "Pip", "render"]
@@ -250,3 +250,12 @@ def render(
             "los": o.sight is not None, "path": path is not None and len(path) >= 2,
             "template": template is not None, "zone": bool(zones)})
     return "\n".join([parts.head, *parts.under, *layers, *parts.over, "</svg>"])
+
+
+def _notebook_picture(table: Table) -> str:
+    """A table's framed picture, as :meth:`~skirmish.geometry.table.Table._repr_svg_`
+    draws it in a notebook."""
+    return render(table, frame=True)
+
+
+draw_tables_with(_notebook_picture)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -227,9 +227,23 @@ class Table:
         return Table.from_json(path.read_text(encoding="utf-8"))
 
     def _repr_svg_(self) -> str:
-        from .svg import render
+        """The framed picture, drawn inline in a notebook (:func:`draw_tables_with`)."""
+        if _notebook_picture is None:
+            raise RuntimeError("no picture of a table is installed: import skirmish.geometry")
+        return _notebook_picture(self)
 
-        return render(self, frame=True)
+
+#: How a table draws itself in a notebook (:meth:`Table._repr_svg_`): the framed picture of
+#: :func:`skirmish.geometry.svg.render`. Pictures sit above the table, so the table does not
+#: import them: :mod:`skirmish.geometry.svg` installs its drawing here when imported, and the
+#: package (:mod:`skirmish.geometry`, imported before any of its modules) imports it.
+_notebook_picture: Callable[[Table], str] | None = None
+
+
+def draw_tables_with(picture: Callable[[Table], str]) -> None:
+    """Install the drawing :meth:`Table._repr_svg_` returns (see :data:`_notebook_picture`)."""
+    global _notebook_picture
+    _notebook_picture = picture
 
 
 def bases_of(bases: Sequence[Base], exclude: Base | None) -> list[Base]:

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import copy
 import functools
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from skirmish.games.eden.cards.troops import Troop, ability_dict
 from skirmish.games.eden.content import load_library
+from skirmish.games.eden.optional.options import options_of
 
 if TYPE_CHECKING:
     from skirmish.games.eden.cards.library import Library
 
 __all__ = ["ABAMA", "ABILITIES", "ANTON", "MATCH_EQUIPMENT", "NGOBO", "SAMPLE_EQUIPMENT",
-           "TARAR", "VLADD", "YURI", "demo_setup", "match_setup", "sample_library"]
+           "TARAR", "VLADD", "YURI", "demo_setup", "match_setup", "sample_library", "with_npfs"]
 
 JOKERS = ("Yuri", "Vladd", "Anton")
 BAMAKA = ("Ngobo Quick-Arm", "Abama Big-Belly", "Tarar")
@@ -94,3 +96,24 @@ def match_setup(max_rounds: int = 5) -> dict[str, Any]:
         Troop("faction", JOKERS, name="Jokers"), Troop("faction", BAMAKA, name="Clan Bamaka"),
         max_rounds=max_rounds, missions=(MISSIONS, MISSIONS), tactical=(TACTICAL, TACTICAL),
         scenery=SCENERY)
+
+
+def with_npfs(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """``setup`` itself when it does not play Infestation or names its own ``npfs``;
+    otherwise a copy holding the card library's NPFs and the abilities they name (ruled:
+    the sample library is the default bestiary), so that the match, and its record, carry
+    every NPF profile that may be placed."""
+    out = dict(setup)
+    if options_of(setup).infestation is None or "npfs" in setup:
+        return out
+    library = sample_library()
+    out["npfs"] = [p.to_dict() for p in library.npfs.values()]
+    abilities = list(setup.get("abilities", []))
+    named = {str(a.get("name")) for a in abilities if isinstance(a, Mapping)}
+    for profile in library.npfs.values():
+        for name in profile.abilities:
+            if name not in named and name in library.abilities:
+                abilities.append(ability_dict(library.abilities[name]))
+                named.add(name)
+    out["abilities"] = abilities
+    return out

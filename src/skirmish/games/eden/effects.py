@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 
 from skirmish.core.events import Event
 from skirmish.games.eden.cards.cards import EffectSpec, Params, freeze, thaw
@@ -248,10 +248,9 @@ def validate_spec(spec: EffectSpec, where: str) -> None:
 
 # -- what the rules ask ------------------------------------------------------------------------
 def _state(game: Game) -> EdenState:
-    from skirmish.games.eden.state import EdenState
-
-    assert isinstance(game.state, EdenState)
-    return game.state
+    """The game's Eden state (as :func:`skirmish.games.eden.rolling.state_of`: every procedure
+    of the Eden ruleset runs on one, so nothing is checked or imported here)."""
+    return cast("EdenState", game.state)
 
 
 def effect_modifiers(state: EdenState, fighter: Fighter) -> list[Modifier]:

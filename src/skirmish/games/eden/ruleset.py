@@ -25,9 +25,10 @@ from skirmish.games.eden.cards.cards import (
 from skirmish.games.eden.cards.equipment import Equipment
 from skirmish.games.eden.cards.inputs import check_setup
 from skirmish.games.eden.cards.profile import FighterProfile
+from skirmish.games.eden.demo import with_npfs
 from skirmish.games.eden.effects import validate_spec
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter
-from skirmish.games.eden.optional.infestation import npf_profiles, with_npfs
+from skirmish.games.eden.optional.infestation import npf_profiles
 from skirmish.games.eden.optional.options import OptionsError, options_of
 from skirmish.games.eden.preparation.composition import troop_problems
 from skirmish.games.eden.preparation.preparation import suggested_leader

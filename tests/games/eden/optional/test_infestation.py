@@ -25,9 +25,9 @@ from skirmish.games.eden.fighter import NPF_SIDE, Fighter
 from skirmish.games.eden.fighting.fighter_actions import Activation
 from skirmish.games.eden.fighting.wounds import inflict_wounds
 from skirmish.games.eden.optional.climate import start_climate
-from skirmish.games.eden.optional.infestation import Infestation, new_ref, npf_effects
+from skirmish.games.eden.optional.infestation import Infestation, new_ref
 from skirmish.games.eden.optional.npf_activation import NpfActionEvent, NpfActivation
-from skirmish.games.eden.optional.npf_placement import NpfPlacedEvent
+from skirmish.games.eden.optional.npf_placement import NpfPlacedEvent, npf_effects
 from skirmish.games.eden.rounds.activation import can_be_activated
 from skirmish.games.eden.rounds.intendancy import Intendancy, end_of_round
 from skirmish.games.eden.rounds.round import match_over

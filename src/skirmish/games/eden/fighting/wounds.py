@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 from skirmish.games.eden.cards.equipment import Category
 from skirmish.games.eden.cards.profile import Limb
 from skirmish.games.eden.effects import announce, effect_protection
-from skirmish.games.eden.events import IncapacitatedEvent, WoundEvent
-from skirmish.games.eden.fighter import Fighter, WoundResult
+from skirmish.games.eden.events import IncapacitatedEvent, PointsEvent, WoundEvent
+from skirmish.games.eden.fighter import NPF_SIDE, Fighter, WoundResult
+from skirmish.games.eden.optional.infestation import RULE_C, npf_level
 from skirmish.games.eden.rolling import state_of
 
 if TYPE_CHECKING:
@@ -77,6 +78,23 @@ def take_out(game: Game, fighter: Fighter, by: str = "") -> None:
     state = state_of(game)
     state.effects = [e for e in state.effects if e.owner != fighter.ref]
     if fighter.npf:  # Infestation, C: its level in VP for whoever eliminated it
-        from skirmish.games.eden.optional.infestation import score_elimination
-
         score_elimination(game, fighter, by)
+
+
+def score_elimination(game: Game, npf: Fighter, by: str) -> None:
+    """C: "Lorsqu'un combattant élimine un CNJ, le joueur qui contrôle ce combattant marque
+    immédiatement un nombre de points de victoire équivalent au niveau du CNJ." ``by`` is
+    what inflicted the last wound: a fighter of a troop scores for its player; a burn, a
+    poison or a climatic condition scores for nobody (docs/rulings.md)."""
+    state = state_of(game)
+    if by not in state.index:
+        return
+    killer = state.fighter(by)
+    if killer.side == NPF_SIDE:
+        return
+    level = npf_level(npf)
+    state.vp[killer.side] += level
+    announce(game, PointsEvent(owner="AB"[killer.side], points="VP", change=level,
+                               total=state.vp[killer.side],
+                               reason=f"{RULE_C}: {killer.ref} eliminated {npf.ref} "
+                                      f"(level {level})"))

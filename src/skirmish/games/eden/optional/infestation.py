@@ -6,12 +6,14 @@ joueurs dans leurs bandes." NPFs are :class:`~skirmish.games.eden.fighter.Fighte
 third side (:data:`~skirmish.games.eden.fighter.NPF_SIDE`, refs "N.<Name>", numbered when a card
 is placed again: "N.Ghoul-2"), enemies of both troops and never of each other. Their
 profile cards come from the set-up's ``npfs`` (the card library's NPFs when a set-up that
-plays Infestation names none: :func:`with_npfs`), so a record re-plays with them.
+plays Infestation names none: :func:`skirmish.games.eden.demo.with_npfs`), so a record
+re-plays with them.
 
 - A, placement (preparation step 6 bis): :mod:`skirmish.games.eden.optional.npf_placement`;
 - B, activation (intendancy step 2): :mod:`skirmish.games.eden.optional.npf_activation`;
 - C, attacking an NPF: the automatic Response (:mod:`skirmish.games.eden.fighting.melee`) and the
-  victory points for eliminating one (:func:`score_elimination`).
+  victory points for eliminating one
+  (:func:`skirmish.games.eden.fighting.wounds.score_elimination`).
 
 Every point the texts leave open is ruled in docs/rulings.md (Optional rules 2).
 """
@@ -25,9 +27,7 @@ from typing import TYPE_CHECKING, Any
 from skirmish.games.eden.fighter import NPF_SIDE
 
 if TYPE_CHECKING:
-    from skirmish.core.game import Game
     from skirmish.games.eden.cards.profile import FighterProfile
-    from skirmish.games.eden.effects import ActiveEffect
     from skirmish.games.eden.fighter import Fighter
     from skirmish.games.eden.state import EdenState
 
@@ -124,32 +124,6 @@ def npf_level(fighter: Fighter) -> int:
 
 
 # -- the set-up ---------------------------------------------------------------------------------
-def with_npfs(setup: Mapping[str, Any]) -> dict[str, Any]:
-    """``setup`` itself when it does not play Infestation or names its own ``npfs``;
-    otherwise a copy holding the card library's NPFs and the abilities they name (ruled:
-    the sample library is the default bestiary), so that the match, and its record, carry
-    every NPF profile that may be placed."""
-    from skirmish.games.eden.optional.options import options_of
-
-    out = dict(setup)
-    if options_of(setup).infestation is None or "npfs" in setup:
-        return out
-    from skirmish.games.eden.cards.troops import ability_dict
-    from skirmish.games.eden.demo import sample_library
-
-    library = sample_library()
-    out["npfs"] = [p.to_dict() for p in library.npfs.values()]
-    abilities = list(setup.get("abilities", []))
-    named = {str(a.get("name")) for a in abilities if isinstance(a, Mapping)}
-    for profile in library.npfs.values():
-        for name in profile.abilities:
-            if name not in named and name in library.abilities:
-                abilities.append(ability_dict(library.abilities[name]))
-                named.add(name)
-    out["abilities"] = abilities
-    return out
-
-
 def npf_profiles(setup: Mapping[str, Any]) -> dict[str, FighterProfile]:
     """The set-up's NPF cards by name (A: a card shows a level, 1 to 10, not a value).
     Raises ``ValueError`` naming the card at fault."""
@@ -192,41 +166,4 @@ def new_ref(state: EdenState, profile: FighterProfile) -> str:
     return f"{base}-{n}"
 
 
-def npf_effects(state: EdenState, fighter: Fighter) -> list[ActiveEffect]:
-    """C: "Certains CNJ ont des capacités spéciales": the effects of the NPF's abilities,
-    owned by it, as for every fighter (Rulebook 7; a permanent ability with a cost is never
-    paid: an NPF has no activation of its own and no player's SP)."""
-    from skirmish.games.eden.abilities import costly_permanent
-    from skirmish.games.eden.effects import ActiveEffect
-
-    out: list[ActiveEffect] = []
-    for ability in state.catalogue.abilities_of(fighter.profile):
-        if costly_permanent(ability):
-            continue
-        out.extend(ActiveEffect.of(spec, source=ability.name, owner=fighter.ref,
-                                   ability=ability.name) for spec in ability.effects)
-    return out
-
-
 # -- C: eliminating an NPF -------------------------------------------------------------------
-def score_elimination(game: Game, npf: Fighter, by: str) -> None:
-    """C: "Lorsqu'un combattant élimine un CNJ, le joueur qui contrôle ce combattant marque
-    immédiatement un nombre de points de victoire équivalent au niveau du CNJ." ``by`` is
-    what inflicted the last wound: a fighter of a troop scores for its player; a burn, a
-    poison or a climatic condition scores for nobody (docs/rulings.md)."""
-    from skirmish.games.eden.effects import announce
-    from skirmish.games.eden.events import PointsEvent
-    from skirmish.games.eden.rolling import state_of
-
-    state = state_of(game)
-    if by not in state.index:
-        return
-    killer = state.fighter(by)
-    if killer.side == NPF_SIDE:
-        return
-    level = npf_level(npf)
-    state.vp[killer.side] += level
-    announce(game, PointsEvent(owner="AB"[killer.side], points="VP", change=level,
-                               total=state.vp[killer.side],
-                               reason=f"{RULE_C}: {killer.ref} eliminated {npf.ref} "
-                                      f"(level {level})"))

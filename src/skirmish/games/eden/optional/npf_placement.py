@@ -29,7 +29,9 @@ from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.events import Event, NoteEvent, RollEvent
 from skirmish.core.procedure import Procedure
+from skirmish.games.eden.abilities import costly_permanent
 from skirmish.games.eden.actions import PlaceNpf, key
+from skirmish.games.eden.effects import ActiveEffect
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter
 from skirmish.games.eden.optional.infestation import (
     EPS,
@@ -39,7 +41,6 @@ from skirmish.games.eden.optional.infestation import (
     NpfPlaced,
     available,
     new_ref,
-    npf_effects,
 )
 from skirmish.games.eden.optional.options import RANDOM, options_of
 from skirmish.games.eden.rolling import state_of
@@ -343,3 +344,16 @@ def place_npf(game: Game, player: int, profile: FighterProfile, at: tuple[float,
                              at=(fighter.x, fighter.y), points_left=infestation.points[player],
                              gap=None if gap is None else round(gap, 6)))
     return fighter
+
+
+def npf_effects(state: EdenState, fighter: Fighter) -> list[ActiveEffect]:
+    """C: "Certains CNJ ont des capacités spéciales": the effects of the NPF's abilities,
+    owned by it, as for every fighter (Rulebook 7; a permanent ability with a cost is never
+    paid: an NPF has no activation of its own and no player's SP)."""
+    out: list[ActiveEffect] = []
+    for ability in state.catalogue.abilities_of(fighter.profile):
+        if costly_permanent(ability):
+            continue
+        out.extend(ActiveEffect.of(spec, source=ability.name, owner=fighter.ref,
+                                   ability=ability.name) for spec in ability.effects)
+    return out
