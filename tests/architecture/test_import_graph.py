@@ -25,7 +25,7 @@ PARTS = ("bots", "cli", "rl", "sim", "web", "plugin")
 
 @functools.cache
 def graph() -> grimp.ImportGraph:
-    return grimp.build_graph("skirmish", exclude_type_checking_imports=True)
+    return grimp.build_graph("skirmish", exclude_type_checking_imports=True, cache_dir=None)
 
 
 def circles(modules: set[str], imports: dict[str, set[str]]) -> list[list[str]]:
