@@ -63,7 +63,7 @@ class MoveCheck:
 #: working set is some hundreds of answers (the cheap search of the bench: 350; hard's
 #: round-horizon search lists more, with few repeats); each answer keeps some 35 objects
 #: (its key's bases, its path's points), which Python's full garbage collections scan: at
-#: 4,096 each, a ladder's process held 289,000 objects after two ME:A games, still growing,
+#: 4,096 each, a ladder's process held 289,000 objects after two matches, still growing,
 #: and a full collection took up to 360 ms in the middle of a search (docs/bots.md).
 MEMO_SIZE = 1024
 

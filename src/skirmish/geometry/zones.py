@@ -1,10 +1,10 @@
 """Deployment zones: a half of the field, minus a band along the centre line ("band") or a
 disc around a centre point ("disc"). A base is inside a zone when it lies entirely inside.
 
-- ``band``: Eden's Confrontation (>= ``distance`` from the centre line, in one's half).
-- ``disc`` with ``centre="field"``: Eden's Ambush per the French original (more than
-  ``distance`` from the centre of the field, in one's half); ``centre="half"`` is the English
-  translation's reading (from the centre of one's own half). See the rulings.
+- ``band``: at least ``distance`` from the centre line, in one's half (a confrontation).
+- ``disc`` with ``centre="field"``: more than ``distance`` from the centre of the field, in
+  one's half (an ambush); with ``centre="half"``, from the centre of one's own half (a
+  game's rulings say which reading it plays).
 """
 
 from __future__ import annotations
