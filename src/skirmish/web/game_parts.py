@@ -108,6 +108,10 @@ class WebPart:
     scripts: Sequence[str] = ()
     lobby_scripts: Sequence[str] = ()
     styles: Sequence[str] = ()
+    #: Files the game once had among the generic ones (``/static/<old name>``), by their old
+    #: names: the file of :attr:`static_dir` each became. The old address still answers, with
+    #: a permanent redirect (a page or bookmark from before keeps working).
+    moved_files: Mapping[str, str] = {}
     #: A folder of Jinja templates (found by the pages as ``<name>/<file>``); and, by slot,
     #: the file of it the lobby includes: ``"seat"`` (inside each seat's box; it reads
     #: ``seat``, 0 or 1, and ``game.context``: :meth:`lobby_context`) and ``"match"`` (below

@@ -13,7 +13,7 @@ import json
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -317,12 +317,23 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
     else:
         app.include_router(pages.router)
     for part in web_parts():  # before /static, which would answer for them
+        for old, new in part.moved_files.items():
+            app.add_api_route(f"/static/{old}", _redirect(f"/static/games/{part.name}/{new}"),
+                              methods=["GET", "HEAD"], include_in_schema=False)
         if part.static_dir is not None and part.static_dir.is_dir():
             app.mount(f"/static/games/{part.name}", StaticFiles(directory=part.static_dir),
                       name=f"static-{part.name}")
     if _STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=_STATIC), name="static")
     return app
+
+
+def _redirect(to: str) -> Callable[[], Awaitable[RedirectResponse]]:
+    """A route answering with a permanent redirect to ``to`` (a moved static file)."""
+    async def moved() -> RedirectResponse:
+        return RedirectResponse(to, status_code=301)
+
+    return moved
 
 
 async def _room_or_404(hub: Hub, match_id: str) -> Room:
