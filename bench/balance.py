@@ -104,8 +104,9 @@ def planted_experiment(folder: Path, *, games: int, budget: int, rounds: int, sp
     same seed, its games carried over where the troops are the same): the flags and the
     planted card's suggestion."""
     from skirmish.games.eden.content import load_library
+    from skirmish.games.eden.sim.armoury import EdenArmoury
     from skirmish.sim.balance import BalanceSpec, analyse, carry_over, run_games
-    from skirmish.sim.balance_troops import EdenArmoury, armoury_for
+    from skirmish.sim.balance_troops import armoury_for
 
     backend = backend or LocalBackend()
     name, truth, cost = PLANTED

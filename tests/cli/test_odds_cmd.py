@@ -10,7 +10,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from skirmish.cli.odds_cmd import default_setup, find_profile, odds_app
+from skirmish.cli.odds_cmd import odds_app
+from skirmish.games.eden.cli.odds import default_setup, find_profile
 from skirmish.games.eden.demo import match_setup
 from skirmish.games.eden.odds.dice import successes
 

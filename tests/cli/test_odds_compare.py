@@ -11,7 +11,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from skirmish.cli.odds_cmd import default_setup, odds_app
+from skirmish.cli.odds_cmd import odds_app
+from skirmish.games.eden.cli.odds import default_setup
 
 runner = CliRunner()
 app = typer.Typer()

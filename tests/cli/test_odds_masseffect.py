@@ -10,8 +10,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
+from skirmish.cli.game_commands import game_of
 from skirmish.cli.main import app
-from skirmish.games.masseffect.cli.odds import game_of
 
 runner = CliRunner()
 VETERAN, RIFLE, SOLDIER = "Mercenaire vétéran", "Fusil mitrailleur", "Soldat de l'Alliance"

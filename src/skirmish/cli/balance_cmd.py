@@ -27,6 +27,7 @@ from skirmish.cli.backend_options import (
     play_batch,
 )
 from skirmish.cli.errors import check_output, check_output_dir, check_workers, fail, guard
+from skirmish.cli.options import default_game, games_help
 
 if TYPE_CHECKING:
     from skirmish.sim.backends import Backend
@@ -35,25 +36,26 @@ if TYPE_CHECKING:
     from skirmish.sim.balance_troops import Armoury
 
 console = Console()
-DEFAULT_BUDGET = {"eden": 100, "masseffect": 30}
 
 
 @guard
 def balance(
-    game: Annotated[str, typer.Option(
-        "--game", help="The game: eden or masseffect.")] = "eden",
+    game: Annotated[str | None, typer.Option(
+        "--game", help=games_help(), show_default=False)] = None,
     content: Annotated[list[Path] | None, typer.Option(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
     budget: Annotated[int | None, typer.Option(help=(
-        "The troops' budget (default: 100 for Eden, 30 for masseffect)."))] = None,
+        "The troops' budget (default: the game's usual one, e.g. 100 or 30)."))] = None,
     games: Annotated[int, typer.Option(min=2, help=(
         "Games to play (two per pairing of random troops, seats swapped)."))] = 2000,
     agents: Annotated[str, typer.Option(help=(
         "The two agents (seat A, seat B), e.g. heuristic,heuristic or mcts:easy,heuristic."))]
     = "heuristic,heuristic",
-    rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds per Eden match.")] = 5,
+    rounds: Annotated[int, typer.Option(
+        min=1, max=5, help="Rounds per match (a game with a round limit).")] = 5,
     scenario: Annotated[str, typer.Option(help=(
-        "Mass Effect: Annihilation's scenario (default: the library's in turn)."))] = "",
+        "The scenario, in a game that has scenarios (default: the library's in turn)."))]
+    = "",
     spread: Annotated[float, typer.Option(help=(
         "The troops spend from (1 - SPREAD) x budget to the budget: how much a point is worth "
         "is learnt from that range."))] = 0.5,
@@ -90,12 +92,19 @@ def balance(
     card's effect on winning is fitted (regularised logistic model, bootstrap 95% intervals)
     and converted to a suggested cost; over- and under-costed cards are flagged."""
     from skirmish.bots.registry import split_agents
+    from skirmish.core.plugins import GAMES
     from skirmish.sim.balance import BalanceSpec, TableSpec
     from skirmish.sim.balance_report import Meta
     from skirmish.sim.balance_troops import armoury_for
+    from skirmish.sim.game_parts import sims_of
 
-    if game not in DEFAULT_BUDGET:
-        raise fail(f"--game: eden or masseffect, got {game!r}")
+    game = game or default_game()
+    try:
+        sims = sims_of(game)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if sims.default_budget is None:
+        raise fail(str(sims.lacks("balancer (random troops at a budget)")))
     names = tuple(split_agents(agents))
     if len(names) != 2 or not all(names):
         raise fail(f"--agents: two agents, e.g. heuristic,heuristic; got {agents!r}")
@@ -107,8 +116,9 @@ def balance(
         raise fail("--what-if and --iterate: one at a time")
     if resume and log_dir is None:
         raise fail("--resume: reuses the games of --log-dir; give --log-dir")
-    if game != "masseffect" and scenario:
-        raise fail("--scenario: Mass Effect: Annihilation's; --game eden has none")
+    if not sims.has_scenarios and scenario:
+        owners = " or ".join(p.title for p in GAMES if sims_of(p).has_scenarios)
+        raise fail(f"--scenario: {owners}'s; --game {game} has none")
     for path, what in ((json_out, "report file"), (png, "chart"), (html, "report page")):
         if path is not None:
             check_output(path, what)
@@ -123,7 +133,7 @@ def balance(
             scenario = match_name(scenario, armoury.scenarios(), "scenario")
         except KeyError as exc:
             raise ValueError(f"--scenario: {exc}") from None
-    budget = DEFAULT_BUDGET[game] if budget is None else budget
+    budget = sims.default_budget if budget is None else budget
     where = backend_of(backend, workers, address)
     pair = (names[0], names[1])
     if what_if is not None:

@@ -25,6 +25,7 @@ from skirmish.cli.errors import (
     message_of,
     save_json,
 )
+from skirmish.cli.options import default_game, games_help
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -46,17 +47,18 @@ def ladder(
     games: Annotated[int, typer.Option(min=1, help=(
         "Games per pair of agents (an even number gives each agent each seat equally)."))]
     = 40,
-    game: Annotated[str, typer.Option(
-        "--game", help="The game: eden or masseffect.")] = "eden",
+    game: Annotated[str | None, typer.Option(
+        "--game", help=games_help(), show_default=False)] = None,
     seed: Annotated[int, typer.Option(help="Ladder seed (same seed, same games).")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
-    rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds per Eden match.")] = 5,
+    rounds: Annotated[int, typer.Option(
+        min=1, max=5, help="Rounds per match (a game with a round limit).")] = 5,
     troops: Annotated[str | None, typer.Option(help=(
-        "The troops dealt in turn, comma-separated (Eden: factions, stigma:NAME or troop "
-        "files; masseffect: bands). Default: every sample faction (band), all "
+        "The troops dealt in turn, comma-separated (the game's own: factions, stigma:NAME or "
+        "troop files; bands ...). Default: every sample faction (band), all "
         "pairings."))] = None,
     scenarios: Annotated[str | None, typer.Option(help=(
-        "Mass Effect: Annihilation: the scenarios dealt in turn, comma-separated (e.g. "
+        "A game with scenarios: the scenarios dealt in turn, comma-separated (e.g. "
         "'Extraction de données'). Default: every sample scenario."))] = None,
     json_out: Annotated[Path | None, typer.Option(
         "--json", help="Write the results here (JSON).")] = None,
@@ -110,8 +112,13 @@ def ladder(
     names = check_ladder_agents(split_agents(agents))
     workers = check_workers(workers)
     where = backend_of(backend, workers, address)
-    if game not in ("eden", "masseffect"):
-        raise fail(f"--game: eden or masseffect, got {game!r}")
+    game = game or default_game()
+    from skirmish.cli.game_parts import plugin_or_error
+
+    try:
+        plugin_or_error(game)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     chosen = [t.strip() for t in (troops or "").split(",") if t.strip()]
     if troops is not None and not chosen:
         raise fail(f"--troops: name at least one troop, got {troops!r}")

@@ -10,22 +10,26 @@ from rich.console import Console
 
 import skirmish
 from skirmish.cli.errors import SkirmishTyper, set_debug
+from skirmish.core.plugins import GAMES
+
+#: The app's help: the installed games (their plugins only are read).
+HELP = (f"Tabletop skirmish wargames ({', '.join(g.title for g in GAMES)}) played exactly "
+        "by their rulebooks.")
 
 app = SkirmishTyper(
-    help="Tabletop skirmish wargames (Eden) played exactly by their rulebooks.",
+    help=HELP,
     no_args_is_help=True,
     add_completion=False,
 )
 console = Console()
 
 
-@app.callback()
+@app.callback(help=HELP)
 def options(
     debug: Annotated[bool, typer.Option(
         "--debug", help="Show the traceback of an error (otherwise one line on stderr).")
     ] = False,
 ) -> None:
-    """Tabletop skirmish wargames (Eden) played exactly by their rulebooks."""
     set_debug(debug)
 
 

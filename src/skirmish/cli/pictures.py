@@ -1,5 +1,5 @@
-"""Pictures of a table for the commands: :func:`write_picture` draws a game (Eden or Mass
-Effect: Annihilation), a state of either, a picture or a table into a ``.svg``, ``.png`` or
+"""Pictures of a table for the commands: :func:`write_picture` draws a game (through its
+``"cli"`` part), a game's state, a picture or a table into a ``.svg``, ``.png`` or
 ``.json`` file, chosen by the suffix.
 
 - ``.svg``: the framed, north-up picture (:func:`skirmish.geometry.svg.render`).
@@ -26,29 +26,26 @@ SUFFIXES = (".svg", ".png", ".json")
 
 
 def picture_of(subject: Any, *, title: str | None = None, when: str = "") -> Picture:
-    """The picture of a game (Eden or ME:A), an Eden or ME:A state, a picture or a table.
+    """The picture of a game, a game's state, a picture or a table: a game's own picture
+    comes from its ``"cli"`` part (:meth:`skirmish.cli.game_parts.GameCommands.picture`).
     ``title`` replaces the default title; ``when`` is added to the title's round or turn."""
+    from skirmish.cli.game_parts import commands_of
     from skirmish.core.game import Game
+    from skirmish.core.plugins import GAMES
     from skirmish.geometry.annotations import Picture
     from skirmish.geometry.table import Table
 
-    bands: list[str] = []
     if isinstance(subject, Game):
-        if subject.ruleset.name == "masseffect":
-            bands = [str(b.get("name", "")) for b in subject.setup.get("bands", ())]
+        owners = [GAMES.get(subject.ruleset.name)] if subject.ruleset.name in GAMES else []
+    else:
+        owners = list(GAMES)
+    for plugin in owners:
+        made = commands_of(plugin).picture(subject, title=title, when=when)
+        if made is not None:
+            picture: Picture = made
+            return picture
+    if isinstance(subject, Game):
         subject = subject.state
-    if type(subject).__name__ == "MEState":
-        from skirmish.games.masseffect.state import MEState
-        from skirmish.games.masseffect.table.picture import picture_of as me_picture
-
-        if isinstance(subject, MEState):
-            return me_picture(subject, title=title, when=when, bands=bands)
-    if type(subject).__name__ == "EdenState":
-        from skirmish.games.eden.picture import picture_of as eden_picture
-        from skirmish.games.eden.state import EdenState
-
-        if isinstance(subject, EdenState):
-            return eden_picture(subject, title=title, when=when)
     if isinstance(subject, Picture):
         return subject
     if isinstance(subject, Table):

@@ -1,7 +1,7 @@
 """``skirmish render``: draw a table file (JSON) as SVG, with optional overlays.
 
 Register with ``app.command("render")(render)``. The table file is read by
-:mod:`skirmish.games.eden.cli.table_file`.
+:mod:`skirmish.cli.table_file`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 
 def load_table(path: Path) -> Table:
-    """The table of a table file (see :func:`skirmish.games.eden.cli.table_file.load_table`)."""
-    from skirmish.games.eden.cli.table_file import load_table as load
+    """The table of a table file (see :func:`skirmish.cli.table_file.load_table`)."""
+    from skirmish.cli.table_file import load_table as load
 
     return load(path)
 
@@ -79,7 +79,7 @@ def render(
     ] = True,
 ) -> None:
     """Draw TABLE_FILE as an SVG picture (or PNG, when --out ends in .png)."""
-    from skirmish.games.eden.cli.table_file import _base, _xy
+    from skirmish.cli.table_file import _base, _xy
     from skirmish.geometry.paths import is_legal_move, path_cost
     from skirmish.geometry.svg import render as render_svg
     from skirmish.geometry.templates import blast_outline, explosion_outline, nearest_base

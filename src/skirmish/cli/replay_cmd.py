@@ -29,10 +29,10 @@ def replay(
         help="With --show: one line per activation, with the round headers.")] = False,
     table_at: Annotated[str | None, typer.Option(
         "--table-at", metavar="ROUND[.ACTIVATION]|TURN",
-        help="Draw the table at this moment. Eden: ROUND = as round ROUND begins; "
+        help="Draw the table at this moment. ROUND = as round ROUND begins; "
              "ROUND.ACTIVATION = once the ACTIVATION-th activation begun in round ROUND "
              "is over (counted as the log shows them begin, interrupts included). "
-             "Mass Effect: Annihilation: TURN = as turn TURN begins. "
+             "A game of turns: TURN = as turn TURN begins. "
              "Written to --out (default table.svg).")] = None,
     out: Annotated[Path | None, typer.Option(
         "--out", "-o", help="The table picture: .svg, .png, or .json (a table file that "
@@ -42,9 +42,9 @@ def replay(
     """Re-play a game record from its header and actions; optionally draw its table at
     any moment (--table-at, --out)."""
     picture = _picture_request(table_at, out)
+    from skirmish.cli.game_parts import commands_of
     from skirmish.core.errors import RecordError
     from skirmish.core.record import Record, verify_file
-    from skirmish.games.eden.cli.narrate import narrate
 
     try:
         game = verify_file(file) if verify_hash else Record.load(file).replay()
@@ -53,7 +53,7 @@ def replay(
         typer.echo("error: " + str(exc).replace("\n", " "), err=True)
         raise typer.Exit(2) from None
     if show:
-        narrate(console, game.log, brief=brief)
+        commands_of(game.ruleset.name).narrate(console, game.log, brief=brief)
     state = "verified: every line matches the re-play" if verify_hash else "re-played"
     console.print(f"{file}: {len(game.history)} actions {state} ({game.state_hash()[:16]})")
     if picture is not None:
@@ -71,7 +71,7 @@ def _picture_request(table_at: str | None, out: Path | None
     if path.suffix.lower() not in (".svg", ".png", ".json"):
         raise fail(f"--out {path}: a picture is a .svg, .png or .json file")
     if table_at is not None:
-        from skirmish.games.eden.moments import parse_moment
+        from skirmish.cli.moments import parse_moment
 
         try:
             parse_moment(table_at)
@@ -83,40 +83,16 @@ def _picture_request(table_at: str | None, out: Path | None
 
 def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> None:
     """Draw the re-played ``game``'s final table, or its table at the moment ``table_at``
-    (re-played again up to there: :func:`skirmish.games.eden.moments.game_at`)."""
+    (the game's ``"cli"`` part: :meth:`skirmish.cli.game_parts.GameCommands.game_at`)."""
     from skirmish.cli.errors import fail
+    from skirmish.cli.game_parts import commands_of
     from skirmish.cli.pictures import write_picture
-    from skirmish.core.record import Record
 
     when = "final table"
-    if table_at is not None and game.ruleset.name == "masseffect":
-        game, when = _turn_start(file, game, table_at)
-    elif table_at is not None:
-        from skirmish.games.eden.moments import game_at, parse_moment
-
-        moment = parse_moment(table_at)
+    if table_at is not None:
         try:
-            game = game_at(Record.load(file), moment)
+            game, when = commands_of(game.ruleset.name).game_at(file, game, table_at)
         except ValueError as exc:
             raise fail(str(exc)) from None
-        when = ("as it begins" if not moment.activation
-                else f"after activation {moment.activation}")
     write_picture(game, path, when=when)
     typer.echo(f"table {'at ' + table_at if table_at else 'at the end'} drawn in {path}")
-
-
-def _turn_start(file: Path, game: Game, table_at: str) -> tuple[Game, str]:
-    """A Mass Effect: Annihilation game as the turn ``table_at`` begins
-    (:func:`skirmish.games.masseffect.table.moments.game_at_turn`), and the title's words for it."""
-    from skirmish.cli.errors import fail
-    from skirmish.games.eden.moments import parse_moment
-    from skirmish.games.masseffect.table.moments import game_at_turn
-
-    moment = parse_moment(table_at)
-    if moment.activation:
-        raise fail(f"--table-at: a Mass Effect: Annihilation record's moments are turns "
-                   f"(e.g. {moment.round}), got {table_at!r}")
-    try:
-        return game_at_turn(game, moment.round, str(file)), "as it begins"
-    except ValueError as exc:
-        raise fail(str(exc)) from None

@@ -1,44 +1,81 @@
-"""``skirmish serve``: the web table (docs/web.md) with uvicorn, until Ctrl-C."""
+"""``skirmish serve``: the web table (docs/web.md) with uvicorn, until Ctrl-C.
+
+``--content`` gives the default game's own cards; every other installed game with a card
+library gets its own option, ``--<game>-content`` (its ``"cli"`` part's
+:meth:`~skirmish.cli.game_parts.GameCommands.library` reads them)."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from skirmish.cli.options import ContentOpt
+from skirmish.core.plugins import GAMES
 
 
-def serve(
-    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8000,
-    db: Annotated[str | None, typer.Option(
-        help="A database URL (postgresql://user:pass@host/db); default: the SQLite file "
-             "skirmish.db in --data.")] = None,
-    data: Annotated[Path, typer.Option(
-        help="The data folder of the default SQLite database.")] = Path("skirmish-data"),
-    content: ContentOpt = None,
-    masseffect_content: Annotated[list[Path] | None, typer.Option(
-        "--masseffect-content", help="A folder (or file) of your own Mass Effect: "
-        "Annihilation cards, on top of its sample cards; repeatable.")] = None,
-) -> None:
+def _serve(host: str, port: int, db: str | None, data: Path, content: list[Path] | None,
+           **others: list[Path] | None) -> None:
     """Serve the web table: a lobby, matches between people or against bots, replays.
-    ``--content`` (Eden) and ``--masseffect-content``: the players' own cards, offered in
-    the lobby and usable in troops and bands."""
+    ``--content`` (the default game) and ``--<game>-content``: the players' own cards,
+    offered in the lobby and usable in troops and bands."""
     import uvicorn
 
-    from skirmish.cli.options import library_or_exit, me_library_or_exit
+    from skirmish.cli.game_parts import commands_of
     from skirmish.web.rooms import MAX_MESSAGE
     from skirmish.web.server import create_app
 
     # the cards are read and checked before the server starts
-    library = library_or_exit(content)
-    me_library = me_library_or_exit(masseffect_content) if masseffect_content else None
-    app = create_app(db, data, library=library, masseffect_library=me_library)
+    default = GAMES.default().name
+    library = commands_of(default).library(content)
+    others_libraries: dict[str, Any] = {}
+    for keyword, folders in others.items():
+        game = keyword.removesuffix("_content")
+        others_libraries[f"{game}_library"] = (commands_of(game).library(folders) if folders
+                                               else None)
+    app = create_app(db, data, library=library, **others_libraries)
     where = "the database given by --db" if db else f"{data / 'skirmish.db'}"
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"skirmish web table: http://{shown}:{port}/  (data: {where}; Ctrl-C stops it)")
     # Frames are capped at the websocket layer too, and sent uncompressed (docs/web.md).
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE + 1024,
                 ws_per_message_deflate=False, log_level="info", timeout_graceful_shutdown=5)
+
+
+def _content_option(name: str, title: str) -> inspect.Parameter:
+    """``--<name>-content``: another game's own cards."""
+    option = typer.Option(f"--{name}-content", help=f"A folder (or file) of your own {title} "
+                          "cards, on top of its sample cards; repeatable.")
+    return inspect.Parameter(f"{name}_content", inspect.Parameter.KEYWORD_ONLY, default=None,
+                             annotation=Annotated[list[Path] | None, option])
+
+
+def make_serve() -> Any:
+    """The ``serve`` command, with a ``--<game>-content`` option per other game."""
+
+    def serve(
+        host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")]
+        = 8000,
+        db: Annotated[str | None, typer.Option(
+            help="A database URL (postgresql://user:pass@host/db); default: the SQLite file "
+                 "skirmish.db in --data.")] = None,
+        data: Annotated[Path, typer.Option(
+            help="The data folder of the default SQLite database.")] = Path("skirmish-data"),
+        content: ContentOpt = None,
+        **others: list[Path] | None,
+    ) -> None:
+        _serve(host, port, db, data, content, **others)
+
+    serve.__doc__ = _serve.__doc__
+    own = [p for p in inspect.signature(serve, eval_str=True).parameters.values()
+           if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    extra = [_content_option(g.name.replace("-", "_"), g.title) for g in GAMES
+             if g.name != GAMES.default().name and g.has("cli")]
+    serve.__signature__ = inspect.Signature([*own, *extra])  # type: ignore[attr-defined]
+    return serve
+
+
+serve = make_serve()

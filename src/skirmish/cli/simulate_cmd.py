@@ -36,7 +36,7 @@ from skirmish.cli.errors import (
     guard,
     save_json,
 )
-from skirmish.cli.options import RulesOpt, rules_setup, rules_text
+from skirmish.cli.options import RulesOpt, default_game, games_help, rules_setup, rules_text
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -87,11 +87,12 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Batch seed (same seed, same results).")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
-    game: Annotated[str, typer.Option(
-        help="The game: eden, or masseffect (--troop-a/--troop-b name bands).")] = "eden",
-    scenario: Annotated[str, typer.Option(
-        help="Mass Effect: Annihilation's scenario (a sample one or from --content).")] = (
-        "Escarmouche"),
+    game: Annotated[str | None, typer.Option(
+        help=f"{games_help()} --troop-a/--troop-b name its troops (bands ...).",
+        show_default=False)] = None,
+    scenario: Annotated[str | None, typer.Option(
+        help="The scenario, in a game that has scenarios (a sample one or from --content; "
+             "default: the game's own).", show_default=False)] = None,
     setup: Annotated[str | None, typer.Option(help="A full set-up file instead of troops.")] = None,
     rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds per match.")] = 5,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the report here.")] = None,
@@ -107,7 +108,7 @@ def simulate(
     """Play many games between two agents; report wins with 95% intervals, VP, rounds,
     and each fighter's survival and kills, by troop (and by agent when they differ)."""
     from skirmish.core.ruleset import RULESETS
-    from skirmish.games.eden.cards.troop_files import setup_for
+    from skirmish.sim.game_parts import SetupRequest, sims_of
     from skirmish.sim.runner import BatchSpec
     from skirmish.sim.stats import BatchReport
 
@@ -124,14 +125,10 @@ def simulate(
         check_output(json_out, "report file")
     if log_dir is not None:
         check_output_dir(log_dir, "record folder")
-    if game == "masseffect":
-        the_setup = band_setup(troop_a, troop_b, scenario, setup,
-                               tuple(str(c) for c in content or ()))
-    elif game != "eden":
-        raise ValueError(f"--game: eden or masseffect, got {game!r}")
-    else:
-        the_setup = setup_for(troop_a, troop_b, max_rounds=rounds, setup_file=setup,
-                              content=tuple(str(c) for c in content or ()))
+    game = game or default_game()
+    sims = sims_of(game)
+    the_setup = sims.setup(SetupRequest((troop_a, troop_b), rounds, scenario, setup,
+                                        tuple(str(c) for c in content or ())))
     the_setup = rules_setup(the_setup, rules, game)
     spec = BatchSpec(the_setup, (names[0], names[1]), games, seed, game,
                      log_dir=str(log_dir) if log_dir else None)
@@ -139,7 +136,8 @@ def simulate(
         RULESETS.get(game).new_game(the_setup, seed=0)  # fail fast on a bad set-up
     except ValueError as exc:
         raise ValueError(f"{setup}: {exc}" if setup else str(exc)) from None
-    troops = troop_names(the_setup, (troop_a, troop_b) if setup is None else (None, None))
+    troops = troop_names(the_setup, (troop_a, troop_b) if setup is None else (None, None),
+                         game)
     start = time.perf_counter()
     collected = _run_with_progress(spec, where, f"{troops[0]} vs {troops[1]}", quiet, resume)
     summaries = collected.results
@@ -147,12 +145,12 @@ def simulate(
     if not summaries:
         raise fail("interrupted before any game finished: nothing to report")
     report = BatchReport.of((names[0], names[1]), summaries, troops)
-    if game == "eden":
-        console.print(f"optional rules: {rules_text(the_setup)}", highlight=False)
+    if sims.has_rules:
+        console.print(f"optional rules: {rules_text(the_setup, game)}", highlight=False)
     _print_report(report, elapsed)
     if json_out is not None:
         data = report.to_json()
-        if game == "eden":
+        if sims.has_rules:
             data["rules"] = the_setup.get("rules", {})
         if collected.cancelled:
             data["interrupted"] = {"games_planned": games, "games_finished": len(summaries)}
@@ -164,71 +162,13 @@ def simulate(
         console.print(f"{len(summaries)} game records in {log_dir}")
 
 
-def band_setup(band_a: str | None, band_b: str | None, scenario: str,
-               setup_file: str | None = None, content: Sequence[str] = ()) -> dict[str, Any]:
-    """A Mass Effect: Annihilation set-up: two bands of the library (the first two sample
-    bands by default) on a scenario, or a set-up file; names are matched as typed."""
-    if setup_file is not None:
-        from skirmish.games.eden.cards.inputs import read_data
+def troop_names(setup: dict[str, Any], specs: Sequence[str | None] = (None, None),
+                game: str | None = None) -> tuple[str, str]:
+    """The two sides' names for the reports (the game's ``"sim"`` part's
+    :meth:`~skirmish.sim.game_parts.GameSims.side_names`)."""
+    from skirmish.sim.game_parts import sims_of
 
-        data = read_data(Path(setup_file))
-        if not isinstance(data, dict):
-            raise ValueError(f"{setup_file}: a set-up is a mapping")
-        return data
-    from skirmish.games.masseffect import match_setup
-    from skirmish.games.masseffect.cards.bands import band_problems
-    from skirmish.games.masseffect.cards.library import load_library
-
-    library = load_library(content)
-    names = list(library.bands)
-    bands = [library.band(band_a or names[0]), library.band(band_b or names[1])]
-    for band in bands:
-        problems = band_problems(library, band)
-        if problems:
-            raise ValueError(f"band {band.name}: " + "; ".join(problems))
-    return match_setup(library, bands, scenario)
-
-
-# -- troops by name ----------------------------------------------------------------------------
-def _symbol(troop: Mapping[str, Any]) -> str | None:
-    """A troop's faction (or stigma, for a stigma troop) when all its fighters share it."""
-    key = "stigma" if troop.get("type") == "stigma" else "faction"
-    values = {str(f.get("profile", {}).get(key) or "") for f in troop.get("fighters", [])}
-    return values.pop() if len(values) == 1 and "" not in values else None
-
-
-def _file_label(spec: str) -> str | None:
-    """A troop file's name (its ``name:``, else the file's stem), if ``spec`` is a file."""
-    path = Path(spec)
-    if not path.is_file():
-        return None
-    from skirmish.games.eden.cards.troop_files import read_troop
-
-    try:
-        return read_troop(path).name or path.stem
-    except ValueError:
-        return path.stem
-
-
-def troop_names(setup: Mapping[str, Any], specs: Sequence[str | None] = (None, None)
-                ) -> tuple[str, str]:
-    """The two troops' names for the reports: a troop file's name (or file name), else the
-    faction or stigma the troop's fighters share ("Jokers", "Chaos"), else "troop A"/"B";
-    "(A)"/"(B)" is added when both have the same name."""
-    if "bands" in setup:  # Mass Effect: Annihilation: the bands' own names
-        first, second = (str(b.get("name") or f"band {'AB'[i]}")
-                         for i, b in enumerate(setup["bands"]))
-        return (first, second) if first != second else (f"{first} (A)", f"{second} (B)")
-    troops = list(setup.get("troops", []))
-    names: list[str] = []
-    for seat in (0, 1):
-        spec = specs[seat] if seat < len(specs) else None
-        named = _file_label(spec) if spec else None
-        symbol = _symbol(troops[seat]) if seat < len(troops) else None
-        names.append(named or symbol or f"troop {'AB'[seat]}")
-    if names[0] == names[1]:
-        names = [f"{names[0]} (A)", f"{names[1]} (B)"]
-    return names[0], names[1]
+    return sims_of(game or default_game()).side_names(setup, specs)
 
 
 # -- the report -----------------------------------------------------------------------------------
@@ -290,17 +230,19 @@ def matchup(
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
     content: Annotated[list[Path] | None, typer.Option(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
-    ruleset: Annotated[str, typer.Option(
-        "--game", help="The game: eden, or masseffect (--troops names bands).")] = "eden",
-    scenario: Annotated[str, typer.Option(
-        help="Mass Effect: Annihilation's scenario.")] = "Escarmouche",
+    ruleset: Annotated[str | None, typer.Option(
+        "--game", help=f"{games_help()} --troops names its troops (bands ...).",
+        show_default=False)] = None,
+    scenario: Annotated[str | None, typer.Option(
+        help="The scenario, in a game that has scenarios (default: the game's own).",
+        show_default=False)] = None,
     rules: RulesOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
-    """Every troop (or ME:A band) against every other (each side and seat equally often): a
+    """Every troop (or band ...) against every other (each side and seat equally often): a
     win-% table."""
-    from skirmish.games.eden.cards.troop_files import setup_for
+    from skirmish.sim.game_parts import SetupRequest, rules_owners, sims_of
     from skirmish.sim.runner import BatchSpec
     from skirmish.sim.stats import wilson_interval
 
@@ -315,23 +257,22 @@ def matchup(
             check_output(path, what)
     content_dirs = tuple(str(c) for c in content or ())
     # every troop is checked (and every pair set up) before the first game
-    if ruleset not in ("eden", "masseffect"):
-        raise fail(f"--game: eden or masseffect, got {ruleset!r}")
-    if ruleset == "masseffect":
-        if rules is not None:
-            raise fail("--rules: Eden's optional rules; --game masseffect has none")
-        setups = {(i, j): band_setup(names[i], names[j], scenario, content=content_dirs)
-                  for i, j in itertools.combinations(range(len(names)), 2)}
-    else:
-        setups = {(i, j): rules_setup(setup_for(names[i], names[j], max_rounds=rounds,
-                                                content=content_dirs), rules)
-                  for i, j in itertools.combinations(range(len(names)), 2)}
-        if rules is not None:
-            from skirmish.games.eden import EDEN
+    ruleset = ruleset or default_game()
+    try:
+        sims = sims_of(ruleset)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    if rules is not None and not sims.has_rules:
+        raise fail(f"--rules: {rules_owners()}'s optional rules; --game {ruleset} has none")
+    setups = {(i, j): rules_setup(sims.setup(SetupRequest(
+        (names[i], names[j]), rounds, scenario, content=content_dirs)), rules, ruleset)
+        for i, j in itertools.combinations(range(len(names)), 2)}
+    if rules is not None:
+        from skirmish.core.ruleset import RULESETS
 
-            EDEN.new_game(next(iter(setups.values())), seed=0)  # options refused up front
-            console.print(f"optional rules: {rules_text(next(iter(setups.values())))}",
-                          highlight=False)
+        first = next(iter(setups.values()))
+        RULESETS.get(ruleset).new_game(first, seed=0)  # options refused up front
+        console.print(f"optional rules: {rules_text(first, ruleset)}", highlight=False)
     rate: dict[tuple[int, int], float] = {}
     for (i, j), setup in setups.items():
         spec = BatchSpec(setup, (agent, agent), games, seed, ruleset)

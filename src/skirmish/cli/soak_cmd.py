@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from skirmish.cli.errors import check_output, check_workers, guard, save_json
-from skirmish.cli.options import RulesOpt
+from skirmish.cli.options import RulesOpt, default_game, games_help
 
 console = Console()
 
@@ -25,7 +25,8 @@ def soak(
     ),
     pairings: Annotated[str, typer.Option(
         help="'factions' (every faction pairing, both seats), 'all' (factions and stigmas), "
-        "or pairs like Jokers:Bamaka,ISC:Jokers.")] = "factions",
+        "or pairs like Jokers:Bamaka,ISC:Jokers (the game's own troops or bands).")] =
+    "factions",
     seed: Annotated[int, typer.Option(help="Soak seed (match i depends only on it and i).")] = 0,
     record_every: Annotated[int, typer.Option(
         min=0, help="Re-play the record of every N-th match (0: never).")] = 100,
@@ -34,16 +35,15 @@ def soak(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the summary here.")]
     = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
-    game: Annotated[str, typer.Option(
-        help="The game: eden, or masseffect (its sample bands on its sample scenarios in "
-        "turn; --pairings names bands).")] = "eden",
+    game: Annotated[str | None, typer.Option(
+        help=f"{games_help()} Its sample troops (bands ...), on its sample scenarios in "
+        "turn when it has scenarios.", show_default=False)] = None,
     rules: RulesOpt = None,
 ) -> None:
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
     from skirmish.bots.registry import make_agent, split_agents
-    from skirmish.games.eden.cards.library import load_library
-    from skirmish.games.eden.cards.troop_files import load_troop
+    from skirmish.sim.game_parts import rules_owners, sims_of
     from skirmish.sim.soak import SoakSpec, describe, parse_pairings, run_soak
 
     workers = check_workers(workers)
@@ -52,29 +52,20 @@ def soak(
         raise ValueError(f"--agents takes two names, e.g. random,heuristic; got {agents!r}")
     for name in names:
         make_agent(name, 0)
-    if game not in ("eden", "masseffect"):
-        raise ValueError(f"--game: eden or masseffect, got {game!r}")
+    game = game or default_game()
+    sims = sims_of(game)
     rules_json = ""
     if rules is not None:
-        if game != "eden":
-            raise ValueError(f"--rules: Eden's optional rules; --game {game} has none")
-        from skirmish.games.eden.optional.options import parse_rules
-
-        options = parse_rules(rules)
-        rules_json = json.dumps(options.to_json(), sort_keys=True)
+        if not sims.has_rules:
+            raise ValueError(f"--rules: {rules_owners()}'s optional rules; --game {game} "
+                             "has none")
+        rules_json = json.dumps(sims.parse_rules(rules), sort_keys=True)
     spec = SoakSpec(matches, parse_pairings(pairings, game), (names[0], names[1]), seed,
                     record_every, game=game, rules=rules_json)
-    if game == "masseffect" and pairings not in ("factions", "all"):
-        from skirmish.games.masseffect.cards.library import load_library as load_me
-
-        bands = load_me()
-        spec = SoakSpec(matches, tuple((bands.band(a).name, bands.band(b).name)
-                                       for a, b in spec.pairings),
-                        spec.agents, seed, record_every, game=game)
-    elif pairings not in ("factions", "all"):  # unknown troops refused before any match
-        library = load_library()
-        for name in dict.fromkeys(n for pair in spec.pairings for n in pair):
-            load_troop(name, library)
+    if pairings not in ("factions", "all"):  # unknown troops refused before any match
+        checked = iter(sims.check_names([n for pair in spec.pairings for n in pair]))
+        spec = SoakSpec(matches, tuple((next(checked), next(checked)) for _ in spec.pairings),
+                        spec.agents, seed, record_every, game=game, rules=rules_json)
     if json_out is not None:
         check_output(json_out, "summary file")
     start = time.perf_counter()

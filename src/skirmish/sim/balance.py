@@ -73,7 +73,8 @@ class BalanceGame:
 @dataclass(frozen=True)
 class _Deals(ABC):
     """What :class:`BalanceSpec` and :class:`TableSpec` share: the armoury, the agents (at
-    seats A and B), the rounds (Eden) and the scenario (ME:A: "" cycles the library's)."""
+    seats A and B), the rounds (a game with a round limit) and the scenario (a game with
+    scenarios: "" cycles the library's)."""
 
     armoury: Armoury = field(repr=False)
     budget: int
@@ -83,7 +84,7 @@ class _Deals(ABC):
     scenario: str
 
     def _scenario(self, number: int) -> str:
-        if self.scenario or self.armoury.game != "masseffect":
+        if self.scenario or not self.armoury.scenarios():
             return self.scenario
         names = self.armoury.scenarios()
         return names[number % len(names)]

@@ -7,7 +7,8 @@ probability ``p`` where
     logit p = γ + Σ_k β_k · d_k + Σ_j ν_j · z_j,      β_k = α · c_k + δ_k
 
 ``d_k`` is how many more of card *k* seat A's troop holds than seat B's, ``c_k`` the card's
-printed cost, ``z_j`` other differences (Eden: a stigma troop, whose SP reserve is halved),
+printed cost, ``z_j`` other differences (the armoury's ``nuisance``: e.g. a kind of troop
+the rules treat apart),
 γ the advantage of seat A (with its agent). ``β_k`` is the card's marginal effect on
 winning, in log-odds; it is split into ``α · c_k``, what its printed cost says it is worth,
 and ``δ_k``, how far it is from that.
@@ -20,7 +21,7 @@ and ``δ_k``, how far it is from that.
   *the fitted relationship between printed value and effect*, in log-odds per point.
 - **Suggested cost**: the card's effect converted with that rate, ``β_k / α = c_k + δ_k /
   α``: the points at which the card would be worth what it costs. Its scale is the game's
-  own (Eden's values, ME:A's points). α is learnt from troops that spend different amounts
+  own (values, points ...). α is learnt from troops that spend different amounts
   (:mod:`skirmish.sim.balance_troops` draws their spends over a range): were all troops to
   spend exactly the budget, no game would tell what a point is worth.
 - **Intervals**: 95 % percentile intervals from a seeded bootstrap that redraws the troop

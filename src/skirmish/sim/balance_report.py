@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from skirmish.sim.balance import FORMAT, Analysis, CardRow, Table, TableComparison
+from skirmish.sim.game_parts import sims_of
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -187,7 +188,7 @@ def report_json(spec_like: Any, meta: Meta, analysis: Analysis | None = None, *,
     out: dict[str, Any] = {
         "balance": FORMAT, "game": spec.armoury.game, "content": list(meta.content),
         "budget": spec.budget, "agents": list(spec.agents), "seed": spec.seed,
-        "rounds": spec.rounds if spec.armoury.game == "eden" else None,
+        "rounds": spec.rounds if sims_of(spec.armoury.game).has_round_limit else None,
         "scenario": spec.scenario or None,
         "games_planned": meta.planned, "interrupted": meta.cancelled,
         "notes": list(meta.notes),

@@ -1,8 +1,8 @@
 """The strength ladder: a round robin between agents and their Bradley–Terry ratings.
 
 Every pair of agents plays ``games`` games. Game ``g`` of a pair is dealt deal
-``(g // 2) % len(deals)`` (a pairing of sample troops, and for Mass Effect: Annihilation a
-scenario) and the seats alternate: in even games the pair's first agent sits at A (troop
+``(g // 2) % len(deals)`` (a pairing of sample troops, and a scenario when the game has
+scenarios) and the seats alternate: in even games the pair's first agent sits at A (troop
 A), in odd games at B, so every agent plays each troop of a deal from each seat. Its game
 seed is :func:`skirmish.sim.runner.game_seed` of the batch seed and ``g``, and its agents'
 seeds follow :mod:`skirmish.sim.runner`: **every pair plays the same deals and dice
@@ -29,8 +29,10 @@ from typing import Any
 
 from skirmish.bots.registry import check_agent, make_agent
 from skirmish.core.agents import view_of
+from skirmish.core.plugins import GAMES
 from skirmish.core.ruleset import RULESETS
 from skirmish.sim.backends import Backend, Collected, LocalBackend, collect
+from skirmish.sim.game_parts import sims_of
 from skirmish.sim.ratings import Ratings, fit_bradley_terry
 from skirmish.sim.runner import game_seed
 
@@ -43,7 +45,7 @@ PRIOR_DRAWS = 1.0
 @dataclass(frozen=True, slots=True)
 class Deal:
     """What a game is played with: two troops (or bands) at seats A and B, a scenario
-    (Mass Effect: Annihilation; "" for Eden) and the full set-up."""
+    ("" when the game has none) and the full set-up."""
 
     troops: tuple[str, str]
     scenario: str
@@ -64,7 +66,7 @@ class LadderSpec:
     games: int
     deals: tuple[Deal, ...]
     seed: int = 0
-    game: str = "eden"
+    game: str = field(default_factory=lambda: GAMES.default().name)
     rounds: int = 5
 
     def __post_init__(self) -> None:
@@ -82,7 +84,7 @@ class LadderSpec:
             "agents": list(self.agents),
             "games_per_pair": self.games,
             "seed": self.seed,
-            "rounds": self.rounds if self.game == "eden" else None,
+            "rounds": self.rounds if sims_of(self.game).has_round_limit else None,
             "deals": [{"troops": list(d.troops), "scenario": d.scenario or None}
                       for d in self.deals],
         }
@@ -140,35 +142,19 @@ def check_ladder_agents(agents: Sequence[str]) -> tuple[str, ...]:
 
 
 # -- deals -----------------------------------------------------------------------------------
-def make_deals(game: str = "eden", troops: Sequence[str] = (), *, games: int = 2,
+def make_deals(game: str | None = None, troops: Sequence[str] = (), *, games: int = 2,
                rounds: int = 5, content: Sequence[str] = (),
                scenarios: Sequence[str] = ()) -> tuple[Deal, ...]:
     """The deals ``games`` games per pair go through: every ordered pairing of ``troops``
-    (the mirror matches last) (default: the sample library's factions, or ME:A's sample
-    bands), and for ME:A the ``scenarios`` in turn (default: the sample ones; each pairing
-    meets every scenario once the pairings have been cycled through as many times as there
-    are scenarios). Only the deals used are set up; a bad troop or scenario is refused
-    here, before any game."""
-    if game == "masseffect":
-        from skirmish.games.masseffect import match_setup
-        from skirmish.games.masseffect.cards.library import load_library as load_me
-
-        library = load_me(tuple(content))
-        names = [library.band(t).name for t in troops] if troops else list(library.bands)
-        unknown = [s for s in scenarios if s not in library.scenarios]
-        if unknown:
-            raise ValueError(f"--scenarios: no scenario {unknown[0]!r}; the scenarios: "
-                             f"{', '.join(library.scenarios)}")
-        scenarios = list(scenarios) or list(library.scenarios)
-    elif game == "eden":
-        from skirmish.games.eden.cards.library import load_library
-
-        if scenarios:
-            raise ValueError("--scenarios: Eden's matches have no scenario to choose")
-        names = list(troops) or load_library(tuple(content)).factions()
-        scenarios = [""]
-    else:
-        raise ValueError(f"--game: eden or masseffect, got {game!r}")
+    (the mirror matches last) (default: the game's sample troops), and the ``scenarios`` in
+    turn when the game has scenarios (default: its sample ones; each pairing meets every
+    scenario once the pairings have been cycled through as many times as there are
+    scenarios): the game's ``"sim"`` part's ``deal_names``, ``deal_scenarios`` and
+    ``deal_setup`` (:class:`skirmish.sim.game_parts.GameSims`). Only the deals used are set
+    up; a bad troop or scenario is refused here, before any game."""
+    sims = sims_of(game or GAMES.default().name)
+    names = sims.deal_names(troops, content)
+    scenarios = sims.deal_scenarios(scenarios, content)
     if not names:
         raise ValueError("--troops: name at least one troop")
     ordered = list(itertools.product(names, repeat=2))
@@ -178,13 +164,8 @@ def make_deals(game: str = "eden", troops: Sequence[str] = (), *, games: int = 2
     for d in range(used):
         cycle, slot = divmod(d, len(pairings))
         pairing, scenario = pairings[slot], scenarios[(slot + cycle) % len(scenarios)]
-        if game == "masseffect":
-            setup = match_setup(library, list(pairing), scenario)
-        else:
-            from skirmish.games.eden.cards.troop_files import setup_for
-
-            setup = setup_for(pairing[0], pairing[1], max_rounds=rounds,
-                              content=tuple(content))
+        setup = sims.deal_setup((pairing[0], pairing[1]), scenario, rounds=rounds,
+                                content=tuple(content))
         deals.append(Deal((pairing[0], pairing[1]), scenario, setup))
     return tuple(deals)
 

@@ -13,6 +13,7 @@ from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
 from skirmish.core.dice import SeededDice
 from skirmish.core.game import Game
+from skirmish.core.plugins import GAMES
 from skirmish.core.record import Record
 from skirmish.core.ruleset import RULESETS
 from skirmish.sim.backends import Backend, Collected, LocalBackend, Logged, collect
@@ -29,7 +30,7 @@ class BatchSpec:
     agents: tuple[str, str] = ("random", "random")
     games: int = 100
     seed: int = 0
-    ruleset: str = "eden"
+    ruleset: str = field(default_factory=lambda: GAMES.default().name)
     mirror: bool = True
     log_dir: str | None = None
 
@@ -46,10 +47,11 @@ class GameSummary:
     rounds: int
     decisions: int
     survivors: tuple[str, ...]
-    #: Fighters incapacitated by each fighter (his reference), this game.
+    #: Fighters taken out by each fighter (his reference), this game.
     kills: tuple[tuple[str, int], ...]
     fighters: tuple[str, ...] = field(default=())
-    #: Fighters incapacitated by no fighter: ``burn`` (the intendancy's burn roll, 4.B).
+    #: Fighters taken out by no fighter of a troop (a cause such as ``burn``, or a
+    #: non-player fighter).
     other_kills: tuple[tuple[str, int], ...] = field(default=())
 
 
@@ -81,27 +83,26 @@ def play_game(spec: BatchSpec, index: int) -> Game:
 
 
 def summarize(spec: BatchSpec, index: int, game: Game) -> GameSummary:
-    """The summary of game ``index`` once it is over."""
+    """The summary of game ``index`` once it is over: the fighters, survivors and kills
+    are the game's ``"sim"`` part's (:meth:`skirmish.sim.game_parts.GameSims.pieces`,
+    :meth:`~skirmish.sim.game_parts.GameSims.kill_by`)."""
+    from skirmish.sim.game_parts import sims_of
+
+    sims = sims_of(spec.ruleset)
     seats = _seats(spec, index)
     outcome = game.outcome()
     assert outcome is not None
     winner_agent = None if outcome.winner is None else seats.index(outcome.winner)
     view = game.view(0)
-    # Eden's view lists "fighters" (on the field or not) and counts rounds; ME:A's lists
-    # "figures" (out of action or not) and counts turns.
-    # (Eden's non-player fighters, side 2, are nobody's troop: their kills count apart.)
-    pieces = [p for p in view.get("fighters") or view.get("figures") or []
-              if p.get("side") != 2]
-    refs = tuple(f["ref"] for f in pieces)
-    survivors = tuple(f["ref"] for f in pieces
-                      if f.get("on_field", not f.get("out", False)))
+    pieces = sims.pieces(view)
+    refs = tuple(p.ref for p in pieces)
+    survivors = tuple(p.ref for p in pieces if p.standing)
     kills: dict[str, int] = {}
     other: dict[str, int] = {}
     for event in game.log:
-        by = getattr(event, "by", "")
-        if by and (event.kind == "eden.incapacitated"
-                   or (event.kind == "me.wound" and getattr(event, "out", False))):
-            tally = kills if by in refs else other  # "burn" is no fighter
+        by = sims.kill_by(event)
+        if by:
+            tally = kills if by in refs else other  # a cause, or nobody's troop
             tally[by] = tally.get(by, 0) + 1
     return GameSummary(
         index=index,
@@ -109,7 +110,7 @@ def summarize(spec: BatchSpec, index: int, game: Game) -> GameSummary:
         agent_seats=seats,
         winner_agent=winner_agent,
         vp_by_agent=(outcome.scores[seats[0]], outcome.scores[seats[1]]),
-        rounds=int(view.get("round", view.get("turn", 0))),
+        rounds=sims.rounds_played(view),
         decisions=len(game.history),
         survivors=survivors,
         kills=tuple(sorted(kills.items())),

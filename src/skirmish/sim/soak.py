@@ -1,16 +1,16 @@
 """Soak: many whole matches with every invariant checked after every action.
 
-``skirmish soak`` (and ``make soak``) plays matches between the sample library's troops, every
-pairing in both seats, with the agents named; after each action it checks the ruleset's
-invariants (:mod:`skirmish.games.eden.invariants`), and every ``record_every``-th match its record
-is written, read back and re-played. Nothing stops at the first problem: every exception and
-invariant break is counted and the first few are kept with the seed that reproduces them.
+``skirmish soak`` (and ``make soak``) plays matches between the game's sample troops, every
+pairing in both seats, with the agents named; after each action it checks the game's
+invariants (its ``"sim"`` part's :meth:`~skirmish.sim.game_parts.GameSims.invariant_problems`),
+and every ``record_every``-th match its record is written, read back and re-played. Nothing
+stops at the first problem: every exception and invariant break is counted and the first
+few are kept with the seed that reproduces them.
 Match ``i`` depends only on the soak's seed and ``i``, as in :mod:`skirmish.sim.runner`.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import time
@@ -21,11 +21,11 @@ from typing import Any
 
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
-from skirmish.core.game import Game
+from skirmish.core.plugins import GAMES
 from skirmish.core.record import Record, verify
 from skirmish.core.ruleset import RULESETS
-from skirmish.games.eden.invariants import invariant_problems
 from skirmish.sim.backends import LocalBackend
+from skirmish.sim.game_parts import sims_of
 from skirmish.sim.runner import game_seed
 
 #: How many problems of each kind a report keeps in full.
@@ -35,7 +35,7 @@ KEEP = 10
 @dataclass(frozen=True, slots=True)
 class SoakSpec:
     """What to soak: ``matches`` games cycling through ``pairings`` (two troop names each:
-    a faction, or ``stigma:NAME``), the agents' seats alternating every other cycle."""
+    as the game's ``"sim"`` part reads them), the agents' seats alternating every other cycle."""
 
     matches: int
     pairings: tuple[tuple[str, str], ...]
@@ -43,8 +43,8 @@ class SoakSpec:
     seed: int = 0
     record_every: int = 100
     max_rounds: int = 5
-    game: str = "eden"
-    #: Eden's optional rules, as a set-up's ``rules`` in JSON text ("" for none).
+    game: str = field(default_factory=lambda: GAMES.default().name)
+    #: The game's optional rules, as a set-up's ``rules`` in JSON text ("" for none).
     rules: str = ""
 
 
@@ -98,62 +98,29 @@ class SoakReport:
                 "seconds": round(self.seconds, 1), "examples": self.examples}
 
 
-def library_pairings(which: str = "factions", game: str = "eden"
+def library_pairings(which: str = "factions", game: str | None = None
                      ) -> tuple[tuple[str, str], ...]:
-    """Every ordered pairing (mirrors included) of the sample library's factions, or of its
-    factions and stigmas with ``which="all"``; for Mass Effect: Annihilation, of its sample
-    bands."""
-    if game == "masseffect":
-        from skirmish.games.masseffect.cards.library import load_library as load_me
-
-        bands = list(load_me().bands)
-        return tuple((a, b) for a, b in itertools.product(bands, repeat=2))
-    from skirmish.games.eden.cards.library import load_library
-
-    library = load_library()
-    names = list(library.factions())
-    if which == "all":
-        stigmas = sorted({p.stigma for p in library.fighters.values() if p.stigma})
-        names += [f"stigma:{s}" for s in stigmas]
-    return tuple((a, b) for a, b in itertools.product(names, repeat=2))
+    """The game's sample pairings, both seats (``which``: ``factions``, or ``all``: a game
+    may add more, e.g. troops of a stigma): its ``"sim"`` part's
+    :meth:`~skirmish.sim.game_parts.GameSims.pairings`."""
+    return sims_of(game or GAMES.default().name).pairings(which)
 
 
-_SETUPS: dict[tuple[str, str, int, str, str], dict[str, Any]] = {}
+_SETUPS: dict[tuple[str, str, str, int, int, str], dict[str, Any]] = {}
 
 
-def _setup(pairing: tuple[str, str], max_rounds: int, game: str = "eden", cycle: int = 0,
-           rules: str = "") -> dict[str, Any]:
-    """The set-up of a pairing: Eden's troops for ``max_rounds`` with the optional ``rules``
-    (JSON text); ME:A's bands on the sample scenarios in turn (one per cycle through the
-    pairings)."""
-    scenario = ""
-    if game == "masseffect":
-        from skirmish.games.masseffect.cards.library import load_library as load_me
-
-        scenarios = list(load_me().scenarios)
-        scenario = scenarios[cycle % len(scenarios)]
-    key = (*pairing, max_rounds, scenario, rules)
+def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
+           cycle: int = 0, rules: str = "") -> dict[str, Any]:
+    """The set-up of a pairing for ``max_rounds`` with the optional ``rules`` (JSON text),
+    ``cycle`` the times the pairings were gone through (halved): the game's ``"sim"``
+    part's :meth:`~skirmish.sim.game_parts.GameSims.pairing_setup` (kept per process)."""
+    name = game or GAMES.default().name
+    key = (name, *pairing, max_rounds, cycle, rules)
     if key not in _SETUPS:
-        if game == "masseffect":
-            from skirmish.games.masseffect import match_setup
-            from skirmish.games.masseffect.cards.library import load_library as load_me
-
-            _SETUPS[key] = match_setup(load_me(), list(pairing), scenario)
-        else:
-            from skirmish.games.eden.cards.troop_files import setup_for
-
-            _SETUPS[key] = setup_for(pairing[0], pairing[1], max_rounds=max_rounds)
-            if rules:
-                _SETUPS[key]["rules"] = json.loads(rules)
+        _SETUPS[key] = sims_of(name).pairing_setup(
+            pairing, rounds=max_rounds, cycle=cycle,
+            rules=json.loads(rules) if rules else None)
     return _SETUPS[key]
-
-
-def _invariants(game: str) -> Callable[[Game], list[str]]:
-    if game == "masseffect":
-        from skirmish.games.masseffect.invariants import invariant_problems as me_problems
-
-        return me_problems
-    return invariant_problems
 
 
 def soak_one(spec: SoakSpec, index: int) -> MatchResult:
@@ -165,7 +132,7 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     breaks: list[str] = []
     actions = 0
     try:
-        problems = _invariants(spec.game)
+        problems = sims_of(spec.game).invariant_problems
         game = RULESETS.get(spec.game).new_game(
             _setup(pairing, spec.max_rounds, spec.game, cycle // 2, spec.rules), seed=seed)
         agents = [make_agent(name, seed + 7919 * (seat + 1)) for seat, name in enumerate(names)]
@@ -209,9 +176,9 @@ def run_soak(spec: SoakSpec, workers: int | None = None,
     return report
 
 
-def parse_pairings(text: str, game: str = "eden") -> tuple[tuple[str, str], ...]:
-    """``factions`` (every faction pairing, or every band pairing for ME:A), ``all``
-    (factions and stigmas), or explicit pairs ``Jokers:Bamaka,ISC:Jokers``."""
+def parse_pairings(text: str, game: str | None = None) -> tuple[tuple[str, str], ...]:
+    """``factions`` or ``all`` (the game's sample pairings: :func:`library_pairings`), or
+    explicit pairs ``A:B,C:A`` (``A/B`` when a name holds a colon)."""
     if text in ("factions", "all"):
         return library_pairings(text, game)
     pairs: list[tuple[str, str]] = []
@@ -233,10 +200,8 @@ def describe(report: SoakReport, spec: SoakSpec) -> Sequence[str]:
         f"re-played: {report.records_checked} ({report.record_problems} problems)",
     ]
     if spec.rules:
-        from skirmish.games.eden.optional.options import MatchOptions
-
-        options = MatchOptions.from_json(json.loads(spec.rules))
-        lines.insert(1, f"optional rules: {options.describe()}")
+        words = sims_of(spec.game).rules_words({"rules": json.loads(spec.rules)})
+        lines.insert(1, f"optional rules: {words}")
     lines += [f"  match {e['match']} (seed {e['seed']}, {e['pairing'][0]} vs "
               f"{e['pairing'][1]}): {e['problem']}" for e in report.examples]
     return lines

@@ -1,4 +1,5 @@
-"""``skirmish play``: play an Eden match from the terminal, hot-seat or against a bot.
+"""``skirmish play``: play a match of the default game from the terminal, hot-seat or against
+a bot (its ``"cli"`` part sets it up: :meth:`skirmish.cli.game_parts.GameCommands.new_match`).
 
 Kept light (``skirmish --help`` imports it): the engine and the session loop
 (:mod:`skirmish.cli.play.session`) are imported inside :func:`play` only.
@@ -13,7 +14,7 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import fail
-from skirmish.cli.options import ContentOpt, RulesOpt, library_or_exit
+from skirmish.cli.options import ContentOpt, RulesOpt
 
 
 def _read_line(prompt: str) -> str | None:
@@ -48,13 +49,11 @@ def play(
     quit)."""
     from skirmish.bots import make_agent
     from skirmish.cli.errors import check_output
-    from skirmish.cli.options import rules_setup, rules_text
+    from skirmish.cli.game_parts import commands_of
+    from skirmish.cli.options import default_game
     from skirmish.cli.play.session import Session
     from skirmish.core.dice import fresh_seed
-    from skirmish.core.errors import SkirmishError
     from skirmish.core.record import Record
-    from skirmish.games.eden import EDEN
-    from skirmish.games.eden.cards.troop_files import load_troop
 
     human = seat.strip().upper()
     if human not in ("A", "B"):
@@ -70,21 +69,8 @@ def play(
         intro = f"resumed {resume}: {len(game.history)} decisions played"
     else:
         seed = fresh_seed() if seed is None else seed
-        files = [Path(s) for s in (troop_a, troop_b) if Path(s).is_file()]
-        library = library_or_exit(content, files)
-        troops = (load_troop(troop_a, library), load_troop(troop_b, library))
-        try:
-            setup = rules_setup(library.setup(*troops, max_rounds=rounds), rules)
-        except ValueError as exc:
-            raise fail(str(exc)) from None
-        try:
-            game = EDEN.new_game(setup, seed=seed)
-        except SkirmishError as exc:
-            raise fail(str(exc)) from None
-        optional = f"; optional rules: {rules_text(setup)}" if rules is not None else ""
-        intro = (f"Eden: A {troops[0].name or troop_a} ({', '.join(troops[0].fighters)}) "
-                 f"against B {troops[1].name or troop_b} ({', '.join(troops[1].fighters)}); "
-                 f"{rounds} round(s); seed {seed}{optional}")
+        game, intro = commands_of(default_game()).new_match(
+            troop_a, troop_b, rounds=rounds, seed=seed, content=content, rules=rules)
     bot = None if vs is None else make_agent(vs, seed + 1)
     humans = (0, 1) if bot is None else ("AB".index(human),)
     mode = ("hot-seat: both seats at this terminal" if bot is None else

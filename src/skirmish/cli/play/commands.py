@@ -17,12 +17,13 @@ if TYPE_CHECKING:
 
 def table(session: Session, name: str) -> None:
     """``table [FILE]``: draw the table (default ``table.svg``)."""
-    from skirmish.games.eden.cli.seen import write_table
+    from skirmish.cli.game_parts import commands_of
 
     path = Path(name or "table.svg").expanduser()
     try:
         check_output(path, "picture")
-        write_table(session.game, session.reader(), path)
+        commands_of(session.game.ruleset.name).write_table(session.game, session.reader(),
+                                                           path)
     except (ValueError, OSError) as exc:
         session.error(message_of(exc))
         return
@@ -31,7 +32,7 @@ def table(session: Session, name: str) -> None:
 
 def odds(session: Session, text: str) -> None:
     """``odds ACTION|N [REACTION]``: the exact odds of an attack."""
-    from skirmish.games.eden.cli.seen import odds_lines
+    from skirmish.cli.game_parts import commands_of
 
     if not text:
         session.error("odds ACTION: e.g. 'odds attack A.Vladd B.Sabaka' or 'odds 3'")
@@ -44,7 +45,8 @@ def odds(session: Session, text: str) -> None:
             return
         text = f"{session.legal[number - 1]} {tail}".strip()
     try:
-        lines = odds_lines(session.game, session.reader(), text)
+        lines = commands_of(session.game.ruleset.name).odds_lines(session.game,
+                                                                  session.reader(), text)
     except ValueError as exc:
         session.error(str(exc))
         return

@@ -158,8 +158,9 @@ class Session:
         self.narrate(events)
 
     def narrate(self, events: Sequence[Event]) -> None:
-        from skirmish.games.eden.cli.narrate import narrate
+        from skirmish.cli.game_parts import commands_of
 
+        narrate = commands_of(self.game.ruleset.name).narrate
         batch: list[Event] = []
         for event in map(self._seen, events):
             if isinstance(event, ActionEvent):

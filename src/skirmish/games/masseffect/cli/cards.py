@@ -18,7 +18,7 @@ from rich.console import Console
 
 from skirmish.cli.cards_cmd import print_outputs
 from skirmish.cli.errors import fail, write_output
-from skirmish.cli.options import me_library_or_exit
+from skirmish.games.masseffect.cli.library import me_library_or_exit
 
 
 def list_cards(console: Console, content: list[Path] | None, faction: str | None,

@@ -61,7 +61,7 @@ def demo_masseffect(console: Console, *, seed: int, agents: Sequence[str], scena
             table.add_row(str(f.ref), f"{f.vitality}/{f.profile.vitality}",
                           f"{f.armour}/{f.profile.armour}", str(f.heroism), where)
         console.print(table)
-    from skirmish.cli.demo_cmd import finish
+    from skirmish.cli.game_parts import finish
 
     finish(console, game, "points", record=record, svg=svg)
     if svg_dir is not None:

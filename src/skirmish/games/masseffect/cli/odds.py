@@ -8,14 +8,14 @@ library (the sample cards, ``--content`` folders on top).
     skirmish odds melee --game masseffect A B [--content DIR] [--json]
 
 Eden's ``shoot`` and ``melee`` (:mod:`~skirmish.games.eden.cli.odds.single`) keep their options;
-they are registered with :class:`GameCommand`, which hands the whole command line over to this
-module's command of the same name when it says ``--game masseffect``. Light on purpose: the
+they are registered with :func:`skirmish.cli.game_commands.game_command`, which hands the
+whole command line over to this module's command of the same name when it says ``--game
+masseffect``. Light on purpose: the
 ME:A modules (which load icepool) are imported inside the functions.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -25,69 +25,20 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 from rich.table import Table
-from typer.core import TyperCommand
 
 from skirmish.cli.errors import SkirmishTyper, fail
+from skirmish.cli.game_commands import GameOpt, check_game
 from skirmish.cli.options import ContentOpt
 
 if TYPE_CHECKING:
-    from typer._click.core import Command, Context
 
     from skirmish.games.masseffect.cards.library import Library
     from skirmish.games.masseffect.odds import ShotOdds
 
-#: The games ``--game`` names; Eden is the default.
-GAMES = ("eden", "masseffect")
-
-GameOpt = Annotated[str, typer.Option(
-    "--game", help="The game: eden (the default) or masseffect. With masseffect the command "
-    "takes Mass Effect: Annihilation names as arguments (see '--game masseffect --help').")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
 
 console = Console()
 me_app = SkirmishTyper(add_completion=False, help="Mass Effect: Annihilation odds.")
-
-
-def check_game(game: str) -> str:
-    """``--game``: eden or masseffect (case ignored)."""
-    word = game.strip().lower()
-    if word not in GAMES:
-        raise ValueError(f"--game: expected {' or '.join(GAMES)}, got {game!r}")
-    return word
-
-
-def game_of(args: Sequence[str]) -> str | None:
-    """The value of ``--game`` in a command line (``--game X`` or ``--game=X``; the last one,
-    as click reads it), if any."""
-    found = None
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == "--game" and i + 1 < len(args):
-            found = args[i + 1].strip().lower()
-        elif arg.startswith("--game="):
-            found = arg.partition("=")[2].strip().lower()
-    return found
-
-
-@functools.cache
-def masseffect_command(name: str) -> Command:
-    """The ME:A command called ``name`` (``shoot``, ``melee``) as click sees it."""
-    group: Any = typer.main.get_command(me_app)
-    command: Command = group.commands[name]
-    return command
-
-
-class GameCommand(TyperCommand):
-    """An Eden ``odds`` command that hands its command line over to the ME:A command of the
-    same name when the line says ``--game masseffect`` (its own arguments differ)."""
-
-    def make_context(self, info_name: str | None, args: list[str],
-                     parent: Context | None = None, **extra: Any) -> Context:
-        if game_of(args) == "masseffect" and self.name:
-            return masseffect_command(self.name).make_context(info_name, args, parent,
-                                                              **extra)
-        return super().make_context(info_name, args, parent, **extra)
 
 
 # -- the cards --------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import check_output, fail
-from skirmish.cli.options import me_library_or_exit
+from skirmish.games.masseffect.cli.library import me_library_or_exit
 
 #: The exit code of a band that breaks a rule (a file that cannot be read is 2).
 EXIT_ILLEGAL = 1

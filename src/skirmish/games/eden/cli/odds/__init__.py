@@ -5,8 +5,8 @@
 - :mod:`~skirmish.games.eden.cli.odds.single`: ``roll``, ``melee``, ``charge``, ``shoot``, ``burn``;
 - :mod:`~skirmish.games.eden.cli.odds.templates`: ``throw``, ``blast``, ``explosion``;
 - :mod:`~skirmish.games.eden.cli.odds.compare`: ``compare`` (reactions or attackers side by side);
-- :mod:`~skirmish.games.masseffect.cli.odds`: ``shoot`` and ``melee`` with ``--game masseffect``
-  (Mass Effect: Annihilation), which Eden's two commands hand over to.
+- ``shoot`` and ``melee`` with ``--game NAME`` hand over to that game's own command
+  (:mod:`skirmish.cli.game_commands`).
 
 Importing the package registers every command on :data:`odds_app`.
 """

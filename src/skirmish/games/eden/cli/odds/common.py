@@ -20,7 +20,8 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import SkirmishTyper, check_output, fail
-from skirmish.cli.options import ContentOpt, library_or_exit
+from skirmish.cli.options import ContentOpt
+from skirmish.games.eden.cli.library import library_or_exit
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from skirmish.cli.game_commands import GameOpt, check_game, game_command
 from skirmish.games.eden.cli.odds.common import (
     DIFFICULTY_RANGE,
     MAX_DICE,
@@ -45,7 +46,6 @@ from skirmish.games.eden.cli.odds.common import (
     odds_app,
     show,
 )
-from skirmish.games.masseffect.cli.odds import GameCommand, GameOpt, check_game
 
 if TYPE_CHECKING:
     from skirmish.games.eden.cards.profile import FighterProfile
@@ -187,7 +187,7 @@ def shooting_of(cards: Mapping[str, Any], attacker: str, target: str, *,
 # -- commands ----------------------------------------------------------------------------------
 def _eden(game: str) -> None:
     """``--game``: ``shoot`` and ``melee`` are Eden's unless it says masseffect, and then
-    :class:`~skirmish.games.masseffect.cli.odds.GameCommand` has run the ME:A command instead."""
+    :func:`skirmish.cli.game_commands.game_command` has run that game's command instead."""
     if check_game(game) != "eden":
         raise ValueError(f"--game {game}: the game is named once, before or after the "
                          "arguments")
@@ -237,7 +237,7 @@ def roll(
         console.print(f"chart drawn in {chart}")
 
 
-@odds_app.command(cls=GameCommand)
+@odds_app.command(cls=game_command("eden"))
 def melee(
     attacker: AttackerOpt,
     target: TargetOpt,
@@ -298,7 +298,7 @@ def charge(
     show(odds, as_json, exact, chart)
 
 
-@odds_app.command(cls=GameCommand)
+@odds_app.command(cls=game_command("eden"))
 def shoot(
     attacker: Annotated[str, typer.Option(help="The shooter's name.")],
     target: TargetOpt,

@@ -11,9 +11,11 @@ from typing import Any
 import typer
 
 from skirmish.core.data_files import DataError, check_numbers, number, quote, read_data
-from skirmish.games.eden.cards.inputs import FIELD_RANGE
 from skirmish.geometry.shapes import Base, Point
 from skirmish.geometry.table import Table
+
+#: A table file's field: width and height from 20 to 500 cm.
+FIELD_RANGE = (20, 500)
 
 #: Every number of a table file is finite and at most this in size (cm, mm or a count).
 TABLE_NUMBER_LIMIT = 10_000

@@ -1,0 +1,1 @@
+"""Eden's part for the simulations (:mod:`skirmish.sim.game_parts`): :mod:`.part`."""

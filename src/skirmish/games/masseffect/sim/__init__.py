@@ -1,0 +1,2 @@
+"""Mass Effect: Annihilation's part for the simulations (:mod:`skirmish.sim.game_parts`):
+:mod:`.part`."""
