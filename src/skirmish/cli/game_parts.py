@@ -115,11 +115,11 @@ class GameCommands:
     # -- narration and moments -------------------------------------------------------------
     def narrate(self, console: Console, events: Iterable[Event], *,
                 show_actions: bool = False, brief: bool = False) -> None:
-        """Print a game's log, one event a line (actions with ``show_actions``)."""
-        for event in events:
-            if event.kind == "action" and not show_actions:
-                continue
-            console.print(f"  {event.text()}", markup=False, highlight=False)
+        """Print a game's log, one event a line (actions with ``show_actions``; with ``brief``
+        the round headers and the end): :func:`skirmish.cli.narration.narrate_log`."""
+        from skirmish.cli.narration import narrate_log
+
+        narrate_log(console, events, show_actions=show_actions, brief=brief)
 
     def check_moment(self, text: str) -> None:
         """``--table-at TEXT`` checked before the re-play (a ValueError says why)."""

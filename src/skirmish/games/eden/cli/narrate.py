@@ -17,32 +17,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from skirmish.core.events import ActionEvent, Event, NoteEvent, RollEvent
+from skirmish.cli.narration import narrate_log, styled
+from skirmish.core.events import Event, NoteEvent, RollEvent
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
 
-#: Player A's colour, then player B's (shown only when the console has colour).
-PLAYER_STYLES = ("cyan", "magenta")
-
-#: What names a player: his fighters' refs, "player A", and the owner of a points line.
-_MENTIONS = tuple(
-    re.compile(rf"(?<![\w.]){p}\.[\w-]+|\bplayer {p}\b|^{p}(?=: )|\(chosen by {p}\)")
-    for p in "AB"
-)
 _ROUND = re.compile(r"^round (\d+) begins$")
 _ACTIVATED = re.compile(r"^(\S+) is activated \(\d+ AP\)$")
 _INTERRUPTS = re.compile(r"^(\S+) interrupts (\S+)$")
 _MOVED = {"moves": "moved", "charges": "charged", "withdraws": "withdrew"}
-
-
-def styled(text: str, style: str = "", indent: int = 0) -> Text:
-    """``text`` as it is (no markup) after ``indent`` spaces, each player's mentions in the
-    player's colour."""
-    line = Text(text, style=style)
-    for player, pattern in enumerate(_MENTIONS):
-        line.highlight_regex(pattern, PLAYER_STYLES[player])
-    return Text(" " * indent, style=style) + line if indent else line
 
 
 def narrate(
@@ -56,40 +40,17 @@ def narrate(
 
     A location line that only repeats the location roll just above it is left out. With
     ``brief``: the round headers, one line per activation and the end of the match."""
-    soft_wrap = console.soft_wrap or not console.is_terminal
-    if brief:
-        for line in brief_lines(events):
-            if isinstance(line, str):
-                console.rule(Text(line, style="bold"))
-            else:
-                console.print(line, soft_wrap=soft_wrap)
-        return
+    narrate_log(console, events, show_actions=show_actions, brief=brief,
+                skip=_repeats_location, brief_lines=brief_lines)
+
+
+def _repeats_location(previous: Event | None, event: Event) -> bool:
+    """"location 4: torso" just after "... location roll: [4] B.X's torso" says nothing new."""
     from skirmish.games.eden.events import LocationEvent
 
-    previous: Event | None = None
-    for event in events:
-        if isinstance(event, ActionEvent):
-            if show_actions:
-                console.print(styled(f"> {event.text()}", "dim", 2), soft_wrap=soft_wrap)
-            continue
-        repeat = (
-            isinstance(event, LocationEvent)
-            and not event.spent
-            and event.rolled == event.face
-            and isinstance(previous, RollEvent)
-            and previous.roll == "location"
-            and tuple(previous.faces) == (event.face,)
-        )
-        previous = event
-        if repeat:
-            continue  # "location 4: torso" just after "... location roll: [4] B.X's torso"
-        text = event.text()
-        if isinstance(event, NoteEvent) and event.message.startswith("round "):
-            console.rule(Text(text, style="bold"))
-        elif isinstance(event, RollEvent):
-            console.print(styled(text, "dim", 4), soft_wrap=soft_wrap)
-        else:
-            console.print(styled(text, indent=2), soft_wrap=soft_wrap)
+    return (isinstance(event, LocationEvent) and not event.spent
+            and event.rolled == event.face and isinstance(previous, RollEvent)
+            and previous.roll == "location" and tuple(previous.faces) == (event.face,))
 
 
 # -- brief: one line per activation -----------------------------------------------------------
