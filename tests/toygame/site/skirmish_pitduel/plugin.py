@@ -12,5 +12,6 @@ PLUGIN = GamePlugin(
     parts={
         "bots": "skirmish_pitduel.bots:BOTS",
         "rl": "skirmish_pitduel.rl:RL",
+        "sim": "skirmish_pitduel.sim:SIM",
     },
 )
