@@ -9,7 +9,6 @@ from typing import Any
 from skirmish.core.events import Event
 from skirmish.core.game import Game
 from skirmish.sim.game_parts import GameSims, Piece
-
 from skirmish_pitduel.rules import Struck, state_of
 
 
