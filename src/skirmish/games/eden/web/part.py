@@ -31,7 +31,7 @@ class EdenWeb(WebPart):
     static_dir = HERE / "static"
     scripts = ("cards.js",)
     lobby_scripts = ("lobby.js",)
-    moved_files = {"cards.js": "cards.js"}  # its old address, /static/cards.js
+    moved_files: Mapping[str, str] = {"cards.js": "cards.js"}  # once /static/cards.js
     styles = ("style.css",)
     templates_dir = HERE / "templates"
     lobby_templates: Mapping[str, str] = {"seat": "lobby_seat.html",

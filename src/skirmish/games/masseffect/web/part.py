@@ -26,7 +26,7 @@ class MassEffectWeb(WebPart):
     static_dir = HERE / "static"
     scripts = ("table.js",)
     lobby_scripts = ("lobby.js",)
-    moved_files = {"masseffect.js": "table.js"}  # its old address, /static/masseffect.js
+    moved_files: Mapping[str, str] = {"masseffect.js": "table.js"}  # once /static/masseffect.js
     styles = ("style.css",)
     templates_dir = HERE / "templates"
     lobby_templates: Mapping[str, str] = {"seat": "lobby_seat.html",
