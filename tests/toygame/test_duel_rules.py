@@ -63,3 +63,16 @@ def test_rule_6_the_match_ends_and_records_replay() -> None:
     outcome = game.outcome()
     assert outcome is not None and len(game.history) == 4
     verify_jsonl(Record.of(game).to_jsonl())
+
+
+def test_rule_3_two_tables_differing_only_in_the_guard_look_alike_to_the_attacker() -> None:
+    games = []
+    for guard in ("guard B.Dane", "guard B.Eve"):
+        game = RULESETS.get("pitduel").new_game({}, seed=8)
+        game.apply(guard)
+        games.append(game)
+    first, second = games
+    assert first.view(0) == second.view(0) and first.view(None) == second.view(None)
+    assert observe(first, 0) == observe(second, 0)
+    assert [e.to_json() for e in first.log_for(0)] == [e.to_json() for e in second.log_for(0)]
+    assert first.view(1) != second.view(1)
