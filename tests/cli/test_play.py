@@ -137,3 +137,16 @@ def test_optional_rules_are_played_and_named(tmp_path: Path) -> None:
     assert Record.load(saved).header["setup"]["rules"] == {"climate": [3]}
     bad = runner.invoke(app, [*BASE, "--rules", "weather"], input="quit\n")
     assert bad.exit_code != 0 and "no optional rule 'weather'" in bad.output
+
+
+def test_another_game_by_its_name_with_its_own_sample_sides(tmp_path: Path) -> None:
+    saved = tmp_path / "me.jsonl"
+    out = play("--game", "masseffect", lines=["", "1", f"save {saved}", "quit"])
+    assert "Mass Effect: Annihilation: A Escouade Orion against B Cellule Tisiphone" in out
+    record = Record.load(saved)
+    assert record.header["ruleset"] == "masseffect" and len(record.actions) == 1
+    result = runner.invoke(app, [*BASE, "--game", "masseffect", "--troop-a", "Nobody"],
+                           input="")
+    assert result.exit_code == 2 and "Nobody" in result.output
+    result = runner.invoke(app, [*BASE, "--game", "nope"], input="")
+    assert result.exit_code == 2 and "--game: eden or masseffect, got 'nope'" in result.output

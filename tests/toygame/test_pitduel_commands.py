@@ -51,3 +51,11 @@ def test_what_it_lacks_is_one_clear_line() -> None:
     result = CliRunner().invoke(app, ["cards", "list", "--game", "pitduel"])
     assert result.exit_code == 2
     assert "Pit Duel (pitduel) has no" in result.output
+
+
+def test_play_in_the_terminal_against_the_random_bot_to_the_end() -> None:
+    result = CliRunner().invoke(app, ["play", "--game", "pitduel", "--vs", "random", "--seed",
+                                      "3"], input="1\n" * 12 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Pit Duel: A side A against B side B" in result.output
+    assert "the match ends" in result.output or "game over" in result.output

@@ -138,14 +138,28 @@ class GameCommands:
         write_picture(game, folder / "final.svg", when="final table")
 
     # -- terminal play (``skirmish play``) ----------------------------------------------------
-    def new_match(self, troop_a: str, troop_b: str, *, rounds: int, seed: int,
+    def new_match(self, troop_a: str | None, troop_b: str | None, *, rounds: int, seed: int,
                   content: list[Path] | None, rules: str | None) -> tuple[Game, str]:
-        """A new match for ``play`` and the intro line (generic: the default set-up)."""
+        """A new match for ``play`` and the intro line (generic: the set-up the game's
+        simulations make of the two sides, ``None``: the game's own, and its default
+        scenario; :meth:`skirmish.sim.game_parts.GameSims.setup`)."""
+        from skirmish.cli.errors import fail
+        from skirmish.core.errors import SkirmishError
+        from skirmish.sim.game_parts import SetupRequest, sims_of
+
         if rules is not None:
             raise ValueError(f"--rules: {self.title} has no optional rules")
         assert self.plugin is not None
-        game = self.plugin.rules().new_game({}, seed=seed)
-        return game, f"{self.title}: seed {seed}"
+        sims = sims_of(self.plugin)
+        request = SetupRequest(names=(troop_a, troop_b), rounds=rounds,
+                               content=tuple(str(c) for c in content or ()))
+        try:
+            setup = sims.setup(request)
+            game = self.plugin.rules().new_game(setup, seed=seed)
+        except (SkirmishError, KeyError, ValueError) as exc:
+            raise fail(str(exc).strip("'\"")) from None
+        sides = sims.side_names(setup, (troop_a, troop_b))
+        return game, f"{self.title}: A {sides[0]} against B {sides[1]}; seed {seed}"
 
     def write_table(self, game: Game, reader: int | None, path: Path) -> None:
         """``play``'s ``table FILE``: the table as ``reader`` (a seat, None: everyone) may see

@@ -1,5 +1,6 @@
-"""``skirmish play``: play a match of the default game from the terminal, hot-seat or against
-a bot (its ``"cli"`` part sets it up: :meth:`skirmish.cli.game_parts.GameCommands.new_match`).
+"""``skirmish play``: play a match of a game (``--game``, by default the default game) from
+the terminal, hot-seat or against a bot (the game's ``"cli"`` part sets it up:
+:meth:`skirmish.cli.game_parts.GameCommands.new_match`).
 
 Kept light (``skirmish --help`` imports it): the engine and the session loop
 (:mod:`skirmish.cli.play.session`) are imported inside :func:`play` only.
@@ -14,7 +15,7 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import fail
-from skirmish.cli.options import ContentOpt, RulesOpt
+from skirmish.cli.options import ContentOpt, GameOpt, RulesOpt
 
 
 def _read_line(prompt: str) -> str | None:
@@ -30,9 +31,12 @@ def play(
         "--vs", help="Play against a bot: any agent name, e.g. heuristic, random or "
         "mcts:normal (default: hot-seat, two people at this terminal).")] = None,
     seat: Annotated[str, typer.Option(help="Your seat against a bot: A or B.")] = "A",
-    troop_a: Annotated[str, typer.Option(
-        help="Troop A: a troop file or a faction ('stigma:NAME' for a stigma).")] = "Jokers",
-    troop_b: Annotated[str, typer.Option(help="Troop B: a troop file or a faction.")] = "Bamaka",
+    troop_a: Annotated[str | None, typer.Option(
+        help="Troop A: a troop file or a faction ('stigma:NAME' for a stigma); default: the "
+        "game's own first sample troop.")] = None,
+    troop_b: Annotated[str | None, typer.Option(
+        help="Troop B: a troop file or a faction; default: the game's own second sample "
+        "troop.")] = None,
     rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds to play.")] = 5,
     seed: Annotated[int | None, typer.Option(
         help="Seed of the game's dice and of the bot (default: fresh random bits).")] = None,
@@ -43,6 +47,7 @@ def play(
         help="Save the game's record here after every decision.", dir_okay=False)] = None,
     content: ContentOpt = None,
     rules: RulesOpt = None,
+    game_name: GameOpt = None,
 ) -> None:
     """Play a match from the terminal, hot-seat or against a bot (--vs): type the number of
     a legal action, an action in the notation, or a command (undo, odds, table, save, help,
@@ -69,7 +74,7 @@ def play(
         intro = f"resumed {resume}: {len(game.history)} decisions played"
     else:
         seed = fresh_seed() if seed is None else seed
-        game, intro = commands_of(default_game()).new_match(
+        game, intro = commands_of(game_name or default_game()).new_match(
             troop_a, troop_b, rounds=rounds, seed=seed, content=content, rules=rules)
     bot = None if vs is None else make_agent(vs, seed + 1)
     humans = (0, 1) if bot is None else ("AB".index(human),)

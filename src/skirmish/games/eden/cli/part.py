@@ -99,7 +99,7 @@ class EdenCommands(GameCommands):
 
         draw_rounds(game, folder)
 
-    def new_match(self, troop_a: str, troop_b: str, *, rounds: int, seed: int,
+    def new_match(self, troop_a: str | None, troop_b: str | None, *, rounds: int, seed: int,
                   content: list[Path] | None, rules: str | None) -> tuple[Game, str]:
         """Two troops (files, factions or ``stigma:NAME``) of the library, for ``play``."""
         from skirmish.cli.errors import fail
@@ -109,6 +109,7 @@ class EdenCommands(GameCommands):
         from skirmish.games.eden.cards.troop_files import load_troop
         from skirmish.games.eden.cli.library import library_or_exit
 
+        troop_a, troop_b = troop_a or "Jokers", troop_b or "Bamaka"  # the starter troops
         files = [Path(s) for s in (troop_a, troop_b) if Path(s).is_file()]
         library = library_or_exit(content, files)
         troops = (load_troop(troop_a, library), load_troop(troop_b, library))
