@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 from skirmish.cli.game_parts import GameCommands, commands_of
-from skirmish.core.plugins import GAMES, GamePlugin
-from skirmish.sim.game_parts import DEFAULT, GameSims, SetupRequest, game_choices, sims_of
+from skirmish.core.plugins import GAMES, GamePlugin, game_choices
+from skirmish.sim.game_parts import DEFAULT, GameSims, SetupRequest, sims_of
 
 #: A game with a kernel ruleset and no part at all.
 BARE = GamePlugin(name="bare", title="Bare Game", ruleset="skirmish.games.eden:EDEN",

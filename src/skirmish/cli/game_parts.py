@@ -30,7 +30,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skirmish.core.plugins import GAMES, GamePlugin
+from skirmish.core.plugins import (
+    GamePart,
+    GamePlugin,
+    part_of,
+)
 
 if TYPE_CHECKING:
     import typer
@@ -40,27 +44,14 @@ if TYPE_CHECKING:
     from skirmish.core.game import Game
 
 
-class GameCommands:
+class GameCommands(GamePart):
     """A game's part for the command line; subclass it and override what the game has.
 
     ``plugin`` is the game (set by :func:`commands_of`): its name and title make the
     messages."""
 
-    plugin: GamePlugin | None = None
     #: ``--budget``'s default of ``troop new`` (None: the command's own).
     default_budget: int | None = None
-
-    @property
-    def title(self) -> str:
-        return self.plugin.title if self.plugin is not None else "this game"
-
-    @property
-    def name(self) -> str:
-        return self.plugin.name if self.plugin is not None else ""
-
-    def lacks(self, what: str) -> ValueError:
-        """The one-line refusal of something the game does not offer (exit 2)."""
-        return ValueError(f"{self.title} ({self.name}) has no {what}")
 
     # -- odds ------------------------------------------------------------------------------
     def odds_app(self) -> typer.Typer | None:
@@ -210,22 +201,5 @@ def finish(console: Console, game: Game, points: str, *, record: Path | None,
 def commands_of(game: str | GamePlugin) -> GameCommands:
     """The ``"cli"`` part of ``game`` (a name or a plugin), or the generic one; an unknown
     name is a ValueError listing the games."""
-    plugin = game if isinstance(game, GamePlugin) else plugin_or_error(game)
-    part = plugin.part("cli")
-    commands: GameCommands = part if part is not None else GameCommands()
-    if commands.plugin is None:
-        commands.plugin = plugin
-    return commands
+    return part_of(game, "cli", GameCommands)
 
-
-def game_choices() -> str:
-    """The installed games for a message: ``a or b`` (``a, b or c``)."""
-    names = GAMES.names()
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-
-def plugin_or_error(name: str) -> GamePlugin:
-    """The game called ``name``; else ``--game: a or b, got 'x'`` (a ValueError)."""
-    if name not in GAMES:
-        raise ValueError(f"--game: {game_choices()}, got {name!r}")
-    return GAMES.get(name)

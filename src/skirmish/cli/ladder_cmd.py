@@ -113,7 +113,7 @@ def ladder(
     workers = check_workers(workers)
     where = backend_of(backend, workers, address)
     game = game or default_game()
-    from skirmish.cli.game_parts import plugin_or_error
+    from skirmish.core.plugins import plugin_or_error
 
     try:
         plugin_or_error(game)

@@ -12,8 +12,7 @@ from typing import Annotated, Any
 
 import typer
 
-from skirmish.cli.game_parts import game_choices
-from skirmish.core.plugins import GAMES
+from skirmish.core.plugins import GAMES, game_choices
 
 ContentOpt = Annotated[list[Path] | None, typer.Option(
     "--content", help="A folder (or file) of your own cards (YAML/JSON), on top of the "

@@ -27,7 +27,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from skirmish.core.ruleset import Ruleset
@@ -162,3 +162,55 @@ class GameRegistry:
 
 #: The installed games.
 GAMES = GameRegistry()
+
+
+def game_choices() -> str:
+    """The installed games for a message: ``a or b`` (``a, b or c``)."""
+    names = GAMES.names()
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def plugin_or_error(name: str) -> GamePlugin:
+    """The game called ``name``; else ``--game: a or b, got 'x'`` (a ValueError)."""
+    if name not in GAMES:
+        raise ValueError(f"--game: {game_choices()}, got {name!r}")
+    return GAMES.get(name)
+
+
+class GamePart:
+    """The base of a layer's part whose every member has a generic default (the
+    simulations', the command line's): a game subclasses it and overrides what it has; a
+    game without the part gets the base itself. :func:`part_of` binds it to its game,
+    whose name and title make the messages."""
+
+    plugin: GamePlugin | None = None
+
+    @property
+    def title(self) -> str:
+        return self.plugin.title if self.plugin is not None else "this game"
+
+    @property
+    def name(self) -> str:
+        return self.plugin.name if self.plugin is not None else ""
+
+    def lacks(self, what: str) -> ValueError:
+        """The one-line refusal of something the game does not offer (exit 2)."""
+        return ValueError(f"{self.title} ({self.name}) has no {what}")
+
+
+Part = TypeVar("Part", bound=GamePart)
+
+
+def part_of(game: str | GamePlugin, kind: str, base: type[Part]) -> Part:
+    """The part of ``kind`` of ``game`` (a name or a plugin), or a plain ``base`` for a
+    game that offers none, bound to its game; an unknown name is a ValueError listing the
+    games (:func:`plugin_or_error`)."""
+    plugin = game if isinstance(game, GamePlugin) else plugin_or_error(game)
+    found = plugin.part(kind)
+    part = base() if found is None else found
+    if not isinstance(part, base):
+        raise TypeError(f"the {kind} part of {plugin.title} ({plugin.name}) is not a "
+                        f"{base.__name__}")
+    if part.plugin is None:
+        part.plugin = plugin
+    return part

@@ -31,7 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skirmish.core.plugins import GAMES, GamePlugin
+from skirmish.core.plugins import (
+    GAMES,
+    GamePart,
+    GamePlugin,
+    part_of,
+)
 
 if TYPE_CHECKING:
     from skirmish.core.events import Event
@@ -73,13 +78,12 @@ def read_setup_file(path: str) -> dict[str, Any]:
     return data
 
 
-class GameSims:
+class GameSims(GamePart):
     """A game's part for the simulations; subclass it and override what the game has.
 
     ``plugin`` is the game (set by :func:`sims_of`): its name and title make the messages.
     """
 
-    plugin: GamePlugin | None = None
     #: The set-up takes a number of rounds (``--rounds``); reports name it.
     has_round_limit: bool = False
     #: The game's matches are played on a scenario (``--scenario``).
@@ -88,19 +92,6 @@ class GameSims:
     has_rules: bool = False
     #: The balancer's budget when ``--budget`` is not given (``None``: no balancer).
     default_budget: int | None = None
-
-    # -- names ---------------------------------------------------------------------------
-    @property
-    def title(self) -> str:
-        return self.plugin.title if self.plugin is not None else "this game"
-
-    @property
-    def name(self) -> str:
-        return self.plugin.name if self.plugin is not None else ""
-
-    def lacks(self, what: str) -> ValueError:
-        """The one-line refusal of something the game does not offer."""
-        return ValueError(f"{self.title} ({self.name}) has no {what}")
 
     # -- set-ups -------------------------------------------------------------------------
     def setup(self, request: SetupRequest) -> dict[str, Any]:
@@ -208,25 +199,7 @@ class GameSims:
 def sims_of(game: str | GamePlugin) -> GameSims:
     """The ``"sim"`` part of ``game`` (a name or a plugin), or the generic one; an unknown
     name is a ValueError listing the games."""
-    plugin = game if isinstance(game, GamePlugin) else plugin_or_error(game)
-    part = plugin.part("sim")
-    sims: GameSims = part if part is not None else GameSims()
-    if sims.plugin is None:
-        sims.plugin = plugin
-    return sims
-
-
-def game_choices() -> str:
-    """The installed games for a message: ``a or b`` (``a, b or c``)."""
-    names = GAMES.names()
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-
-def plugin_or_error(name: str) -> GamePlugin:
-    """The game called ``name``; else ``--game: a or b, got 'x'`` (a ValueError)."""
-    if name not in GAMES:
-        raise ValueError(f"--game: {game_choices()}, got {name!r}")
-    return GAMES.get(name)
+    return part_of(game, "sim", GameSims)
 
 
 def rules_owners() -> str:
