@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .shapes import Base, Circle, Point, polygon_point_sdist, shape_bcircle
+from .shapes import Base, Circle, Point, polygon_point_sdist
 from .table import Element, Field, Marker
 from .tangent_graph import (
     PATH_TOLERANCE,
@@ -206,7 +206,7 @@ def _reachable(w: World, sx: float, sy: float, ex: float, ey: float) -> bool:
     """Is there any path at all? (Zones change costs, never reachability, so drop them.)"""
     if segment_free(w, sx, sy, ex, ey):
         return True
-    bare = replace(w, zones=())
+    bare = replace(w, zones=(), zoned=False)
     return search(bare, sx, sy, [(ex, ey)], math.inf, ZONE_STEP)[0] is not None
 
 
@@ -228,9 +228,9 @@ def contact_positions(
     Candidates are ``samples`` evenly spaced angles around the target; each returned check is
     legal, with its ``end`` (the mover's new centre), cost and path. ``straight``: only those
     reached in a straight line (no path search: cheaper, and fewer). Memoized
-    (:data:`MEMO_SIZE`)."""
-    return list(_contacts(mover, target, allowance, field, tuple(bases), tuple(elements),
-                          tuple(markers), samples, zone_step, straight))
+    (:data:`MEMO_SIZE`) on what stands within reach (:func:`_within_reach`)."""
+    near = _within_reach(mover, allowance, bases, elements, markers)
+    return list(_contacts(mover, target, allowance, field, *near, samples, zone_step, straight))
 
 
 @lru_cache(maxsize=MEMO_SIZE)
@@ -242,6 +242,7 @@ def _contacts(
     bases: tuple[Base, ...],
     elements: tuple[Element, ...],
     markers: tuple[Marker, ...],
+    zoned: bool,
     samples: int,
     zone_step: float,
     straight: bool,
@@ -257,23 +258,21 @@ def _contacts(
                                 markers=markers):  # fmt: skip
             continue
         cands.append(p)
+    if not cands:
+        return ()
+    w = build_world(mover, field, bases, elements, zoned)
     if straight:
-        return tuple(_reach_straight(mover, cands, allowance, field, bases, elements))
-    return tuple(_reach_many(mover, cands, allowance, field, bases, elements, zone_step))
+        return tuple(_reach_straight(mover, cands, allowance, w))
+    return tuple(_reach_many(mover, cands, allowance, w, zone_step))
 
 
 def _reach_many(
-    mover: Base,
-    cands: list[Point],
-    allowance: float,
-    field: Field,
-    bases: Sequence[Base],
-    elements: Sequence[Element],
-    zone_step: float,
+    mover: Base, cands: list[Point], allowance: float, w: World, zone_step: float
 ) -> list[MoveCheck]:
+    """The candidates reachable within the allowance, each with its cheapest path (in the
+    candidates' order)."""
     if not cands:
         return []
-    w = build_world(mover, field, bases, elements)
     out: list[MoveCheck] = []
     rest: list[Point] = []
     for p in cands:
@@ -316,12 +315,12 @@ def sample_destinations(
     ``rng`` or ``random.Random(seed)``), filtered by end-position rules and reachability.
     ``straight``: only destinations reached in a straight line (no path search: cheaper; none
     when every straight line is blocked). Memoized when drawn from ``seed``
-    (:data:`MEMO_SIZE`)."""
+    (:data:`MEMO_SIZE`), on what stands within reach (:func:`_within_reach`): the answer
+    stays remembered while figures farther away come and go."""
+    near = _within_reach(mover, allowance, bases, elements, markers)
     if rng is not None:
-        return _sample(mover, allowance, n, field, tuple(bases), tuple(elements),
-                       tuple(markers), rng, zone_step, straight)
-    return list(_sampled(mover, allowance, n, field, tuple(bases), tuple(elements),
-                         tuple(markers), seed, zone_step, straight))
+        return _sample(mover, allowance, n, field, *near, rng, zone_step, straight)
+    return list(_sampled(mover, allowance, n, field, *near, seed, zone_step, straight))
 
 
 @lru_cache(maxsize=MEMO_SIZE)
@@ -333,11 +332,12 @@ def _sampled(
     bases: tuple[Base, ...],
     elements: tuple[Element, ...],
     markers: tuple[Marker, ...],
+    zoned: bool,
     seed: int,
     zone_step: float,
     straight: bool,
 ) -> tuple[MoveCheck, ...]:
-    return tuple(_sample(mover, allowance, n, field, bases, elements, markers,
+    return tuple(_sample(mover, allowance, n, field, bases, elements, markers, zoned,
                          random.Random(seed), zone_step, straight))
 
 
@@ -349,19 +349,19 @@ def _sample(
     bases: tuple[Base, ...],
     elements: tuple[Element, ...],
     markers: tuple[Marker, ...],
+    zoned: bool,
     rnd: random.Random,
     zone_step: float,
     straight: bool,
 ) -> list[MoveCheck]:
+    """The sampling behind :func:`sample_destinations`, among the obstacles within reach."""
     out: list[MoveCheck] = []
     r = mover.radius
-    # Only what stands within reach can refuse an end position: the rest is left out of the
-    # end-position checks below (the reachability checks still see everything).
-    near_bases, near_elements, near_markers = _near(mover, allowance, bases, elements, markers)
     x_lo, x_hi = max(r, mover.x - allowance), min(field.width - r, mover.x + allowance)
     y_lo, y_hi = max(r, mover.y - allowance), min(field.height - r, mover.y + allowance)
     if x_lo > x_hi or y_lo > y_hi:
         return out
+    w: World | None = None
     for _round in range(6):
         cands: list[Point] = []
         tries = 0
@@ -374,54 +374,65 @@ def _sample(
             if (x - mover.x) ** 2 + (y - mover.y) ** 2 > allowance * allowance:
                 continue
             p = Point(x, y)
-            if end_position_problem(mover, p, field=field, bases=near_bases,
-                                    elements=near_elements, markers=near_markers):  # fmt: skip
+            if end_position_problem(mover, p, field=field, bases=bases, elements=elements,
+                                    markers=markers):  # fmt: skip
                 continue
             cands.append(p)
-        if _round == 0 or straight:
-            # Cheap first pass: destinations reached in a straight line (no search needed).
-            out.extend(_reach_straight(mover, cands, allowance, field, bases, elements))
-        else:
-            out.extend(_reach_many(mover, cands, allowance, field, bases, elements, zone_step))
+        if cands:
+            if w is None:
+                w = build_world(mover, field, bases, elements, zoned)
+            if _round == 0 or straight:
+                # Cheap first pass: destinations reached in a straight line (no search).
+                out.extend(_reach_straight(mover, cands, allowance, w))
+            else:
+                out.extend(_reach_many(mover, cands, allowance, w, zone_step))
         if len(out) >= n:
             break
     return out[:n]
 
 
-def _near(
+#: cm added to the allowance and the mover's radius in :func:`_within_reach`: far more than
+#: the rounding of any distance, and than the drawn arcs' bulge outside their circles.
+REACH_MARGIN = 1.0
+
+
+def _within_reach(
     mover: Base,
     allowance: float,
     bases: Sequence[Base],
     elements: Sequence[Element],
     markers: Sequence[Marker],
-) -> tuple[list[Base], list[Element], list[Marker]]:
+) -> tuple[tuple[Base, ...], tuple[Element, ...], tuple[Marker, ...], bool]:
     """The bases (not the mover's), elements and markers that a base of the mover's size
-    centred within ``allowance`` of it could touch."""
-    x, y, reach = mover.x, mover.y, allowance + mover.radius + 1.0
-    near_bases = [b for b in bases if not b.same_as(mover)
-                  and math.hypot(b.x - x, b.y - y) < reach + b.radius]
+    could touch when its centre stays within ``allowance`` of where it stands (their order
+    kept), and whether the table has weighted zones at all.
+
+    Nothing else can change a move within the allowance: every point of a path that costs at
+    most the allowance lies within it of the start, so an obstacle farther than the mover's
+    radius plus :data:`REACH_MARGIN` from that disc neither blocks a segment or an arc, nor
+    refuses an end position, nor lends a useful corner to the search (its tangent circles
+    fail the search's relevance filter), nor adds to a cost (a zone's surcharge out there is
+    exactly 0.0). Zones change how arcs are costed (:attr:`World.zoned`), hence the flag."""
+    x, y, reach = mover.x, mover.y, allowance + mover.radius + REACH_MARGIN
+    near_bases = tuple(b for b in bases if not b.same_as(mover)
+                       and math.hypot(b.x - x, b.y - y) < reach + b.radius)
     near_elements = []
+    zoned = False
     for e in elements:
-        cx, cy, big = shape_bcircle(e.shape)
+        if e.passable and e.move_cost > 1.0:
+            zoned = True
+        cx, cy, big = e.bcircle
         if math.hypot(cx - x, cy - y) < reach + big:
             near_elements.append(e)
-    near_markers = [m for m in markers if math.hypot(m.x - x, m.y - y) < reach + m.radius]
-    return near_bases, near_elements, near_markers
+    near_markers = tuple(m for m in markers if math.hypot(m.x - x, m.y - y) < reach + m.radius)
+    return near_bases, tuple(near_elements), near_markers, zoned
 
 
 def _reach_straight(
-    mover: Base,
-    cands: list[Point],
-    allowance: float,
-    field: Field,
-    bases: Sequence[Base],
-    elements: Sequence[Element],
+    mover: Base, cands: list[Point], allowance: float, w: World
 ) -> list[MoveCheck]:
     """The candidates reachable along a straight segment within the allowance (exact: a
     straight path is the shortest, and its cost includes any weighted zone crossed)."""
-    if not cands:
-        return []
-    w = build_world(mover, field, bases, elements)
     out: list[MoveCheck] = []
     for p in cands:
         if segment_free(w, mover.x, mover.y, p.x, p.y):

@@ -64,6 +64,9 @@ class World:
     # corner circles: (cx, cy, R, owner polygon index or -1, wedge start, wedge end)
     circles: tuple[tuple[float, float, float, int, float, float], ...]
     zones: tuple[tuple[Element, float], ...]  # (element, extra factor X - 1)
+    #: The table has weighted zones (``zones`` may hold only those within reach): costs are
+    #: then those of the drawn polylines (arcs included), as on the whole table.
+    zoned: bool = False
 
 
 @lru_cache(maxsize=256)
@@ -118,8 +121,15 @@ def _boxes(
 
 
 def build_world(
-    mover: Base, field: Field, bases: Sequence[Base], elements: Sequence[Element]
+    mover: Base,
+    field: Field,
+    bases: Sequence[Base],
+    elements: Sequence[Element],
+    zoned: bool | None = None,
 ) -> World:
+    """The obstacles of ``bases`` and ``elements`` inflated for the mover. ``zoned``: whether
+    the whole table has weighted zones, when ``elements`` is only the part of it within reach
+    (by default: whether ``elements`` has any)."""
     r = mover.radius
     discs, polys, circles, zones = _static_scenery(tuple(elements), r)
     boxes = _boxes(polys, r)
@@ -128,6 +138,7 @@ def build_world(
     return World(
         r, r, r, field.width - r, field.height - r,
         tuple(bd) + discs, polys, boxes, tuple(bc) + circles, zones,
+        bool(zones) if zoned is None else zoned,
     )  # fmt: skip
 
 
@@ -195,6 +206,11 @@ def _arc_free(w: World, ci: int, a0: float, sweep: float, orient: int) -> bool:
         off = (lo - start) % TWO_PI
         if (off < sweep - 1e-9 or off + 2 * half > TWO_PI + 1e-9) and half > 1e-7:
             return False
+    # Only the polygons whose box (grown by r) meets the circle's box can come within r of
+    # the arc; a point outside such a box is farther than r from the polygon (so free).
+    near = [(pts, box) for pi, (pts, box) in enumerate(zip(w.polys, w.boxes, strict=True))
+            if pi != owner and box[0] <= cx + rr and box[2] >= cx - rr
+            and box[1] <= cy + rr and box[3] >= cy - rr]
     steps = max(2, int(sweep / 0.12) + 1)
     for k in range(steps + 1):
         t = start + sweep * k / steps
@@ -202,8 +218,8 @@ def _arc_free(w: World, ci: int, a0: float, sweep: float, orient: int) -> bool:
         y = cy + rr * math.sin(t)
         if not in_field(w, x, y):
             return False
-        for pi, pts in enumerate(w.polys):
-            if pi == owner:
+        for pts, (x0, y0, x1, y1) in near:
+            if x < x0 or x > x1 or y < y0 or y > y1:
                 continue
             if polygon_point_sdist(x, y, pts) < w.r - tol:
                 return False
@@ -436,7 +452,7 @@ def search(
 
 def _arc_cost(w: World, arc_pts: list[Point], px: float, py: float, exact: float) -> float:
     """Cost of an arc: its exact length without zones, else the cost of its outer polyline."""
-    if not w.zones or not arc_pts:
+    if not w.zoned or not arc_pts:
         return exact
     cost = 0.0
     x0, y0 = px, py
@@ -544,7 +560,7 @@ def _boundary_edge_at(w: World, p: Point) -> tuple[tuple[float, float], tuple[fl
 def finish(w: World, found: tuple[float, list[Point]], limit: float) -> PathResult | None:
     """Turn a search result into a PathResult: exact cost without zones; with zones the exact
     cost of the refined polyline (never below the optimum)."""
-    if not w.zones:
+    if not w.zoned:
         pts = simplify(found[1])
         cost = found[0]
         length = cost
