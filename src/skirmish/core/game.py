@@ -25,6 +25,7 @@ from skirmish.core.dice import Dice, dice_from_json
 from skirmish.core.errors import GameOverError, IllegalActionError, NotationError
 from skirmish.core.events import ActionEvent, Event, event_from_json
 from skirmish.core.procedure import Procedure, procedure_from_json
+from skirmish.core.reading import Remembering, reading
 from skirmish.core.ruleset import RULESETS, Outcome, Ruleset, State, picture_of
 
 ENGINE_VERSION = "0.1.0"
@@ -99,7 +100,15 @@ class Game:
         """Run automatic steps until a procedure waits for a decision or the stack is empty."""
         steps = 0
         while self.stack:
-            decision = self.stack[-1].decision(self)
+            state = self.state
+            if isinstance(state, Remembering):  # finding the decision changes nothing
+                state.begin_reading()
+                try:
+                    decision = self.stack[-1].decision(self)
+                finally:
+                    state.end_reading()
+            else:
+                decision = self.stack[-1].decision(self)
             if decision is not None:
                 self._decision = decision
                 return
@@ -174,7 +183,8 @@ class Game:
             raise IllegalActionError(str(exc), "action notation") from None
         if offered is not None and action in offered[1]:
             return action
-        self.stack[-1].check(self, action)
+        with reading(self.state):
+            self.stack[-1].check(self, action)
         return action
 
     def apply(self, action: Action | str) -> None:
@@ -288,7 +298,8 @@ class Game:
 
         ``dice`` says what kind of dice the game uses and, for keyed dice, the commitment to
         their key published when the match starts (never a seed, a key or a draw counter)."""
-        view = self.ruleset.view(self, player)
+        with reading(self.state):
+            view = self.ruleset.view(self, player)
         view["dice"] = self.dice.public()
         if self.is_over:
             outcome = self.outcome()
@@ -335,7 +346,8 @@ class LegalActions:
             game = self._game
             game.sparse = self._sparse
             try:
-                self._cache = [] if game.is_over else game.top.legal_actions(game)
+                with reading(game.state):
+                    self._cache = [] if game.is_over else game.top.legal_actions(game)
             finally:
                 game.sparse = False
             game._offered = (

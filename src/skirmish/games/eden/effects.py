@@ -155,6 +155,12 @@ class EffectKind:
                   fighter: Fighter) -> Iterable[Modifier]:
         return ()
 
+    def only_for(self, effect: ActiveEffect) -> str | None:
+        """The one fighter (ref) whose characteristics the effect's :meth:`modifiers` may
+        change, ``""`` for none, or ``None`` when it may reach several: a fighter it cannot
+        reach is not asked (:func:`effect_modifiers`; the answer never changes)."""
+        return None
+
     def protection(self, state: EdenState, effect: ActiveEffect, fighter: Fighter, limb: Limb,
                    ranged: bool) -> int:
         return 0
@@ -256,9 +262,30 @@ def _state(game: Game) -> EdenState:
 def effect_modifiers(state: EdenState, fighter: Fighter) -> list[Modifier]:
     """Every card effect's modifier on ``fighter`` (conditions are added by the state)."""
     out: list[Modifier] = []
+    ref = fighter.ref
     for effect in state.effects:
-        out.extend(EFFECTS[effect.effect].modifiers(state, effect, fighter))
+        only = modifies_only(effect)
+        if only is None or only == ref:
+            out.extend(EFFECTS[effect.effect].modifiers(state, effect, fighter))
     return out
+
+
+#: :meth:`EffectKind.only_for` of each effect, asked once per effect (effects never change):
+#: kept with the effect, so that its ``id`` is not reused while the entry lives.
+_ONLY_FOR: dict[int, tuple[ActiveEffect, str | None]] = {}
+
+
+def modifies_only(effect: ActiveEffect) -> str | None:
+    """The one fighter whose characteristics ``effect`` may modify, ``""`` for none, ``None``
+    for several (:meth:`EffectKind.only_for`, remembered)."""
+    known = _ONLY_FOR.get(id(effect))
+    if known is not None and known[0] is effect:
+        return known[1]
+    only = EFFECTS[effect.effect].only_for(effect)
+    if len(_ONLY_FOR) >= 4096:
+        _ONLY_FOR.clear()
+    _ONLY_FOR[id(effect)] = (effect, only)
+    return only
 
 
 def effect_protection(state: EdenState, fighter: Fighter, limb: Limb, ranged: bool) -> int:

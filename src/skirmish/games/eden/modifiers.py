@@ -100,7 +100,10 @@ def effective_value(
     rounding up to the higher integer (Rulebook 2.G: "rounded to the higher
     number"; 1.5 -> 2, and -1.5 -> -1). Not clamped at 0.
     """
-    applicable = [m for m in modifiers if m.applies_to(characteristic)]
+    applicable = [m for m in modifiers
+                  if m.characteristic is None or m.characteristic == characteristic]
+    if not applicable:
+        return base
     total = base + sum(m.delta for m in applicable)
     if all(m.factor == 1 for m in applicable):
         return total  # whole numbers only: nothing to round

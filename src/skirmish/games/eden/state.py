@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
+from skirmish.core.reading import Remembering
 from skirmish.games.eden.cards.cards import Catalogue
 from skirmish.games.eden.cards.profile import Characteristic, FighterProfile
-from skirmish.games.eden.effects import EFFECTS, ActiveEffect, EffectKind, effect_modifiers
+from skirmish.games.eden.effects import (
+    EFFECTS,
+    ActiveEffect,
+    EffectKind,
+    effect_modifiers,
+    modifies_only,
+)
 from skirmish.games.eden.fighter import NPF_SIDE, SIDE_LETTERS, Fighter
 from skirmish.games.eden.modifiers import Modifier, condition_modifiers, effective_value
 from skirmish.games.eden.optional.infestation import Infestation
@@ -75,8 +82,12 @@ def profile_card(profile: FighterProfile) -> dict[str, Any]:
     return _json_once(profile, FighterProfile.to_dict)
 
 
-class EdenState:
-    """Everything on and around the table, hidden parts included (views filter them)."""
+class EdenState(Remembering):
+    """Everything on and around the table, hidden parts included (views filter them).
+
+    While the kernel lists legal actions, builds a view or finds a decision (a read-only
+    window: :mod:`skirmish.core.reading`), the state remembers each fighter's effective
+    characteristics, base and freedom; outside one it works them out afresh."""
 
     __slots__ = (
         "bids",
@@ -115,6 +126,7 @@ class EdenState:
         max_rounds: int = 5,
         catalogue: Catalogue | None = None,
     ) -> None:
+        self.forget()
         self.fighters: list[Fighter] = list(fighters)
         self.index: dict[str, int] = {f.ref: i for i, f in enumerate(self.fighters)}
         if len(self.index) != len(self.fighters):
@@ -200,18 +212,46 @@ class EdenState:
         base = fighter.base_value(characteristic)
         if not fighter.markers and not self.effects:
             return base  # nothing modifies it
-        return effective_value(base, self.modifiers(fighter), characteristic)
+        memo = self._memo
+        if memo is None:
+            return effective_value(base, self.modifiers(fighter), characteristic)
+        key = (id(fighter), characteristic)
+        known = memo.get(key)
+        if known is not None and known[0] is fighter:
+            return known[1]  # type: ignore[no-any-return]
+        value = effective_value(base, self.modifiers(fighter), characteristic)
+        memo[key] = (fighter, value)
+        return value
 
     # -- the table ------------------------------------------------------------------------------
     def base(self, fighter: Fighter) -> Base:
         """The fighter's base on the table (Rulebook 2.D)."""
-        return Base.from_mm(fighter.x, fighter.y, fighter.profile.base_mm, fighter.ref,
+        memo = self._memo
+        if memo is None:
+            return Base.from_mm(fighter.x, fighter.y, fighter.profile.base_mm, fighter.ref,
+                                SIDE_LETTERS[fighter.side])
+        key = (id(fighter), "base")
+        known = memo.get(key)
+        if known is not None and known[0] is fighter:
+            return known[1]  # type: ignore[no-any-return]
+        base = Base.from_mm(fighter.x, fighter.y, fighter.profile.base_mm, fighter.ref,
                             SIDE_LETTERS[fighter.side])
+        memo[key] = (fighter, base)
+        return base
 
     def bases(self, *excluding: Fighter) -> list[Base]:
         """Every base on the field but those of ``excluding``."""
+        memo = self._memo
+        if memo is None:
+            skip = {f.ref for f in excluding}
+            return [self.base(f) for f in self.fighters if f.on_field and f.ref not in skip]
+        every: list[Base] | None = memo.get("bases")
+        if every is None:
+            every = memo["bases"] = [self.base(f) for f in self.fighters if f.on_field]
+        if not excluding:
+            return list(every)
         skip = {f.ref for f in excluding}
-        return [self.base(f) for f in self.fighters if f.on_field and f.ref not in skip]
+        return [b for b in every if b.id not in skip]
 
     def table(self) -> Table:
         return Table(self.field, elements=self.scenery, bases=tuple(self.bases()),
@@ -232,14 +272,26 @@ class EdenState:
 
     def enemies(self, fighter: Fighter) -> Iterator[Fighter]:
         """The fighter's enemies on the field (:meth:`is_enemy`)."""
-        return (e for e in self.fighters if e.on_field and self.is_enemy(fighter, e))
+        side = fighter.side
+        if side == NPF_SIDE:  # the non-player fighters' enemies: both troops
+            return (e for e in self.fighters if e.on_field and e.side != NPF_SIDE)
+        return (e for e in self.fighters if e.on_field and e.side != side)
 
     def enemies_in_contact(self, fighter: Fighter) -> list[Fighter]:
         return [e for e in self.enemies(fighter) if self.in_contact(fighter, e)]
 
     def is_free(self, fighter: Fighter) -> bool:
         """Rulebook 2.E: free when no enemy is in contact (glossary: allies never count)."""
-        return not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
+        memo = self._memo
+        if memo is None:
+            return not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
+        key = (id(fighter), "free")
+        known = memo.get(key)
+        if known is not None and known[0] is fighter:
+            return known[1]  # type: ignore[no-any-return]
+        free = not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
+        memo[key] = (fighter, free)
+        return free
 
     def sight(self, viewer: Fighter, target: Fighter | tuple[float, float]) -> SightResult:
         """Rulebook 2.B: line of sight from a fighter to a fighter or a point."""
@@ -252,6 +304,7 @@ class EdenState:
     # -- copying and snapshots -----------------------------------------------------------------
     def clone(self) -> EdenState:
         other = EdenState.__new__(EdenState)
+        other.forget()
         other.fighters = [f.clone() for f in self.fighters]
         for name in ("index", "catalogue", "troop_types", "field", "max_rounds", "round",
                      "first_player", "scenery", "markers", "territory", "terrain"):
@@ -477,8 +530,11 @@ class EdenState:
         if not fighter.markers and not seen:
             return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
         mods = condition_modifiers(fighter.markers) if fighter.markers else []
+        ref = fighter.ref
         for effect in seen:
-            mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
+            only = modifies_only(effect)
+            if only is None or only == ref:
+                mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
         if not mods:
             return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
         return {name: effective_value(fighter.base_value(c), mods, c)

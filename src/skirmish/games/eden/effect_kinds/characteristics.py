@@ -22,8 +22,7 @@ def concerns(state: EdenState, effect: ActiveEffect, fighter: Fighter) -> bool:
     """Does the effect reach ``fighter``? ``who`` picks the fighters (relative to the owner:
     a fighter, or a player), ``within`` (cm, edge to edge) keeps those near the owner
     fighter, ``wounded`` keeps fighters with a wounded limb."""
-    who = effect.param("who", "self")
-    owner_ref = effect.fighter_ref
+    who, owner_ref, within, wounded, target = _reach_of(effect)
     if effect.neutral:  # an optional rule of the match: it concerns "all" or nobody
         side = -1
     else:
@@ -31,7 +30,7 @@ def concerns(state: EdenState, effect: ActiveEffect, fighter: Fighter) -> bool:
     if who == "self":
         ok = fighter.ref == owner_ref
     elif who == "target":
-        ok = fighter.ref == effect.param("target")
+        ok = fighter.ref == target
     elif who == "allies":
         ok = fighter.side == side and fighter.ref != owner_ref
     elif who == "troop":
@@ -42,7 +41,6 @@ def concerns(state: EdenState, effect: ActiveEffect, fighter: Fighter) -> bool:
         ok = True
     if not ok:
         return False
-    within = effect.param("within")
     if within is not None and owner_ref is not None:
         owner = state.fighter(owner_ref)
         if not owner.on_field or not fighter.on_field:
@@ -51,9 +49,27 @@ def concerns(state: EdenState, effect: ActiveEffect, fighter: Fighter) -> bool:
             math.hypot(owner.x - fighter.x, owner.y - fighter.y)
             - (owner.profile.base_mm + fighter.profile.base_mm) / 20
         )
-        if gap > float(within):
+        if gap > float(within):  # type: ignore[arg-type]
             return False
-    return not (effect.param("wounded") and not any(fighter.is_wounded(limb) for limb in Limb))
+    return not (wounded and not any(fighter.is_wounded(limb) for limb in Limb))
+
+
+#: (who, owner fighter, within, wounded, target) of an effect, read once per effect (effects
+#: never change; kept with the effect, as :data:`_MODIFIER_OF`).
+_REACH_OF: dict[int, tuple[ActiveEffect, tuple[str, str | None, object, object, object]]] = {}
+
+
+def _reach_of(effect: ActiveEffect) -> tuple[str, str | None, object, object, object]:
+    """The parameters :func:`concerns` reads, read once per effect."""
+    known = _REACH_OF.get(id(effect))
+    if known is not None and known[0] is effect:
+        return known[1]
+    reach = (str(effect.param("who", "self")), effect.fighter_ref, effect.param("within"),
+             effect.param("wounded"), effect.param("target"))
+    if len(_REACH_OF) >= 4096:
+        _REACH_OF.clear()
+    _REACH_OF[id(effect)] = (effect, reach)
+    return reach
 
 
 @register
@@ -84,15 +100,39 @@ class Modify(EffectKind):
         if params.get("who", "self") not in WHO:
             raise ValueError(f"{where}: effect 'modify' who must be one of {', '.join(WHO)}")
 
+    def only_for(self, effect: ActiveEffect) -> str | None:
+        """``who: self`` reaches its owner fighter alone, ``who: target`` its target alone
+        (:func:`concerns`)."""
+        who, owner_ref, _, _, target = _reach_of(effect)
+        if who == "self":
+            return owner_ref or ""
+        if who == "target":
+            return target if isinstance(target, str) else ""
+        return None
+
     def modifiers(
         self, state: EdenState, effect: ActiveEffect, fighter: Fighter
     ) -> Iterable[Modifier]:
         if not concerns(state, effect, fighter):
             return ()
+        known = _MODIFIER_OF.get(id(effect))
+        if known is not None and known[0] is effect:
+            return known[1]
         c = str(effect.param("characteristic"))
         characteristic = None if c == "all" else Characteristic.parse(c)
         factor = Fraction(str(effect.param("factor", 1)))
-        return (Modifier(effect.source, characteristic, int(effect.param("delta", 0)), factor),)
+        made = (Modifier(effect.source, characteristic, int(effect.param("delta", 0)), factor),)
+        if len(_MODIFIER_OF) >= _MODIFIERS_KEPT:
+            _MODIFIER_OF.clear()
+        _MODIFIER_OF[id(effect)] = (effect, made)
+        return made
+
+
+#: The modifier each ``modify`` effect gives, made once per effect (effects and modifiers
+#: never change), by ``id``: the effect is kept with it, so its ``id`` is not reused while
+#: the entry lives.
+_MODIFIER_OF: dict[int, tuple[ActiveEffect, tuple[Modifier, ...]]] = {}
+_MODIFIERS_KEPT = 4096
 
 
 @register

@@ -337,6 +337,12 @@ def ranged_options(game: Game, fighter: Fighter) -> list[Action]:
             if part.category is Category.SHOOTING:
                 candidates = [Shoot(me, token, Ref(t.ref))
                               for t in legal_shooting_targets(game, fighter, part)]
+                if carried(game, fighter, token) is item and item.part(part.category) is part:
+                    # what ranged_refusal checks of a shot at one of these targets, all
+                    # checked already: the fighter and the item's uses above, each target's
+                    # range, reach, hiding, sight and nearness in legal_shooting_targets
+                    options.extend(candidates)
+                    continue
             elif part.category is Category.PROJECTILE:
                 base = state.base(fighter)
                 enemies = sorted(state.enemies(fighter),

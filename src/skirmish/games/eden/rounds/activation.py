@@ -48,12 +48,12 @@ class ActivationPhase(Procedure):
     def _interrupters(self, state: EdenState) -> list[Fighter]:
         """Fighters of the last designated fighter's opponent with a strictly higher SPD."""
         last = state.fighter(self.chain[-1])
+        candidates = [f for f in self._designatable(state, 1 - last.side)
+                      if f.ref not in self.chain]
+        if not candidates:
+            return []
         pace = speed(state, last)
-        return [
-            f
-            for f in self._designatable(state, 1 - last.side)
-            if speed(state, f) > pace and f.ref not in self.chain
-        ]
+        return [f for f in candidates if speed(state, f) > pace]
 
     def decision(self, game: Game) -> Decision | None:
         state = state_of(game)

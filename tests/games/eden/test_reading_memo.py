@@ -1,0 +1,46 @@
+"""Eden's state remembers characteristics, bases and freedom only inside the kernel's
+read-only windows (skirmish.core.reading): never past a change."""
+
+from __future__ import annotations
+
+from skirmish.core import RandomAgent
+from skirmish.games.eden import EDEN
+from skirmish.games.eden.cards.profile import Characteristic
+from skirmish.games.eden.demo import match_setup
+
+
+def _fighting_game():  # type: ignore[no-untyped-def]
+    game = EDEN.new_game(match_setup(), seed=3)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    while game.decision().kind != "action":
+        player = game.decision().player
+        game.apply(agents[player].act({}, list(game.legal_actions())))
+    return game
+
+
+def test_the_kernel_leaves_no_window_open_and_copies_start_without_memo() -> None:
+    game = _fighting_game()
+    list(game.legal_actions())
+    game.view(0)
+    assert game.state.memo() is None  # type: ignore[attr-defined]
+    assert game.copy().state.memo() is None  # type: ignore[attr-defined]
+
+
+def test_a_change_made_by_hand_between_two_listings_is_seen() -> None:
+    """No answer remembered in one listing is given in the next: a fighter moved and
+    poisoned by hand between two listings is listed and valued afresh."""
+    game = _fighting_game()
+    state = game.state
+    ref = str(game.top.fighter)  # type: ignore[attr-defined]
+    fighter = state.fighter(ref)  # type: ignore[attr-defined]
+    before = list(game.legal_actions())
+    spd = game.view(0)["fighters"][state.index[ref]]["characteristics"]["SPD"]  # type: ignore[attr-defined]
+    fighter.add_markers("poison")
+    fighter.x = min(fighter.x + 7.0, state.field.width - 3.0)  # type: ignore[attr-defined]
+    fresh = game.copy()  # a copy computes everything afresh
+    assert [str(a) for a in game.legal_actions()] == [str(a) for a in fresh.legal_actions()]
+    assert game.view(0) == fresh.view(0)
+    after = game.view(0)["fighters"][state.index[ref]]["characteristics"]["SPD"]  # type: ignore[attr-defined]
+    assert after == spd - 1
+    assert state.characteristic(fighter, Characteristic.SPD) == after  # type: ignore[attr-defined]
+    assert before  # the first listing was made
