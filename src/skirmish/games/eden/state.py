@@ -518,31 +518,49 @@ class EdenState(Remembering):
         return [e for e in self.effects if self._effect_public(e, player)]
 
     def _characteristics_seen(self, fighter: Fighter, player: int | None,
-                              seen: Sequence[ActiveEffect] | None = None) -> dict[str, int]:
+                              seen: Reaching | None = None) -> dict[str, int]:
         """The effective values ``player`` may know: the modifiers of the other player's
         secret mission are left out (docs/rulings.md; the rolls in the log show what was
         rolled, as across a table). Otherwise as :meth:`characteristic` (Rulebook 1.6, 2.G,
         9), the fighter's modifiers gathered once for its four characteristics. ``seen``:
-        the effects ``player`` knows of that may modify a characteristic
-        (:func:`_modifying`), which a view finds once for all its fighters."""
+        the effects ``player`` knows of that may modify a characteristic, by the fighter
+        they may reach (:func:`_modifying`), which a view finds once for all its fighters."""
         if seen is None:
             seen = _modifying(self._effects_seen(player))
-        if not fighter.markers and not seen:
+        general, only = seen
+        own = only.get(fighter.ref, ())
+        if not fighter.markers and not general and not own:
             return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
         mods = condition_modifiers(fighter.markers) if fighter.markers else []
-        ref = fighter.ref
-        for effect in seen:
-            only = modifies_only(effect)
-            if only is None or only == ref:
-                mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
+        for effect in general:
+            mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
+        for effect in own:
+            mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
         if not mods:
             return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
         return {name: effective_value(fighter.base_value(c), mods, c)
                 for name, c in _CHARACTERISTICS}
 
 
-def _modifying(effects: Sequence[ActiveEffect]) -> list[ActiveEffect]:
+#: The effects that may modify characteristics: those that may reach any fighter, and those
+#: that may reach one fighter alone, by its ref (:func:`_modifying`).
+Reaching = tuple[list[ActiveEffect], dict[str, list[ActiveEffect]]]
+
+
+def _modifying(effects: Sequence[ActiveEffect]) -> Reaching:
     """The effects whose kind has a ``modifiers`` hook (the others modify nothing:
-    :meth:`EffectKind.modifiers <skirmish.games.eden.effects.EffectKind.modifiers>`)."""
-    return [e for e in effects
-            if type(EFFECTS[e.effect]).modifiers is not EffectKind.modifiers]
+    :meth:`EffectKind.modifiers <skirmish.games.eden.effects.EffectKind.modifiers>`): those
+    that may reach any fighter, and by ref those that may reach one fighter alone
+    (:func:`~skirmish.games.eden.effects.modifies_only`; one that reaches nobody is left out).
+    Their order does not matter: deltas add up and factors multiply (Rulebook 2.G)."""
+    general: list[ActiveEffect] = []
+    only: dict[str, list[ActiveEffect]] = {}
+    for effect in effects:
+        if type(EFFECTS[effect.effect]).modifiers is EffectKind.modifiers:
+            continue
+        ref = modifies_only(effect)
+        if ref is None:
+            general.append(effect)
+        elif ref:
+            only.setdefault(ref, []).append(effect)
+    return general, only
