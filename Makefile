@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo test check bench soak ladder lint typecheck system-deps clean
+.PHONY: run demo test check bench bench-compare soak ladder lint typecheck system-deps clean
 
 # Debian packages the project uses beyond Python: Chromium for the browser tests, Pango and
 # fonts for the PDF cards (WeasyPrint), tmux and poppler-utils for the terminal and PDF
@@ -71,8 +71,18 @@ test: $(STAMP) system-deps lint typecheck
 check: $(STAMP) lint typecheck
 	$(VENV)/bin/pytest -n auto -q -m "not slow and not browser" -x
 
+# The speed record (bench/run.py); its last suite runs the baseline commit of issue 43 side by
+# side with this tree (several minutes; SKIRMISH_BENCH_BASELINE=none skips it).
 bench: $(STAMP)
 	$(PY) -m bench.run
+
+# Issue 43's comparison alone: the baseline commit (0633749, checked out in a temporary git
+# worktree, removed afterwards) and this tree run the same workloads side by side, each
+# figure a same-run ratio (about 5 minutes; writes out/side_by_side.json). E.g.
+# make bench-compare COMPARE_ARGS="--rounds 1 --only eden_random,render"
+COMPARE_ARGS ?=
+bench-compare: $(STAMP)
+	$(PY) -m bench.side_by_side $(COMPARE_ARGS)
 
 # Not in CI: 100,000 random matches and 200 heuristic matches per faction pairing (both
 # seats), and 1,000 random Mass Effect: Annihilation matches (every record re-played), every

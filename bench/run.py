@@ -19,10 +19,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-#: (bench.tactics: the tactical suite's score, issue 16, not a speed figure.)
+#: (bench.tactics: the tactical suite's score, issue 16, not a speed figure. bench.side_by_side,
+#: last: the baseline commit of issue 43 and this tree run side by side, ``x_...`` the speed
+#: ratios; ``SKIRMISH_BENCH_BASELINE=none`` skips it.)
 SUITES = ("bench.cli", "bench.kernel", "bench.masseffect", "bench.geometry", "bench.odds",
           "bench.bots", "bench.mcts", "bench.tactics", "bench.rl", "bench.web_load",
-          "bench.balance")
+          "bench.balance", "bench.side_by_side")
 COMMITTED = Path(__file__).with_name("results.json")
 LATEST = Path(__file__).parent.parent / "out" / "bench.json"
 #: Figures where smaller is better (times); the others are rates or counts.
@@ -46,7 +48,19 @@ TARGETS = {
     "planted_flagged": "= 1",
     "planted_interval_has_truth": "= 1",
     "planted_other_new_flags": "<= 1",
+    # Issue 43, bench.side_by_side: ratios to the baseline commit measured in the same run
+    # (x_...), and the current tree's own figures (current_...).
+    "x_eden_random_decisions_per_s": ">= 3 (x 0633749)",
+    "x_eden_optional_decisions_per_s": ">= 3 (x 0633749)",
+    "x_me_random_decisions_per_s": ">= 3 (x 0633749)",
+    "x_mcts_round_iterations_per_s": ">= 3 (x 0633749)",
+    "x_me_mcts_turn_iterations_per_s": ">= 3 (x 0633749)",
+    "current_rl_eden_observed_steps_per_s": ">= 6,000",
+    "current_render_2000_bases_s": "<= 2",
+    "current_render_10000_bases_s": "<= 10",
 }
+#: Keys of speed ratios (bench.side_by_side): better large, whatever their figure's unit.
+RATIO_PREFIX = "x_"
 
 
 def machine() -> dict[str, str | int]:
@@ -73,8 +87,8 @@ def _rounded(value: float) -> float:
 
 def smaller_is_better(key: str) -> bool:
     """Times (``_ms``, ``_us``, ``_s``, ``_ms_per_decision``) are better small; rates
-    (``_per_s``) and counts are better large."""
-    if key.endswith("_per_s"):
+    (``_per_s``), counts and speed ratios (``x_...``) are better large."""
+    if key.endswith("_per_s") or key.startswith(RATIO_PREFIX):
         return False
     return key.endswith(SMALLER_IS_BETTER) or "_ms_per_" in key or "_us_per_" in key
 
