@@ -24,7 +24,7 @@ from rich.table import Table
 #: ratios; ``SKIRMISH_BENCH_BASELINE=none`` skips it.)
 SUITES = ("bench.cli", "bench.kernel", "bench.masseffect", "bench.geometry", "bench.odds",
           "bench.bots", "bench.mcts", "bench.tactics", "bench.rl", "bench.web_load",
-          "bench.balance", "bench.side_by_side")
+          "bench.balance", "bench.peers", "bench.side_by_side")
 COMMITTED = Path(__file__).with_name("results.json")
 LATEST = Path(__file__).parent.parent / "out" / "bench.json"
 #: Figures where smaller is better (times); the others are rates or counts.
@@ -51,6 +51,7 @@ TARGETS = {
     # Issue 43, bench.side_by_side: ratios to the baseline commit measured in the same run
     # (x_...), and the current tree's own figures (current_...).
     "x_eden_random_decisions_per_s": ">= 3 (x 0633749)",
+    "x_eden_random_views_decisions_per_s": ">= 3 (x 0633749)",
     "x_eden_optional_decisions_per_s": ">= 3 (x 0633749)",
     "x_me_random_decisions_per_s": ">= 3 (x 0633749)",
     "x_mcts_round_iterations_per_s": ">= 3 (x 0633749)",

@@ -110,7 +110,7 @@ def me_setup() -> dict[str, Any]:
 
 
 def play_random(ruleset: Any, setup: dict[str, Any], seed: int,
-                stop: Callable[[Any], bool] | None = None) -> Any:
+                stop: Callable[[Any], bool] | None = None, views: bool = False) -> Any:
     """A game random against random from ``seed`` (agents seeded ``seed`` and ``seed + 1``),
     each agent given its view and the listed legal actions, as bench/kernel.py plays it;
     to its end, or until ``stop(game)``."""
@@ -122,12 +122,16 @@ def play_random(ruleset: Any, setup: dict[str, Any], seed: int,
     while not game.is_over and not (stop and stop(game)):
         player = game.decision().player
         agent = agents[player]
-        game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
+        if views:  # the deciding seat's view built, as an agent that reads it is given
+            legal = list(game.legal_actions())
+            game.apply(agent.act(view_of(game, player), legal))
+        else:
+            game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
     return game
 
 
 def random_games(ruleset_name: str, setup: dict[str, Any], games: int,
-                 first_seed: int = 0) -> Result:
+                 first_seed: int = 0, views: bool = False) -> Result:
     """``games`` whole random games (seeds ``first_seed``...): decisions and games per
     CPU second, the digest of every action played."""
     ruleset = _ruleset(ruleset_name)
@@ -135,7 +139,7 @@ def random_games(ruleset_name: str, setup: dict[str, Any], games: int,
     decisions = 0
     start = time.process_time()
     for seed in range(first_seed, first_seed + games):
-        game = play_random(ruleset, setup, seed)
+        game = play_random(ruleset, setup, seed, views=views)
         decisions += len(game.history)
         histories.append(f"{seed}:" + "|".join(str(a) for a in game.history))
     elapsed = time.process_time() - start
@@ -147,6 +151,12 @@ def random_games(ruleset_name: str, setup: dict[str, Any], games: int,
 def eden_random(games: int = 40) -> Result:
     """Random against random, whole Eden matches on the benchmark's set-up."""
     return random_games("eden", eden_setup(), games)
+
+
+def eden_random_views(games: int = 24) -> Result:
+    """The same, the deciding seat's view built at every decision (botbowl's agents are
+    given the game's state: bench/peers.py)."""
+    return random_games("eden", eden_setup(), games, views=True)
 
 
 def eden_optional(games: int = 10) -> Result:
@@ -327,6 +337,7 @@ def render(bases: int = 400) -> Result:
 #: The workloads by name, in the order the driver runs them.
 WORKLOADS: dict[str, Callable[..., Result]] = {
     "eden_random": eden_random,
+    "eden_random_views": eden_random_views,
     "eden_optional": eden_optional,
     "me_random": me_random,
     "mcts_round": mcts_round,

@@ -20,6 +20,7 @@ from bench import workloads
 #: Each workload at a tiny size (a game, a search of two iterations, a small table).
 TINY: dict[str, dict[str, int]] = {
     "eden_random": {"games": 1},
+    "eden_random_views": {"games": 1},
     "eden_optional": {"games": 1},
     "me_random": {"games": 1},
     "mcts_round": {"iterations": 2, "searches": 1},
