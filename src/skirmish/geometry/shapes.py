@@ -238,6 +238,96 @@ def polygon_point_sdist(px: float, py: float, pts: Sequence[tuple[float, float]]
     return -d if point_in_polygon(px, py, pts) else d
 
 
+def line_clears_polygon(
+    ax: float, ay: float, bx: float, by: float, pts: Sequence[tuple[float, float]],
+    clearance: float,
+) -> bool:
+    """True when every vertex lies more than ``clearance`` away on one side of the line
+    through a and b, so that the segment [a, b] is farther than ``clearance`` from the
+    polygon. False when it cannot tell (a cheap test before :func:`seg_polygon_dist`: it
+    proves only clear cases, by far more than the rounding of either)."""
+    dx = bx - ax
+    dy = by - ay
+    lim = clearance * math.hypot(dx, dy)
+    if lim <= 0.0:
+        return False
+    above = below = False
+    for vx, vy in pts:
+        s = (vx - ax) * dy - (vy - ay) * dx
+        if s > lim:
+            above = True
+        elif s < -lim:
+            below = True
+        else:
+            return False
+    return above != below
+
+
+def polygon_point_within(
+    px: float, py: float, pts: Sequence[tuple[float, float]], limit: float
+) -> bool:
+    """``polygon_point_sdist(px, py, pts) < limit`` for ``limit > 0``, always the same answer
+    with less work: inside, or some edge nearer than ``limit`` (edges whose box, grown by
+    ``limit``, leaves the point out are never measured)."""
+    if limit <= 0.0:
+        return polygon_point_sdist(px, py, pts) < limit
+    reach = limit + EPS  # an edge this far off (box apart) measures more than limit
+    n = len(pts)
+    x1, y1 = pts[n - 1]
+    for i in range(n):
+        x2, y2 = pts[i]
+        if ((x1 if x1 > x2 else x2) + reach >= px and (x1 if x1 < x2 else x2) - reach <= px
+                and (y1 if y1 > y2 else y2) + reach >= py
+                and (y1 if y1 < y2 else y2) - reach <= py
+                and seg_point_dist(x1, y1, x2, y2, px, py) < limit):
+            return True
+        x1, y1 = x2, y2
+    return point_in_polygon(px, py, pts)
+
+
+def seg_polygon_within(
+    ax: float, ay: float, bx: float, by: float, pts: Sequence[tuple[float, float]],
+    limit: float,
+) -> bool:
+    """``seg_polygon_dist(ax, ay, bx, by, pts) < limit`` for ``limit > EPS``, always the same
+    answer with less work. There the distance is under ``limit`` when a lies inside, or when
+    an edge crosses the segment properly (the orientation test of :func:`segments_cross`), or
+    when one of the four end-to-segment distances of :func:`seg_seg_dist` is under ``limit``
+    (those also decide the touching cases of :func:`segments_cross`, at ``EPS``). The
+    distances of an edge whose box, grown by ``limit``, misses the segment's box are never
+    measured (every edge still has its orientation test, as there)."""
+    if limit <= EPS:
+        return seg_polygon_dist(ax, ay, bx, by, pts) < limit
+    if point_in_polygon(ax, ay, pts):
+        return True
+    reach = limit + EPS
+    lo_x = (ax if ax < bx else bx) - reach
+    hi_x = (ax if ax > bx else bx) + reach
+    lo_y = (ay if ay < by else by) - reach
+    hi_y = (ay if ay > by else by) + reach
+    n = len(pts)
+    cx, cy = pts[n - 1]
+    for i in range(n):
+        dx, dy = pts[i]
+        o1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+        o2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+        o3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx)
+        o4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx)
+        if ((o1 > 0 > o2) or (o1 < 0 < o2)) and ((o3 > 0 > o4) or (o3 < 0 < o4)):
+            return True
+        if ((cx if cx > dx else dx) < lo_x or (cx if cx < dx else dx) > hi_x
+                or (cy if cy > dy else dy) < lo_y or (cy if cy < dy else dy) > hi_y):
+            cx, cy = dx, dy
+            continue
+        if (seg_point_dist(ax, ay, bx, by, cx, cy) < limit
+                or seg_point_dist(ax, ay, bx, by, dx, dy) < limit
+                or seg_point_dist(cx, cy, dx, dy, ax, ay) < limit
+                or seg_point_dist(cx, cy, dx, dy, bx, by) < limit):
+            return True
+        cx, cy = dx, dy
+    return False
+
+
 def seg_polygon_dist(
     ax: float, ay: float, bx: float, by: float, pts: Sequence[tuple[float, float]]
 ) -> float:

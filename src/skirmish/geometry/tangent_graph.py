@@ -19,9 +19,10 @@ from .shapes import (
     Base,
     Circle,
     Point,
-    polygon_point_sdist,
+    line_clears_polygon,
+    polygon_point_within,
     seg_point_dist,
-    seg_polygon_dist,
+    seg_polygon_within,
     segment_length_inside,
 )
 from .table import Element, Field
@@ -148,7 +149,7 @@ def point_free(w: World, x: float, y: float, tol: float = PATH_TOLERANCE) -> boo
     for cx, cy, rr in w.discs:
         if math.hypot(x - cx, y - cy) < rr - tol:
             return False
-    return all(polygon_point_sdist(x, y, pts) >= w.r - tol for pts in w.polys)
+    return not any(polygon_point_within(x, y, pts, w.r - tol) for pts in w.polys)
 
 
 def segment_free(
@@ -168,7 +169,9 @@ def segment_free(
     for pts, (x0, y0, x1, y1) in zip(w.polys, w.boxes, strict=True):
         if x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
             continue
-        if seg_polygon_dist(ax, ay, bx, by, pts) < r - tol:
+        if line_clears_polygon(ax, ay, bx, by, pts, r):
+            continue
+        if seg_polygon_within(ax, ay, bx, by, pts, r - tol):
             return False
     return True
 
@@ -221,7 +224,7 @@ def _arc_free(w: World, ci: int, a0: float, sweep: float, orient: int) -> bool:
         for pts, (x0, y0, x1, y1) in near:
             if x < x0 or x > x1 or y < y0 or y > y1:
                 continue
-            if polygon_point_sdist(x, y, pts) < w.r - tol:
+            if polygon_point_within(x, y, pts, w.r - tol):
                 return False
     return True
 
