@@ -25,7 +25,7 @@ from skirmish.games.masseffect.figure import RUN, STAY, WALK, Figure
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import RUN_FACTOR, pas_to_cm
 from skirmish.games.masseffect.state import MEState
-from skirmish.geometry import in_contact
+from skirmish.geometry import Base, in_contact
 from skirmish.geometry.paths import contact_positions, is_legal_move, sample_destinations
 
 RULE = "ME10, Phase de mouvement"
@@ -42,11 +42,22 @@ def facing_toward(state: MEState, figure: Figure, at: tuple[float, float] | None
                   ) -> int:
     """A facing (whole degrees) toward the nearest enemy in action, else across the table."""
     x, y = at if at is not None else (figure.x, figure.y)
-    enemies = list(state.in_action(1 - figure.side))
+    return _facing(state, figure, [(e.x, e.y) for e in state.in_action(1 - figure.side)], x, y)
+
+
+def _facing(state: MEState, figure: Figure, enemies: list[tuple[float, float]], x: float,
+            y: float) -> int:
+    """:func:`facing_toward` from (x, y), the enemies in action (their centres) given: the
+    first nearest one, as ``min`` picks it."""
     if not enemies:
         return 90 if state.edges[figure.side] == "lower" else 270
-    e = min(enemies, key=lambda f: math.hypot(f.x - x, f.y - y))
-    return round(math.degrees(math.atan2(e.y - y, e.x - x))) % 360
+    ex, ey = enemies[0]
+    best = math.hypot(ex - x, ey - y)
+    for qx, qy in enemies[1:]:
+        d = math.hypot(qx - x, qy - y)
+        if d < best:
+            best, ex, ey = d, qx, qy
+    return round(math.degrees(math.atan2(ey - y, ex - x))) % 360
 
 
 def in_rear_arc(figure: Figure, x: float, y: float) -> bool:
@@ -84,31 +95,46 @@ def movement_options(state: MEState, figure: Figure) -> list[Action]:
     """Representative legal actions of one figure: stay, a few walks and runs, and a charge
     at each enemy within reach."""
     ref = figure.ref
-    out: list[Action] = [Stay(ref, facing_toward(state, figure))]
-    engaged = set(id(e) for e in state.opponents(figure))
+    base = figure.base
+    enemies = list(state.in_action(1 - figure.side))
+    centres = [(e.x, e.y) for e in enemies]
+    out: list[Action] = [Stay(ref, _facing(state, figure, centres, figure.x, figure.y))]
+    engaged = ([e for e in enemies if in_contact(base, e.base)]  # state.opponents(figure)
+               if figure.in_action else [])
+    engaged_ids = {id(e) for e in engaged}
     seed = state.turn * 1009 + state.index[str(ref)] * 7
+    bases, elements = state.bases(figure), state.elements()
+    reaches = (allowance(figure, False), allowance(figure, True))
     for run in (False, True):
-        reach = allowance(figure, run)
-        checks = sample_destinations(figure.base, reach, SAMPLES + 1, field=state.field,
-                                     bases=state.bases(figure), elements=state.elements(),
-                                     seed=seed + run)
+        checks = sample_destinations(base, reaches[run], SAMPLES + 1, field=state.field,
+                                     bases=bases, elements=elements, seed=seed + run)
         kind = Run if run else Walk
         taken = 0
         for check in checks:
             if check.end is None or taken >= SAMPLES:
                 continue
             to = Point(check.end.x, check.end.y)
-            if engaged and disengage_problem(state, figure, to):
+            if engaged and _touches_any(base, to, engaged):
                 continue
-            out.append(kind(ref, to, facing_toward(state, figure, to)))
+            out.append(kind(ref, to, _facing(state, figure, centres, to.x, to.y)))
             taken += 1
-    for enemy in state.in_action(1 - figure.side):
-        if id(enemy) in engaged:
+    for enemy in enemies:
+        if id(enemy) in engaged_ids:
             continue
+        gap = math.hypot(enemy.x - figure.x, enemy.y - figure.y) - figure.radius - enemy.radius
+        if gap > reaches[True]:
+            continue  # out of reach: no charge (what _charge would find)
         charge = _charge(state, figure, enemy)
         if charge is not None:
             out.append(charge)
     return out
+
+
+def _touches_any(base: Base, to: tuple[float, float], enemies: list[Figure]) -> bool:
+    """ME30: would ``base`` moved to ``to`` still touch one of ``enemies`` (the enemies it is
+    engaged with: then :func:`disengage_problem` refuses the move)?"""
+    moved = base.moved_to(float(to[0]), float(to[1]))
+    return any(in_contact(moved, e.base) for e in enemies)
 
 
 def _charge(state: MEState, figure: Figure, enemy: Figure) -> Action | None:
