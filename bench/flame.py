@@ -35,8 +35,15 @@ WORKLOADS: dict[str, dict[str, int]] = {
 
 def worker(name: str) -> None:
     """Run one workload (in the process py-spy samples)."""
-    from bench import workloads
+    import importlib.util
 
+    # this checkout's workloads, whatever tree's package (and bench.troops) is on the path
+    spec = importlib.util.spec_from_file_location("_workloads", Path(__file__).with_name(
+        "workloads.py"))
+    assert spec is not None and spec.loader is not None
+    workloads = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = workloads  # dataclasses look their module up
+    spec.loader.exec_module(workloads)
     workloads.WORKLOADS[name](**WORKLOADS[name])
 
 
@@ -87,11 +94,13 @@ def record(name: str, tree: Path, label: str) -> str:
         raise SystemExit("bench.flame: py-spy is not installed (pip install -e '.[dev]')")
     OUT.mkdir(parents=True, exist_ok=True)
     out = OUT / f"{label}-{name}.txt"
-    env = dict(os.environ, PYTHONPATH=f"{tree / 'src'}{os.pathsep}{ROOT}",
+    env = dict(os.environ, PYTHONPATH=f"{tree / 'src'}{os.pathsep}{tree}",
                PYTHONHASHSEED="0")
-    subprocess.run([py_spy, "record", "--rate", "100", "--format", "raw", "--output",
-                    str(out), "--", sys.executable, "-m", "bench.flame", "--worker", name],
-                   check=True, env=env, cwd=ROOT, capture_output=True)
+    run = subprocess.run([py_spy, "record", "--rate", "100", "--format", "raw", "--output",
+                          str(out), "--", sys.executable, "-P", __file__, "--worker", name],
+                         env=env, cwd=tree, capture_output=True, text=True)
+    if run.returncode or "Traceback" in run.stderr:
+        raise SystemExit(f"bench.flame: {name} failed in {tree}:\n{run.stderr[-2000:]}")
     return out.read_text()
 
 
