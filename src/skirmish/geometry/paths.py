@@ -309,10 +309,13 @@ def _contacts(
 
 
 def _reach_many(
-    mover: Base, cands: list[Point], allowance: float, w: World, zone_step: float
+    mover: Base, cands: list[Point], allowance: float, w: World, zone_step: float,
+    needed: int | None = None,
 ) -> list[MoveCheck]:
     """The candidates reachable within the allowance, each with its cheapest path (in the
-    candidates' order)."""
+    candidates' order). With ``needed``, only the first ``needed`` of those count: when that
+    many lie in a straight line before any that does not, they are the answer, no search
+    (the searched ones, later in the order, would be cut off)."""
     if not cands:
         return []
     out: list[MoveCheck] = []
@@ -322,6 +325,8 @@ def _reach_many(
             cost = zone_cost(w, mover.x, mover.y, p.x, p.y)
             if cost <= allowance + 1e-9:
                 out.append(MoveCheck(True, "", cost, (Point(mover.x, mover.y), p), p))
+                if not rest and needed is not None and len(out) >= needed:
+                    return out
                 continue
         rest.append(p)
     if rest:
@@ -380,7 +385,7 @@ def _sampled(
     straight: bool,
 ) -> tuple[MoveCheck, ...]:
     return tuple(_sample(mover, allowance, n, field, bases, elements, markers, zoned,
-                         random.Random(seed), zone_step, straight))
+                         random.Random(seed), zone_step, straight, True))  # own draws
 
 
 def _sample(
@@ -395,8 +400,16 @@ def _sample(
     rnd: random.Random,
     zone_step: float,
     straight: bool,
+    own_draws: bool = False,
 ) -> list[MoveCheck]:
-    """The sampling behind :func:`sample_destinations`, among the obstacles within reach."""
+    """The sampling behind :func:`sample_destinations`, among the obstacles within reach.
+
+    Rounds of candidates: each drawn point that may end a move is a candidate; the first
+    round's (every round's when ``straight``) are kept when reached in a straight line, the
+    later rounds' when reached at all (:func:`_reach_many`), in their order, until ``n``.
+    A straight round tests each candidate as it comes and stops testing once ``n`` are
+    found (those after would be cut off); with ``own_draws`` (``rnd`` is no one else's) it
+    stops drawing too, else it draws on as the round would, for the caller's generator."""
     out: list[MoveCheck] = []
     r = mover.radius
     x_lo, x_hi = max(r, mover.x - allowance), min(field.width - r, mover.x + allowance)
@@ -407,10 +420,12 @@ def _sample(
     refuses = _StandingRules(mover, field, bases, elements, markers).refuses
     mx, my, reach2 = mover.x, mover.y, allowance * allowance
     x_span, y_span, draw = x_hi - x_lo, y_hi - y_lo, rnd.random
+    start = Point(mx, my)
     for _round in range(6):
         cands: list[Point] = []
         tries = 0
         want = (n - len(out)) + 2 if _round == 0 else 2 * (n - len(out))
+        in_line = _round == 0 or straight  # cheap pass: reached in a straight line only
         while len(cands) < want and tries < 40 * n:
             tries += 1
             # uniform in the disc of the allowance, drawn within the field's box only (as
@@ -421,15 +436,20 @@ def _sample(
                 continue
             if refuses(x, y):
                 continue
-            cands.append(Point(x, y))
-        if cands:
+            p = Point(x, y)
+            cands.append(p)
             if w is None:
                 w = build_world(mover, field, bases, elements, zoned)
-            if _round == 0 or straight:
-                # Cheap first pass: destinations reached in a straight line (no search).
-                out.extend(_reach_straight(mover, cands, allowance, w))
-            else:
-                out.extend(_reach_many(mover, cands, allowance, w, zone_step))
+            if in_line and len(out) < n and segment_free(w, mx, my, x, y):
+                cost = zone_cost(w, mx, my, x, y)
+                if cost <= allowance + 1e-9:
+                    out.append(MoveCheck(True, "", cost, (start, p), p))
+                    if own_draws and len(out) >= n:
+                        return out
+        if cands and not in_line:
+            assert w is not None
+            out.extend(_reach_many(mover, cands, allowance, w, zone_step,
+                                   needed=n - len(out)))
         if len(out) >= n:
             break
     return out[:n]
@@ -458,18 +478,33 @@ def _within_reach(
     fail the search's relevance filter), nor adds to a cost (a zone's surcharge out there is
     exactly 0.0). Zones change how arcs are costed (:attr:`World.zoned`), hence the flag."""
     x, y, reach = mover.x, mover.y, allowance + mover.radius + REACH_MARGIN
-    near_bases = tuple(b for b in bases if not b.same_as(mover)
-                       and math.hypot(b.x - x, b.y - y) < reach + b.radius)
-    near_elements = []
-    zoned = False
-    for e in elements:
-        if e.passable and e.move_cost > 1.0:
-            zoned = True
-        cx, cy, big = e.bcircle
-        if math.hypot(cx - x, cy - y) < reach + big:
-            near_elements.append(e)
+    near_bases = tuple(b for b in bases if math.hypot(b.x - x, b.y - y) < reach + b.radius
+                       and not b.same_as(mover))
+    circles, zoned = _scenery_facts(elements)
+    near_elements = tuple(e for e, (cx, cy, big) in zip(elements, circles, strict=True)
+                          if math.hypot(cx - x, cy - y) < reach + big)
     near_markers = tuple(m for m in markers if math.hypot(m.x - x, m.y - y) < reach + m.radius)
-    return near_bases, tuple(near_elements), near_markers, zoned
+    return near_bases, near_elements, near_markers, zoned
+
+
+#: The facts of the latest scenery tuples seen, by identity (each entry holds its tuple, so
+#: the identity stays its own): a game's copies share one tuple of elements.
+_SCENERY: dict[int, tuple[tuple[Element, ...], tuple[tuple[float, float, float], ...], bool]] = {}
+
+
+def _scenery_facts(elements: Sequence[Element]
+                   ) -> tuple[tuple[tuple[float, float, float], ...], bool]:
+    """The elements' bounding circles, and whether any is a weighted zone."""
+    known = _SCENERY.get(id(elements))
+    if known is not None and known[0] is elements:
+        return known[1], known[2]
+    circles = tuple(e.bcircle for e in elements)
+    zoned = any(e.passable and e.move_cost > 1.0 for e in elements)
+    if isinstance(elements, tuple):
+        if len(_SCENERY) >= 64:
+            del _SCENERY[next(iter(_SCENERY))]
+        _SCENERY[id(elements)] = (elements, circles, zoned)
+    return circles, zoned
 
 
 def _reach_straight(

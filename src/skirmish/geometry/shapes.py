@@ -107,6 +107,15 @@ class Polygon:
     convex: bool = field(init=False, compare=False, repr=False)
     bbox: tuple[float, float, float, float] = field(init=False, compare=False, repr=False)
     bcircle: tuple[float, float, float] = field(init=False, compare=False, repr=False)
+    #: The hash of its vertices, worked out once: scenery is a memo key of the path queries.
+    _hash: int = field(init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:  # unpickled from before it was kept
+            object.__setattr__(self, "_hash", hash((self.points,)))
+            return self._hash
 
     def __post_init__(self) -> None:
         pts = [Point(float(x), float(y)) for x, y in self.points]
@@ -123,6 +132,7 @@ class Polygon:
         cx, cy = (bb[0] + bb[2]) / 2, (bb[1] + bb[3]) / 2
         rad = max(math.hypot(p.x - cx, p.y - cy) for p in pts)
         object.__setattr__(self, "bcircle", (cx, cy, rad))
+        object.__setattr__(self, "_hash", hash((self.points,)))
 
     @staticmethod
     def of(points: Iterable[tuple[float, float]]) -> Polygon:
