@@ -90,6 +90,9 @@ class MEState:
 
     def bases(self, *excluding: Figure) -> list[Base]:
         """The bases of every figure in action (out-of-action figures block nothing, ME25)."""
+        if len(excluding) == 1:  # the usual question: all but the mover's
+            mover = excluding[0]
+            return [f.base for f in self.figures if f is not mover and f.in_action]
         skip = {id(f) for f in excluding}
         return [f.base for f in self.figures if f.in_action and id(f) not in skip]
 

@@ -22,6 +22,7 @@ from skirmish.games.masseffect.figure import Figure
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import DEFAULT_DEPLOYMENT_PAS, pas_to_cm
 from skirmish.games.masseffect.state import MEState
+from skirmish.geometry import Base, Element
 from skirmish.geometry.paths import end_position_problem
 
 RULE = "ME38, deployment"
@@ -35,15 +36,22 @@ def depth_cm(state: MEState) -> float:
 
 def deploy_problem(state: MEState, figure: Figure, at: tuple[float, float]) -> str:
     """Why ``figure`` may not be deployed with its centre at ``at``, or ""."""
-    x, y = float(at[0]), float(at[1])
-    r, depth = figure.radius, depth_cm(state)
+    return _deploy_problem(state, figure, float(at[0]), float(at[1]), depth_cm(state),
+                           state.bases(figure), state.elements())
+
+
+def _deploy_problem(state: MEState, figure: Figure, x: float, y: float, depth: float,
+                    bases: list[Base], elements: tuple[Element, ...]) -> str:
+    """:func:`deploy_problem` with the deployment depth, the other figures' bases and the
+    scenery given (the same for every point tried)."""
+    r = figure.radius
     lower = state.edges[figure.side] == "lower"
     inside = (y + r <= depth + 1e-9) if lower else (y - r >= state.field.height - depth - 1e-9)
     if not inside:
         return (f"{RULE}: {figure.ref} must stand entirely within {depth / 2.5:g} pas of its "
                 f"{state.edges[figure.side]} edge")
-    problem = end_position_problem(figure.base, (x, y), field=state.field,
-                                   bases=state.bases(figure), elements=state.elements())
+    problem = end_position_problem(figure.base, (x, y), field=state.field, bases=bases,
+                                   elements=elements)
     if problem:
         return f"{RULE}: {figure.ref} cannot stand at {x:g},{y:g} ({problem})"
     for m in state.markers:
@@ -62,10 +70,12 @@ def deploy_points(state: MEState, figure: Figure, n: int = POINTS) -> list[Point
     y0, y1 = (r, depth - r) if lower else (state.field.height - depth + r,
                                            state.field.height - r)
     out: list[Point] = []
+    bases, elements = state.bases(figure), state.elements()
     for _ in range(40 * n):
         p = Point(round(rnd.uniform(r, state.field.width - r), 1),
                   round(rnd.uniform(min(y0, y1), max(y0, y1)), 1))
-        if not deploy_problem(state, figure, p):
+        if not _deploy_problem(state, figure, float(p[0]), float(p[1]), depth, bases,
+                               elements):
             out.append(p)
             if len(out) >= n:
                 break

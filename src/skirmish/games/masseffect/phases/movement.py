@@ -19,6 +19,7 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
 from skirmish.games.masseffect.actions import Run, Stay, Walk
+from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.combat.attacks import Opportunity
 from skirmish.games.masseffect.events import MoveEvent, Note, PhaseEvent
 from skirmish.games.masseffect.figure import RUN, STAY, WALK, Figure
@@ -35,7 +36,17 @@ SAMPLES = 2
 
 def allowance(figure: Figure, run: bool) -> float:
     """ME10-ME11: the move value in cm (Déplacement (X) or 4 pas), doubled for a run."""
-    return pas_to_cm(figure.profile.move * (RUN_FACTOR if run else 1))
+    profile = figure.profile
+    known = _ALLOWANCES.get(id(profile))
+    if known is None or known[0] is not profile:
+        move = profile.move
+        known = _ALLOWANCES[id(profile)] = (profile, pas_to_cm(move), pas_to_cm(move * RUN_FACTOR))
+    return known[2] if run else known[1]
+
+
+#: Walk and run allowances per profile (by identity: the cards are immutable and shared by a
+#: game's copies; each entry holds its profile, so the identity stays its own).
+_ALLOWANCES: dict[int, tuple[Profile, float, float]] = {}
 
 
 def facing_toward(state: MEState, figure: Figure, at: tuple[float, float] | None = None
@@ -96,7 +107,8 @@ def movement_options(state: MEState, figure: Figure) -> list[Action]:
     at each enemy within reach."""
     ref = figure.ref
     base = figure.base
-    enemies = list(state.in_action(1 - figure.side))
+    side = 1 - figure.side
+    enemies = [f for f in state.figures if f.side == side and f.in_action]  # state.in_action
     centres = [(e.x, e.y) for e in enemies]
     out: list[Action] = [Stay(ref, _facing(state, figure, centres, figure.x, figure.y))]
     engaged = ([e for e in enemies if in_contact(base, e.base)]  # state.opponents(figure)
@@ -121,7 +133,8 @@ def movement_options(state: MEState, figure: Figure) -> list[Action]:
     for enemy in enemies:
         if id(enemy) in engaged_ids:
             continue
-        gap = math.hypot(enemy.x - figure.x, enemy.y - figure.y) - figure.radius - enemy.radius
+        foe = enemy.base  # its x, y and radius, as _charge reads them off the figure
+        gap = math.hypot(foe.x - base.x, foe.y - base.y) - base.radius - foe.radius
         if gap > reaches[True]:
             continue  # out of reach: no charge (what _charge would find)
         charge = _charge(state, figure, enemy)
@@ -183,11 +196,9 @@ class MovementPhase(Procedure):
         player = self._current(game)
         if player is None:
             return None
-        state = state_of(game)
-        names = ", ".join(str(f.ref) for f in movers(state, player))
+        refs = [str(f.ref) for f in movers(state_of(game), player)]
         return Decision(player, "move", f"Phase de mouvement: stay, walk or run with one of "
-                        f"{names}", context={"figures": [str(f.ref) for f in
-                                                          movers(state, player)]})
+                        f"{', '.join(refs)}", context={"figures": refs})
 
     def legal_actions(self, game: Game) -> list[Action]:
         player = self._current(game)

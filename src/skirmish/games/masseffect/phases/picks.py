@@ -81,6 +81,20 @@ class PickPhase(Procedure):
                 return player
         return None
 
+    def _picking(self, game: Game) -> tuple[int, list[Figure]] | None:
+        """:meth:`_picker` and that player's :meth:`_eligible` figures, in one pass."""
+        if state_of(game).ended or self.step != "pick":
+            return None
+        if self.group:
+            side = state_of(game).figure(self.group[0]).side
+            eligible = self._eligible(game, side)
+            return (side, eligible) if eligible else None
+        for player in (self.player, 1 - self.player):
+            eligible = self._eligible(game, player)
+            if eligible:
+                return player, eligible
+        return None
+
     def decision(self, game: Game) -> Decision | None:
         if self.step == "group?":
             hero = state_of(game).figure(self.hero)
@@ -88,10 +102,11 @@ class PickPhase(Procedure):
             return Decision(hero.side, "group",
                             f"{hero.ref}: Action groupée for 1 Héroïsme? Up to 2 of {names} "
                             "act right after him", context={"figure": self.hero})
-        player = self._picker(game)
-        if player is None:
+        picking = self._picking(game)
+        if picking is None:
             return None
-        names = ", ".join(str(f.ref) for f in self._eligible(game, player))
+        player, eligible = picking
+        names = ", ".join(str(f.ref) for f in eligible)
         what = {"pouvoirs": "use a power", "tir": "shoot",
                 "actions spéciales": "take a special action"}[self.phase]
         title = PhaseEvent(phase=self.phase).text()  # "Phase de tir", "Phase d'actions…"
@@ -108,11 +123,11 @@ class PickPhase(Procedure):
             out += [Group(hero.ref.__class__(a), hero.ref.__class__(b))
                     for i, a in enumerate(friends) for b in friends[i + 1:]]
             return out
-        player = self._picker(game)
-        if player is None:
+        picking = self._picking(game)
+        if picking is None:
             return []
         actions: list[Action] = []
-        for figure in self._eligible(game, player):
+        for figure in picking[1]:
             actions.extend(figure_actions(state, figure, self.phase))
             actions.append(Hold(figure.ref))
         if not self.group:
