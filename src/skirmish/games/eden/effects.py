@@ -276,12 +276,15 @@ _ONLY_FOR: dict[int, tuple[ActiveEffect, str | None]] = {}
 
 
 def modifies_only(effect: ActiveEffect) -> str | None:
-    """The one fighter whose characteristics ``effect`` may modify, ``""`` for none, ``None``
-    for several (:meth:`EffectKind.only_for`, remembered)."""
+    """The one fighter whose characteristics ``effect`` may modify, ``""`` for none (as for
+    every effect whose kind has no ``modifiers`` hook), ``None`` for several
+    (:meth:`EffectKind.only_for`, remembered)."""
     known = _ONLY_FOR.get(id(effect))
     if known is not None and known[0] is effect:
         return known[1]
-    only = EFFECTS[effect.effect].only_for(effect)
+    kind = EFFECTS[effect.effect]
+    # a kind without a modifiers hook modifies nobody
+    only = "" if type(kind).modifiers is EffectKind.modifiers else kind.only_for(effect)
     if len(_ONLY_FOR) >= 4096:
         _ONLY_FOR.clear()
     _ONLY_FOR[id(effect)] = (effect, only)

@@ -9,6 +9,7 @@ here, in plain slots, so that :meth:`Fighter.clone` is a cheap explicit copy.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,28 @@ class WoundResult:
     lost: int
     became_wounded: bool
     incapacitated: bool
+
+
+#: Each profile's characteristics: (limb index, white, red, CP checked from which the limb is
+#: wounded - never, for a limb without red CP), worked out once per profile card (cards never
+#: change; kept with the card so that its ``id`` is not reused while the entry lives).
+_VALUES: dict[int, tuple[FighterProfile, dict[Characteristic, tuple[int, int, int, float]]]] = {}
+
+
+def _values_of(profile: FighterProfile) -> dict[Characteristic, tuple[int, int, int, float]]:
+    known = _VALUES.get(id(profile))
+    if known is not None and known[0] is profile:
+        return known[1]
+    values: dict[Characteristic, tuple[int, int, int, float]] = {}
+    for c in Characteristic:
+        limb = LIMB_OF[c]
+        card = profile.limb(limb)
+        values[c] = (_LIMB_INDEX[limb], card.white, card.red,
+                     card.white_cp if card.red_cp > 0 else math.inf)
+    if len(_VALUES) >= 4096:
+        _VALUES.clear()
+    _VALUES[id(profile)] = (profile, values)
+    return values
 
 
 class Fighter:
@@ -177,10 +200,10 @@ class Fighter:
     # -- Characteristics (Rulebook 1.6, 2.G, 9) --------------------------------------
 
     def base_value(self, c: Characteristic) -> int:
-        """Rulebook 1.6: the white value, or the red one when the linked limb is wounded."""
-        limb = LIMB_OF[c]
-        card = self.profile.limb(limb)
-        return card.red if self.is_wounded(limb) else card.white
+        """Rulebook 1.6: the white value, or the red one when the linked limb is wounded
+        (:meth:`is_wounded`: all its white CP checked, and it has red CP)."""
+        index, white, red, wounded_at = _values_of(self.profile)[c]
+        return red if self.checked[index] >= wounded_at else white
 
     def characteristic(self, c: Characteristic, extra: Iterable[Modifier] = ()) -> int:
         """The value of ``c`` after condition markers (Poison, Rage) and ``extra`` modifiers."""
