@@ -478,27 +478,29 @@ def _within_reach(
     fail the search's relevance filter), nor adds to a cost (a zone's surcharge out there is
     exactly 0.0). Zones change how arcs are costed (:attr:`World.zoned`), hence the flag."""
     x, y, reach = mover.x, mover.y, allowance + mover.radius + REACH_MARGIN
-    near_bases = tuple(b for b in bases if math.hypot(b.x - x, b.y - y) < reach + b.radius
-                       and not b.same_as(mover))
+    hypot = math.hypot
+    near_bases = tuple([b for b in bases if hypot(b.x - x, b.y - y) < reach + b.radius
+                        and not b.same_as(mover)])
     circles, zoned = _scenery_facts(elements)
-    near_elements = tuple(e for e, (cx, cy, big) in zip(elements, circles, strict=True)
-                          if math.hypot(cx - x, cy - y) < reach + big)
-    near_markers = tuple(m for m in markers if math.hypot(m.x - x, m.y - y) < reach + m.radius)
+    near_elements = tuple([e for cx, cy, big, e in circles if hypot(cx - x, cy - y) < reach + big])
+    near_markers = tuple([m for m in markers if hypot(m.x - x, m.y - y) < reach + m.radius])
     return near_bases, near_elements, near_markers, zoned
 
 
 #: The facts of the latest scenery tuples seen, by identity (each entry holds its tuple, so
 #: the identity stays its own): a game's copies share one tuple of elements.
-_SCENERY: dict[int, tuple[tuple[Element, ...], tuple[tuple[float, float, float], ...], bool]] = {}
+_SCENERY: dict[int, tuple[Sequence[Element], tuple[tuple[float, float, float, Element], ...],
+                          bool]] = {}
 
 
 def _scenery_facts(elements: Sequence[Element]
-                   ) -> tuple[tuple[tuple[float, float, float], ...], bool]:
-    """The elements' bounding circles, and whether any is a weighted zone."""
+                   ) -> tuple[tuple[tuple[float, float, float, Element], ...], bool]:
+    """The elements' bounding circles (each with its element), and whether any is a
+    weighted zone."""
     known = _SCENERY.get(id(elements))
     if known is not None and known[0] is elements:
         return known[1], known[2]
-    circles = tuple(e.bcircle for e in elements)
+    circles = tuple((*e.bcircle, e) for e in elements)
     zoned = any(e.passable and e.move_cost > 1.0 for e in elements)
     if isinstance(elements, tuple):
         if len(_SCENERY) >= 64:

@@ -339,17 +339,17 @@ def search(
     # a state: ("p", free point index) or ("c", circle, orient, angle)
     counter = 0
     heap: list[tuple[float, float, int, tuple[int, int, float]]] = []
-    parents: dict[tuple[int, int, float], tuple[tuple[int, int, float] | None, list[Point]]] = {}
+    parents: dict[tuple[int, int, float], tuple[tuple[int, int, float] | None, _Leg]] = {}
     best: dict[tuple[int, int, float], float] = {}
     start_state = (0, 0, 0.0)  # (0, free point index, 0) for free points
     best[start_state] = 0.0
-    parents[start_state] = (None, [Point(sx, sy)])
+    parents[start_state] = (None, (None, Point(sx, sy)))
     heapq.heappush(heap, (heuristic(sx, sy), 0.0, counter, start_state))
 
     exact: dict[tuple[int, int, float], float] = {}
 
     def push(state: tuple[int, int, float], cost: float, parent: tuple[int, int, float],
-             pts: list[Point], hx: float, hy: float, angle: float = 0.0) -> None:  # fmt: skip
+             leg: _Leg, hx: float, hy: float, angle: float = 0.0) -> None:  # fmt: skip
         nonlocal counter
         if cost > limit + 1e-9:
             return
@@ -361,9 +361,20 @@ def search(
             return
         best[state] = cost
         exact[state] = angle
-        parents[state] = (parent, pts)
+        parents[state] = (parent, leg)
         counter += 1
         heapq.heappush(heap, (f, cost, counter, state))
+
+    # Without zones the cost pushed is cost + arc + segment, known before the collision tests:
+    # what push would refuse (a state reached as cheaply, or the goals out of reach) is
+    # refused first, the same refusals on the same numbers (and no test has side effects).
+    plain = not w.zoned
+
+    def refused(state: tuple[int, int, float], cost: float, hx: float, hy: float) -> bool:
+        old = best.get(state)
+        if old is not None and old <= cost + 1e-12:
+            return True
+        return cost + heuristic(hx, hy) > limit + 1e-9
 
     while heap and remaining:
         _f, cost, _, state = heapq.heappop(heap)
@@ -410,13 +421,17 @@ def search(
             seg = math.hypot(qx - tx, qy - ty)
             if cost + rad * arc + seg > limit + 1e-9:
                 continue
+            if plain and refused((0, j, 0.0), cost + rad * arc + seg, qx, qy):
+                continue
             if not segment_free(w, tx, ty, qx, qy):
                 continue
             if kind != 0 and not _arc_free(w, idx, ang, arc, ori):
                 continue
-            arc_pts = _arc_points(cx, cy, rad, ang, arc, ori) if kind != 0 and arc > 0 else []
-            c2 = cost + _arc_cost(w, arc_pts, px, py, rad * arc) + zone_cost(w, tx, ty, qx, qy)
-            push((0, j, 0.0), c2, state, [*arc_pts, Point(qx, qy)], qx, qy)
+            turn = (cx, cy, rad, ang, arc, ori) if kind != 0 and arc > 0 else None
+            arc_cost = _arc_cost(w, _arc_points(*turn), px, py, rad * arc) if turn and w.zoned \
+                else rad * arc
+            c2 = cost + arc_cost + zone_cost(w, tx, ty, qx, qy)
+            push((0, j, 0.0), c2, state, (turn, Point(qx, qy)), qx, qy)
         for ci in active:
             if kind != 0 and ci == idx:
                 continue
@@ -443,13 +458,17 @@ def search(
                 old = best.get(nstate)
                 if old is not None and old <= cost + rad * arc + seg:
                     continue
+                if plain and refused(nstate, cost + rad * arc + seg, ux, uy):
+                    continue
                 if not segment_free(w, tx, ty, ux, uy):
                     continue
                 if kind != 0 and not _arc_free(w, idx, ang, arc, ori):
                     continue
-                arc_pts = _arc_points(cx, cy, rad, ang, arc, ori) if kind != 0 and arc > 0 else []
-                c2 = cost + _arc_cost(w, arc_pts, px, py, rad * arc) + zone_cost(w, tx, ty, ux, uy)
-                push(nstate, c2, state, [*arc_pts, Point(ux, uy)], ux, uy, arr)
+                turn = (cx, cy, rad, ang, arc, ori) if kind != 0 and arc > 0 else None
+                arc_cost = _arc_cost(w, _arc_points(*turn), px, py, rad * arc) \
+                    if turn and w.zoned else rad * arc
+                c2 = cost + arc_cost + zone_cost(w, tx, ty, ux, uy)
+                push(nstate, c2, state, (turn, Point(ux, uy)), ux, uy, arr)
     return results
 
 
@@ -465,19 +484,27 @@ def _arc_cost(w: World, arc_pts: list[Point], px: float, py: float, exact: float
     return cost
 
 
+#: A leg of a path in the search: the arc turned along a circle before it (centre, radius,
+#: start angle, sweep, orientation; None when none), then the point reached. Its points are
+#: drawn (:func:`_arc_points`) only for the paths found.
+_Leg = tuple[tuple[float, float, float, float, float, int] | None, Point]
+
+
 def _unwind(
-    parents: dict[tuple[int, int, float], tuple[tuple[int, int, float] | None, list[Point]]],
+    parents: dict[tuple[int, int, float], tuple[tuple[int, int, float] | None, _Leg]],
     state: tuple[int, int, float],
 ) -> list[Point]:
-    chunks: list[list[Point]] = []
+    legs: list[_Leg] = []
     cur: tuple[int, int, float] | None = state
     while cur is not None:
-        parent, pts = parents[cur]
-        chunks.append(pts)
+        parent, leg = parents[cur]
+        legs.append(leg)
         cur = parent
     out: list[Point] = []
-    for ch in reversed(chunks):
-        out.extend(ch)
+    for turn, end in reversed(legs):
+        if turn is not None:
+            out.extend(_arc_points(*turn))
+        out.append(end)
     return out
 
 
