@@ -73,6 +73,12 @@ def _catalogue_json(catalogue: Catalogue) -> dict[str, Any]:
     }
 
 
+def _elements_json(elements: tuple[Element, ...] | tuple[Marker, ...]) -> list[dict[str, Any]]:
+    """The table's scenery elements or markers as JSON (built once per tuple:
+    :func:`_json_once`)."""
+    return [e.to_dict() for e in elements]
+
+
 def _effect_json(effect: ActiveEffect) -> dict[str, Any]:
     return effect.to_json()
 
@@ -445,8 +451,10 @@ class EdenState(Remembering):
             "opponent_hand_size": len(self.hands[other]),
             "played_cards": [list(p) for p in self.played],
             "effects": [_json_once(e, _effect_json) for e in seen],
-            "scenery": [e.to_dict() for e in self.scenery],
-            "markers": [m.to_dict() for m in self.markers],
+            # shared by the views of one table (views are read-only): a bot reads the
+            # elements once per table (bots.heuristic)
+            "scenery": _json_once(self.scenery, _elements_json),
+            "markers": _json_once(self.markers, _elements_json),
             **self._terrain_json(view=True),
             "objectives": self._objectives_seen(player),
             **self._infestation_json(),

@@ -61,8 +61,9 @@ from skirmish.games.eden.bots.estimates import (
 from skirmish.games.eden.bots.heuristic_npfs import NpfHeuristics, npf_bonus
 from skirmish.games.eden.bots.heuristic_territory import Terrain, TerritoryHeuristics
 from skirmish.games.eden.bots.view_odds import attack_value, combatant, reaction_values
+from skirmish.games.eden.bots.view_table import elements_in, markers_in
 from skirmish.games.eden.cards.equipment import Category, Equipment
-from skirmish.geometry import Base, Element, Field, Marker, is_legal_move
+from skirmish.geometry import Base, Field, is_legal_move
 from skirmish.geometry.templates import blast_covers, explosion_covers
 
 Fighters = dict[str, Mapping[str, Any]]
@@ -420,8 +421,8 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
                  for f in view["fighters"] if f["on_field"] and f["ref"] != actor["ref"]]
         me_base = Base.from_mm(actor["x"], actor["y"], actor["profile"].get("base_mm", 30),
                                actor["ref"])
-        elements = [Element.from_dict(e) for e in view["scenery"]]
-        markers = [Marker.from_dict(m) for m in view["markers"]]
+        elements = elements_in(view)
+        markers = markers_in(view)
         for reach in (0.95 * limit, 0.7 * limit, 0.45 * limit, 0.2 * limit):
             step = min(reach, length)
             # the point as it will be written in the action (0.01 cm) is the one checked

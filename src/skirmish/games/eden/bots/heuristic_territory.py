@@ -30,6 +30,7 @@ from typing import Any
 from skirmish.core.actions import Action, Point
 from skirmish.games.eden.actions import Climb, Hide, JumpOver, Swim
 from skirmish.games.eden.bots.estimates import cp_left, point_distance
+from skirmish.games.eden.bots.view_table import elements_in
 from skirmish.games.eden.cards.equipment import Category, Equipment
 from skirmish.games.eden.cards.keywords import (
     Climbing,
@@ -80,7 +81,7 @@ class Terrain:
 
     def __init__(self, view: Mapping[str, Any]) -> None:
         self.on = bool(view.get("territory"))
-        self.elements = [Element.from_dict(e) for e in view["scenery"]] if self.on else []
+        self.elements = list(elements_in(view)) if self.on else []
         terrain = view.get("terrain", {})
         self.words: dict[str, tuple[Keyword, ...]] = {
             e.id: tuple(_parse(str(k)) for k in terrain.get(e.id, {}).get("keywords", ()))

@@ -432,7 +432,20 @@ class Equipment:
 
         ``language`` "en" or "fr" accepts that language's words only (and the shared ones:
         Pr, Tech, PSI, CBT, VIG, Poison, Rage); None (the default) accepts both and words
-        the errors in the language detected (:func:`detect_language`), English if none."""
+        the errors in the language detected (:func:`detect_language`), English if none.
+        An item read once is remembered (items never change): bots read the equipment
+        written in views again at every decision."""
+        known = _READ.get((text, language)) if isinstance(text, str) else None
+        if known is not None:
+            return known
+        item = cls._parse(text, language)
+        if len(_READ) >= 4096:
+            _READ.clear()
+        _READ[(text, language)] = item
+        return item
+
+    @classmethod
+    def _parse(cls, text: str, language: str | None = None) -> Equipment:
         lang = check_language(language)
         if not isinstance(text, str):
             raise ValueError(f"equipment is written as a text, got {type(text).__name__}")
@@ -466,6 +479,10 @@ class Equipment:
         bodies += [""] * (len(categories) - len(bodies))
         return cls(name, tuple(reader.part(c, b) for c, b in zip(categories, bodies,
                                                                    strict=True)))
+
+
+#: :meth:`Equipment.parse`'s items, by text and language.
+_READ: dict[tuple[str, str | None], Equipment] = {}
 
 
 @dataclass

@@ -61,7 +61,26 @@ STEP7 = "Rulebook 4.A step 7"
 # -- step 6: scenery ---------------------------------------------------------------------------
 def scenery_shape(card: SceneryCard, at: tuple[float, float], angle: float | None) -> Shape:
     """The card's footprint centred on ``at``: a polygon's points (given around (0, 0))
-    turned by ``angle`` degrees counter-clockwise, or a circle (the angle is irrelevant)."""
+    turned by ``angle`` degrees counter-clockwise, or a circle (the angle is irrelevant).
+    Made once per card, point and angle (shapes never change): the placements offered in
+    step 6 try the same points again at every decision."""
+    key = (id(card), at[0], at[1], angle)
+    known = _SHAPES.get(key)
+    if known is not None and known[0] is card:
+        return known[1]
+    shape = _scenery_shape(card, at, angle)
+    if len(_SHAPES) >= 16384:
+        _SHAPES.clear()
+    _SHAPES[key] = (card, shape)
+    return shape
+
+
+#: :func:`scenery_shape`'s shapes, by card (kept with the entry, so that its ``id`` is not
+#: reused while the entry lives), point and angle.
+_SHAPES: dict[tuple[int, float, float, float | None], tuple[SceneryCard, Shape]] = {}
+
+
+def _scenery_shape(card: SceneryCard, at: tuple[float, float], angle: float | None) -> Shape:
     if isinstance(card.shape, float | int):
         return Circle(float(at[0]), float(at[1]), float(card.shape))
     turn = math.radians(angle or 0.0)
