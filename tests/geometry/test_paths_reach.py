@@ -117,9 +117,11 @@ def test_a_base_moving_far_away_leaves_the_remembered_answer_standing() -> None:
         moved = far.moved_to(45.0, 50.0)
         assert sample_destinations(mover, 10, 4, field=F, bases=[near, moved], seed=3) == first
         assert len(calls) == 1
-        sample_destinations(mover, 10, 4, field=F, bases=[near.moved_to(15.0, 10.0), moved],
-                            seed=3)
-        assert len(calls) == 2
+        onto = first[0].end  # the near base moves onto a destination: worked out again
+        assert onto is not None
+        again = sample_destinations(mover, 10, 4, field=F, bases=[near.moved_to(*onto), moved],
+                                    seed=3)
+        assert len(calls) == 2 and onto not in [c.end for c in again]
     finally:
         paths_module._sample = real
         clear_path_memo()

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from .sampling_memo import Latest, Trace
 from .shapes import Base, Circle, Point, polygon_point_within
 from .table import Element, Field, Marker
 from .tangent_graph import (
@@ -72,6 +73,7 @@ def clear_path_memo() -> None:
     """Forget the remembered answers (for measurements of the queries themselves)."""
     for memo in (_legal_move, _contacts, _sampled):
         memo.cache_clear()
+    _LATEST.clear()
 
 
 # ----------------------------------------------------------------------------- public API
@@ -311,6 +313,7 @@ def _contacts(
 def _reach_many(
     mover: Base, cands: list[Point], allowance: float, w: World, zone_step: float,
     needed: int | None = None,
+    trace: Trace | None = None,
 ) -> list[MoveCheck]:
     """The candidates reachable within the allowance, each with its cheapest path (in the
     candidates' order). With ``needed``, only the first ``needed`` of those count: when that
@@ -321,6 +324,9 @@ def _reach_many(
     out: list[MoveCheck] = []
     rest: list[Point] = []
     for p in cands:
+        if trace is not None:
+            trace.ends.append(p.x)
+            trace.ends.append(p.y)
         if segment_free(w, mover.x, mover.y, p.x, p.y):
             cost = zone_cost(w, mover.x, mover.y, p.x, p.y)
             if cost <= allowance + 1e-9:
@@ -330,6 +336,8 @@ def _reach_many(
                 continue
         rest.append(p)
     if rest:
+        if trace is not None:
+            trace.searched = True
         for p, res in zip(rest, search(w, mover.x, mover.y, rest, allowance, zone_step),
                           strict=True):  # fmt: skip
             if res is None:
@@ -384,8 +392,20 @@ def _sampled(
     zone_step: float,
     straight: bool,
 ) -> tuple[MoveCheck, ...]:
-    return tuple(_sample(mover, allowance, n, field, bases, elements, markers, zoned,
-                         random.Random(seed), zone_step, straight, True))  # own draws
+    question, among = (mover, allowance, seed, n), (field, elements, markers, zoned, zone_step,
+                                                    straight)
+    answer: tuple[MoveCheck, ...] | None = _LATEST.recall(question, among, mover, bases)
+    if answer is None:
+        trace = Trace()
+        answer = tuple(_sample(mover, allowance, n, field, bases, elements, markers, zoned,
+                               random.Random(seed), zone_step, straight, True, trace))
+        _LATEST.keep(question, among, bases, trace, answer)
+    return answer
+
+
+#: The latest answer of :func:`_sampled` to each question among other bases, given again
+#: while it stands (:mod:`.sampling_memo`): after a figure elsewhere moved.
+_LATEST = Latest()
 
 
 def _sample(
@@ -401,6 +421,7 @@ def _sample(
     zone_step: float,
     straight: bool,
     own_draws: bool = False,
+    trace: Trace | None = None,
 ) -> list[MoveCheck]:
     """The sampling behind :func:`sample_destinations`, among the obstacles within reach.
 
@@ -409,7 +430,8 @@ def _sample(
     later rounds' when reached at all (:func:`_reach_many`), in their order, until ``n``.
     A straight round tests each candidate as it comes and stops testing once ``n`` are
     found (those after would be cut off); with ``own_draws`` (``rnd`` is no one else's) it
-    stops drawing too, else it draws on as the round would, for the caller's generator."""
+    stops drawing too, else it draws on as the round would, for the caller's generator.
+    What it tests is written in ``trace``."""
     out: list[MoveCheck] = []
     r = mover.radius
     x_lo, x_hi = max(r, mover.x - allowance), min(field.width - r, mover.x + allowance)
@@ -434,13 +456,21 @@ def _sample(
             y = y_lo + y_span * draw()
             if (x - mx) ** 2 + (y - my) ** 2 > reach2:
                 continue
+            if trace is not None:
+                trace.points.append(x)
+                trace.points.append(y)
             if refuses(x, y):
                 continue
             p = Point(x, y)
             cands.append(p)
             if w is None:
                 w = build_world(mover, field, bases, elements, zoned)
-            if in_line and len(out) < n and segment_free(w, mx, my, x, y):
+            if not in_line or len(out) >= n:
+                continue
+            if trace is not None:
+                trace.ends.append(x)
+                trace.ends.append(y)
+            if segment_free(w, mx, my, x, y):
                 cost = zone_cost(w, mx, my, x, y)
                 if cost <= allowance + 1e-9:
                     out.append(MoveCheck(True, "", cost, (start, p), p))
@@ -449,7 +479,7 @@ def _sample(
         if cands and not in_line:
             assert w is not None
             out.extend(_reach_many(mover, cands, allowance, w, zone_step,
-                                   needed=n - len(out)))
+                                   needed=n - len(out), trace=trace))
         if len(out) >= n:
             break
     return out[:n]
