@@ -26,7 +26,7 @@ from skirmish.games.masseffect.figure import RUN, STAY, WALK, Figure
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import RUN_FACTOR, pas_to_cm
 from skirmish.games.masseffect.state import MEState
-from skirmish.geometry import Base, in_contact
+from skirmish.geometry import CONTACT_TOLERANCE, Base, in_contact
 from skirmish.geometry.paths import contact_positions, is_legal_move, sample_destinations
 
 RULE = "ME10, Phase de mouvement"
@@ -102,20 +102,37 @@ def disengage_problem(state: MEState, figure: Figure, to: tuple[float, float]) -
     return ""
 
 
-def movement_options(state: MEState, figure: Figure) -> list[Action]:
+def movement_options(state: MEState, figure: Figure,
+                     standing: list[tuple[Figure, Base]] | None = None) -> list[Action]:
     """Representative legal actions of one figure: stay, a few walks and runs, and a charge
-    at each enemy within reach."""
+    at each enemy within reach. ``standing``: the figures in action with their bases, in
+    order (gathered once for all the figures listed in a decision)."""
+    if standing is None:
+        standing = [(f, f.base) for f in state.figures if f.in_action]
     ref = figure.ref
     base = figure.base
     side = 1 - figure.side
-    enemies = [f for f in state.figures if f.side == side and f.in_action]  # state.in_action
+    enemies = [f for f, _ in standing if f.side == side]  # state.in_action(side)
     centres = [(e.x, e.y) for e in enemies]
-    out: list[Action] = [Stay(ref, _facing(state, figure, centres, figure.x, figure.y))]
-    engaged = ([e for e in enemies if in_contact(base, e.base)]  # state.opponents(figure)
-               if figure.in_action else [])
-    engaged_ids = {id(e) for e in engaged}
+    # One distance per enemy, as each test measures it (hypot is the same either way round):
+    # the nearest for the facing, the edge-to-edge gaps for contact (ME17) and charges.
+    x, y, r = base.x, base.y, base.radius
+    gaps: list[float] = []
+    nearest, ex, ey = math.inf, 0.0, 0.0
+    for e in enemies:
+        foe = e.base
+        d = math.hypot(foe.x - x, foe.y - y)
+        if d < nearest:
+            nearest, ex, ey = d, foe.x, foe.y
+        gaps.append(d - r - foe.radius)
+    facing = (round(math.degrees(math.atan2(ey - y, ex - x))) % 360 if enemies
+              else 90 if state.edges[figure.side] == "lower" else 270)  # as _facing
+    out: list[Action] = [Stay(ref, facing)]
+    engaged = ([e for e, gap in zip(enemies, gaps, strict=True)  # state.opponents(figure)
+                if abs(gap) <= CONTACT_TOLERANCE] if figure.in_action else [])
     seed = state.turn * 1009 + state.index[str(ref)] * 7
-    bases, elements = state.bases(figure), state.elements()
+    bases = [b for f, b in standing if f is not figure]  # state.bases(figure)
+    elements = state.elements()
     reaches = (allowance(figure, False), allowance(figure, True))
     for run in (False, True):
         checks = sample_destinations(base, reaches[run], SAMPLES + 1, field=state.field,
@@ -130,13 +147,9 @@ def movement_options(state: MEState, figure: Figure) -> list[Action]:
                 continue
             out.append(kind(ref, to, _facing(state, figure, centres, to.x, to.y)))
             taken += 1
-    for enemy in enemies:
-        if id(enemy) in engaged_ids:
-            continue
-        foe = enemy.base  # its x, y and radius, as _charge reads them off the figure
-        gap = math.hypot(foe.x - base.x, foe.y - base.y) - base.radius - foe.radius
-        if gap > reaches[True]:
-            continue  # out of reach: no charge (what _charge would find)
+    for enemy, gap in zip(enemies, gaps, strict=True):
+        if gap > reaches[True] or any(enemy is e for e in engaged):
+            continue  # out of reach (no charge: what _charge would find), or engaged
         charge = _charge(state, figure, enemy)
         if charge is not None:
             out.append(charge)
@@ -206,8 +219,9 @@ class MovementPhase(Procedure):
             return []
         state = state_of(game)
         out: list[Action] = []
+        standing = [(f, f.base) for f in state.figures if f.in_action]
         for figure in movers(state, player):
-            out.extend(movement_options(state, figure))
+            out.extend(movement_options(state, figure, standing))
         return out
 
     def check(self, game: Game, action: Action) -> None:
