@@ -16,6 +16,7 @@ from typing import Any
 
 from skirmish.games.eden.cards.profile import LIMB_OF, Characteristic, FighterProfile, Limb
 from skirmish.games.eden.modifiers import Modifier, condition_modifiers, effective_value
+from skirmish.geometry.shapes import Base
 
 _LIMB_INDEX: dict[Limb, int] = {limb: i for i, limb in enumerate(Limb)}
 #: Optional rules 2, Infestation: non-player fighters (NPFs) are a third side, 2, whose refs
@@ -66,6 +67,7 @@ class Fighter:
     """
 
     __slots__ = (
+        "_base",
         "_ref",
         "activated",
         "ap",
@@ -116,6 +118,7 @@ class Fighter:
         self.side = side
         self.profile = profile
         self._ref = ref or f"{SIDE_LETTERS[side]}.{profile.key}"
+        self._base: Base | None = None
         self.checked = [0, 0, 0, 0] if checked is None else [int(n) for n in checked]
         if len(self.checked) != 4:
             raise ValueError(f"{profile.name}: checked needs 4 counts (head, arms, torso, legs)")
@@ -205,6 +208,13 @@ class Fighter:
         index, white, red, wounded_at = _values_of(self.profile)[c]
         return red if self.checked[index] >= wounded_at else white
 
+    def base_values(self) -> dict[Characteristic, int]:
+        """:meth:`base_value` of the four characteristics, in :class:`Characteristic`'s
+        order."""
+        checked = self.checked
+        return {c: red if checked[index] >= wounded_at else white
+                for c, (index, white, red, wounded_at) in _values_of(self.profile).items()}
+
     def characteristic(self, c: Characteristic, extra: Iterable[Modifier] = ()) -> int:
         """The value of ``c`` after condition markers (Poison, Rage) and ``extra`` modifiers."""
         return effective_value(self.base_value(c), [*condition_modifiers(self.markers), *extra], c)
@@ -260,7 +270,17 @@ class Fighter:
         other.activated = self.activated
         other.round_uses = self.round_uses.copy()
         other.match_uses = self.match_uses.copy()
+        other._base = self._base  # immutable, and where the copy stands
         return other
+
+    def base(self) -> Base:
+        """The fighter's base on the table where it stands (Rulebook 2.D), made again only
+        once it has moved (the very coordinates it was made from: ``is``, not ``==``)."""
+        base = self._base
+        if base is None or base.x is not self.x or base.y is not self.y:
+            base = self._base = Base.from_mm(self.x, self.y, self.profile.base_mm, self._ref,
+                                             SIDE_LETTERS[self.side])
+        return base
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-friendly dict; the profile is named, not copied (see :meth:`from_json`)."""

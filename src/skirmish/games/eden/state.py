@@ -21,7 +21,7 @@ from skirmish.games.eden.effects import (
     effect_modifiers,
     modifies_only,
 )
-from skirmish.games.eden.fighter import NPF_SIDE, SIDE_LETTERS, Fighter
+from skirmish.games.eden.fighter import NPF_SIDE, Fighter
 from skirmish.games.eden.modifiers import Modifier, condition_modifiers, effective_value
 from skirmish.games.eden.optional.infestation import Infestation
 from skirmish.games.eden.optional.terrain import Placed
@@ -30,8 +30,6 @@ from skirmish.geometry import line_of_sight as _line_of_sight
 from skirmish.geometry.table import Table
 
 _LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
-#: The characteristics by name, in a view's order.
-_CHARACTERISTICS = tuple((c.value, c) for c in Characteristic)
 
 
 def _card_json(card: object) -> dict[str, Any]:
@@ -232,18 +230,7 @@ class EdenState(Remembering):
     # -- the table ------------------------------------------------------------------------------
     def base(self, fighter: Fighter) -> Base:
         """The fighter's base on the table (Rulebook 2.D)."""
-        memo = self._memo
-        if memo is None:
-            return Base.from_mm(fighter.x, fighter.y, fighter.profile.base_mm, fighter.ref,
-                                SIDE_LETTERS[fighter.side])
-        key = (id(fighter), "base")
-        known = memo.get(key)
-        if known is not None and known[0] is fighter:
-            return known[1]  # type: ignore[no-any-return]
-        base = Base.from_mm(fighter.x, fighter.y, fighter.profile.base_mm, fighter.ref,
-                            SIDE_LETTERS[fighter.side])
-        memo[key] = (fighter, base)
-        return base
+        return fighter.base()
 
     def bases(self, *excluding: Fighter) -> list[Base]:
         """Every base on the field but those of ``excluding``."""
@@ -537,17 +524,17 @@ class EdenState(Remembering):
             seen = _modifying(self._effects_seen(player))
         general, only = seen
         own = only.get(fighter.ref, ())
+        base = fighter.base_values()
         if not fighter.markers and not general and not own:
-            return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
+            return {c.value: value for c, value in base.items()}
         mods = condition_modifiers(fighter.markers) if fighter.markers else []
         for effect in general:
             mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
         for effect in own:
             mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
         if not mods:
-            return {name: fighter.base_value(c) for name, c in _CHARACTERISTICS}
-        return {name: effective_value(fighter.base_value(c), mods, c)
-                for name, c in _CHARACTERISTICS}
+            return {c.value: value for c, value in base.items()}
+        return {c.value: effective_value(value, mods, c) for c, value in base.items()}
 
 
 #: The effects that may modify characteristics: those that may reach any fighter, and those
