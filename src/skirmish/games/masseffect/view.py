@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.figure import Figure
 from skirmish.games.masseffect.rules import cm_to_pas
 from skirmish.games.masseffect.state import MEState
@@ -22,7 +23,7 @@ def figure_view(state: MEState, f: Figure) -> dict[str, Any]:
         "fought": f.fought, "statuses": list(f.statuses), "stripped": list(f.stripped),
         "carries": list(f.carries), "engaged": state.engaged(f),
         "chargers": list(f.chargers),
-        "profile": p.to_text(),
+        "profile": _profile_text(p),
         "weapons": [w.name for w in f.card.weapons],
         "powers": [pw.name for pw in f.card.powers],
         "uses": dict(f.uses),
@@ -39,10 +40,26 @@ def cards_view(state: MEState) -> dict[str, dict[str, Any]]:
     powers: dict[str, Any] = {}
     for f in state.figures:
         for w in f.card.weapons:
-            weapons.setdefault(w.name, w.to_dict())
+            if w.name not in weapons:  # the first card of a name, as setdefault keeps it
+                weapons[w.name] = w.to_dict()
         for p in f.card.powers:
-            powers.setdefault(p.name, p.to_dict())
+            if p.name not in powers:
+                powers[p.name] = p.to_dict()
     return {"weapons": weapons, "powers": powers}
+
+
+#: Profiles' notations by identity (each entry holds its profile, immutable, so the identity
+#: stays its own): every view writes every figure's.
+_PROFILE_TEXTS: dict[int, tuple[Profile, str]] = {}
+
+
+def _profile_text(profile: Profile) -> str:
+    known = _PROFILE_TEXTS.get(id(profile))
+    if known is None or known[0] is not profile:
+        if len(_PROFILE_TEXTS) >= 1024:
+            _PROFILE_TEXTS.clear()
+        known = _PROFILE_TEXTS[id(profile)] = (profile, profile.to_text())
+    return known[1]
 
 
 def state_view(state: MEState) -> dict[str, Any]:

@@ -124,6 +124,8 @@ class Fig:
     weapons: tuple[Weapon, ...]
     powers: tuple[Power, ...]
     base: Base
+    _ranged: tuple[Weapon, ...] | None = dataclasses.field(default=None, init=False,
+                                                          repr=False, compare=False)
 
     @classmethod
     def of(cls, d: Mapping[str, Any], cards: Mapping[str, Any] | None = None) -> Fig:
@@ -202,8 +204,11 @@ class Fig:
 
     @property
     def ranged(self) -> tuple[Weapon, ...]:
-        return tuple(w for w in self.weapons if w.kind is WeaponKind.RANGED
-                     and self.uses_left(w.name, w.per_game))
+        """Its ranged weapons with uses left (read once: a figure's view is not changed)."""
+        if self._ranged is None:
+            self._ranged = tuple(w for w in self.weapons if w.kind is WeaponKind.RANGED
+                                 and self.uses_left(w.name, w.per_game))
+        return self._ranged
 
     @property
     def melee_weapons(self) -> tuple[Weapon, ...]:
