@@ -124,7 +124,7 @@ def test_an_offer_lets_an_identical_copy_apply_the_listed_actions_unchecked() ->
     twin = game.copy()
     listed = list(game.legal_actions())
     offer = game.offered()
-    assert offer is not None and list(offer[1]) and set(offer[1]) == set(listed)
+    assert offer is not None and list(offer.actions) and set(offer.actions) == set(listed)
     twin.offer(offer)
     assert twin.offered() is offer
     twin.apply(listed[2])  # the very object: taken unchecked

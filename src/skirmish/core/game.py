@@ -32,9 +32,29 @@ ENGINE_VERSION = "0.1.0"
 _MAX_AUTOMATIC_STEPS = 1_000_000
 _NOT_OFFERED = object()
 
-#: Legal actions as listed (:meth:`Game.offered`): the number of actions applied when they
-#: were listed, the actions, and those very objects by id.
-Offer = tuple[int, frozenset[Action], dict[int, Action]]
+class Offer:
+    """Legal actions as listed (:meth:`Game.offered`): the number of actions applied when
+    they were listed (``applied``), those very objects by id (``by_id``: held, so that no
+    other object can take an id) and, made only when an equal action that is not one of
+    them is checked, the set of them (:attr:`actions`)."""
+
+    __slots__ = ("_actions", "applied", "by_id", "listed")
+
+    def __init__(self, applied: int, listed: Sequence[Action]) -> None:
+        self.applied = applied
+        self.listed = listed
+        self.by_id = {id(a): a for a in listed}
+        self._actions: frozenset[Action] | None = None
+
+    @property
+    def actions(self) -> frozenset[Action]:
+        if self._actions is None:
+            self._actions = frozenset(self.listed)
+        return self._actions
+
+    def with_action(self, action: Action) -> Offer:
+        """The same offer and one more action (legal in the game it was listed from)."""
+        return Offer(self.applied, [*self.listed, action])
 
 
 class Game:
@@ -146,7 +166,7 @@ class Game:
         """The legal actions as :meth:`legal_actions` last listed them, if no action has been
         applied since: a token for :meth:`offer`."""
         offered = self._offered
-        return offered if offered is not None and offered[0] == len(self.history) else None
+        return offered if offered is not None and offered.applied == len(self.history) else None
 
     def offer(self, offer: Offer) -> None:
         """Take the legal actions listed on an identical copy of this game (copied from one
@@ -154,7 +174,7 @@ class Game:
         objects is then not checked again. A search that plays one line on many copies
         lists its actions once. An offer from a game that is not identical is the caller's
         error; one made after a different number of actions is ignored."""
-        if offer[0] == len(self.history):
+        if offer.applied == len(self.history):
             self._offered = offer
 
     def check(self, action: Action | str) -> Action:
@@ -167,21 +187,21 @@ class Game:
         if self.is_over:
             raise GameOverError("the game is over: no action can be applied")
         offered = self._offered
-        if offered is not None and offered[0] != len(self.history):
+        if offered is not None and offered.applied != len(self.history):
             offered = None
         if isinstance(action, str):
             try:
                 action = self.parse(action)
             except NotationError as exc:
                 raise IllegalActionError(str(exc), "action notation") from None
-        elif offered is not None and offered[2].get(id(action), _NOT_OFFERED) is action:
+        elif offered is not None and offered.by_id.get(id(action), _NOT_OFFERED) is action:
             self.ruleset.actions.remember(action)  # valid wherever it is applied again
             return action  # the very object offered: valid and legal
         try:
             action = self.ruleset.actions.validate(action)
         except NotationError as exc:
             raise IllegalActionError(str(exc), "action notation") from None
-        if offered is not None and action in offered[1]:
+        if offered is not None and action in offered.actions:
             return action
         with reading(self.state):
             self.stack[-1].check(self, action)
@@ -350,11 +370,7 @@ class LegalActions:
                     self._cache = [] if game.is_over else game.top.legal_actions(game)
             finally:
                 game.sparse = False
-            game._offered = (
-                len(game.history),
-                frozenset(self._cache),
-                {id(a): a for a in self._cache},
-            )
+            game._offered = Offer(len(game.history), self._cache)
         return self._cache
 
     def __contains__(self, action: object) -> bool:

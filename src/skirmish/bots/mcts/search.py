@@ -366,7 +366,7 @@ class Search:
             actions.append(extra)
             node.bias[(player, str(extra))] = self.settings.bias
             if offer is not None:
-                offer = (offer[0], offer[1] | {extra}, {**offer[2], id(extra): extra})
+                offer = offer.with_action(extra)
                 game.offer(offer)
         keys = [(player, str(a)) for a in actions]
         if where is not None:
@@ -546,7 +546,7 @@ class Search:
         if offer is not None and not any(a is action for a in actions):
             # a destination of the heuristic's own, legal in the game it was chosen from
             # (as :meth:`_guided` trusts it): offered along with the listing
-            offer = (offer[0], offer[1] | {action}, {**offer[2], id(action): action})
+            offer = offer.with_action(action)
             game.offer(offer)
         if key[1] is not None:
             self.replayed[key] = (action, offer)
