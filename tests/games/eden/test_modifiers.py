@@ -10,7 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skirmish.games.eden.cards.profile import Characteristic
-from skirmish.games.eden.modifiers import Condition, Modifier, condition_modifiers, effective_value
+from skirmish.games.eden.modifiers import (
+    Condition,
+    Modifier,
+    condition_modifiers,
+    effective_value,
+    effective_values,
+)
 
 PSI, CBT, VIG, SPD = Characteristic.PSI, Characteristic.CBT, Characteristic.VIG, Characteristic.SPD
 
@@ -125,3 +131,19 @@ def test_effective_value_formula(
     expected = Fraction(base + sum(ds)) * math.prod(fs, start=Fraction(1))
     assert effective_value(base, mods, c) == math.ceil(expected)
     assert effective_value(base, reversed(mods), c) == math.ceil(expected)
+
+
+@given(
+    st.fixed_dictionaries({c: st.integers(-3, 12) for c in Characteristic}),
+    st.lists(st.tuples(st.sampled_from([None, *Characteristic]), st.integers(-4, 4),
+                       st.sampled_from([Fraction(1), Fraction(1, 2), Fraction(2), Fraction(3, 2),
+                                        Fraction(0)])), max_size=6),
+)
+def test_all_four_values_at_once_are_each_ones_value(
+        base: dict[Characteristic, int],
+        specs: list[tuple[Characteristic | None, int, Fraction]]) -> None:
+    """effective_values (a view's four characteristics, the modifiers gone through once)
+    gives what effective_value gives for each."""
+    mods = [Modifier("x", c, delta, factor) for c, delta, factor in specs]
+    assert effective_values(base, mods) == {c: effective_value(v, mods, c)
+                                            for c, v in base.items()}

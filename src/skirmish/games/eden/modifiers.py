@@ -113,6 +113,27 @@ def effective_value(
     return math.ceil(value)
 
 
+def effective_values(base: Mapping[Characteristic, int], modifiers: Iterable[Modifier]
+                     ) -> dict[Characteristic, int]:
+    """:func:`effective_value` of every characteristic of ``base``, the modifiers gone
+    through once: the same deltas added, the same factors multiplied (in another order,
+    which exact fractions do not mind), the same rounding up."""
+    totals = dict(base)
+    factors: dict[Characteristic, list[Fraction]] = {}
+    for m in modifiers:
+        for c in totals if m.characteristic is None else (m.characteristic,):
+            if c in totals:
+                totals[c] += m.delta
+                if m.factor != 1:
+                    factors.setdefault(c, []).append(m.factor)
+    for c, fs in factors.items():
+        value = Fraction(totals[c])
+        for factor in fs:
+            value *= factor
+        totals[c] = math.ceil(value)
+    return totals
+
+
 def condition_modifiers(markers: Mapping[str, int]) -> list[Modifier]:
     """Rulebook 9: what Poison and Rage markers do to the characteristics.
 

@@ -22,7 +22,12 @@ from skirmish.games.eden.effects import (
     modifies_only,
 )
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter
-from skirmish.games.eden.modifiers import Modifier, condition_modifiers, effective_value
+from skirmish.games.eden.modifiers import (
+    Modifier,
+    condition_modifiers,
+    effective_value,
+    effective_values,
+)
 from skirmish.games.eden.optional.infestation import Infestation
 from skirmish.games.eden.optional.terrain import Placed
 from skirmish.geometry import CONTACT_TOLERANCE, Base, Element, Field, Marker, SightResult
@@ -534,7 +539,7 @@ class EdenState(Remembering):
             mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
         if not mods:
             return {c.value: value for c, value in base.items()}
-        return {c.value: effective_value(value, mods, c) for c, value in base.items()}
+        return {c.value: value for c, value in effective_values(base, mods).items()}
 
 
 #: The effects that may modify characteristics: those that may reach any fighter, and those
