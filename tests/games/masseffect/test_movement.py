@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from skirmish.core.errors import IllegalActionError
@@ -251,3 +253,33 @@ def test_a_figure_may_end_a_move_on_a_marker() -> None:
     game = scene([Put(0, SOLDIER, 9, 15), Put(1, SOLDIER, 30, 30)], scenario="Tenir la position")
     game.apply(f"walk {A} {at(9, 18)} 90")
     assert (figure(game, 0).x, figure(game, 0).y) == (22.5, 45.0)
+
+
+# -- listing again (issue 43) --------------------------------------------------------------------
+def test_options_listed_again_after_a_friend_moves_are_those_worked_out_afresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A figure's options stand while the friend that moved stays out of its run's reach; one
+    # within reach, before or after, or any enemy moving, has them worked out again. Either
+    # way they are what movement_options finds.
+    from skirmish.games.masseffect.phases import movement
+
+    game = scene([Put(0, SOLDIER, 5, 2), Put(0, SOLDIER, 60, 2), Put(0, SOLDIER, 12, 4),
+                  Put(1, SOLDIER, 5, 80), Put(1, SOLDIER, 60, 80)])
+    worked_out: list[str] = []
+    real = movement.movement_options
+
+    def counting(state: Any, figure: Any, *rest: Any) -> Any:
+        worked_out.append(str(figure.ref))
+        return real(state, figure, *rest)
+
+    def fresh() -> list[str]:
+        state = st(game)
+        player = game.decision().player
+        return [str(a) for f in movement.movers(state, player) for a in real(state, f)]
+
+    monkeypatch.setattr(movement, "movement_options", counting)
+    assert [str(a) for a in game.legal_actions()] == fresh()
+    worked_out.clear()
+    game.apply(f"walk {A} {at(5, 6)} 90")  # near A3 (12, 4), far from A2 (60, 2)
+    assert [str(a) for a in game.legal_actions()] == fresh()
+    assert worked_out == [A + "-3"]  # A2's options stand, A3's are worked out again

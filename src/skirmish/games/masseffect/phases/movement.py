@@ -10,8 +10,8 @@ must end out of contact with them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from skirmish.core.actions import Action, Point
 from skirmish.core.decision import Decision
@@ -27,7 +27,12 @@ from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import RUN_FACTOR, pas_to_cm
 from skirmish.games.masseffect.state import MEState
 from skirmish.geometry import CONTACT_TOLERANCE, Base, in_contact
-from skirmish.geometry.paths import contact_positions, is_legal_move, sample_destinations
+from skirmish.geometry.paths import (
+    REACH_MARGIN,
+    contact_positions,
+    is_legal_move,
+    sample_destinations,
+)
 
 RULE = "ME10, Phase de mouvement"
 #: How many walks and runs are offered per figure (any legal one is accepted).
@@ -220,8 +225,11 @@ class MovementPhase(Procedure):
         state = state_of(game)
         out: list[Action] = []
         standing = [(f, f.base) for f in state.figures if f.in_action]
+        listing = _Listing.of(state, standing)
         for figure in movers(state, player):
-            out.extend(movement_options(state, figure, standing))
+            out.extend(listing.options_of(state, figure, standing))
+        global _LATEST_LISTING
+        _LATEST_LISTING = listing
         return out
 
     def check(self, game: Game, action: Action) -> None:
@@ -273,6 +281,68 @@ class MovementPhase(Procedure):
             self.turns_taken += 1
             return
         game.pop()
+
+
+#: A figure's options as listed: its place in the bands, walk and run allowances, base, and
+#: the options.
+_Known = tuple[int, tuple[float, float], Base, tuple[Action, ...]]
+
+
+@dataclass(slots=True)
+class _Listing:
+    """The movement options listed at a decision, to list them again at the next: one
+    figure moves at a time. A figure's options depend only on its base, move value and seed
+    (turn and place in the bands), the table (field, scenery, edges), the enemies in action
+    (facings, contacts, charges) and what stands within its run's reach (the path queries
+    answer from that alone: :func:`~skirmish.geometry.paths.sample_destinations`). So they
+    stand while no enemy came, went or moved, and every friend that did stands out of that
+    reach, before and after. Only the options of the figures listed are kept, so each
+    stands for the listing just before."""
+
+    table: tuple[Any, ...]  # turn, field, scenery, edges, the figures' order
+    standing: dict[str, tuple[int, Base]]  # the figures in action: side and base, by ref
+    options: dict[str, _Known] = field(default_factory=dict)
+    before: dict[str, _Known] = field(default_factory=dict)  # listed at the decision before
+    changed: list[tuple[int, Base]] = field(default_factory=list)  # since then: side, base
+
+    @staticmethod
+    def of(state: MEState, standing: list[tuple[Figure, Base]]) -> _Listing:
+        now = _Listing((state.turn, state.field, state.elements(), tuple(state.edges),
+                        tuple(state.index)), {str(f.ref): (f.side, b) for f, b in standing})
+        was = _LATEST_LISTING
+        if was is not None and was.table == now.table:
+            before, after = was.standing, now.standing
+            now.before = was.options
+            now.changed = ([sb for ref, sb in before.items() if after.get(ref) != sb]
+                           + [sb for ref, sb in after.items() if before.get(ref) != sb])
+        return now
+
+    def options_of(self, state: MEState, figure: Figure,
+                   standing: list[tuple[Figure, Base]]) -> list[Action]:
+        """:func:`movement_options`, as listed before when they stand."""
+        ref = str(figure.ref)
+        index, base = state.index[ref], figure.base
+        reaches = (allowance(figure, False), allowance(figure, True))
+        known = self.before.get(ref)
+        if known is None or not self._stands(known, figure.side, index, reaches, base):
+            known = (index, reaches, base, tuple(movement_options(state, figure, standing)))
+        self.options[ref] = known
+        return list(known[3])
+
+    def _stands(self, known: _Known, side: int, index: int, reaches: tuple[float, float],
+                base: Base) -> bool:
+        if known[0] != index or known[1] != reaches or known[2] != base:
+            return False
+        reach = reaches[True] + base.radius + REACH_MARGIN  # as paths._within_reach
+        for other_side, other in self.changed:
+            if other_side != side:
+                return False  # an enemy came, went or moved: facings, contacts, charges
+            if math.hypot(other.x - base.x, other.y - base.y) < reach + other.radius:
+                return False  # a friend within reach, before or after
+        return True
+
+
+_LATEST_LISTING: _Listing | None = None
 
 
 def _own_figure(state: MEState, ref: str, player: int | None) -> Figure:
