@@ -1,0 +1,130 @@
+"""What an agent observes stays what it was (issue 43: the observation and the mask built
+faster, not differently).
+
+Seeded episodes of both games (Eden with the benchmark's match, with every optional rule;
+ME:A), played by a masked random policy: at every step both seats' observations (every
+array, its dtype, shape and bytes), the acting seat's mask from ``last()``, ``observe()``
+and ``infos``, and the index chosen go into one digest per configuration, pinned below. The
+digests were computed on the encoder and the action codec as they stood before issue 43's
+speed work (commit be9e0b6); a change of any array element, of the roster's slots or of the
+mask changes them. They hold only while the games stay the same (``tests/golden`` checks
+that: same views, same legal actions).
+
+Alongside, the observation never depends on whether (or how often) it was asked for
+before: observing a seat twice, or the waiting seat first, gives equal arrays, and an
+observation handed out is the caller's to keep (the next one does not overwrite it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from skirmish.rl.aec import AGENTS, SkirmishAEC
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+#: Configurations: environment arguments, episodes played.
+PINNED_CONFIGS: dict[str, tuple[dict[str, Any], int]] = {
+    "eden-bench": ({"ruleset": "eden", "setup": "bench"}, 4),
+    "eden-optional": ({"ruleset": "eden", "max_rounds": 2,
+                       "rules": "territory,infestation:3,climate"}, 4),
+    "masseffect": ({"ruleset": "masseffect"}, 4),
+}
+
+#: The digests of :func:`_digest` (see the module).
+PINNED: dict[str, str] = {
+    "eden-bench": "8c94e1cbfa6950109630c063e035ea67bfc9b97695a418f180ac89abe4f2233d",
+    "eden-optional": "6968fac5cfe5716aa030e322d5f9e0d9271e81a84993d9d5e4a12d51f7eb3b9b",
+    "masseffect": "9482dbdc203a849af576f6ad9b17388b62157677b8912ceb81cd6ea5003ef7ee",
+}
+
+
+def _env(config: dict[str, Any]) -> SkirmishAEC:
+    config = dict(config)
+    if config.get("setup") == "bench":
+        from bench.kernel import SETUP
+
+        config["setup"] = SETUP
+    return SkirmishAEC(**config)
+
+
+def _feed(hasher: Any, observation: dict[str, np.ndarray]) -> None:
+    for key in sorted(observation):
+        array = np.ascontiguousarray(observation[key])
+        hasher.update(f"{key}:{array.dtype.str}:{array.shape}".encode())
+        hasher.update(array.tobytes())
+
+
+def _digest(config: dict[str, Any], episodes: int) -> str:
+    """One digest of every observation and mask of ``episodes`` seeded episodes."""
+    env = _env(config)
+    hasher = hashlib.sha256()
+    for seed in range(episodes):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in env.agent_iter():
+            other = AGENTS[1 - AGENTS.index(agent)]
+            waiting = env.observe(other)
+            obs, _, terminated, truncated, info = env.last()
+            _feed(hasher, waiting["observation"])
+            hasher.update(waiting["action_mask"].tobytes())
+            _feed(hasher, obs["observation"])
+            hasher.update(obs["action_mask"].tobytes())
+            if terminated or truncated:
+                env.step(None)
+                continue
+            assert np.array_equal(info["action_mask"], obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"])
+            index = int(legal[rng.integers(len(legal))])
+            hasher.update(f"{index}/{len(legal)}".encode())
+            env.step(index)
+    return hasher.hexdigest()
+
+
+@pytest.mark.parametrize("name", list(PINNED_CONFIGS))
+def test_observations_and_masks_are_those_pinned(name: str) -> None:
+    config, episodes = PINNED_CONFIGS[name]
+    assert _digest(config, episodes) == PINNED[name]
+
+
+def _same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
+    return a.keys() == b.keys() and all(
+        a[k].dtype == b[k].dtype and np.array_equal(a[k], b[k]) for k in a)
+
+
+@pytest.mark.parametrize("name", ["eden-optional", "masseffect"])
+def test_an_observation_is_the_same_however_often_asked_and_the_callers_to_keep(
+        name: str) -> None:
+    config, _ = PINNED_CONFIGS[name]
+    env = _env(config)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    for step, agent in enumerate(env.agent_iter()):
+        other = AGENTS[1 - AGENTS.index(agent)]
+        if step % 2:
+            first = env.observe(other)["observation"]
+            obs, _, terminated, truncated, _info = env.last()
+        else:
+            obs, _, terminated, truncated, _info = env.last()
+            first = env.observe(other)["observation"]
+        again = env.observe(agent)
+        assert _same(obs["observation"], again["observation"])
+        assert np.array_equal(obs["action_mask"], again["action_mask"])
+        assert _same(first, env.observe(other)["observation"])
+        if step % 5 == 0:
+            copies = {k: v.copy() for k, v in obs["observation"].items()}
+            kept.append((obs["observation"], copies))
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+    for handed, copy in kept:  # later observations overwrote none handed out
+        assert _same(handed, copy)
