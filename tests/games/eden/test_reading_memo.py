@@ -44,3 +44,32 @@ def test_a_change_made_by_hand_between_two_listings_is_seen() -> None:
     assert after == spd - 1
     assert state.characteristic(fighter, Characteristic.SPD) == after  # type: ignore[attr-defined]
     assert before  # the first listing was made
+
+
+def test_a_view_shows_again_what_it_showed_only_while_its_inputs_are_the_same() -> None:
+    """A fighter's characteristics in a view are shown again from the last view only while
+    what they are worked out from is the same: an aura reaching allies within 5 cm stops
+    counting once its owner walks away, a poison marker counts at once."""
+    from skirmish.games.eden.effects import ActiveEffect
+
+    game = _fighting_game()
+    state = game.state
+    owner, ally = [f for f in state.fighters if f.side == 0 and f.on_field][:2]  # type: ignore[attr-defined]
+    owner.x, owner.y = ally.x + 4.0, ally.y  # within 5 cm, edge to edge
+    aura = ActiveEffect("modify", "Aura", owner.ref, (("characteristic", "CBT"), ("delta", 2),
+                                                      ("who", "allies"), ("within", 5)))
+    state.effects.append(aura)  # type: ignore[attr-defined]
+
+    def cbt() -> int:
+        fighters = game.view(0)["fighters"]
+        return int(fighters[state.index[ally.ref]]["characteristics"]["CBT"])  # type: ignore[attr-defined]
+
+    near = cbt()
+    assert cbt() == near  # shown again
+    owner.x = ally.x + 30.0  # walks away: the aura no longer reaches the ally
+    assert cbt() == near - 2
+    ally.add_markers("poison")
+    assert cbt() == near - 3
+    state.effects.remove(aura)  # type: ignore[attr-defined]
+    assert cbt() == near - 3  # no aura either way now
+    assert state.characteristic(ally, Characteristic.CBT) == near - 3  # type: ignore[attr-defined]

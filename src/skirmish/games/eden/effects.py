@@ -155,6 +155,14 @@ class EffectKind:
                   fighter: Fighter) -> Iterable[Modifier]:
         return ()
 
+    def modifier_inputs(self, state: EdenState, effect: ActiveEffect,
+                        fighter: Fighter) -> tuple[Any, ...] | None:
+        """What :meth:`modifiers` reads of the table beyond the effect itself and the
+        fighter's CP and markers (e.g. where the owner and the fighter stand), as a value to
+        compare; ``None`` when it may read more (the default): a view then works the
+        modifiers out afresh each time rather than showing what it showed before."""
+        return None
+
     def only_for(self, effect: ActiveEffect) -> str | None:
         """The one fighter (ref) whose characteristics the effect's :meth:`modifiers` may
         change, ``""`` for none, or ``None`` when it may reach several: a fighter it cannot

@@ -69,6 +69,7 @@ class Fighter:
     __slots__ = (
         "_base",
         "_ref",
+        "_seen",
         "activated",
         "ap",
         "checked",
@@ -119,6 +120,9 @@ class Fighter:
         self.profile = profile
         self._ref = ref or f"{SIDE_LETTERS[side]}.{profile.key}"
         self._base: Base | None = None
+        #: What views last showed of its characteristics, by player: (the inputs, the
+        #: values) - :meth:`EdenState._characteristics_seen`.
+        self._seen: dict[int | None, tuple[tuple[Any, ...], dict[str, int]]] = {}
         self.checked = [0, 0, 0, 0] if checked is None else [int(n) for n in checked]
         if len(self.checked) != 4:
             raise ValueError(f"{profile.name}: checked needs 4 counts (head, arms, torso, legs)")
@@ -271,6 +275,7 @@ class Fighter:
         other.round_uses = self.round_uses.copy()
         other.match_uses = self.match_uses.copy()
         other._base = self._base  # immutable, and where the copy stands
+        other._seen = {}
         return other
 
     def base(self) -> Base:

@@ -529,17 +529,34 @@ class EdenState(Remembering):
             seen = _modifying(self._effects_seen(player))
         general, only = seen
         own = only.get(fighter.ref, ())
-        base = fighter.base_values()
         if not fighter.markers and not general and not own:
-            return {c.value: value for c, value in base.items()}
+            return {c.value: value for c, value in fighter.base_values().items()}
+        # What the values are worked out from: the same inputs, the same values (a view
+        # shows again what it showed, unless an effect may read more than it says).
+        inputs: list[Any] = [tuple(fighter.checked), tuple(fighter.markers.items())]
+        for effect in (*general, *own):
+            read = EFFECTS[effect.effect].modifier_inputs(self, effect, fighter)
+            if read is None:
+                inputs.clear()
+                break
+            inputs.append((effect, read))
+        key = tuple(inputs)
+        if key:
+            shown = fighter._seen.get(player)
+            if shown is not None and shown[0] == key:
+                return dict(shown[1])
+        base = fighter.base_values()
         mods = condition_modifiers(fighter.markers) if fighter.markers else []
         for effect in general:
             mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
         for effect in own:
             mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
-        if not mods:
-            return {c.value: value for c, value in base.items()}
-        return {c.value: value for c, value in effective_values(base, mods).items()}
+        values = {c.value: value for c, value in
+                  (effective_values(base, mods) if mods else base).items()}
+        if key:
+            fighter._seen[player] = (key, values)
+            return dict(values)
+        return values
 
 
 #: The effects that may modify characteristics: those that may reach any fighter, and those

@@ -110,6 +110,16 @@ class Modify(EffectKind):
             return target if isinstance(target, str) else ""
         return None
 
+    def modifier_inputs(self, state: EdenState, effect: ActiveEffect,
+                        fighter: Fighter) -> tuple[object, ...] | None:
+        """:func:`concerns` reads the fighter's ref, side and CP, the owner's side (none of
+        which changes during a match but the CP) and, for ``within``, where both stand."""
+        _, owner_ref, within, _, _ = _reach_of(effect)
+        if within is None or owner_ref is None:
+            return ()
+        owner = state.fighter(owner_ref)
+        return (owner.x, owner.y, owner.on_field, fighter.x, fighter.y, fighter.on_field)
+
     def modifiers(
         self, state: EdenState, effect: ActiveEffect, fighter: Fighter
     ) -> Iterable[Modifier]:
