@@ -64,3 +64,16 @@ def test_vertex_gaps_of_two_squares_side_by_side() -> None:
     other = Polygon.of([(4, -1), (6, -1), (6, 1), (4, 1)])
     gaps = vertex_gaps(square, other, np.array([0.0, 2.0, 10.0]), np.array([0.0, 0.0, 0.0]))
     assert gaps.tolist() == [3.0, 1.0, 3.0]  # 3 cm apart, 1 cm, then beyond on the far side
+
+
+@settings(max_examples=60, deadline=None)
+@given(shapes(), st.lists(st.tuples(coord, coord), min_size=6, max_size=6))
+def test_points_sdist_takes_arrays_of_any_shape(shape: Shape,
+                                                points: list[tuple[float, float]]) -> None:
+    """A grid of points (2 x 3) gives the same distances as the same points in a row."""
+    px = np.array([p[0] for p in points])
+    py = np.array([p[1] for p in points])
+    flat = points_sdist(shape, px, py)
+    grid = points_sdist(shape, px.reshape(2, 3), py.reshape(2, 3))
+    assert grid.shape == (2, 3)
+    assert grid.ravel().tolist() == flat.tolist()

@@ -1,5 +1,10 @@
 """Geometry of many points at once, with numpy: for sifting candidate positions before the
-exact tests of :mod:`.shapes` (which stay the reference)."""
+exact tests of :mod:`.shapes` (which stay the reference).
+
+A sift may differ from the exact tests in the last bits (numpy's ``hypot`` is not
+``math.hypot``): callers compare its distances with a margin, so that it only leaves out
+what the exact test refuses. A polygon's edges are turned into arrays once per polygon
+(shapes never change) and every edge is measured in one pass."""
 
 from __future__ import annotations
 
@@ -11,21 +16,57 @@ from .shapes import Circle, Polygon, Shape
 FloatArray = NDArray[np.float64]
 
 
+class _Edges:
+    """A polygon's edges as arrays, from each vertex to the next (the last edge closing
+    the polygon first, as :func:`~skirmish.geometry.shapes.polygon_point_sdist` walks
+    them): starts ``ax, ay``, directions ``dx, dy``, squared lengths ``length`` (1 for an
+    edge of no length, whose direction is 0), and for the crossing test ``dy``'s inverse
+    ratio ``slope`` (dx / dy; 0 for a level edge, which never crosses a level line)."""
+
+    __slots__ = ("ax", "ay", "dx", "dy", "length", "slope", "vx", "vy")
+
+    def __init__(self, polygon: Polygon) -> None:
+        points = polygon.points
+        starts = (points[-1], *points[:-1])
+        self.ax = np.array([a[0] for a in starts])
+        self.ay = np.array([a[1] for a in starts])
+        self.vx = np.array([b[0] for b in points])
+        self.vy = np.array([b[1] for b in points])
+        self.dx = self.vx - self.ax
+        self.dy = self.vy - self.ay
+        length = self.dx * self.dx + self.dy * self.dy
+        self.length = np.where(length > 0.0, length, 1.0)
+        level = self.dy == 0.0
+        self.slope = np.where(level, 0.0, self.dx / np.where(level, 1.0, self.dy))
+
+
+#: The edges of the polygons measured lately (emptied when it grows past
+#: :data:`EDGES_KEPT`).
+_EDGES: dict[Polygon, _Edges] = {}
+EDGES_KEPT = 4096
+
+
+def _edges(polygon: Polygon) -> _Edges:
+    edges = _EDGES.get(polygon)
+    if edges is None:
+        if len(_EDGES) >= EDGES_KEPT:
+            _EDGES.clear()
+        edges = _EDGES[polygon] = _Edges(polygon)
+    return edges
+
+
 def points_sdist(shape: Shape, px: FloatArray, py: FloatArray) -> FloatArray:
-    """The signed distance (negative inside) from each point to a shape, all at once."""
+    """The signed distance (negative inside) from each point to a shape, all at once (the
+    points in arrays of any shape)."""
     if isinstance(shape, Circle):
         out: FloatArray = np.hypot(px - shape.x, py - shape.y) - shape.radius
         return out
-    best = np.full(px.shape, np.inf)
-    inside = np.zeros(px.shape, dtype=bool)
-    points = shape.points
-    for (ax, ay), (bx, by) in zip((points[-1], *points[:-1]), points, strict=True):
-        dx, dy = bx - ax, by - ay
-        length = dx * dx + dy * dy
-        t = np.clip(((px - ax) * dx + (py - ay) * dy) / length, 0.0, 1.0) if length else 0.0
-        best = np.minimum(best, np.hypot(px - (ax + t * dx), py - (ay + t * dy)))
-        if ay != by:
-            inside ^= ((ay > py) != (by > py)) & (px < ax + (py - ay) * dx / dy)
+    e = _edges(shape)
+    qx, qy = px[..., None], py[..., None]
+    t = np.clip(((qx - e.ax) * e.dx + (qy - e.ay) * e.dy) / e.length, 0.0, 1.0)
+    best = np.hypot(qx - (e.ax + t * e.dx), qy - (e.ay + t * e.dy)).min(axis=-1)
+    crosses = ((e.ay > qy) != (e.vy > qy)) & (qx < e.ax + (qy - e.ay) * e.slope)
+    inside = np.logical_xor.reduce(crosses, axis=-1)
     result: FloatArray = np.where(inside, -best, best)
     return result
 
@@ -36,10 +77,12 @@ def vertex_gaps(shape: Shape, other: Shape, px: FloatArray, py: FloatArray) -> F
     distance between the two shapes is never more (it is 0 when they overlap), so a point
     whose gap is under a spacing is one where the shapes are too near."""
     gap = np.full(px.shape, np.inf)
+    qx, qy = px[..., None], py[..., None]
     if isinstance(shape, Polygon):
-        for vx, vy in shape.points:
-            gap = np.minimum(gap, np.maximum(points_sdist(other, px + vx, py + vy), 0.0))
+        e = _edges(shape)
+        gap = np.minimum(gap, points_sdist(other, qx + e.vx, qy + e.vy).min(axis=-1))
     if isinstance(other, Polygon):
-        for ox, oy in other.points:
-            gap = np.minimum(gap, np.maximum(points_sdist(shape, ox - px, oy - py), 0.0))
-    return gap
+        o = _edges(other)
+        gap = np.minimum(gap, points_sdist(shape, o.vx - qx, o.vy - qy).min(axis=-1))
+    out: FloatArray = np.maximum(gap, 0.0)
+    return out

@@ -64,7 +64,7 @@ from skirmish.games.eden.preparation.deployment import (
     scenery_shape,
 )
 from skirmish.games.eden.rolling import state_of
-from skirmish.geometry.shapes import shape_point_sdist
+from skirmish.geometry.shapes import Circle, Shape, shape_point_sdist
 from skirmish.geometry.vectorized import points_sdist, vertex_gaps
 
 if TYPE_CHECKING:
@@ -130,39 +130,138 @@ def for_sale(state: EdenState, player: int) -> list[SceneryCard]:
 # -- 4. where they fit ------------------------------------------------------------------------
 def _fine_placement(state: EdenState, card: SceneryCard) -> Place | None:
     """The first legal placement of the card on a grid of :data:`FINE_STEP` cm, its polygon
-    turned by each of :data:`FINE_ANGLES` (4.). The grid's points are first sifted all at
-    once (a point too near an element for the card's inner disc is out, then one where a
-    vertex of either shape is too near the other:
-    :func:`~skirmish.geometry.vectorized.vertex_gaps`), then the rest are
-    checked in order by step 6's own test: the sifts only leave out points that test
-    refuses, so the placement found is the same."""
+    turned by each of :data:`FINE_ANGLES` (4.), in the grid's order (rows of x at each y).
+
+    The grid's points are first sifted (:func:`_sift`): each element of the table refuses,
+    near it, the points where step 6's test cannot pass; the rest are checked in order by
+    step 6's own test. The sifts only leave out points that test refuses, so the placement
+    found is the one that test alone finds first."""
     width, height = state.field.width, state.field.height
     angles = (None,) if isinstance(card.shape, float | int) else FINE_ANGLES
     for angle in angles:
         proto = scenery_shape(card, (0.0, 0.0), angle)
-        x0, y0, x1, y1 = proto.bounds()
-        xs = _steps(CLEARANCE - x0, width - CLEARANCE - x1)
-        ys = _steps(CLEARANCE - y0, height - CLEARANCE - y1)
-        if not xs or not ys:
+        grid = _fine_grid(proto, width, height)
+        if grid is None:
             continue
-        gx, gy = np.meshgrid(np.array(xs), np.array(ys))
-        px, py = gx.ravel(), gy.ravel()
-        inner = max(0.0, -shape_point_sdist(proto, 0.0, 0.0))
-        for element in state.scenery:  # the cheap sift first, then the finer one
-            px, py = _kept(px, py, points_sdist(element.shape, px, py) >= inner + CLEARANCE
-                           - 1e-6)
-        for element in state.scenery:
-            px, py = _kept(px, py, vertex_gaps(proto, element.shape, px, py) >= CLEARANCE
-                           - 1e-6)
-        for x, y in zip(px.tolist(), py.tolist(), strict=True):
+        alive = np.ones((len(grid.ys), len(grid.xs)), dtype=bool)
+        for other in _spaced_from(state):
+            refused = _refused_near(proto, other, grid)
+            if refused is not None:
+                j0, j1, i0, i1, keep = refused
+                alive[j0:j1, i0:i1] &= keep
+        for flat in np.flatnonzero(alive).tolist():
+            j, i = divmod(flat, len(grid.xs))
+            x, y = grid.xs[i], grid.ys[j]
             if not scenery_problem(state, scenery_shape(card, (x, y), angle)):
                 return Place(key(card.name), Point(x, y), angle)
     return None
 
 
-def _kept(px: FloatArray, py: FloatArray, keep: NDArray[np.bool_]
-          ) -> tuple[FloatArray, FloatArray]:
-    return px[keep], py[keep]
+def _spaced_from(state: EdenState) -> list[Shape]:
+    """What step 6 keeps a footprint 5 cm from, besides the edges: the elements' shapes,
+    and each objective marker as the disc it covers (the footprint's distance to the marker
+    is its distance to that disc)."""
+    return [*(e.shape for e in state.scenery),
+            *(Circle(m.x, m.y, m.radius) for m in state.markers)]
+
+
+@dataclass(frozen=True, slots=True)
+class _FineGrid:
+    """The fine grid's points where a footprint (``proto``, given around (0, 0)) stays
+    5 cm or more inside the field's edges: the x of every column, the y of every row (as
+    :func:`_steps` rounds them), the same as arrays, and the footprint's bounds and inner
+    disc (the largest disc about its centre inside it); ``field``: the field's width and
+    height."""
+
+    field: tuple[float, float]
+    xs: list[float]
+    ys: list[float]
+    ax: FloatArray
+    ay: FloatArray
+    bounds: tuple[float, float, float, float]
+    inner: float
+
+
+#: Slack (cm) of the sifts: a sift refuses a point only this far past step 6's threshold.
+SIFT_MARGIN = 1e-6
+#: The memos' sizes before they are emptied.
+MEMO_SIZE = 4096
+_GRIDS: dict[tuple[Shape, float, float], _FineGrid | None] = {}
+_REFUSED: dict[tuple[Shape, Shape, float, float],
+               tuple[int, int, int, int, NDArray[np.bool_]] | None] = {}
+
+
+def _fine_grid(proto: Shape, width: float, height: float) -> _FineGrid | None:
+    """The fine grid of ``proto`` on a field ``width`` x ``height`` (None when it does not
+    fit), made once per footprint and field."""
+    memo = (proto, width, height)
+    if memo in _GRIDS:
+        return _GRIDS[memo]
+    x0, y0, x1, y1 = proto.bounds()
+    xs = _steps(CLEARANCE - x0, width - CLEARANCE - x1)
+    ys = _steps(CLEARANCE - y0, height - CLEARANCE - y1)
+    grid = None
+    if xs and ys:
+        inner = max(0.0, -shape_point_sdist(proto, 0.0, 0.0))
+        grid = _FineGrid((width, height), xs, ys, np.array(xs), np.array(ys),
+                         (x0, y0, x1, y1), inner)
+    if len(_GRIDS) >= MEMO_SIZE:
+        _GRIDS.clear()
+    _GRIDS[memo] = grid
+    return grid
+
+
+def _refused_near(proto: Shape, other: Shape, grid: _FineGrid
+                  ) -> tuple[int, int, int, int, NDArray[np.bool_]] | None:
+    """:func:`_sift` remembered by footprint, element and grid: an element placed stays
+    where it is while the other players buy and place theirs."""
+    memo = (proto, other, *grid.field)
+    try:
+        return _REFUSED[memo]
+    except KeyError:
+        pass
+    refused = _sift(proto, other, grid)
+    if len(_REFUSED) >= MEMO_SIZE:
+        _REFUSED.clear()
+    _REFUSED[memo] = refused
+    return refused
+
+
+def _sift(proto: Shape, other: Shape, grid: _FineGrid
+          ) -> tuple[int, int, int, int, NDArray[np.bool_]] | None:
+    """The block of the grid (rows ``j0:j1``, columns ``i0:i1``) outside which the element
+    ``other`` cannot refuse the footprint ``proto``, and which of its points it may not
+    refuse (``keep``); None when the block is empty.
+
+    Outside the block the footprint's box and the element's are 5 cm apart or more (and
+    step 6's test passes them by). Inside, a point is refused when the element comes
+    nearer to it than the footprint's inner disc plus 5 cm, or when a vertex of either
+    shape comes within 5 cm of the other
+    (:func:`~skirmish.geometry.vectorized.vertex_gaps`): the distance between the shapes is
+    then under 5 cm too; a disc (a round element, a marker) when the footprint comes within
+    its radius plus 5 cm of its centre (the distance itself). All with
+    :data:`SIFT_MARGIN`, so that numpy's last bits never refuse a point the exact test
+    accepts."""
+    x0, y0, x1, y1 = grid.bounds
+    ox0, oy0, ox1, oy1 = other.bounds()
+    reach = CLEARANCE + SIFT_MARGIN
+    i0 = int(np.searchsorted(grid.ax, ox0 - x1 - reach, side="left"))
+    i1 = int(np.searchsorted(grid.ax, ox1 - x0 + reach, side="right"))
+    j0 = int(np.searchsorted(grid.ay, oy0 - y1 - reach, side="left"))
+    j1 = int(np.searchsorted(grid.ay, oy1 - y0 + reach, side="right"))
+    if i0 >= i1 or j0 >= j1:
+        return None
+    gx, gy = np.meshgrid(grid.ax[i0:i1], grid.ay[j0:j1])
+    px, py = gx.ravel(), gy.ravel()
+    keep = points_sdist(other, px, py) >= grid.inner + CLEARANCE - SIFT_MARGIN
+    near = np.flatnonzero(keep)
+    if isinstance(other, Circle):  # the distance itself: to the disc's centre less its radius
+        gaps = points_sdist(proto, other.x - px[near], other.y - py[near]) - other.radius
+    else:
+        gaps = vertex_gaps(proto, other, px[near], py[near])
+    keep[near] = gaps >= CLEARANCE - SIFT_MARGIN
+    keep.flags.writeable = False  # remembered: shared by every later search
+    return j0, j1, i0, i1, keep.reshape(gx.shape)
 
 
 def _steps(low: float, high: float) -> list[float]:
