@@ -76,6 +76,25 @@ def _catalogue_json(catalogue: Catalogue) -> dict[str, Any]:
     }
 
 
+#: Each profile's abilities (name, kind, AP and SP costs) in a catalogue, read once (cards
+#: never change; both kept with the entry, so that their ``id`` is not reused meanwhile).
+_ABILITIES: dict[tuple[int, int], tuple[Catalogue, FighterProfile,
+                                        tuple[tuple[str, str, int, int], ...]]] = {}
+
+
+def _abilities_of(catalogue: Catalogue, profile: FighterProfile
+                  ) -> tuple[tuple[str, str, int, int], ...]:
+    known = _ABILITIES.get((id(catalogue), id(profile)))
+    if known is not None and known[0] is catalogue and known[1] is profile:
+        return known[2]
+    read = tuple((a.name, a.kind, a.cost_ap, a.cost_sp)
+                 for a in catalogue.abilities_of(profile))
+    if len(_ABILITIES) >= 4096:
+        _ABILITIES.clear()
+    _ABILITIES[(id(catalogue), id(profile))] = (catalogue, profile, read)
+    return read
+
+
 def _elements_json(elements: tuple[Element, ...] | tuple[Marker, ...]) -> list[dict[str, Any]]:
     """The table's scenery elements or markers as JSON (built once per tuple:
     :func:`_json_once`)."""
@@ -475,12 +494,12 @@ class EdenState(Remembering):
         whether its effects are in force (``active``): a free one while the fighter stands,
         one with a cost only once paid this round (``paid``, docs/rulings.md)."""
         out: list[dict[str, Any]] = []
-        for ability in self.catalogue.abilities_of(fighter.profile):
-            entry: dict[str, Any] = {"name": ability.name, "kind": ability.kind,
-                                     "cost_ap": ability.cost_ap, "cost_sp": ability.cost_sp}
-            if ability.kind == "permanent":
-                costly = bool(ability.cost_ap or ability.cost_sp)
-                paid = fighter.round_uses.get(ability.name, 0) > 0
+        for name, kind, cost_ap, cost_sp in _abilities_of(self.catalogue, fighter.profile):
+            entry: dict[str, Any] = {"name": name, "kind": kind,
+                                     "cost_ap": cost_ap, "cost_sp": cost_sp}
+            if kind == "permanent":
+                costly = bool(cost_ap or cost_sp)
+                paid = fighter.round_uses.get(name, 0) > 0
                 entry["active"] = fighter.on_field and (paid or not costly)
                 if costly:
                     entry["paid"] = paid
