@@ -156,10 +156,10 @@ def segment_free(
     w: World, ax: float, ay: float, bx: float, by: float, tol: float = PATH_TOLERANCE
 ) -> bool:
     """True when the centre can travel straight from a to b (endpoints assumed in the field)."""
-    lo_x = min(ax, bx)
-    hi_x = max(ax, bx)
-    lo_y = min(ay, by)
-    hi_y = max(ay, by)
+    lo_x = bx if bx < ax else ax  # min(ax, bx), without the call
+    hi_x = bx if bx > ax else ax
+    lo_y = by if by < ay else ay
+    hi_y = by if by > ay else ay
     for cx, cy, rr in w.discs:
         if cx + rr < lo_x or cx - rr > hi_x or cy + rr < lo_y or cy - rr > hi_y:
             continue
