@@ -19,6 +19,7 @@ names the rule; "" means allowed.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -197,19 +198,46 @@ def _not_too_near(card: SceneryCard, angle: float | None, near: list[FloatArray]
     return np.flatnonzero(keep).tolist()
 
 
+@functools.lru_cache(maxsize=64)
+def _grid_order(field: Field, placed: int) -> tuple[list[Point], FloatArray, FloatArray]:
+    """:func:`scenery_grid`'s points in the order :func:`scenery_samples` visits them once
+    ``placed`` elements are on the table, and their coordinates (made once per field and
+    count: read-only)."""
+    grid = scenery_grid(field)
+    stride = next(k for k in (37, 41, 43, 47, 53, 59, 61, 1) if math.gcd(k, len(grid) or 1) == 1)
+    start = (placed * 53) % max(1, len(grid))
+    order = [grid[(start + i * stride) % len(grid)] for i in range(len(grid))]
+    px = np.array([p[0] for p in order], dtype=np.float64)
+    py = np.array([p[1] for p in order], dtype=np.float64)
+    return order, px, py
+
+
+#: Each element's signed distances to the visited grid points, by element, field and count
+#: (the element kept with the entry, so that its ``id`` is not reused meanwhile).
+_DISTANCES: dict[tuple[int, Field, int], tuple[Element, FloatArray]] = {}
+
+
+def _distances(element: Element, field: Field, placed: int, px: FloatArray, py: FloatArray
+               ) -> FloatArray:
+    entry = (id(element), field, placed)
+    known = _DISTANCES.get(entry)
+    if known is not None and known[0] is element:
+        return known[1]
+    distances = points_sdist(element.shape, px, py)
+    if len(_DISTANCES) >= 4096:
+        _DISTANCES.clear()
+    _DISTANCES[entry] = (element, distances)
+    return distances
+
+
 def scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
                     limit: int | None = None) -> list[Place]:
     """Deterministic legal placements: for each card left and 0 or 90 degrees, the first
     few legal points of the grid, visited in an order that depends on the scenery already
     placed (so that the offers spread over the field)."""
     cards = {key(c.name): c for c in pool}
-    grid = list(scenery_grid(state.field))
-    stride = next(k for k in (37, 41, 43, 47, 53, 59, 61, 1) if math.gcd(k, len(grid) or 1) == 1)
-    start = (len(state.scenery) * 53) % max(1, len(grid))
-    order = [grid[(start + i * stride) % len(grid)] for i in range(len(grid))]
-    px = np.array([p[0] for p in order], dtype=np.float64)
-    py = np.array([p[1] for p in order], dtype=np.float64)
-    near = [points_sdist(e.shape, px, py) for e in state.scenery]
+    order, px, py = _grid_order(state.field, len(state.scenery))
+    near = [_distances(e, state.field, len(state.scenery), px, py) for e in state.scenery]
     out: list[Place] = []
     for token, card in sorted(cards.items()):
         angles: tuple[float | None, ...] = (None,) if isinstance(card.shape, float) \
