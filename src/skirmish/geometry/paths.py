@@ -114,10 +114,11 @@ def _path(
     return finish(w, found, limit)
 
 
-class _StandingRules:
-    """Whether :func:`end_position_problem` refuses a point, for many points among the same
-    obstacles: the same tests (any order: only whether one refuses counts), their
-    thresholds worked out once, the elements that refuse no end position left out."""
+class StandingRules:
+    """Whether :func:`end_position_problem` refuses a point (:meth:`refuses`), for many
+    points among the same obstacles: the same tests (any order: only whether one refuses
+    counts), their thresholds worked out once, the elements that refuse no end position
+    left out."""
 
     __slots__ = ("discs", "polygons", "r_limit", "x_max", "x_min", "y_max", "y_min")
 
@@ -293,7 +294,7 @@ def _contacts(
 ) -> tuple[MoveCheck, ...]:
     d = mover.radius + target.radius
     cands: list[Point] = []
-    refuses = _StandingRules(mover, field, bases, elements, markers).refuses
+    refuses = StandingRules(mover, field, bases, elements, markers).refuses
     for k in range(samples):
         a = TWO_PI * k / samples
         p = Point(target.x + d * math.cos(a), target.y + d * math.sin(a))
@@ -439,7 +440,7 @@ def _sample(
     if x_lo > x_hi or y_lo > y_hi:
         return out
     w: World | None = None
-    refuses = _StandingRules(mover, field, bases, elements, markers).refuses
+    refuses = StandingRules(mover, field, bases, elements, markers).refuses
     mx, my, reach2 = mover.x, mover.y, allowance * allowance
     x_span, y_span, draw = x_hi - x_lo, y_hi - y_lo, rnd.random
     start = Point(mx, my)
@@ -577,6 +578,7 @@ __all__ = [
     "ZONE_STEP",
     "MoveCheck",
     "PathResult",
+    "StandingRules",
     "clear_path_memo",
     "contact_positions",
     "end_position_problem",

@@ -52,7 +52,7 @@ def unchanged_by(mover: Base, before: Sequence[Base], now: Sequence[Base], trace
     points, ends = trace.points, trace.ends
     for b in changed:
         cx, cy = b.x, b.y
-        limit = b.radius + r - tol  # as paths._StandingRules: this base refuses a point
+        limit = b.radius + r - tol  # as paths.StandingRules: this base refuses a point
         for i in range(0, len(points), 2):
             if math.hypot(cx - points[i], cy - points[i + 1]) < limit:
                 return False

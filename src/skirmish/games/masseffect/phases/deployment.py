@@ -21,9 +21,9 @@ from skirmish.games.masseffect.events import MoveEvent, Note
 from skirmish.games.masseffect.figure import Figure
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import DEFAULT_DEPLOYMENT_PAS, pas_to_cm
-from skirmish.games.masseffect.state import MEState
+from skirmish.games.masseffect.state import MarkerState, MEState
 from skirmish.geometry import Base, Element
-from skirmish.geometry.paths import end_position_problem
+from skirmish.geometry.paths import StandingRules, end_position_problem
 
 RULE = "ME38, deployment"
 #: Deployment points offered per figure (any legal point is accepted).
@@ -44,21 +44,35 @@ def _deploy_problem(state: MEState, figure: Figure, x: float, y: float, depth: f
                     bases: list[Base], elements: tuple[Element, ...]) -> str:
     """:func:`deploy_problem` with the deployment depth, the other figures' bases and the
     scenery given (the same for every point tried)."""
-    r = figure.radius
-    lower = state.edges[figure.side] == "lower"
-    inside = (y + r <= depth + 1e-9) if lower else (y - r >= state.field.height - depth - 1e-9)
-    if not inside:
+    if _outside(state, figure, y, depth):
         return (f"{RULE}: {figure.ref} must stand entirely within {depth / 2.5:g} pas of its "
                 f"{state.edges[figure.side]} edge")
     problem = end_position_problem(figure.base, (x, y), field=state.field, bases=bases,
                                    elements=elements)
     if problem:
         return f"{RULE}: {figure.ref} cannot stand at {x:g},{y:g} ({problem})"
+    marker = _marker_under(state, figure, x, y)
+    if marker is not None:
+        return f"{RULE}: {figure.ref} cannot stand on the marker {marker.id}"
+    return ""
+
+
+def _outside(state: MEState, figure: Figure, y: float, depth: float) -> bool:
+    """Does the figure's base, centred at height ``y``, reach out of its deployment zone?"""
+    r = figure.radius
+    if state.edges[figure.side] == "lower":
+        return not y + r <= depth + 1e-9
+    return not y - r >= state.field.height - depth - 1e-9
+
+
+def _marker_under(state: MEState, figure: Figure, x: float, y: float) -> MarkerState | None:
+    """The first marker the figure's base, centred at (x, y), would stand on."""
+    r = figure.radius
     for m in state.markers:
         gap = ((x - m.x) ** 2 + (y - m.y) ** 2) ** 0.5 - r
         if gap < 1.5 - 1e-9:
-            return f"{RULE}: {figure.ref} cannot stand on the marker {m.id}"
-    return ""
+            return m
+    return None
 
 
 def deploy_points(state: MEState, figure: Figure, n: int = POINTS) -> list[Point]:
@@ -70,12 +84,15 @@ def deploy_points(state: MEState, figure: Figure, n: int = POINTS) -> list[Point
     y0, y1 = (r, depth - r) if lower else (state.field.height - depth + r,
                                            state.field.height - r)
     out: list[Point] = []
-    bases, elements = state.bases(figure), state.elements()
+    # the tests of deploy_problem, the end-position rules' thresholds worked out once
+    refuses = StandingRules(figure.base, state.field, state.bases(figure),
+                            state.elements(), ()).refuses
     for _ in range(40 * n):
         p = Point(round(rnd.uniform(r, state.field.width - r), 1),
                   round(rnd.uniform(min(y0, y1), max(y0, y1)), 1))
-        if not _deploy_problem(state, figure, float(p[0]), float(p[1]), depth, bases,
-                               elements):
+        x, y = float(p[0]), float(p[1])
+        if (not _outside(state, figure, y, depth) and not refuses(x, y)
+                and _marker_under(state, figure, x, y) is None):
             out.append(p)
             if len(out) >= n:
                 break
