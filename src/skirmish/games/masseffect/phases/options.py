@@ -47,6 +47,13 @@ def _held(figure: Figure) -> bool:
 
 def may_act(state: MEState, figure: Figure, phase: str) -> bool:
     """May ``figure`` be picked in ``phase`` now?"""
+    return may_try(state, figure, phase) and next(_figure_actions(state, figure, phase),
+                                                  None) is not None
+
+
+def may_try(state: MEState, figure: Figure, phase: str) -> bool:
+    """May ``figure`` be picked in ``phase`` now if it has a legal action there? (what
+    :func:`may_act` asks before looking for one)"""
     if not figure.in_action or figure.spent or figure.revived_turn == state.turn:
         return False
     if figure.moved == RUN or _held(figure):
@@ -55,10 +62,8 @@ def may_act(state: MEState, figure: Figure, phase: str) -> bool:
         return False
     if phase == Phase.SHOOTING and figure.shot:
         return False
-    if phase == Phase.SPECIAL and (figure.special or figure.used_power or figure.shot
-                                   or state.engaged(figure)):
-        return False
-    return next(_figure_actions(state, figure, phase), None) is not None
+    return not (phase == Phase.SPECIAL and (figure.special or figure.used_power or figure.shot
+                                            or state.engaged(figure)))
 
 
 def _enemies(state: MEState, figure: Figure) -> list[Figure]:

@@ -27,6 +27,7 @@ from skirmish.games.masseffect.phases.options import (
     figure_actions,
     group_candidates,
     may_act,
+    may_try,
 )
 from skirmish.games.masseffect.rolling import can_heroic, spend_heroic, state_of
 from skirmish.games.masseffect.rules import Phase
@@ -53,15 +54,19 @@ class PickPhase(Procedure):
     def _pickable(self, game: Game, player: int) -> Iterator[Figure]:
         """``player``'s figures that may be picked now, one by one."""
         state = state_of(game)
-        if self.group:
-            figures: Iterable[Figure] = (state.figure(r) for r in self.group)
-        elif self.passed[player]:
-            return
-        else:
-            figures = state.in_action(player)
-        for figure in figures:
+        for figure in self._candidates(game, player):
             if may_act(state, figure, self.phase):
                 yield figure
+
+    def _candidates(self, game: Game, player: int) -> Iterable[Figure]:
+        """The figures ``player`` could pick, if they may act: the Action groupée's, else
+        his own in action unless he passed."""
+        state = state_of(game)
+        if self.group:
+            return (state.figure(r) for r in self.group)
+        if self.passed[player]:
+            return ()
+        return state.in_action(player)
 
     def _eligible(self, game: Game, player: int) -> list[Figure]:
         return list(self._pickable(game, player))
@@ -123,16 +128,26 @@ class PickPhase(Procedure):
             out += [Group(hero.ref.__class__(a), hero.ref.__class__(b))
                     for i, a in enumerate(friends) for b in friends[i + 1:]]
             return out
-        picking = self._picking(game)
-        if picking is None:
+        if state.ended or self.step != "pick":
             return []
-        actions: list[Action] = []
-        for figure in picking[1]:
-            actions.extend(figure_actions(state, figure, self.phase))
-            actions.append(Hold(figure.ref))
-        if not self.group:
-            actions.append(Pass())
-        return actions
+        # the picker and his eligible figures as _picking finds them, each figure's actions
+        # listed once (eligible: it may try, and has some)
+        players = ((state.figure(self.group[0]).side,) if self.group
+                   else (self.player, 1 - self.player))
+        for player in players:
+            actions: list[Action] = []
+            for figure in self._candidates(game, player):
+                if not may_try(state, figure, self.phase):
+                    continue
+                found = figure_actions(state, figure, self.phase)
+                if found:
+                    actions.extend(found)
+                    actions.append(Hold(figure.ref))
+            if actions:
+                if not self.group:
+                    actions.append(Pass())
+                return actions
+        return []
 
     def check(self, game: Game, action: Action) -> None:
         if self.step == "group?":
