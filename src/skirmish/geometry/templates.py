@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .shapes import Base, Point, convex_hull
@@ -296,14 +296,93 @@ def blast_axes(
     return out
 
 
-def _contact_reaches(attacker: Base, angle: float, target: Base, template: BlastTemplate,
-                     limit: float) -> bool:
-    """Whether some allowed axis at contact ``angle`` covers part of ``target``: the axis
+#: Slack (cm) of :func:`_contact_test`'s own reckoning: it answers only when the distance
+#: it finds is this far from the threshold (its rounding, and the exact test's, are some
+#: 1e-13 cm); nearer, the exact test answers.
+SHORTCUT_MARGIN = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """A blast template seen from its narrow disc's centre, its axis along +x: the narrow
+    disc's radius ``rn``, the wide disc's ``rw`` at ``gap`` along the axis, the reach
+    (``gap + rw``: the template lies within it), and the sine and cosine of the angle its
+    straight sides make with the axis (as :func:`_capsule_sdist` works them out)."""
+
+    rn: float
+    rw: float
+    gap: float
+    reach: float
+    sa: float
+    ca: float
+
+    @staticmethod
+    @functools.lru_cache(maxsize=64)
+    def of(template: BlastTemplate) -> _Frame:
+        rn, rw = template.narrow_width / 2, template.wide_width / 2
+        gap = template.length - rn - rw
+        sa = (rw - rn) / gap if gap > abs(rw - rn) else 0.0
+        return _Frame(rn, rw, gap, gap + rw, sa, math.sqrt(max(0.0, 1 - sa * sa)))
+
+    def sdist(self, s: float, h: float) -> float:
+        """The signed distance from the point ``s`` along the axis and ``h`` (>= 0) across
+        it to the template (:func:`_capsule_sdist` in this frame)."""
+        if self.gap <= abs(self.rw - self.rn):  # the wide disc swallows the narrow one
+            return math.hypot(s - self.gap, h) - self.rw
+        q = s * self.ca + h * self.sa
+        if q < 0:
+            return math.hypot(s, h) - self.rn
+        if q > self.gap * self.ca:
+            return math.hypot(s - self.gap, h) - self.rw
+        return -s * self.sa + h * self.ca - self.rn
+
+
+def _contact_test(attacker: Base, target: Base, template: BlastTemplate, limit: float
+                  ) -> Callable[[float], bool]:
+    """Whether some allowed axis at a contact angle covers part of ``target``: the axis
     nearest the direction from the narrow disc's centre to the target's does (the covering
-    axes are an interval centred on that direction)."""
-    (nx, ny, _), _ = blast_discs(attacker, angle, template)
-    toward = _turn(math.atan2(target.y - ny, target.x - nx) - angle)
-    return _covers(attacker, angle, target, template, angle + max(-limit, min(limit, toward)))
+    axes are an interval centred on that direction). What does not depend on the angle is
+    worked out once.
+
+    The target's distance to the template is first worked out in the template's own frame
+    (:class:`_Frame`: the target's distance from the narrow disc's centre and its angle off
+    the axis): it answers when it is :data:`SHORTCUT_MARGIN` or more from the threshold
+    (and a target farther than the template's reach from the narrow disc's centre is never
+    covered); nearer, the exact test of :func:`blast_covers` answers, so the answer is
+    always the exact test's."""
+    frame = _Frame.of(template)
+    sdist = frame.sdist
+    ax, ay = attacker.x, attacker.y
+    rn, rw = template.narrow_width / 2, template.wide_width / 2  # as blast_discs places them
+    d_n, d_w = attacker.radius + rn, attacker.radius + template.length - rw
+    bx, by = target.x, target.y
+    threshold = target.radius - COVER_TOLERANCE
+    covered, missed = threshold - SHORTCUT_MARGIN, threshold + SHORTCUT_MARGIN
+    out_of_reach = frame.reach + missed
+    cos, sin, atan2, hypot = math.cos, math.sin, math.atan2, math.hypot
+
+    def reaches(angle: float) -> bool:
+        nx, ny = ax + d_n * cos(angle), ay + d_n * sin(angle)
+        tx, ty = bx - nx, by - ny
+        rho = hypot(tx, ty)
+        if rho >= out_of_reach:
+            return False
+        toward = _turn(atan2(ty, tx) - angle)
+        turned = max(-limit, min(limit, toward))
+        off = toward - turned
+        gap = sdist(rho, 0.0) if off == 0.0 else sdist(rho * cos(off), abs(rho * sin(off)))
+        if gap < covered:
+            return True
+        if gap >= missed:
+            return False
+        axis = angle + turned  # the exact test: blast_discs and _capsule_sdist, as _covers
+        if axis == angle:
+            wide = (ax + d_w * cos(angle), ay + d_w * sin(angle), rw)
+        else:
+            wide = (nx + frame.gap * cos(axis), ny + frame.gap * sin(axis), rw)
+        return _capsule_sdist(bx, by, (nx, ny, rn), wide) < threshold
+
+    return reaches
 
 
 def blast_contacts(
@@ -335,13 +414,17 @@ def _blast_contacts(
     missed. One interval of length 2 pi when every contact angle works; empty when the
     template cannot reach."""
     limit = blast_pivot_limit(template)
+    apart = math.hypot(target.x - attacker.x, target.y - attacker.y)
+    if apart - target.radius >= attacker.radius + template.length + SHORTCUT_MARGIN:
+        return []  # out of the template's reach at every contact angle (_contact_test)
     start = math.atan2(target.y - attacker.y, target.x - attacker.x) + math.pi
     n = max(8, math.ceil(2 * math.pi / step))
 
     def at(k: float) -> float:
         return start + 2 * math.pi * k / n
 
-    flags = [_contact_reaches(attacker, at(k), target, template, limit) for k in range(n)]
+    reaches = _contact_test(attacker, target, template, limit)
+    flags = [reaches(at(k)) for k in range(n)]
     if all(flags):
         return [(at(0), at(n))]
     if not any(flags):
@@ -350,7 +433,7 @@ def _blast_contacts(
     def edge(inside: float, outside: float) -> float:
         for _ in range(44):
             mid = (inside + outside) / 2
-            if _contact_reaches(attacker, at(mid), target, template, limit):
+            if reaches(at(mid)):
                 inside = mid
             else:
                 outside = mid
