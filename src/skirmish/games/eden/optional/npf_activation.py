@@ -27,7 +27,9 @@ the texts leave open is ruled in docs/rulings.md (Optional rules 2, B).
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -89,23 +91,27 @@ def attack_targets(state: EdenState, npf: Fighter) -> list[Fighter]:
 def charge_targets(state: EdenState, npf: Fighter) -> list[tuple[Fighter, Point]]:
     """Charge: when the NPF is free, the fighters less than 10 cm away (edge to edge) in its
     line of sight that it can reach in contact, the nearest ones (ties all count), each with
-    the contact position the NPF's move reaches by the shortest path (docs/rulings.md)."""
+    the contact position the NPF's move reaches by the shortest path (docs/rulings.md).
+
+    The fighters are tried nearest first (then by reference): once one is found, only
+    those as near are still tried (a farther one could not be among the nearest)."""
     if not state.is_free(npf):
         return []
     me = state.base(npf)
-    found: list[tuple[float, str, Fighter, Point]] = []
-    for fighter in state.enemies(npf):
-        gap = base_distance(me, state.base(fighter))
-        if gap >= CHARGE_REACH_CM - EPS or not state.sight(npf, fighter).visible:
+    near = sorted(((base_distance(me, state.base(f)), f.ref, f) for f in state.enemies(npf)),
+                  key=lambda t: (t[0], t[1]))
+    found: list[tuple[Fighter, Point]] = []
+    best: float | None = None
+    for gap, _, fighter in near:
+        if gap >= CHARGE_REACH_CM - EPS or (best is not None and gap > best + EPS):
+            break
+        if not state.sight(npf, fighter).visible:
             continue
         end = charge_position(state, npf, fighter, None)
         if end is not None:
-            found.append((gap, fighter.ref, fighter, end))
-    if not found:
-        return []
-    best = min(gap for gap, *_ in found)
-    return [(f, end) for gap, _, f, end in sorted(found, key=lambda t: (t[0], t[1]))
-            if gap <= best + EPS]
+            best = gap if best is None else best
+            found.append((fighter, end))
+    return found
 
 
 def prowl_refusal(state: EdenState, npf: Fighter, to: Point) -> str | None:
@@ -126,29 +132,34 @@ def prowl_refusal(state: EdenState, npf: Fighter, to: Point) -> str | None:
 def prowl_options(state: EdenState, npf: Fighter) -> list[Action]:
     """Representative prowls: 5 cm in each of 8 directions, else 2.5 cm, else sampled
     destinations; empty when the NPF cannot move at all."""
+    return list(_prowls(state, npf))
+
+
+def _prowls(state: EdenState, npf: Fighter) -> Iterator[Action]:
+    """:func:`prowl_options` one at a time (whether the NPF can prowl at all is known from
+    the first)."""
     ref = Ref(npf.ref)
     for reach in (PROWL_CM, PROWL_CM / 2):
-        out: list[Action] = []
+        found = False
         for angle in PROWL_DIRECTIONS:
             a = math.radians(angle)  # offsets cut to 0.01 cm toward the NPF: within reach
             dx = math.trunc(reach * math.cos(a) * 100) / 100
             dy = math.trunc(reach * math.sin(a) * 100) / 100
             to = Point(round(npf.x + dx, 2), round(npf.y + dy, 2))
             if prowl_refusal(state, npf, to) is None:
-                out.append(Prowl(ref, to))
-        if out:
-            return out
+                found = True
+                yield Prowl(ref, to)
+        if found:
+            return
     checks = sample_destinations(state.base(npf), PROWL_CM, 8, field=state.field,
                                  bases=state.bases(npf), elements=state.scenery,
                                  markers=state.markers, seed=state.round * 100 + len(npf.ref))
-    out = []
     for check in checks:
         if check.end is None:
             continue
         to = Point(round(check.end.x, 2), round(check.end.y, 2))
         if prowl_refusal(state, npf, to) is None:
-            out.append(Prowl(ref, to))
-    return out
+            yield Prowl(ref, to)
 
 
 # -- the procedure --------------------------------------------------------------------------
@@ -171,20 +182,21 @@ class NpfActivation(Procedure):
     def _waiting(self, state: EdenState) -> list[Fighter]:
         return [f for f in state.npfs() if f.ref not in self.activated]
 
-    def _mode(self, state: EdenState) -> tuple[str, list[Action]]:
+    def _mode(self, state: EdenState, prowls: int | None = None) -> tuple[str, list[Action]]:
         """The current NPF's compulsory action and its options: Attack, else Charge, else
-        Prowl. A frightened NPF can only Prowl (Rulebook 9, Fear: "no action but Move")."""
+        Prowl (only the first ``prowls`` prowls when given: the decision asks only whether
+        there is one). A frightened NPF can only Prowl (Rulebook 9, Fear: "no action but
+        Move")."""
         npf = state.fighter(self.current)
         ref = Ref(npf.ref)
-        if npf.marker_count(Condition.FEAR):
-            return "prowl", prowl_options(state, npf)
-        in_contact = attack_targets(state, npf)
-        if in_contact:
-            return "attack", [Attack(ref, Ref(f.ref)) for f in in_contact]
-        charges = charge_targets(state, npf)
-        if charges:
-            return "charge", [Charge(ref, Ref(f.ref)) for f, _ in charges]
-        return "prowl", prowl_options(state, npf)
+        if not npf.marker_count(Condition.FEAR):
+            in_contact = attack_targets(state, npf)
+            if in_contact:
+                return "attack", [Attack(ref, Ref(f.ref)) for f in in_contact]
+            charges = charge_targets(state, npf)
+            if charges:
+                return "charge", [Charge(ref, Ref(f.ref)) for f, _ in charges]
+        return "prowl", list(itertools.islice(_prowls(state, npf), prowls))
 
     def decision(self, game: Game) -> Decision | None:
         state = state_of(game)
@@ -199,7 +211,7 @@ class NpfActivation(Procedure):
         npf = state.fighter(self.current)
         if not npf.on_field:
             return None
-        mode, options = self._mode(state)
+        mode, options = self._mode(state, prowls=1)
         if mode == "prowl":
             if not options:
                 return None
