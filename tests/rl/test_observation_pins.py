@@ -6,7 +6,8 @@ ME:A), played by a masked random policy: at every step both seats' observations 
 array, its dtype, shape and bytes), the acting seat's mask from ``last()``, ``observe()``
 and ``infos``, and the index chosen go into one digest per configuration, pinned below. The
 digests were computed on the encoder and the action codec as they stood before issue 43's
-speed work (commit be9e0b6); a change of any array element, of the roster's slots or of the
+speed work (commit be9e0b6; the two ME:A scenarios with markers added after, their
+digests computed on that code); a change of any array element, of the roster's slots or of the
 mask changes them. They hold only while the games stay the same (``tests/golden`` checks
 that: same views, same legal actions).
 
@@ -35,6 +36,8 @@ PINNED_CONFIGS: dict[str, tuple[dict[str, Any], int]] = {
     "eden-optional": ({"ruleset": "eden", "max_rounds": 2,
                        "rules": "territory,infestation:3,climate"}, 4),
     "masseffect": ({"ruleset": "masseffect"}, 4),
+    "masseffect-data": ({"ruleset": "masseffect", "scenario": "Extraction de données"}, 3),
+    "masseffect-hold": ({"ruleset": "masseffect", "scenario": "Tenir la position"}, 3),
 }
 
 #: The digests of :func:`_digest` (see the module).
@@ -42,6 +45,8 @@ PINNED: dict[str, str] = {
     "eden-bench": "8c94e1cbfa6950109630c063e035ea67bfc9b97695a418f180ac89abe4f2233d",
     "eden-optional": "6968fac5cfe5716aa030e322d5f9e0d9271e81a84993d9d5e4a12d51f7eb3b9b",
     "masseffect": "9482dbdc203a849af576f6ad9b17388b62157677b8912ceb81cd6ea5003ef7ee",
+    "masseffect-data": "f39c0b000269b618c61b665edef90e2fc5e13b3aa4b45357cb93dd60233dd360",
+    "masseffect-hold": "51140c03d5b4011d92286cb05b81593e3a93e367687cd57f0458982ba07db56c",
 }
 
 

@@ -196,6 +196,9 @@ def _block(cls: type[Action], offset: int, limits: Limits) -> VerbBlock:
 
 
 Mask = npt.NDArray[np.int8]
+#: Up to this many legal indices, the mask is set one element at a time (cheaper than one
+#: numpy call on an index array for a few).
+_FEW = 16
 
 
 class ActionCodec:
@@ -225,14 +228,16 @@ class ActionCodec:
         if block is None:
             return None
         a = 0
-        if block.actor is not None:
-            slot = roster.fighter_slot(getattr(action, block.actor), seat)
+        actor = block.actor
+        if actor is not None:
+            slot = roster.fighter_slot(getattr(action, actor), seat)
             if slot is None:
                 return None
             a = slot
         t = 0
-        if block.target is not None:
-            found = self._target(block, getattr(action, block.target), seat, roster)
+        target = block.target
+        if target is not None:
+            found = self._target(block, getattr(action, target), seat, roster)
             if found is None:
                 return None
             t = found
@@ -296,12 +301,16 @@ class ActionCodec:
         table: dict[int, Action] = {}
         counts: dict[int, int] = {}
         left_out = False
+        index_of = self.index_of
         for action in legal:
-            index = self.index_of(action, seat, roster, counts)
+            index = index_of(action, seat, roster, counts)
             if index is None:
                 left_out = True
             elif index not in table:
                 table[index] = action
-        if table:
+        if len(table) <= _FEW:
+            for index in table:
+                mask[index] = 1
+        else:
             mask[np.fromiter(table, dtype=np.int64, count=len(table))] = 1
         return mask, table, left_out

@@ -152,7 +152,8 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
     def prepare(self) -> None:
         """List the pending decision's legal actions and their indices."""
         game = self.game
-        seat = game.decision().player
+        decision = game.decision()
+        seat = decision.player
         legal = list(game.legal_actions())
         mask, table, left_out = self.codec.encode(legal, seat, self.roster)
         if left_out and self.codec.unknown(legal, self.roster):
@@ -167,7 +168,7 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
             info: dict[str, Any] = {"action": self._last[s]}
             if s == seat:
                 info["action_mask"] = mask
-                info["decision"] = game.decision().kind
+                info["decision"] = decision.kind
             self.infos[agent] = info
 
     # -- acting ---------------------------------------------------------------------------------

@@ -88,6 +88,10 @@ class CardIndex:
     def __call__(self, name: str) -> int:
         return self._index.get(name, self.size - 1)
 
+    def index_of(self, name: str) -> int:
+        """The index of a card name (as a call: :meth:`__call__`)."""
+        return self._index.get(name, self.size - 1)
+
     def space(self, n: int) -> spaces.MultiDiscrete:
         """``n`` slots of these indices."""
         return spaces.MultiDiscrete(np.full(n, self.size, dtype=np.int64))
@@ -97,9 +101,12 @@ class CardIndex:
         """The first ``n`` of ``names`` as indices, padded with 0, and their mask."""
         indices = np.zeros(n, dtype=np.int64)
         mask = np.zeros(n, dtype=np.int8)
-        for i, name in enumerate(names[:n]):
-            indices[i] = self(str(name))
-            mask[i] = 1
+        kept = names[:n]
+        if kept:
+            index = self._index
+            other = self.size - 1
+            indices[:len(kept)] = [index.get(str(name), other) for name in kept]
+            mask[:len(kept)] = 1
         return indices, mask
 
 
@@ -148,6 +155,34 @@ def _bounds(item: Mapping[str, Any]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+#: What a table's scenery gives (:meth:`TableEncoder._scenery`): its rows, their mask, the
+#: raster with its three scenery layers drawn (the other channels empty).
+_Drawn = tuple[Array, npt.NDArray[np.int8], Array]
+
+
+class RasterMarks:
+    """The pieces and markers marked on the raster's cells, gathered in a dict and written
+    in one go: each mark adds half to its cell, up to 1 (two pieces in a cell fill it)."""
+
+    __slots__ = ("cells", "grid")
+
+    def __init__(self, grid: int) -> None:
+        self.grid = grid
+        self.cells: dict[tuple[int, int, int], float] = {}
+
+    def mark(self, channel: int, fx: float, fy: float) -> None:
+        """A mark at ``(fx, fy)`` (fractions of the table's width and depth)."""
+        grid = self.grid
+        cell = (channel, min(grid - 1, max(0, int(fy * grid))),
+                min(grid - 1, max(0, int(fx * grid))))
+        self.cells[cell] = min(1.0, self.cells.get(cell, 0.0) + 0.5)
+
+    def write(self, raster: Array) -> None:
+        """Write the marked cells into ``raster`` (channels x grid x grid)."""
+        for cell, value in self.cells.items():
+            raster[cell] = value
+
+
 class TableEncoder(ABC):
     """Views to arrays for one game within ``limits`` (subclasses give the features); an
     :class:`~skirmish.rl.game_parts.ObservationEncoder`."""
@@ -164,7 +199,8 @@ class TableEncoder(ABC):
         self.limits = limits
         self.kind_index = {kind: i for i, kind in enumerate(self.kinds)}
         grid = limits.grid
-        self._cache: dict[tuple[Any, ...], tuple[Array, Array]] = {}
+        self._cache: dict[tuple[Any, ...], _Drawn] = {}
+        self._last_scenery: tuple[object, object, int, tuple[float, float], _Drawn] | None = None
         self._centres = (np.arange(grid, dtype=np.float32) + 0.5) / grid
 
     def space(self) -> spaces.Dict:
@@ -194,74 +230,92 @@ class TableEncoder(ABC):
     # -- the parts ------------------------------------------------------------------------
     def encode(self, view: Mapping[str, Any], seat: int, roster: Roster
                ) -> dict[str, npt.NDArray[Any]]:
-        """The observation of ``view`` (the view of ``seat``)."""
+        """The observation of ``view`` (the view of ``seat``): fresh arrays, the caller's to
+        keep. Rows are gathered in Python lists and written in one numpy call each (a numpy
+        call on a small array costs microseconds: one per element would cost more than the
+        features)."""
         roster.sync(view)
         limits = self.limits
+        n_fighters = limits.fighters
         width, depth = self.table_size(view)
-        fighters = np.zeros((limits.fighters, len(self.fighter_features)), dtype=np.float32)
-        fighter_mask = np.zeros(limits.fighters, dtype=np.int8)
-        fighter_cards = np.zeros(limits.fighters, dtype=np.int64)
-        profiles = self.profiles()
-        raster = np.zeros((len(RASTER), limits.grid, limits.grid), dtype=np.float32)
+        fighters = np.zeros((n_fighters, len(self.fighter_features)), dtype=np.float32)
+        fighter_mask = np.zeros(n_fighters, dtype=np.int8)
+        fighter_cards = np.zeros(n_fighters, dtype=np.int64)
         pieces = view.get(self.fighter_key, ())
-        slots = [roster.fighter_slot(str(p["ref"]), seat) for p in pieces]
+        slot_of = roster.fighter_slot
+        slots = [slot_of(str(p["ref"]), seat) for p in pieces]
         self.fighter_rows(view, seat, pieces, slots, fighters, width, depth)
+        marks = RasterMarks(limits.grid)
+        profile_of = self.profiles().index_of
+        standing = self.standing
+        per_side = limits.per_side
+        used: list[int] = []
+        cards: list[int] = []
         for piece, slot in zip(pieces, slots, strict=True):
             if slot is None:
                 continue
-            fighter_mask[slot] = 1
-            fighter_cards[slot] = profiles(str(piece.get("name", "")))
-            if self.standing(piece):
-                channel = 3 if slot < limits.per_side else \
-                    4 if slot < 2 * limits.per_side else 5
-                self._mark(raster[channel], float(piece["x"]) / width,
-                           float(piece["y"]) / depth)
-        scenery_items = view.get("scenery", ())
-        scenery, scenery_mask = self._scenery(scenery_items, roster, width, depth, raster)
+            used.append(slot)
+            cards.append(profile_of(str(piece.get("name", ""))))
+            if standing(piece):
+                channel = 3 if slot < per_side else 4 if slot < 2 * per_side else 5
+                marks.mark(channel, float(piece["x"]) / width, float(piece["y"]) / depth)
+        if used:
+            fighter_mask[used] = 1
+            fighter_cards[used] = cards
+        scenery, scenery_mask, raster = self._scenery(view.get("scenery", ()), roster,
+                                                      width, depth)
         self.scenery_extra(view, roster, scenery)
         out: dict[str, npt.NDArray[Any]] = {
-            "fighters": np.clip(fighters, LOW, HIGH, out=fighters),
+            "fighters": fighters.clip(LOW, HIGH, out=fighters),
             "fighter_mask": fighter_mask, "scenery": scenery, "scenery_mask": scenery_mask,
         }
         if self.with_markers:
-            out.update(self.marker_rows(view, seat, roster, raster, width, depth))
+            out.update(self.marker_rows(view, seat, roster, marks, width, depth))
+        marks.write(raster)
         out["raster"] = raster
-        glob = np.asarray(self.globals(view, seat), dtype=np.float32)
-        out["globals"] = np.clip(glob, LOW, HIGH, out=glob)
+        glob = np.array(self.globals(view, seat), dtype=np.float32)
+        out["globals"] = glob.clip(LOW, HIGH, out=glob)
         out["decision"] = self.decision(view)
         out["fighter_cards"] = fighter_cards
         out.update(self.own_cards(view, seat))
         return out
 
-    def _mark(self, channel: Array, fx: float, fy: float, value: float = 1.0) -> None:
-        grid = self.limits.grid
-        i = min(grid - 1, max(0, int(fy * grid)))
-        j = min(grid - 1, max(0, int(fx * grid)))
-        channel[i, j] = min(1.0, channel[i, j] + value * 0.5)
-
     def _scenery(self, items: Sequence[Mapping[str, Any]], roster: Roster, width: float,
-                 depth: float, raster: Array) -> tuple[Array, npt.NDArray[np.int8]]:
-        slots = tuple(roster.scenery_slot(str(item.get("id", ""))) for item in items)
-        key = (width, depth, slots, tuple(_shape_key(item) for item in items))
-        cached = self._cache.get(key)
-        if cached is None:
-            cached = self._static_scenery(items, roster, width, depth)
-            if len(self._cache) >= _CACHE_KEPT:
-                self._cache.pop(next(iter(self._cache)))
-            self._cache[key] = cached
-        rows, layers = cached
-        raster[:3] = layers
-        mask = (rows[:, 0] > 0).astype(np.int8)
-        return rows.copy(), mask
+                 depth: float) -> tuple[Array, npt.NDArray[np.int8], Array]:
+        """The scenery rows, their mask and the raster with the scenery's three layers
+        drawn (fresh copies). What the scenery gives never changes while the elements
+        and their slots do not: it is remembered by what it is made of, and the list the
+        view gave last (a view hands out the same list again while the table's elements
+        stay: views are read-only) is known again without reading it."""
+        last = self._last_scenery
+        if (last is not None and last[0] is items and last[1] is roster.scenery
+                and last[2] == len(roster.scenery) and last[3] == (width, depth)):
+            drawn = last[4]
+        else:
+            slots = tuple(roster.scenery_slot(str(item.get("id", ""))) for item in items)
+            key = (width, depth, slots, tuple(_shape_key(item) for item in items))
+            found = self._cache.get(key)
+            if found is None:
+                found = self._static_scenery(items, roster, width, depth)
+                if len(self._cache) >= _CACHE_KEPT:
+                    self._cache.pop(next(iter(self._cache)))
+                self._cache[key] = found
+            drawn = found
+            self._last_scenery = (items, roster.scenery, len(roster.scenery), (width, depth),
+                                  drawn)
+        rows, mask, raster = drawn
+        return rows.copy(), mask.copy(), raster.copy()
 
     def _static_scenery(self, items: Sequence[Mapping[str, Any]], roster: Roster,
-                        width: float, depth: float) -> tuple[Array, Array]:
+                        width: float, depth: float
+                        ) -> tuple[Array, npt.NDArray[np.int8], Array]:
         limits = self.limits
         rows = np.zeros((limits.scenery, len(SCENERY)), dtype=np.float32)
         grid = limits.grid
         xs, ys = (a.astype(np.float32) for a in
                   np.meshgrid(self._centres * width, self._centres * depth))
-        layers = np.zeros((3, grid, grid), dtype=np.float32)
+        raster = np.zeros((len(RASTER), grid, grid), dtype=np.float32)
+        layers = raster[:3]
         for item in items:
             inside = _inside(item, xs, ys)
             sight = str(item.get("sight", "opaque"))
@@ -280,7 +334,8 @@ class TableEncoder(ABC):
                 bool(item.get("can_end_on", False)),
                 float(item.get("obstacle_count", 1)) / 4, float(item.get("height", 0.0)) / 10)
         np.clip(rows, LOW, HIGH, out=rows)
-        return rows, layers
+        mask = (rows[:, 0] > 0).astype(np.int8)
+        return rows, mask, raster
 
     def decision(self, view: Mapping[str, Any]) -> npt.NDArray[np.int8]:
         out = np.zeros(len(self.kinds) + 2, dtype=np.int8)
@@ -330,8 +385,11 @@ class TableEncoder(ABC):
         none."""
         return None
 
-    def marker_rows(self, view: Mapping[str, Any], seat: int, roster: Roster, raster: Array,
-                    width: float, depth: float) -> dict[str, npt.NDArray[Any]]:
+    def marker_rows(self, view: Mapping[str, Any], seat: int, roster: Roster,
+                    marks: RasterMarks, width: float, depth: float
+                    ) -> dict[str, npt.NDArray[Any]]:
+        """The markers' rows and mask (a game :attr:`with_markers`); a marker lying on the
+        table is marked on the raster's "others" channel (``marks``)."""
         return {}
 
 

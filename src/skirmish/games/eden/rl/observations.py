@@ -48,6 +48,8 @@ GLOBALS = ("round", "max_rounds", "first_player", "my_sp", "opponent_sp", "my_vp
            "effects", "my_scenery_points", "opponent_scenery_points", "my_cards_played",
            "opponent_cards_played", "my_troop_stigma", "opponent_troop_stigma")
 _NO_MARKERS = (0.0,) * len(CONDITIONS)
+_NO_DAMAGE = (0, 0, 0, 0)
+_NO_VALUES: Mapping[str, int] = {}
 _DAMAGES_KEPT = 4096
 #: Every kind of decision Eden asks for (others count as "other").
 KINDS = ("secret-bid", "first-player", "leader", "secret-mission", "place-scenery",
@@ -108,7 +110,7 @@ class EdenEncoder(TableEncoder):
     def __init__(self, limits: Limits) -> None:
         super().__init__(limits)
         self._statics: dict[str, tuple[float, list[tuple[int, int]], float]] = {}
-        self._damages: dict[tuple[str, tuple[int, ...]], tuple[float, ...]] = {}
+        self._damages: dict[tuple[str, tuple[int, ...]], tuple[tuple[float, ...], float]] = {}
 
     def profiles(self) -> CardIndex:
         return library_cards()[0]
@@ -150,58 +152,66 @@ class EdenEncoder(TableEncoder):
             self._statics[name] = known
         return known
 
-    def _damage(self, piece: Mapping[str, Any], limbs: Sequence[tuple[int, int]]
-                ) -> tuple[float, ...]:
-        """The CP left of each limb (a fraction), whether each is wounded, then whether
+    def _damage(self, name: str, checked: Sequence[int], limbs: Sequence[tuple[int, int]]
+                ) -> tuple[tuple[float, ...], float]:
+        """The CP left of each limb (a fraction) and whether each is wounded, then whether
         the fighter is incapacitated (a limb without CP left), remembered by CP lost."""
-        checked = tuple(piece.get("checked") or (0, 0, 0, 0))
-        key = (str(piece.get("name", "")), checked)
+        key = (name, tuple(checked))
         known = self._damages.get(key)
         if known is None:
             cp: list[float] = []
             wounded: list[float] = []
             incapacitated = False
-            for (white, total), lost in zip(limbs, checked, strict=True):
+            for (white, total), lost in zip(limbs, key[1], strict=True):
                 left = total - lost
                 cp.append(left / total if total else 0.0)
                 wounded.append(1.0 if total > white and lost >= white else 0.0)
                 incapacitated = incapacitated or (total > 0 and left <= 0)
             if len(self._damages) >= _DAMAGES_KEPT:
                 self._damages.clear()
-            known = self._damages[key] = (*cp, *wounded, float(incapacitated))
+            known = self._damages[key] = ((*cp, *wounded), float(incapacitated))
         return known
 
     def fighter_rows(self, view: Mapping[str, Any], seat: int,
                      pieces: Sequence[Mapping[str, Any]], slots: Sequence[int | None],
                      out: Array, width: float, depth: float) -> None:
+        """One row per piece with a slot (:data:`FIGHTER`), gathered in one flat list and
+        written in one numpy call."""
         leaders = view.get("leaders") or ()
         hidden = view.get("hidden") or {}
         statics = [self._static(p) for p in pieces]
         contact = _contacts(pieces, [s[0] for s in statics])
-        rows: list[list[float]] = []
+        flat: list[float] = []
         used: list[int] = []
+        damage = self._damage
         for piece, slot, (radius, limbs, value), touching in zip(
                 pieces, slots, statics, contact, strict=True):
             if slot is None:
                 continue
             side = int(piece["side"])
             whose = 0 if side == seat else 1 if side in (0, 1) else 2
-            *cp_wounded, incapacitated = self._damage(piece, limbs)
-            values = piece.get("characteristics") or {}
+            cp_wounded, incapacitated = damage(str(piece.get("name", "")),
+                                               piece.get("checked") or _NO_DAMAGE, limbs)
+            values = piece.get("characteristics") or _NO_VALUES
             markers = piece.get("markers")
             ref = piece["ref"]
             on = bool(piece["on_field"])
             used.append(slot)
-            rows.append([
-                1.0, whose == 0, whose == 1, whose == 2, on,
-                float(piece["x"]) / width if on else 0.0,
-                float(piece["y"]) / depth if on else 0.0, radius / 5,
-                *cp_wounded, *[values.get(c, 0) / 10 for c in CHARACTERISTICS],
-                *([markers.get(c, 0) / 3 for c in CONDITIONS] if markers else _NO_MARKERS),
-                piece.get("ap", 0) / 4, bool(piece.get("activated")), touching,
-                ref in leaders, ref in hidden, incapacitated, value])
-        if rows:
-            out[used] = rows
+            flat += (1.0, whose == 0, whose == 1, whose == 2, on,
+                     float(piece["x"]) / width if on else 0.0,
+                     float(piece["y"]) / depth if on else 0.0, radius / 5)
+            flat += cp_wounded
+            # CHARACTERISTICS, in order
+            flat += (values.get("PSI", 0) / 10, values.get("CBT", 0) / 10,
+                     values.get("VIG", 0) / 10, values.get("SPD", 0) / 10)
+            # CONDITIONS, in order
+            flat += ((markers.get("burn", 0) / 3, markers.get("fear", 0) / 3,
+                      markers.get("poison", 0) / 3, markers.get("rage", 0) / 3,
+                      markers.get("slowdown", 0) / 3) if markers else _NO_MARKERS)
+            flat += (piece.get("ap", 0) / 4, bool(piece.get("activated")), touching,
+                     ref in leaders, ref in hidden, incapacitated, value)
+        if used:
+            out[used] = np.array(flat, dtype=np.float32).reshape(len(used), len(FIGHTER))
 
     def globals(self, view: Mapping[str, Any], seat: int) -> list[float]:
         other = 1 - seat

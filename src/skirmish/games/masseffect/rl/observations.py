@@ -24,7 +24,14 @@ import numpy as np
 import numpy.typing as npt
 
 from skirmish.rl.actions import Roster
-from skirmish.rl.observations import MARKERS, Array, CardIndex, TableEncoder, angle_features
+from skirmish.rl.observations import (
+    MARKERS,
+    Array,
+    CardIndex,
+    RasterMarks,
+    TableEncoder,
+    angle_features,
+)
 
 FIGURE = ("present", "mine", "opponent", "placed", "out", "extracted", "x", "y",
           "facing_sin", "facing_cos", "radius", "vitality", "vitality_points", "armour",
@@ -73,6 +80,10 @@ class MassEffectEncoder(TableEncoder):
     def fighter_rows(self, view: Mapping[str, Any], seat: int,
                      pieces: Sequence[Mapping[str, Any]], slots: Sequence[int | None],
                      out: Array, width: float, depth: float) -> None:
+        """One row per figure with a slot (:data:`FIGURE`), gathered in one flat list and
+        written in one numpy call."""
+        flat: list[float] = []
+        used: list[int] = []
         for piece, slot in zip(pieces, slots, strict=True):
             if slot is None:
                 continue
@@ -83,8 +94,10 @@ class MassEffectEncoder(TableEncoder):
                 sin, cos = angle_features(float(piece.get("facing", 0.0)))
             vitality = float(piece.get("vitality", 0))
             moved = piece.get("moved", "")
-            out[slot] = (
-                1.0, int(piece["side"]) == seat, int(piece["side"]) != seat, placed,
+            mine = int(piece["side"]) == seat
+            used.append(slot)
+            flat += (
+                1.0, mine, not mine, placed,
                 bool(piece.get("out")), bool(piece.get("extracted")), x, y, sin, cos,
                 float(piece.get("radius", 0.0)) / 5,
                 vitality / max(1, int(piece.get("max_vitality", 1))), vitality / 5,
@@ -96,6 +109,8 @@ class MassEffectEncoder(TableEncoder):
                 bool(piece.get("engaged")), len(piece.get("statuses") or ()) / 5,
                 float(len(piece.get("carries") or ())), bool(piece.get("disengaged")),
                 bool(piece.get("spent")), piece.get("points", 0) / 20)
+        if used:
+            out[used] = np.array(flat, dtype=np.float32).reshape(len(used), len(FIGURE))
 
     def globals(self, view: Mapping[str, Any], seat: int) -> list[float]:
         other = 1 - seat
@@ -116,33 +131,38 @@ class MassEffectEncoder(TableEncoder):
             1.0 if view.get("ended") else 0.0,
         ]
 
-    def marker_rows(self, view: Mapping[str, Any], seat: int, roster: Roster, raster: Array,
-                    width: float, depth: float) -> dict[str, npt.NDArray[Any]]:
+    def marker_rows(self, view: Mapping[str, Any], seat: int, roster: Roster,
+                    marks: RasterMarks, width: float, depth: float
+                    ) -> dict[str, npt.NDArray[Any]]:
         limits = self.limits
         rows = np.zeros((limits.elements, len(MARKERS)), dtype=np.float32)
         mask = np.zeros(limits.elements, dtype=np.int8)
         mine = "AB"[seat] + "."
+        used: list[int] = []
+        flat: list[float] = []
         for marker in view.get("markers", ()):
             slot = roster.element_slot(str(marker["id"]))
             if slot is None:
                 continue
-            row = rows[slot]
-            mask[slot] = 1
-            row[0] = 1.0
+            row = [1.0, 0.0, 0.0, 0.0, 0.0]  # present, then its kind (_MARKER_KINDS)
             column = _MARKER_KINDS.get(str(marker.get("kind", "")))
             if column is not None:
                 row[column] = 1.0
             fx, fy = float(marker["x"]) / width, float(marker["y"]) / depth
-            row[5], row[6] = fx, fy
-            row[7] = 1.0 if marker.get("locked") else 0.0
-            row[8] = 1.0 if marker.get("open") else 0.0
-            row[9] = 1.0 if marker.get("holds") else 0.0
             carrier = str(marker.get("carrier") or "")
-            if carrier:
-                row[10 if carrier.startswith(mine) else 11] = 1.0
-            else:
-                self._mark(raster[5], fx, fy)
-        np.clip(rows, -4.0, 4.0, out=rows)
+            mine_carries = bool(carrier) and carrier.startswith(mine)
+            row += (fx, fy, 1.0 if marker.get("locked") else 0.0,
+                    1.0 if marker.get("open") else 0.0, 1.0 if marker.get("holds") else 0.0,
+                    1.0 if mine_carries else 0.0,
+                    1.0 if carrier and not mine_carries else 0.0)
+            if not carrier:
+                marks.mark(5, fx, fy)
+            used.append(slot)
+            flat += row
+        if used:
+            mask[used] = 1
+            rows[used] = np.array(flat, dtype=np.float32).reshape(len(used), len(MARKERS))
+            rows.clip(-4.0, 4.0, out=rows)
         return {"markers": rows, "marker_mask": mask}
 
     def scenery_extra(self, view: Mapping[str, Any], roster: Roster, rows: Array) -> None:
