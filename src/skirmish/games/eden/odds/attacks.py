@@ -167,6 +167,9 @@ class MeleeStrike:
         # Dodge step 6: an SPD roll whose difficulty is the initiator's CBT.
         self.dodge = successes(target.spd, attacker.cbt) if dodge else None
         self._cache: dict[tuple[int, int], Dist] = {}
+        # what the strike has worked out already (pure functions of their arguments)
+        self._values: dict[tuple[int, int], Value] = {}
+        self._aims: dict[tuple[int, int], tuple[int, int]] = {}
 
     def lost(self, limb: int, cost: int, hits: int) -> Dist:
         """CP lost by limb ``limb`` aimed at for ``cost`` successes out of ``hits``."""
@@ -177,26 +180,40 @@ class MeleeStrike:
                                             t.protection[limb], t.cp_left[limb])
         return self._cache[key]
 
+    def value(self, limb: int, cost: int, hits: int) -> Value:
+        """:func:`_value` of :meth:`lost` (worked out once per limb and successes left)."""
+        key = (limb, hits - cost)
+        known = self._values.get(key)
+        if known is None:
+            known = self._values[key] = _value(self.lost(limb, cost, hits),
+                                               self.target.cp_left[limb])
+        return known
+
     def aim_at(self, hits: int, face: int) -> tuple[int, int]:
-        """Step 5: the limb aimed at and the successes spent (always keeping one)."""
+        """Step 5: the limb aimed at and the successes spent (always keeping one); worked
+        out once per successes and face."""
+        known = self._aims.get((hits, face))
+        if known is not None:
+            return known
         t = self.target
 
         def value(limb: int, cost: int) -> Value:
-            return _value(self.lost(limb, cost, hits), t.cp_left[limb])
+            return self.value(limb, cost, hits)
 
         options = aim_options(t, face, hits - 1)
-        return choose(self.aim, options, t.location[face - 1], value)
+        aimed = self._aims[(hits, face)] = choose(self.aim, options, t.location[face - 1],
+                                                  value)
+        return aimed
 
     def shift(self, hits: int, face: int) -> int:
         """The target's card shift (2.A): the face that minimises the attacker's value."""
         allowance = self.target.shift_allowance
         if allowance <= 0:
             return face
-        t = self.target
 
         def key(new: int) -> tuple[Fraction, Fraction, int, int]:
             limb, cost = self.aim_at(hits, new)
-            p, e = _value(self.lost(limb, cost, hits), t.cp_left[limb])
+            p, e = self.value(limb, cost, hits)
             return (p, e, abs(new - face), new)
 
         faces = range(max(1, face - allowance), min(6, face + allowance) + 1)
@@ -258,6 +275,7 @@ class ShootingStrike:
                  maximise: bool = True) -> None:
         self.struck, self.strength, self.aim, self.maximise = struck, strength, aim, maximise
         self._cache: dict[tuple[int, int], Dist] = {}
+        self._aims: dict[tuple[int, int], tuple[int, int]] = {}  # aim_at, once per argument
 
     def lost(self, limb: int, remaining: int) -> Dist:
         key = (limb, remaining)
@@ -270,13 +288,17 @@ class ShootingStrike:
 
     def aim_at(self, hits: int, face: int) -> tuple[int, int]:
         """Step 4: every success may be spent (docs/rulings.md, 6.B step 4)."""
+        known = self._aims.get((hits, face))
+        if known is not None:
+            return known
         s = self.struck
 
         def value(limb: int, cost: int) -> Value:
             return _value(self.lost(limb, hits - cost), s.cp_left[limb])
 
-        return choose(self.aim, aim_options(s, face, hits), s.location[face - 1], value,
-                      self.maximise)
+        aimed = self._aims[(hits, face)] = choose(self.aim, aim_options(s, face, hits),
+                                                  s.location[face - 1], value, self.maximise)
+        return aimed
 
     def shift(self, hits: int, face: int) -> int:
         """The struck fighter's card shift (2.A): the face that leaves him the least harm,
