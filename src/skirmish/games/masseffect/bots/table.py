@@ -200,7 +200,13 @@ class Fig:
         return per_game is None or int(self.view["uses"].get(name, 0)) < per_game
 
     def walk_cm(self, run: bool = False) -> float:
-        return pas_to_cm(self.profile.move * (RUN_FACTOR if run else 1))
+        profile = self.profile
+        known = _MOVES.get(id(profile))
+        if known is None or known[0] is not profile:
+            move = profile.move
+            known = _MOVES[id(profile)] = (profile, pas_to_cm(move),
+                                           pas_to_cm(move * RUN_FACTOR))
+        return known[2] if run else known[1]
 
     @property
     def ranged(self) -> tuple[Weapon, ...]:
@@ -218,6 +224,10 @@ class Fig:
     def can_act(self) -> bool:
         """Not stunned or lifted (ME34), so it may still shoot or use a power."""
         return not (self.has("stunned") or self.has("lifted"))
+
+
+#: Walk and run allowances per profile (by identity: each entry holds its profile).
+_MOVES: dict[int, tuple[Profile, float, float]] = {}
 
 
 def gap(a: Base, b: Base) -> float:
@@ -241,6 +251,8 @@ class Table:
     scenario: Scenario | None
     mine: list[Fig] = dataclasses.field(default_factory=list)
     enemies: list[Fig] = dataclasses.field(default_factory=list)
+    #: What the bot worked out of this view, by name and figure (see values.kill_bonus).
+    memo: dict[Any, Any] = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, view: View) -> Table:

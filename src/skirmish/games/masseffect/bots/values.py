@@ -193,9 +193,14 @@ def may_still_shoot(f: Fig) -> bool:
 def kill_bonus(t: Table, target: Fig) -> float:
     """What taking ``target`` out adds beyond its points: what it would do this turn and in
     the turns left."""
+    known = t.memo.get(("kill_bonus", id(target)))
+    if known is not None and known[0] is target:  # the same figure of this view
+        return float(known[1])
     foes = t.mine if target.side != t.me else t.enemies
     now = threat(target, foes) if may_still_shoot(target) else 0.0
-    return now + 0.15 * target.points * min(3, t.turns_left)
+    bonus = now + 0.15 * target.points * min(3, t.turns_left)
+    t.memo[("kill_bonus", id(target))] = (target, bonus)
+    return bonus
 
 
 # -- melee -----------------------------------------------------------------------------------
