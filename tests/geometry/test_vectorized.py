@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from skirmish.geometry import Circle, Polygon
 from skirmish.geometry.shapes import Shape, shape_point_sdist, shapes_dist
-from skirmish.geometry.vectorized import points_sdist, vertex_gaps
+from skirmish.geometry.vectorized import points_sdist, surely_nearer, vertex_gaps
 
 coord = st.floats(-20, 20, allow_nan=False)
 
@@ -77,3 +77,23 @@ def test_points_sdist_takes_arrays_of_any_shape(shape: Shape,
     grid = points_sdist(shape, px.reshape(2, 3), py.reshape(2, 3))
     assert grid.shape == (2, 3)
     assert grid.ravel().tolist() == flat.tolist()
+
+
+@settings(max_examples=150, deadline=None)
+@given(shapes(), shapes(), st.lists(st.tuples(coord, coord), min_size=1, max_size=8),
+       st.floats(0, 6))
+def test_surely_nearer_marks_only_points_the_exact_spacing_refuses(
+        shape: Shape, other: Shape, points: list[tuple[float, float]], spacing: float) -> None:
+    px = np.array([p[0] for p in points])
+    py = np.array([p[1] for p in points])
+    marked = surely_nearer(shape, other, px, py, spacing)
+    for (x, y), near in zip(points, marked.tolist(), strict=True):
+        if near:
+            assert shapes_dist(moved(shape, x, y), other) < spacing - 1e-7
+
+
+def test_surely_nearer_of_two_squares_side_by_side() -> None:
+    square = Polygon.of([(-1, -1), (1, -1), (1, 1), (-1, 1)])
+    other = Polygon.of([(4, -1), (6, -1), (6, 1), (4, 1)])
+    marked = surely_nearer(square, other, np.array([0.0, 2.0, 10.0]), np.array([0.0] * 3), 2.0)
+    assert marked.tolist() == [False, True, False]  # 3 cm, 1 cm, 3 cm apart

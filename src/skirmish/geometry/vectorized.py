@@ -86,3 +86,31 @@ def vertex_gaps(shape: Shape, other: Shape, px: FloatArray, py: FloatArray) -> F
         gap = np.minimum(gap, points_sdist(shape, o.vx - qx, o.vy - qy).min(axis=-1))
     out: FloatArray = np.maximum(gap, 0.0)
     return out
+
+
+def surely_nearer(shape: Shape, other: Shape, px: FloatArray, py: FloatArray,
+                  spacing: float, margin: float = 1e-6) -> NDArray[np.bool_]:
+    """For ``shape`` (given around (0, 0)) moved to each point (px, py): whether it is
+    certainly nearer than ``spacing`` to ``other`` (edge to edge; overlapping counts), by
+    more than ``margin`` - so an exact test of that spacing refuses every point marked,
+    whatever numpy's last bits. Points not marked may still be too near.
+
+    Three tests, the cheapest first: ``other`` comes nearer to the point than the largest
+    disc about (0, 0) inside ``shape`` allows (when (0, 0) is in it); a vertex of either
+    shape comes within ``spacing`` of the other (:func:`vertex_gaps`); for a round
+    ``other``, the distance itself (from its centre, less its radius). Nothing is marked
+    for a spacing within ``margin`` of 0 (shapes that overlap are 0 apart)."""
+    if spacing <= margin:
+        return np.zeros(px.shape, dtype=bool)
+    centre = float(points_sdist(shape, np.zeros(1), np.zeros(1))[0])
+    if centre <= 0.0:  # (0, 0) in the shape, and the disc of radius -centre about it
+        near = points_sdist(other, px, py) < spacing - centre - margin
+    else:
+        near = np.zeros(px.shape, dtype=bool)
+    rest = np.flatnonzero(~near)
+    if isinstance(other, Circle):
+        gaps = points_sdist(shape, other.x - px[rest], other.y - py[rest]) - other.radius
+    else:
+        gaps = vertex_gaps(shape, other, px[rest], py[rest])
+    near[rest] = gaps < spacing - margin
+    return near

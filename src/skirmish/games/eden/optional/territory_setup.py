@@ -64,8 +64,8 @@ from skirmish.games.eden.preparation.deployment import (
     scenery_shape,
 )
 from skirmish.games.eden.rolling import state_of
-from skirmish.geometry.shapes import Circle, Shape, shape_point_sdist
-from skirmish.geometry.vectorized import points_sdist, vertex_gaps
+from skirmish.geometry.shapes import Circle, Shape
+from skirmish.geometry.vectorized import surely_nearer
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
@@ -169,9 +169,8 @@ def _spaced_from(state: EdenState) -> list[Shape]:
 class _FineGrid:
     """The fine grid's points where a footprint (``proto``, given around (0, 0)) stays
     5 cm or more inside the field's edges: the x of every column, the y of every row (as
-    :func:`_steps` rounds them), the same as arrays, and the footprint's bounds and inner
-    disc (the largest disc about its centre inside it); ``field``: the field's width and
-    height."""
+    :func:`_steps` rounds them), the same as arrays, and the footprint's bounds;
+    ``field``: the field's width and height."""
 
     field: tuple[float, float]
     xs: list[float]
@@ -179,7 +178,6 @@ class _FineGrid:
     ax: FloatArray
     ay: FloatArray
     bounds: tuple[float, float, float, float]
-    inner: float
 
 
 #: Slack (cm) of the sifts: a sift refuses a point only this far past step 6's threshold.
@@ -202,9 +200,8 @@ def _fine_grid(proto: Shape, width: float, height: float) -> _FineGrid | None:
     ys = _steps(CLEARANCE - y0, height - CLEARANCE - y1)
     grid = None
     if xs and ys:
-        inner = max(0.0, -shape_point_sdist(proto, 0.0, 0.0))
         grid = _FineGrid((width, height), xs, ys, np.array(xs), np.array(ys),
-                         (x0, y0, x1, y1), inner)
+                         (x0, y0, x1, y1))
     if len(_GRIDS) >= MEMO_SIZE:
         _GRIDS.clear()
     _GRIDS[memo] = grid
@@ -234,14 +231,10 @@ def _sift(proto: Shape, other: Shape, grid: _FineGrid
     refuse (``keep``); None when the block is empty.
 
     Outside the block the footprint's box and the element's are 5 cm apart or more (and
-    step 6's test passes them by). Inside, a point is refused when the element comes
-    nearer to it than the footprint's inner disc plus 5 cm, or when a vertex of either
-    shape comes within 5 cm of the other
-    (:func:`~skirmish.geometry.vectorized.vertex_gaps`): the distance between the shapes is
-    then under 5 cm too; a disc (a round element, a marker) when the footprint comes within
-    its radius plus 5 cm of its centre (the distance itself). All with
-    :data:`SIFT_MARGIN`, so that numpy's last bits never refuse a point the exact test
-    accepts."""
+    step 6's test passes them by); inside, the points where the footprint is certainly
+    nearer than 5 cm to the element (:func:`~skirmish.geometry.vectorized.surely_nearer`,
+    with :data:`SIFT_MARGIN`, so that numpy's last bits never refuse a point the exact
+    test accepts)."""
     x0, y0, x1, y1 = grid.bounds
     ox0, oy0, ox1, oy1 = other.bounds()
     reach = CLEARANCE + SIFT_MARGIN
@@ -252,14 +245,7 @@ def _sift(proto: Shape, other: Shape, grid: _FineGrid
     if i0 >= i1 or j0 >= j1:
         return None
     gx, gy = np.meshgrid(grid.ax[i0:i1], grid.ay[j0:j1])
-    px, py = gx.ravel(), gy.ravel()
-    keep = points_sdist(other, px, py) >= grid.inner + CLEARANCE - SIFT_MARGIN
-    near = np.flatnonzero(keep)
-    if isinstance(other, Circle):  # the distance itself: to the disc's centre less its radius
-        gaps = points_sdist(proto, other.x - px[near], other.y - py[near]) - other.radius
-    else:
-        gaps = vertex_gaps(proto, other, px[near], py[near])
-    keep[near] = gaps >= CLEARANCE - SIFT_MARGIN
+    keep = ~surely_nearer(proto, other, gx.ravel(), gy.ravel(), CLEARANCE, SIFT_MARGIN)
     keep.flags.writeable = False  # remembered: shared by every later search
     return j0, j1, i0, i1, keep.reshape(gx.shape)
 
