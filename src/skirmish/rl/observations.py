@@ -173,9 +173,11 @@ class RasterMarks:
     def mark(self, channel: int, fx: float, fy: float) -> None:
         """A mark at ``(fx, fy)`` (fractions of the table's width and depth)."""
         grid = self.grid
-        cell = (channel, min(grid - 1, max(0, int(fy * grid))),
-                min(grid - 1, max(0, int(fx * grid))))
-        self.cells[cell] = min(1.0, self.cells.get(cell, 0.0) + 0.5)
+        i, j = int(fy * grid), int(fx * grid)
+        cell = (channel, grid - 1 if i >= grid else 0 if i < 0 else i,
+                grid - 1 if j >= grid else 0 if j < 0 else j)
+        cells = self.cells
+        cells[cell] = 0.5 if cell not in cells else 1.0  # half a cell a mark, up to 1
 
     def write(self, raster: Array) -> None:
         """Write the marked cells into ``raster`` (channels x grid x grid)."""
@@ -246,6 +248,7 @@ class TableEncoder(ABC):
         slots = [slot_of(str(p["ref"]), seat) for p in pieces]
         self.fighter_rows(view, seat, pieces, slots, fighters, width, depth)
         marks = RasterMarks(limits.grid)
+        mark = marks.mark
         profile_of = self.profiles().index_of
         standing = self.standing
         per_side = limits.per_side
@@ -257,8 +260,8 @@ class TableEncoder(ABC):
             used.append(slot)
             cards.append(profile_of(str(piece.get("name", ""))))
             if standing(piece):
-                channel = 3 if slot < per_side else 4 if slot < 2 * per_side else 5
-                marks.mark(channel, float(piece["x"]) / width, float(piece["y"]) / depth)
+                mark(3 if slot < per_side else 4 if slot < 2 * per_side else 5,
+                     float(piece["x"]) / width, float(piece["y"]) / depth)
         if used:
             fighter_mask[used] = 1
             fighter_cards[used] = cards
