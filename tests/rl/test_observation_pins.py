@@ -18,6 +18,7 @@ observation handed out is the caller's to keep (the next one does not overwrite 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import sys
 from pathlib import Path
@@ -131,5 +132,46 @@ def test_an_observation_is_the_same_however_often_asked_and_the_callers_to_keep(
             continue
         legal = np.flatnonzero(obs["action_mask"])
         env.step(int(legal[rng.integers(len(legal))]))
-    for handed, copy in kept:  # later observations overwrote none handed out
-        assert _same(handed, copy)
+    for handed, kept_copy in kept:  # later observations overwrote none handed out
+        assert _same(handed, kept_copy)
+
+
+def _shifted(items: list[dict[str, Any]], dx: float) -> list[dict[str, Any]]:
+    out = copy.deepcopy(items)
+    first = out[0]
+    if "polygon" in first:
+        first["polygon"] = [[float(x) + dx, float(y)] for x, y in first["polygon"]]
+    else:
+        x, y, r = first["circle"]
+        first["circle"] = [float(x) + dx, float(y), float(r)]
+    return out
+
+
+@pytest.mark.parametrize("name", ["eden-bench", "masseffect"])
+def test_the_scenery_remembered_follows_the_table(name: str) -> None:
+    """The encoder remembers the scenery it drew last (the same list, or an equal one): a
+    table whose element moved, or a new episode's roster, is drawn afresh, as a fresh
+    encoder draws it."""
+    config, _ = PINNED_CONFIGS[name]
+    env = _env(config)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while not env.view(0)["scenery"]:  # Eden's scenery is placed in the preparation
+        env.step(int(rng.choice(np.flatnonzero(env.action_mask(env.agent_selection)))))
+    view = copy.deepcopy(env.view(0))
+    moved = {**view, "scenery": _shifted(view["scenery"], 7.5)}
+    encoder, roster = env.encoder, env.roster
+    for order in ([view, moved, view, copy.deepcopy(moved)], [moved, view, moved]):
+        for seen in order:
+            fresh = env.part.encoder(env.limits, seen)
+            fresh_roster = fresh.roster()
+            fresh_roster.sync(env.view(0))  # the same slots as the episode's roster
+            expected = fresh.encode(seen, 0, fresh_roster)
+            got = encoder.encode(seen, 0, roster)
+            assert _same(got, expected)
+    before = encoder.encode(view, 0, roster)
+    env.reset(seed=4)  # a new roster: the slots may differ; drawn afresh
+    after = encoder.encode(env.view(0), 0, env.roster)
+    fresh = env.part.encoder(env.limits, env.view(0))
+    assert _same(after, fresh.encode(env.view(0), 0, fresh.roster()))
+    assert before["scenery"].shape == after["scenery"].shape

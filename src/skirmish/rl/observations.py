@@ -287,12 +287,15 @@ class TableEncoder(ABC):
                  depth: float) -> tuple[Array, npt.NDArray[np.int8], Array]:
         """The scenery rows, their mask and the raster with the scenery's three layers
         drawn (fresh copies). What the scenery gives never changes while the elements
-        and their slots do not: it is remembered by what it is made of, and the list the
-        view gave last (a view hands out the same list again while the table's elements
-        stay: views are read-only) is known again without reading it."""
+        and their slots do not: it is remembered by what it is made of (the fields it
+        reads, :func:`_shape_key`), and the list the view gave last is known again without
+        building that key: the very same list (a game may hand out one list while the
+        table's elements stay; views are read-only), or an equal one (compared in C, a
+        fraction of the key's cost), with the roster's scenery slots unchanged."""
         last = self._last_scenery
-        if (last is not None and last[0] is items and last[1] is roster.scenery
-                and last[2] == len(roster.scenery) and last[3] == (width, depth)):
+        if (last is not None and last[1] is roster.scenery
+                and last[2] == len(roster.scenery) and last[3] == (width, depth)
+                and (last[0] is items or last[0] == items)):
             drawn = last[4]
         else:
             slots = tuple(roster.scenery_slot(str(item.get("id", ""))) for item in items)

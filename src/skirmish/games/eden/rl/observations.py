@@ -188,12 +188,13 @@ class EdenEncoder(TableEncoder):
                 pieces, slots, statics, contact, strict=True):
             if slot is None:
                 continue
+            get = piece.get
             side = int(piece["side"])
             whose = 0 if side == seat else 1 if side in (0, 1) else 2
-            cp_wounded, incapacitated = damage(str(piece.get("name", "")),
-                                               piece.get("checked") or _NO_DAMAGE, limbs)
-            values = piece.get("characteristics") or _NO_VALUES
-            markers = piece.get("markers")
+            cp_wounded, incapacitated = damage(str(get("name", "")),
+                                               get("checked") or _NO_DAMAGE, limbs)
+            values = get("characteristics") or _NO_VALUES
+            markers = get("markers")
             ref = piece["ref"]
             on = bool(piece["on_field"])
             used.append(slot)
@@ -208,7 +209,7 @@ class EdenEncoder(TableEncoder):
             flat += ((markers.get("burn", 0) / 3, markers.get("fear", 0) / 3,
                       markers.get("poison", 0) / 3, markers.get("rage", 0) / 3,
                       markers.get("slowdown", 0) / 3) if markers else _NO_MARKERS)
-            flat += (piece.get("ap", 0) / 4, bool(piece.get("activated")), touching,
+            flat += (get("ap", 0) / 4, bool(get("activated")), touching,
                      ref in leaders, ref in hidden, incapacitated, value)
         if used:
             out[used] = np.array(flat, dtype=np.float32).reshape(len(used), len(FIGHTER))

@@ -87,28 +87,29 @@ class MassEffectEncoder(TableEncoder):
         for piece, slot in zip(pieces, slots, strict=True):
             if slot is None:
                 continue
-            placed = bool(piece.get("placed"))
+            get = piece.get
+            placed = bool(get("placed"))
             x, y, sin, cos = 0.0, 0.0, 0.0, 0.0
             if placed:
                 x, y = float(piece["x"]) / width, float(piece["y"]) / depth
-                sin, cos = angle_features(float(piece.get("facing", 0.0)))
-            vitality = float(piece.get("vitality", 0))
-            moved = piece.get("moved", "")
+                sin, cos = angle_features(float(get("facing", 0.0)))
+            vitality = float(get("vitality", 0))
+            moved = get("moved", "")
             mine = int(piece["side"]) == seat
             used.append(slot)
             flat += (
                 1.0, mine, not mine, placed,
-                bool(piece.get("out")), bool(piece.get("extracted")), x, y, sin, cos,
-                float(piece.get("radius", 0.0)) / 5,
-                vitality / max(1, int(piece.get("max_vitality", 1))), vitality / 5,
-                piece.get("armour", 0) / 5, piece.get("heroism", 0) / 5,
-                piece.get("shield_uses", 0) / 5, piece.get("barrier_uses", 0) / 5,
+                bool(get("out")), bool(get("extracted")), x, y, sin, cos,
+                float(get("radius", 0.0)) / 5,
+                vitality / max(1, int(get("max_vitality", 1))), vitality / 5,
+                get("armour", 0) / 5, get("heroism", 0) / 5,
+                get("shield_uses", 0) / 5, get("barrier_uses", 0) / 5,
                 moved == "stay", moved == "walk", moved == "run",
-                bool(piece.get("used_power")), bool(piece.get("shot")),
-                bool(piece.get("special")), bool(piece.get("fought")),
-                bool(piece.get("engaged")), len(piece.get("statuses") or ()) / 5,
-                float(len(piece.get("carries") or ())), bool(piece.get("disengaged")),
-                bool(piece.get("spent")), piece.get("points", 0) / 20)
+                bool(get("used_power")), bool(get("shot")),
+                bool(get("special")), bool(get("fought")),
+                bool(get("engaged")), len(get("statuses") or ()) / 5,
+                float(len(get("carries") or ())), bool(get("disengaged")),
+                bool(get("spent")), get("points", 0) / 20)
         if used:
             out[used] = np.array(flat, dtype=np.float32).reshape(len(used), len(FIGURE))
 
