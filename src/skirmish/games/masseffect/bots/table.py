@@ -204,6 +204,8 @@ class Fig:
         known = _MOVES.get(id(profile))
         if known is None or known[0] is not profile:
             move = profile.move
+            if len(_MOVES) >= 1024:
+                _MOVES.clear()
             known = _MOVES[id(profile)] = (profile, pas_to_cm(move),
                                            pas_to_cm(move * RUN_FACTOR))
         return known[2] if run else known[1]

@@ -45,6 +45,8 @@ def allowance(figure: Figure, run: bool) -> float:
     known = _ALLOWANCES.get(id(profile))
     if known is None or known[0] is not profile:
         move = profile.move
+        if len(_ALLOWANCES) >= 1024:
+            _ALLOWANCES.clear()
         known = _ALLOWANCES[id(profile)] = (profile, pas_to_cm(move), pas_to_cm(move * RUN_FACTOR))
     return known[2] if run else known[1]
 
