@@ -9,9 +9,11 @@ from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.figure import Figure
 from skirmish.games.masseffect.rules import cm_to_pas
 from skirmish.games.masseffect.state import MEState
+from skirmish.geometry import in_contact
 
 
-def figure_view(state: MEState, f: Figure) -> dict[str, Any]:
+def figure_view(state: MEState, f: Figure, engaged: bool | None = None) -> dict[str, Any]:
+    """One figure as a seat sees it; ``engaged`` when already known (:func:`_engaged`)."""
     p = f.profile
     return {
         "ref": str(f.ref), "side": f.side, "name": p.name, "points": p.points,
@@ -21,7 +23,8 @@ def figure_view(state: MEState, f: Figure) -> dict[str, Any]:
         "heroism": f.heroism, "shield_uses": f.shield_uses, "barrier_uses": f.barrier_uses,
         "moved": f.moved, "used_power": f.used_power, "shot": f.shot, "special": f.special,
         "fought": f.fought, "statuses": list(f.statuses), "stripped": list(f.stripped),
-        "carries": list(f.carries), "engaged": state.engaged(f),
+        "carries": list(f.carries),
+        "engaged": state.engaged(f) if engaged is None else engaged,
         "chargers": list(f.chargers),
         "profile": _profile_text(p),
         "weapons": [w.name for w in f.card.weapons],
@@ -35,7 +38,25 @@ def figure_view(state: MEState, f: Figure) -> dict[str, Any]:
 
 
 def cards_view(state: MEState) -> dict[str, dict[str, Any]]:
-    """Every weapon and power card on the table, by name (the figures list their names)."""
+    """Every weapon and power card on the table, by name (the figures list their names):
+    written once per set of cards (cards are immutable; views are read-only and share it)."""
+    cards = tuple(f.card for f in state.figures)
+    key = tuple(id(c) for c in cards)
+    known = _CARDS_VIEWS.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], cards, strict=True)):
+        return known[1]
+    view = _cards_view(state)
+    if len(_CARDS_VIEWS) >= 64:
+        _CARDS_VIEWS.clear()
+    _CARDS_VIEWS[key] = (cards, view)  # the cards kept: their ids are not reused meanwhile
+    return view
+
+
+#: :func:`cards_view` by the identities of the figures' cards.
+_CARDS_VIEWS: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[str, dict[str, Any]]]] = {}
+
+
+def _cards_view(state: MEState) -> dict[str, dict[str, Any]]:
     weapons: dict[str, Any] = {}
     powers: dict[str, Any] = {}
     for f in state.figures:
@@ -62,10 +83,47 @@ def _profile_text(profile: Profile) -> str:
     return known[1]
 
 
+#: JSON built once per immutable object (a scenario, a tuple of scenery elements), by
+#: identity: views are read-only and share it (each entry keeps its object).
+_JSON: dict[int, tuple[object, Any]] = {}
+
+
+def _once(thing: object, build: Any) -> Any:
+    known = _JSON.get(id(thing))
+    if known is not None and known[0] is thing:
+        return known[1]
+    if len(_JSON) >= 256:
+        _JSON.clear()
+    data = build(thing)
+    _JSON[id(thing)] = (thing, data)
+    return data
+
+
+def _scenery_view(state: MEState) -> list[dict[str, Any]]:
+    """The table's elements and the closed doors (:meth:`MEState.elements`) as JSON: the
+    scenery's shared by the views of one table."""
+    scenery = _once(state.scenery, lambda elements: [e.to_dict() for e in elements])
+    doors = state.doors()
+    return [*scenery, *(d.to_dict() for d in doors)] if doors else scenery
+
+
+def _engaged(state: MEState) -> list[bool]:
+    """:meth:`MEState.engaged` of every figure, each figure's base built once."""
+    standing = [(f.side, f.base) for f in state.figures if f.in_action]
+    out = []
+    for f in state.figures:
+        if not f.in_action:
+            out.append(False)
+            continue
+        base, side = f.base, 1 - f.side
+        out.append(any(s == side and in_contact(base, b) for s, b in standing))
+    return out
+
+
 def state_view(state: MEState) -> dict[str, Any]:
     return {
         "scenario": state.scenario.name,
-        "scenario_card": state.scenario.to_dict(),
+        "scenario_card": _once(state.scenario, lambda scenario: scenario.to_dict()),
         "cards": cards_view(state),
         "turn": state.turn, "turns": state.scenario.turns,
         "initiative": state.initiative, "phase": state.phase,
@@ -73,7 +131,8 @@ def state_view(state: MEState) -> dict[str, Any]:
         "edges": list(state.edges), "ended": state.ended,
         "table_cm": [state.field.width, state.field.height],
         "table_pas": [cm_to_pas(state.field.width), cm_to_pas(state.field.height)],
-        "figures": [figure_view(state, f) for f in state.figures],
+        "figures": [figure_view(state, f, engaged)
+                    for f, engaged in zip(state.figures, _engaged(state), strict=True)],
         "markers": [m.to_json() for m in state.markers],
-        "scenery": [e.to_dict() for e in state.elements()],
+        "scenery": _scenery_view(state),
     }
