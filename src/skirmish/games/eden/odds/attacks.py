@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from skirmish.games.eden.cards.profile import Limb
 from skirmish.games.eden.odds.dice import FACES, ONE, SIXTH, ZERO, Dist, opposition, successes
@@ -158,6 +158,12 @@ def _melee_wounds(remaining: int, dodge: Dist | None) -> Dist:
     return out
 
 
+#: :meth:`MeleeStrike.outcome` by what it reads: the attacker's CBT; the target's VIG, SPD
+#: (when he dodges: his SPD against the attacker's CBT), CP left, location faces, melee
+#: protection and shift allowance; the aim policy.
+_STRIKES: dict[tuple[Any, ...], dict[Delta, Fraction]] = {}
+
+
 class MeleeStrike:
     """One strike of ``attacker`` on ``target`` reacting passively (or dodging)."""
 
@@ -220,7 +226,19 @@ class MeleeStrike:
         return min(faces, key=key)
 
     def outcome(self) -> dict[Delta, Fraction]:
-        """The distribution of the CP the target loses (one limb at most)."""
+        """The distribution of the CP the target loses (one limb at most): worked out once
+        per the values it reads (:data:`_STRIKES`; searches ask it of many equal pairs)."""
+        a, t = self.attacker, self.target
+        key = (a.cbt, t.vig, t.spd if self.dodge is not None else None, t.cp_left, t.location,
+               t.limb_faces, t.protection, t.shift_allowance, self.aim)
+        known = _STRIKES.get(key)
+        if known is None:
+            if len(_STRIKES) >= 20_000:
+                _STRIKES.clear()
+            known = _STRIKES[key] = self._outcome()
+        return dict(known)
+
+    def _outcome(self) -> dict[Delta, Fraction]:
         out: dict[Delta, Fraction] = {}
         # Step 3: a CBT roll whose difficulty is the target's VIG.
         for hits, p in successes(self.attacker.cbt, self.target.vig).items():
