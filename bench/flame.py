@@ -29,6 +29,7 @@ WORKLOADS: dict[str, dict[str, int]] = {
     "eden_optional": {"games": 12},
     "me_random": {"games": 30},
     "mcts_round": {"iterations": 16, "searches": 8},
+    "me_mcts_turn": {"iterations": 40, "searches": 6},
     "rl_eden_observed": {"steps": 15000},
 }
 
