@@ -112,14 +112,12 @@ def exposure(t: Table, f: Fig, base: Base) -> float:
     """What the free enemies could shoot at ``f`` standing at ``base`` (next shooting)."""
     total = 0.0
     for e in t.enemies:
-        if e.engaged or not e.can_act or not e.ranged:
+        if e.engaged or not e.can_act or e.moved == "run":
             continue
-        if e.moved == "run":
+        shots = e.shots
+        if not shots:
             continue
-        weapons = [w for w in e.ranged if e.moved in ("", "stay") or not w.has("Lourd")]
-        if not weapons:
-            continue
-        reach = max(pas_to_cm(w.range or 0) for w in weapons)
+        reach = max(r for _, r in shots)
         walk = 0.0 if e.moved else e.walk_cm()
         d = gap(e.base, base)
         if d > reach + walk:
@@ -128,8 +126,8 @@ def exposure(t: Table, f: Fig, base: Base) -> float:
         if not sight.allowed:
             continue
         worst = 0.0
-        for w in weapons:
-            if d > pas_to_cm(w.range or 0) + walk:
+        for w, r in shots:
+            if d > r + walk:
                 continue
             ends = shot_ends(e, w, f, stayed=False, obstacle=sight.obstacle,
                              cover=sight.cover is not None, fresh=True)

@@ -126,6 +126,8 @@ class Fig:
     base: Base
     _ranged: tuple[Weapon, ...] | None = dataclasses.field(default=None, init=False,
                                                           repr=False, compare=False)
+    _shots: tuple[tuple[Weapon, float], ...] | None = dataclasses.field(
+        default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, d: Mapping[str, Any], cards: Mapping[str, Any] | None = None) -> Fig:
@@ -217,6 +219,17 @@ class Fig:
             self._ranged = tuple(w for w in self.weapons if w.kind is WeaponKind.RANGED
                                  and self.uses_left(w.name, w.per_game))
         return self._ranged
+
+    @property
+    def shots(self) -> tuple[tuple[Weapon, float], ...]:
+        """The ranged weapons it may still fire after its move this turn (a heavy one,
+        "Lourd", only if it has not moved or stayed), each with its range in cm: read once
+        (a figure's view is not changed), for the spot scoring's and the leaf's threats."""
+        if self._shots is None:
+            moved = self.moved
+            self._shots = tuple((w, pas_to_cm(w.range or 0)) for w in self.ranged
+                                if moved in ("", "stay") or not w.has("Lourd"))
+        return self._shots
 
     @property
     def melee_weapons(self) -> tuple[Weapon, ...]:

@@ -35,7 +35,6 @@ def me_threats(game: Game) -> tuple[float, float]:
         may_still_shoot,
         shot_ends,
     )
-    from skirmish.games.masseffect.rules import pas_to_cm
 
     table = Table.of(game.view(0))
     out = [0.0, 0.0]
@@ -43,25 +42,25 @@ def me_threats(game: Game) -> tuple[float, float]:
     for f in figures:
         if not may_still_shoot(f):
             continue
-        weapons = [w for w in f.ranged if f.moved in ("", "stay") or not w.has("Lourd")]
+        shots = f.shots
         walk = 0.0 if f.moved else f.walk_cm()
         best = 0.0
         for e in figures:
             if e.side == f.side or e.engaged:
                 continue
             d = gap(f.base, e.base)
-            usable = [w for w in weapons if d <= pas_to_cm(w.range or 0) + walk]
+            usable = [(w, r) for w, r in shots if d <= r + walk]
             if not usable:
                 continue
             sight = table.sight(f.base, e.base)
             if not sight.allowed:
                 continue
             bonus = kill_bonus(table, e)
-            for w in usable:
+            for w, r in usable:
                 ends = shot_ends(f, w, e, stayed=f.moved == "stay", obstacle=sight.obstacle,
                                  cover=sight.cover is not None)
                 worth = ends_value(ends, e, bonus)
-                best = max(best, worth if d <= pas_to_cm(w.range or 0) else BEYOND * worth)
+                best = max(best, worth if d <= r else BEYOND * worth)
         out[f.side] += best
     return out[0], out[1]
 
