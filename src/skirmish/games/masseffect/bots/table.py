@@ -115,6 +115,13 @@ def elements_of(scenery: Sequence[Mapping[str, Any]]) -> tuple[Element, ...]:
     return found
 
 
+#: Each figure's cards as read from a view's card set, by the set's identity (it is held in
+#: the entry, so its id is not reused; views share their match's cards, written once and
+#: never changed) and the figure's weapon and power names: read once, not at every view.
+_LOADOUTS: dict[tuple[int, tuple[str, ...], tuple[str, ...]],
+                tuple[Any, tuple[Weapon, ...], tuple[Power, ...]]] = {}
+
+
 @dataclass(slots=True)
 class Fig:
     """One figure as the view shows it, with its cards."""
@@ -133,11 +140,20 @@ class Fig:
     def of(cls, d: Mapping[str, Any], cards: Mapping[str, Any] | None = None) -> Fig:
         """The figure ``d`` of a view, its cards read from the view's ``cards`` (or, for a
         view without them, found by name in the built-in library)."""
-        own = cards or {}
-        weapons = tuple(w for w in (_card(Weapon, own.get("weapons", {}).get(n))
-                                    or weapon_card(n) for n in d["weapons"]) if w is not None)
-        powers = tuple(p for p in (_card(Power, own.get("powers", {}).get(n))
-                                   or power_card(n) for n in d["powers"]) if p is not None)
+        key = (id(cards), tuple(d["weapons"]), tuple(d["powers"]))
+        found = _LOADOUTS.get(key)
+        if found is not None and found[0] is cards:
+            weapons, powers = found[1], found[2]
+        else:
+            own = cards or {}
+            weapons = tuple(w for w in (_card(Weapon, own.get("weapons", {}).get(n))
+                                        or weapon_card(n) for n in d["weapons"])
+                            if w is not None)
+            powers = tuple(p for p in (_card(Power, own.get("powers", {}).get(n))
+                                       or power_card(n) for n in d["powers"]) if p is not None)
+            if len(_LOADOUTS) >= 1024:
+                _LOADOUTS.clear()
+            _LOADOUTS[key] = (cards, weapons, powers)
         base = Base(float(d["x"]), float(d["y"]), float(d["radius"]), str(d["ref"]))
         return cls(d, profile_of(str(d["profile"])), weapons, powers, base)
 
