@@ -135,6 +135,11 @@ class Fig:
                                                           repr=False, compare=False)
     _shots: tuple[tuple[Weapon, float], ...] | None = dataclasses.field(
         default=None, init=False, repr=False, compare=False)
+    #: Its band's side (read once from its view: the searches ask it at every pairing).
+    side: int = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.side = int(self.view["side"])
 
     @classmethod
     def of(cls, d: Mapping[str, Any], cards: Mapping[str, Any] | None = None) -> Fig:
@@ -166,9 +171,6 @@ class Fig:
         """Its reference, as actions hold it."""
         return Ref(self.ref)
 
-    @property
-    def side(self) -> int:
-        return int(self.view["side"])
 
     @property
     def x(self) -> float:
