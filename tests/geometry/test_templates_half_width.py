@@ -1,11 +1,13 @@
-"""The bisection of :func:`_half_width` answers each step from the template's frame when it
-is far from the threshold; its result must be the exact test's to the last bit."""
+"""Shortcuts of the blast template checks must give the exact tests' answers: the bisection
+of :func:`_half_width` (each step answered from the template's frame when far from the
+threshold) to the last bit, and :func:`blast_covers`' reach sieve the same bases."""
 
 from __future__ import annotations
 
 import math
 import random
 
+from skirmish.geometry.shapes import Base
 from skirmish.geometry.templates import (
     COVER_TOLERANCE,
     DEFAULT_BLAST,
@@ -13,6 +15,10 @@ from skirmish.geometry.templates import (
     _capsule_sdist,
     _half_width,
 )
+
+
+def _base(i: int, x: float, y: float, radius: float) -> Base:
+    return Base(x, y, radius, f"b{i}")
 
 
 def _reference(rho: float, radius: float) -> float:
@@ -47,3 +53,21 @@ def test_half_width_matches_the_exact_bisection() -> None:
         rho = rng.uniform(0.0, reach + 5.0)
         radius = rng.choice((1.25, 1.5, 2.0, 2.5, rng.uniform(0.5, 4.0)))
         assert _half_width(rho, radius, DEFAULT_BLAST) == _reference(rho, radius)
+
+
+def test_blast_covers_matches_the_exact_test_on_every_base() -> None:
+    """The reach sieve of :func:`blast_covers` passes over only bases the exact test
+    rejects: the same bases, in the same order."""
+    from skirmish.geometry.templates import blast_covers, blast_discs
+
+    rng = random.Random(4343)
+    attacker = _base(0, 0.0, 0.0, 1.25)
+    for _ in range(300):
+        bases = [_base(i + 1, rng.uniform(-25, 25), rng.uniform(-25, 25),
+                       rng.choice((1.25, 2.0, 2.5))) for i in range(12)]
+        angle = rng.uniform(-math.pi, math.pi)
+        axis = rng.choice((None, angle + rng.uniform(-0.5, 0.5)))
+        a, b = blast_discs(attacker, angle, DEFAULT_BLAST, axis=axis)
+        expected = [x for x in bases
+                    if _capsule_sdist(x.x, x.y, a, b) < x.radius - COVER_TOLERANCE]
+        assert blast_covers(attacker, angle, bases, DEFAULT_BLAST, axis=axis) == expected

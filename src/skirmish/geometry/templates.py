@@ -166,11 +166,19 @@ def blast_covers(
     axis: float | None = None,
 ) -> list[Base]:
     """Every base (other than the attacker) covered, even partly, by the blast placed at
-    contact ``angle`` with its axis along ``axis`` (radial when ``None``)."""
+    contact ``angle`` with its axis along ``axis`` (radial when ``None``).
+
+    A base whose centre lies farther from the narrow disc's centre than the template's
+    reach (the wide disc's far edge) plus its radius and :data:`SHORTCUT_MARGIN` cannot be
+    covered and is passed over without the exact test; the exact test decides the rest."""
     a, b = blast_discs(attacker, angle, template, axis=axis)
+    ax, ay, ra = a
+    reach = max(ra, math.hypot(b[0] - ax, b[1] - ay) + b[2]) + SHORTCUT_MARGIN
+    hypot = math.hypot
     return [
         x for x in bases
-        if not x.same_as(attacker) and _capsule_sdist(x.x, x.y, a, b) < x.radius - COVER_TOLERANCE
+        if not x.same_as(attacker) and hypot(x.x - ax, x.y - ay) < reach + x.radius
+        and _capsule_sdist(x.x, x.y, a, b) < x.radius - COVER_TOLERANCE
     ]  # fmt: skip
 
 
