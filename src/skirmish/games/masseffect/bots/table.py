@@ -137,9 +137,19 @@ class Fig:
         default=None, init=False, repr=False, compare=False)
     #: Its band's side (read once from its view: the searches ask it at every pairing).
     side: int = dataclasses.field(init=False, repr=False, compare=False)
+    #: In contact with an enemy; how it moved this turn ("" not yet); not stunned or lifted
+    #: (ME34), so it may still shoot or use a power (each read once from its view).
+    engaged: bool = dataclasses.field(init=False, repr=False, compare=False)
+    moved: str = dataclasses.field(init=False, repr=False, compare=False)
+    can_act: bool = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.side = int(self.view["side"])
+        view = self.view
+        self.side = int(view["side"])
+        self.engaged = bool(view["engaged"])
+        self.moved = str(view["moved"])
+        statuses = view["statuses"]
+        self.can_act = not ("stunned" in statuses or "lifted" in statuses)
 
     @classmethod
     def of(cls, d: Mapping[str, Any], cards: Mapping[str, Any] | None = None) -> Fig:
@@ -201,13 +211,7 @@ class Fig:
     def points(self) -> int:
         return max(1, int(self.view["points"]))
 
-    @property
-    def engaged(self) -> bool:
-        return bool(self.view["engaged"])
 
-    @property
-    def moved(self) -> str:
-        return str(self.view["moved"])
 
     @property
     def heroism(self) -> int:
@@ -253,10 +257,6 @@ class Fig:
     def melee_weapons(self) -> tuple[Weapon, ...]:
         return tuple(w for w in self.weapons if w.kind is WeaponKind.MELEE)
 
-    @property
-    def can_act(self) -> bool:
-        """Not stunned or lifted (ME34), so it may still shoot or use a power."""
-        return not (self.has("stunned") or self.has("lifted"))
 
 
 #: Walk and run allowances per profile (by identity: each entry holds its profile).
