@@ -142,6 +142,8 @@ class Fig:
     engaged: bool = dataclasses.field(init=False, repr=False, compare=False)
     moved: str = dataclasses.field(init=False, repr=False, compare=False)
     can_act: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: On the table, not out nor extracted (read once from its view).
+    in_action: bool = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         view = self.view
@@ -150,6 +152,7 @@ class Fig:
         self.moved = str(view["moved"])
         statuses = view["statuses"]
         self.can_act = not ("stunned" in statuses or "lifted" in statuses)
+        self.in_action = bool(view["placed"]) and not view["out"] and not view["extracted"]
 
     @classmethod
     def of(cls, d: Mapping[str, Any], cards: Mapping[str, Any] | None = None) -> Fig:
@@ -194,10 +197,6 @@ class Fig:
     def radius(self) -> float:
         return self.base.radius
 
-    @property
-    def in_action(self) -> bool:
-        v = self.view
-        return bool(v["placed"]) and not v["out"] and not v["extracted"]
 
     @property
     def vitality(self) -> int:
