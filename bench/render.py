@@ -13,50 +13,15 @@ drawing takes time in proportion to the bases.
 from __future__ import annotations
 
 import json
-import math
-import random
 import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
-#: The side (cm) of the square each base stands in.
-CELL_CM = 5.0
+from bench.workloads import crowded_table
 
-
-def crowded_table(bases: int, seed: int = 1) -> dict[str, Any]:
-    """A table file (JSON object) of ``bases`` bases, one in each ``CELL_CM`` square of a
-    jittered grid on a square field just big enough (at most 500 cm a side: 10,000 bases),
-    with a scenery element and a marker every 100 bases in the squares left empty."""
-    rng = random.Random(seed)
-    extra = bases // 100
-    cols = math.ceil(math.sqrt(bases + 2 * extra))
-    cell = min(CELL_CM, 500.0 / max(cols, 1))  # the command reads fields of <= 500 cm
-    side = max(20.0, cols * cell)
-    squares = [(i % cols, i // cols) for i in range(cols * cols)]
-    rng.shuffle(squares)
-    base_list = []
-    for n, (i, j) in enumerate(squares[:bases]):
-        r = rng.choice((1.25, 1.5, 2.0))
-        room = cell / 2 - r - 0.1
-        x = (i + 0.5) * cell + rng.uniform(-room, room)
-        y = (j + 0.5) * cell + rng.uniform(-room, room)
-        owner = "AB"[n % 2]
-        base_list.append({"id": f"{owner}{n // 2}", "owner": owner, "x": round(x, 3),
-                          "y": round(y, 3), "radius": r})
-    elements = []
-    markers = []
-    for k, (i, j) in enumerate(squares[bases:bases + 2 * extra]):
-        x, y = (i + 0.5) * cell, (j + 0.5) * cell
-        if k % 2:
-            markers.append({"id": f"m{k // 2}", "x": x, "y": y, "radius": 0.5,
-                            "label": "objective"})
-        else:
-            elements.append({"id": f"s{k // 2}", "circle": [x, y, 1.8], "sight": "opaque",
-                             "label": f"ruin {k // 2}"})
-    return {"field": {"width": side, "height": side}, "elements": elements,
-            "bases": base_list, "markers": markers}
+#: The crowded tables are bench.workloads' (the side by side draws the same ones).
+__all__ = ["crowded_table", "render_file", "render_seconds", "run"]
 
 
 def render_file(path: Path) -> str:
