@@ -3,7 +3,13 @@ the API or stored directly (any set-up), and websocket play."""
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +20,7 @@ from fastapi.testclient import TestClient
 from skirmish.core.dice import KeyedDice
 from skirmish.web import create_app
 from skirmish.web.server import Hub
-from skirmish.web.storage import SeatInfo, new_token, token_hash
+from skirmish.web.storage import SeatInfo, database_url, new_id, new_token, token_hash
 
 
 @pytest.fixture
@@ -95,3 +101,72 @@ def play_remote(ws_a: Any, ws_b: Any, rng: random.Random, *, max_actions: int = 
         assert last[0]["type"] == last[1]["type"] == "state", last
         assert last[0]["count"] == last[1]["count"]
     raise AssertionError("the match did not end")
+
+
+# -- PostgreSQL, where a server is available (tests/web/test_storage.py, test_migrations.py) ---
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """``SKIRMISH_TEST_POSTGRES`` if set; else a throw-away local cluster when PostgreSQL's
+    programs and a driver are installed; else the test is skipped with the reason."""
+    given = os.environ.get("SKIRMISH_TEST_POSTGRES")
+    if given:
+        yield given
+        return
+    try:
+        database_url("postgresql://x@y/z", None)
+    except RuntimeError:
+        pytest.skip("PostgreSQL not tested: no driver (pip install psycopg) and no "
+                    "SKIRMISH_TEST_POSTGRES")
+    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
+    if not (initdb and pg_ctl):
+        pytest.skip("PostgreSQL not tested: no server (set SKIRMISH_TEST_POSTGRES=URL)")
+    # not under pytest's folder: the postgres user must be able to reach it
+    folder = Path(tempfile.mkdtemp(prefix="skirmish-pg-"))
+    data, port = folder / "data", _free_port()
+    prefix: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        runuser = shutil.which("runuser")
+        if runuser is None:
+            pytest.skip("PostgreSQL not tested: running as root without runuser")
+        prefix = [runuser, "-u", "postgres", "--"]
+        shutil.chown(folder, "postgres")
+        folder.chmod(0o777)
+    try:
+        subprocess.run([*prefix, initdb, "-D", str(data), "-U", "skirmish", "--auth=trust"],
+                       check=True, capture_output=True, timeout=120)
+        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-w",
+                        "-o", f"-p {port} -k {folder} -h 127.0.0.1", "start"],
+                       check=True, capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError) as exc:
+        shutil.rmtree(folder, ignore_errors=True)
+        pytest.skip(f"PostgreSQL not tested: could not start a local server ({exc})")
+    try:
+        time.sleep(0.2)
+        yield f"postgresql://skirmish@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True, timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def fresh_postgres(postgres_url: str) -> Iterator[str]:
+    """An empty database of its own on the PostgreSQL server of ``postgres_url`` (dropped
+    after the test): its ``postgresql://`` URL."""
+    import psycopg
+
+    name = "t_" + new_id().lower().replace("-", "_")
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = postgres_url.rpartition("/")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

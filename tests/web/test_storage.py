@@ -4,18 +4,12 @@ where a server is available."""
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import OperationalError
 
 from skirmish.web.storage import (
     ConflictError,
@@ -104,58 +98,7 @@ def test_tokens_ids_and_urls() -> None:
         assert url.startswith(("postgresql+psycopg://", "postgresql+psycopg2://"))
 
 
-# -- PostgreSQL, where a server is available ---------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    """``SKIRMISH_TEST_POSTGRES`` if set; else a throw-away local cluster when PostgreSQL's
-    programs and a driver are installed; else the test is skipped with the reason."""
-    given = os.environ.get("SKIRMISH_TEST_POSTGRES")
-    if given:
-        yield given
-        return
-    try:
-        database_url("postgresql://x@y/z", None)
-    except RuntimeError:
-        pytest.skip("PostgreSQL not tested: no driver (pip install psycopg) and no "
-                    "SKIRMISH_TEST_POSTGRES")
-    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
-    if not (initdb and pg_ctl):
-        pytest.skip("PostgreSQL not tested: no server (set SKIRMISH_TEST_POSTGRES=URL)")
-    # not under pytest's folder: the postgres user must be able to reach it
-    folder = Path(tempfile.mkdtemp(prefix="skirmish-pg-"))
-    data, port = folder / "data", _free_port()
-    prefix: list[str] = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        runuser = shutil.which("runuser")
-        if runuser is None:
-            pytest.skip("PostgreSQL not tested: running as root without runuser")
-        prefix = [runuser, "-u", "postgres", "--"]
-        shutil.chown(folder, "postgres")
-        folder.chmod(0o777)
-    try:
-        subprocess.run([*prefix, initdb, "-D", str(data), "-U", "skirmish", "--auth=trust"],
-                       check=True, capture_output=True, timeout=120)
-        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-w",
-                        "-o", f"-p {port} -k {folder} -h 127.0.0.1", "start"],
-                       check=True, capture_output=True, timeout=120)
-    except (OSError, subprocess.SubprocessError) as exc:
-        shutil.rmtree(folder, ignore_errors=True)
-        pytest.skip(f"PostgreSQL not tested: could not start a local server ({exc})")
-    try:
-        time.sleep(0.2)
-        yield f"postgresql://skirmish@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True, timeout=60)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
+# -- PostgreSQL, where a server is available (the postgres_url fixture: conftest.py) ------
 def test_postgresql_store_with_the_same_code(postgres_url: str) -> None:
     store = Store(database_url(postgres_url, None))
     try:
@@ -192,3 +135,92 @@ def test_a_match_on_postgresql_is_played_and_restored(postgres_url: str) -> None
                     ws.send_json({"type": "action", "text": rng.choice(frame["legal"])})
                 frame = next_state(ws)
         assert client.get(f"/api/matches/{made['id']}/record").status_code == 200
+
+
+# -- issue 44: expiring and re-issued links, private matches, retention, ping -------------------
+def test_links_expire_and_can_be_reissued(tmp_path: Path) -> None:
+    store = Store(database_url(None, tmp_path))
+    try:
+        seats = [SeatInfo(0, "human", None, "Ann", token_hash("a"), token_expires_at=1000.0),
+                 SeatInfo(1, "bot", "random", "random", None)]
+        match_id = store.create_match(ruleset="eden", setup=SETUP, dice={"k": 1}, title="t",
+                                      mode="remote", seats=seats, owner_hash=token_hash("own"),
+                                      spectator_hash=token_hash("spy"))
+        info = store.match(match_id)
+        assert info is not None and info.private and info.finished_at is None
+        assert info.owner_hash == token_hash("own") and info.spectator_hash == token_hash("spy")
+        assert info.seats[0].token_expires_at == 1000.0 and info.seats[1].token_expires_at is None
+        summary = str(info.summary())
+        assert info.summary()["private"] is True
+        assert token_hash("own") not in summary and token_hash("spy") not in summary
+        assert token_hash("a") not in summary
+        # an expired link holds no seat when the time is given (the old behaviour when not)
+        assert [seat for _, seat in store.matches_of({match_id: token_hash("a")}, now=999.0)] \
+            == [0]
+        assert store.matches_of({match_id: token_hash("a")}, now=1000.0) == []
+        assert len(store.matches_of({match_id: token_hash("a")})) == 1
+        # re-issued: the old link stops working, the new one works until its own expiry
+        assert store.reissue_seat(match_id, 0, token_hash("b"), 5000.0)
+        assert store.matches_of({match_id: token_hash("a")}) == []
+        assert [seat for _, seat in store.matches_of({match_id: token_hash("b")}, now=4000.0)] \
+            == [0]
+        assert store.reissue_seat(match_id, 0, token_hash("c"), None)
+        info = store.match(match_id)
+        assert info is not None and info.seats[0].token_expires_at is None
+        assert info.seats[0].held_by(token_hash("c"), now=1e12)
+        assert not store.reissue_seat(match_id, 1, token_hash("d"), None)  # a bot's seat
+        assert not store.reissue_seat(match_id, 2, token_hash("d"), None)
+        assert not store.reissue_seat("nosuchmatch", 0, token_hash("d"), None)
+        # a match made the old way: public, no owner, links that never expire
+        old = store.match(fill(store))
+        assert old is not None and not old.private and old.owner_hash is None
+        assert old.summary()["private"] is False and old.seats[0].token_expires_at is None
+    finally:
+        store.close()
+
+
+def test_prune_deletes_old_finished_matches_and_replays_only(tmp_path: Path) -> None:
+    store = Store(database_url(None, tmp_path))
+    day = 86400.0
+    try:
+        ended, recent, open_ = fill(store), fill(store), fill(store)
+        for match_id in (ended, recent, open_):
+            store.append(match_id, 0, 0, "bid 1")
+        store.append(ended, 1, 1, "end", outcome={"winner": 0}, over=True)
+        store.append(recent, 1, 1, "end", outcome={"winner": 1}, over=True)
+        info = store.match(ended)
+        assert info is not None and info.finished_at is not None
+        now = info.finished_at
+        with store.session() as s, s.begin():  # the first ended 10 days ago, the open one too
+            s.execute(text("UPDATE matches SET finished_at = :at WHERE id = :id"),
+                      {"at": now - 10 * day, "id": ended})
+            s.execute(text("UPDATE matches SET created_at = :at WHERE id = :id"),
+                      {"at": now - 100 * day, "id": open_})
+        old_replay, new_replay = store.add_replay("old\n"), store.add_replay("new\n")
+        with store.session() as s, s.begin():
+            s.execute(text("UPDATE replays SET created_at = :at WHERE id = :id"),
+                      {"at": now - 40 * day, "id": old_replay})
+        assert store.prune(now, 0, 0) == (0, 0)  # 0 days: kept for ever
+        assert store.prune(now, 30, 50) == (0, 0)
+        assert store.prune(now, 7, 30) == (1, 1)
+        assert store.match(ended) is None and store.actions(ended) == []
+        assert store.replay(old_replay) is None and store.replay(new_replay) == "new\n"
+        assert store.match(recent) is not None and store.match(open_) is not None
+        assert store.actions(open_) == [(0, "bid 1")]
+        assert store.prune(now + 1000 * day, 1, 0) == (1, 0)  # never the open match
+        assert store.open_matches() == [open_] and store.count() == 1
+        with store.session() as s:
+            assert s.execute(text("SELECT count(*) FROM seats")).scalar() == 2
+        assert store.prune(now + 1000 * day, 1, 1) == (0, 1)
+    finally:
+        store.close()
+
+
+def test_ping_raises_when_the_database_is_gone(tmp_path: Path) -> None:
+    store = Store(database_url(None, tmp_path))
+    store.ping()
+    store.close()
+    store.engine = create_engine(f"sqlite:///{tmp_path}/no/such/folder.db")  # unreachable
+    with pytest.raises(OperationalError):
+        store.ping()
+    store.close()

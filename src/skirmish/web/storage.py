@@ -5,6 +5,9 @@ An accepted action is inserted in the same transaction as its match's new action
 guarded by the count it had (:meth:`Store.append`): a commit either stores both or neither,
 and two writers can never both store action ``idx``. The caller tells nobody of an action
 before :meth:`Store.append` has returned.
+
+The schema is Alembic's (:mod:`skirmish.web.migrations`): a :class:`Store` upgrades its
+database to the newest revision when it opens it (docs/web.md, Migrations).
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -57,6 +62,10 @@ class MatchRow(Base):
     action_count: Mapped[int] = mapped_column(Integer, default=0)
     outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
     mode: Mapped[str] = mapped_column(String(8), default="remote")
+    # revision 0002 (issue 44)
+    owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    spectator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -68,6 +77,8 @@ class SeatRow(Base):
     agent: Mapped[str | None] = mapped_column(String(40), nullable=True)
     name: Mapped[str] = mapped_column(String(80), default="")
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # revision 0002 (issue 44): NULL = the link never expires
+    token_expires_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class ActionRow(Base):
@@ -99,9 +110,21 @@ class SeatInfo:
     agent: str | None = None
     name: str = ""
     token_hash: str | None = None
+    #: When the seat's join link stops working (``time.time()`` seconds); None: never.
+    token_expires_at: float | None = None
 
     def public(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "agent": self.agent, "name": self.name}
+
+    def expired(self, now: float) -> bool:
+        """Whether the seat's token no longer opens it at ``now``."""
+        return self.token_expires_at is not None and now >= self.token_expires_at
+
+    def held_by(self, digest: str, now: float | None = None) -> bool:
+        """Whether the token of hash ``digest`` opens this seat (at ``now``, if given: an
+        expired token does not)."""
+        return (self.token_hash is not None and secrets.compare_digest(self.token_hash, digest)
+                and (now is None or not self.expired(now)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +142,24 @@ class MatchInfo:
     outcome: dict[str, Any] | None
     mode: str
     seats: tuple[SeatInfo, ...]
+    #: SHA-256 of the match owner's token (who may re-issue seat links); None: no owner.
+    owner_hash: str | None = None
+    #: SHA-256 of the spectator token of a private match; None: anyone may watch.
+    spectator_hash: str | None = None
+    #: When the match ended (``time.time()`` seconds); None while it is open.
+    finished_at: float | None = None
+
+    @property
+    def private(self) -> bool:
+        return self.spectator_hash is not None
 
     def summary(self) -> dict[str, Any]:
-        """What anyone may know of the match (docs/web.md, ``GET /api/matches/{id}``)."""
+        """What anyone may know of the match (docs/web.md, ``GET /api/matches/{id}``): never a
+        hash."""
         return {"id": self.id, "title": self.title, "ruleset": self.ruleset, "mode": self.mode,
                 "status": self.status, "count": self.action_count, "outcome": self.outcome,
-                "created_at": self.created_at, "seats": [s.public() for s in self.seats]}
+                "created_at": self.created_at, "seats": [s.public() for s in self.seats],
+                "private": self.private}
 
 
 def new_id() -> str:
@@ -180,10 +215,17 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        from skirmish.web.migrations import upgrade
+
+        upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def ping(self) -> None:
+        """A trivial query: raises if the database cannot be reached."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1")).scalar_one()
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -192,17 +234,33 @@ class Store:
 
     # -- matches ----------------------------------------------------------------------------
     def create_match(self, *, ruleset: str, setup: Mapping[str, Any], dice: Mapping[str, Any],
-                     title: str, mode: str, seats: Sequence[SeatInfo]) -> str:
+                     title: str, mode: str, seats: Sequence[SeatInfo],
+                     owner_hash: str | None = None, spectator_hash: str | None = None) -> str:
+        """A new open match and its seats (each with its token hash and its expiry); its id.
+        ``spectator_hash`` set: a private match."""
         match_id = new_id()
         with self.session() as s, s.begin():
             s.add(MatchRow(id=match_id, ruleset=ruleset, setup=_dumps(setup), dice=_dumps(dice),
                            title=title, created_at=time.time(), status="open", action_count=0,
-                           outcome=None, mode=mode))
+                           outcome=None, mode=mode, owner_hash=owner_hash,
+                           spectator_hash=spectator_hash, finished_at=None))
             s.flush()
             for seat in seats:
                 s.add(SeatRow(match_id=match_id, seat=seat.seat, kind=seat.kind,
-                              agent=seat.agent, name=seat.name, token_hash=seat.token_hash))
+                              agent=seat.agent, name=seat.name, token_hash=seat.token_hash,
+                              token_expires_at=seat.token_expires_at))
         return match_id
+
+    def reissue_seat(self, match_id: str, seat: int, token_hash: str,
+                     expires_at: float | None) -> bool:
+        """Give human seat ``seat`` a new token (its hash) and expiry: the old link stops
+        working. False (nothing changed) if the match has no such human seat."""
+        with self.session() as s, s.begin():
+            done = s.execute(update(SeatRow)
+                             .where(SeatRow.match_id == match_id, SeatRow.seat == seat,
+                                    SeatRow.kind == "human")
+                             .values(token_hash=token_hash, token_expires_at=expires_at))
+            return bool(done.rowcount == 1)  # type: ignore[attr-defined]
 
     def match(self, match_id: str) -> MatchInfo | None:
         with self.session() as s:
@@ -218,16 +276,17 @@ class Store:
             return list(s.scalars(select(MatchRow.id).where(MatchRow.status == "open")
                                   .order_by(MatchRow.created_at)))
 
-    def matches_of(self, hashes: Mapping[str, str]) -> list[tuple[MatchInfo, int | None]]:
+    def matches_of(self, hashes: Mapping[str, str],
+                   now: float | None = None) -> list[tuple[MatchInfo, int | None]]:
         """The matches whose seat token hash is given (match id -> hash), with the seat held
-        (``None``: both seats, hot-seat)."""
+        (``None``: both seats, hot-seat); with ``now``, a seat whose link has expired is not
+        held."""
         out: list[tuple[MatchInfo, int | None]] = []
         for match_id, digest in hashes.items():
             info = self.match(match_id)
             if info is None:
                 continue
-            held = [s.seat for s in info.seats if s.token_hash is not None
-                    and secrets.compare_digest(s.token_hash, digest)]
+            held = [s.seat for s in info.seats if s.held_by(digest, now)]
             if held:
                 out.append((info, held[0] if len(held) == 1 else None))
         out.sort(key=lambda pair: -pair[0].created_at)
@@ -248,9 +307,10 @@ class Store:
                outcome: Mapping[str, Any] | None = None, over: bool = False) -> None:
         """Store action ``idx`` and the match's new count (and its end) in ONE transaction;
         :class:`ConflictError` (nothing stored) if the stored count is not ``idx``."""
+        at = time.time()
         values: dict[str, Any] = {"action_count": idx + 1}
         if over:
-            values.update(status="over", outcome=_dumps(outcome))
+            values.update(status="over", outcome=_dumps(outcome), finished_at=at)
         with self.session() as s, s.begin():
             done = s.execute(update(MatchRow)
                              .where(MatchRow.id == match_id, MatchRow.action_count == idx)
@@ -258,7 +318,7 @@ class Store:
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise ConflictError(f"match {match_id}: action {idx} is not the next one")
             s.execute(insert(ActionRow).values(match_id=match_id, idx=idx, player=player,
-                                               text=text, at=time.time()))
+                                               text=text, at=at))
 
     def count(self) -> int:
         with self.session() as s:
@@ -276,6 +336,33 @@ class Store:
             row = s.get(ReplayRow, replay_id)
             return None if row is None else row.record
 
+    # -- retention ------------------------------------------------------------------------------
+    def prune(self, now: float, keep_finished_days: float,
+              keep_replays_days: float) -> tuple[int, int]:
+        """Delete the finished matches that ended more than ``keep_finished_days`` before
+        ``now`` (with their seats and actions) and the uploaded replays stored more than
+        ``keep_replays_days`` before it; 0 days keeps them for ever. An open match is never
+        deleted. Returns (matches, replays) deleted."""
+        matches = replays = 0
+        with self.session() as s, s.begin():
+            if keep_finished_days > 0:
+                cutoff = now - keep_finished_days * 86400.0
+                ids = list(s.scalars(select(MatchRow.id).where(
+                    MatchRow.status != "open", MatchRow.finished_at.is_not(None),
+                    MatchRow.finished_at < cutoff)))
+                for start in range(0, len(ids), 500):
+                    chunk = ids[start:start + 500]
+                    s.execute(delete(ActionRow).where(ActionRow.match_id.in_(chunk)))
+                    s.execute(delete(SeatRow).where(SeatRow.match_id.in_(chunk)))
+                    done = s.execute(delete(MatchRow).where(MatchRow.id.in_(chunk),
+                                                            MatchRow.status != "open"))
+                    matches += int(done.rowcount)  # type: ignore[attr-defined]
+            if keep_replays_days > 0:
+                cutoff = now - keep_replays_days * 86400.0
+                done = s.execute(delete(ReplayRow).where(ReplayRow.created_at < cutoff))
+                replays = int(done.rowcount)  # type: ignore[attr-defined]
+        return matches, replays
+
 
 def _info(row: MatchRow, seats: Sequence[SeatRow]) -> MatchInfo:
     return MatchInfo(
@@ -283,7 +370,10 @@ def _info(row: MatchRow, seats: Sequence[SeatRow]) -> MatchInfo:
         title=row.title, created_at=row.created_at, status=row.status,
         action_count=row.action_count,
         outcome=None if row.outcome is None else json.loads(row.outcome), mode=row.mode,
-        seats=tuple(SeatInfo(s.seat, s.kind, s.agent, s.name, s.token_hash) for s in seats))
+        seats=tuple(SeatInfo(s.seat, s.kind, s.agent, s.name, s.token_hash, s.token_expires_at)
+                    for s in seats),
+        owner_hash=row.owner_hash, spectator_hash=row.spectator_hash,
+        finished_at=row.finished_at)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
