@@ -32,7 +32,7 @@ from skirmish.core.events import Event
 from skirmish.games.eden.actions import Half, Place, key
 from skirmish.games.eden.cards.cards import SceneryCard
 from skirmish.geometry import Base, Circle, Element, Field, Marker, Polygon
-from skirmish.geometry.paths import end_position_problem
+from skirmish.geometry.paths import StandingRules, end_position_problem
 from skirmish.geometry.shapes import Shape, shape_point_sdist, shapes_dist
 from skirmish.geometry.vectorized import FloatArray, points_sdist
 from skirmish.geometry.zones import DeploymentZone, ambush_zone, confrontation_zone
@@ -323,29 +323,89 @@ def deploy_problem(state: EdenState, fighter: Fighter, at: tuple[float, float]) 
 def deploy_points(state: EdenState, fighter: Fighter, n: int = 8) -> list[Point]:
     """Up to ``n`` deterministic legal centres for ``fighter``; when random sampling finds
     none, the first legal points of a fine grid (so an empty list means no room is left,
-    to the grid's resolution of 0.5 cm)."""
+    to the grid's resolution of 0.5 cm).
+
+    The sampled centres come from :func:`zone_candidates` (drawn once per zone, base size
+    and seed); each is kept when :func:`~skirmish.geometry.paths.end_position_problem` has
+    nothing against it (asked as :class:`~skirmish.geometry.paths.StandingRules` asks it:
+    the same tests, the same thresholds)."""
     zone = zone_of(state, fighter.side)
-    radius = fighter.profile.base_mm / 20
+    base_mm = fighter.profile.base_mm
     seed = state.index[fighter.ref] * 1009 + sum(1 for _ in state.on_field())
-    others = state.bases(fighter)
+    refuses = StandingRules(Base.from_mm(0.0, 0.0, base_mm, fighter.ref), state.field,
+                            state.bases(fighter), state.scenery, state.markers).refuses
     found = []
-    for sample in zone.iter_points(3 * n, radius, seed=seed):
-        p = _rounded(sample)
-        base = Base.from_mm(p.x, p.y, fighter.profile.base_mm, fighter.ref)
-        if zone.contains(base) and not end_position_problem(
-                base, p, field=state.field, bases=others, elements=state.scenery,
-                markers=state.markers):
+    for p in zone_candidates(zone, base_mm, seed, 3 * n):
+        if not refuses(p.x, p.y):
             found.append(p)
             if len(found) >= n:
                 return found
     if found:
         return found
+    radius = base_mm / 20
     for p in _grid(zone, radius):
         if not deploy_problem(state, fighter, p):
             found.append(p)
             if len(found) >= n:
                 break
     return found
+
+
+class _Candidates:
+    """The centres :meth:`DeploymentZone.iter_points` draws for one zone, base size and
+    seed, rounded (:func:`_rounded`) and still inside the zone, in their order: drawn only
+    as far as they are asked for, remembered for the next asker."""
+
+    __slots__ = ("_source", "points")
+
+    def __init__(self, zone: DeploymentZone, base_mm: float, seed: int, count: int) -> None:
+        self.points: list[Point] = []
+        self._source: Iterator[Point] | None = self._draw(zone, base_mm, seed, count)
+
+    @staticmethod
+    def _draw(zone: DeploymentZone, base_mm: float, seed: int, count: int) -> Iterator[Point]:
+        radius = base_mm / 20
+        for sample in zone.iter_points(count, radius, seed=seed):
+            p = _rounded(sample)
+            if zone.contains(Base.from_mm(p.x, p.y, base_mm)):
+                yield p
+
+    def __iter__(self) -> Iterator[Point]:
+        i = 0
+        while True:
+            if i < len(self.points):
+                yield self.points[i]
+            elif self._source is None:
+                return
+            else:
+                p = next(self._source, None)
+                if p is None:
+                    self._source = None
+                    return
+                self.points.append(p)
+                yield p
+            i += 1
+
+
+#: :func:`zone_candidates`'s draws, by zone, base diameter (mm), seed and count (values
+#: all: a zone is its field, half, kind and distances); at most :data:`CANDIDATES_KEPT`.
+_CANDIDATES: dict[tuple[DeploymentZone, float, int, int], _Candidates] = {}
+CANDIDATES_KEPT = 1024
+
+
+def zone_candidates(zone: DeploymentZone, base_mm: float, seed: int, count: int
+                    ) -> Iterator[Point]:
+    """The rounded centres, inside ``zone`` for a base of ``base_mm``, that ``count`` draws
+    of :meth:`DeploymentZone.iter_points` from ``seed`` give, in order. A deployment's
+    listings draw the same seeds again (one per fighter and number of fighters on the
+    field, the same in every match of the same troops): each is drawn once, remembered."""
+    key_ = (zone, base_mm, seed, count)
+    known = _CANDIDATES.get(key_)
+    if known is None:
+        if len(_CANDIDATES) >= CANDIDATES_KEPT:
+            del _CANDIDATES[next(iter(_CANDIDATES))]
+        known = _CANDIDATES[key_] = _Candidates(zone, base_mm, seed, count)
+    return iter(known)
 
 
 def _rounded(p: tuple[float, float]) -> Point:
