@@ -6,19 +6,29 @@ keep from fresh draws, with the memo warm and emptied."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import copy
+import math
+import random
+from collections.abc import Iterator, Sequence
 
 from skirmish.core import Game, RandomAgent
 from skirmish.core.actions import Point
+from skirmish.games.eden.actions import Place, key
+from skirmish.games.eden.cards.cards import SceneryCard
 from skirmish.games.eden.fighter import Fighter
 from skirmish.games.eden.preparation import deployment
 from skirmish.games.eden.preparation.deployment import (
+    SceneryRoom,
     deploy_points,
     deploy_problem,
+    scenery_grid,
+    scenery_problem,
+    scenery_samples,
+    scenery_shape,
     zone_of,
 )
 from skirmish.games.eden.state import EdenState
-from skirmish.geometry import Base
+from skirmish.geometry import Base, Marker
 from skirmish.geometry.paths import end_position_problem
 
 from .test_deployment import random_setup
@@ -51,16 +61,16 @@ def plain_deploy_points(state: EdenState, fighter: Fighter, n: int = 8) -> list[
     return found
 
 
-def deployment_decisions(seed: int) -> Iterator[Game]:
-    """A random preparation of ``random_setup(seed)``, paused at each deployment
-    decision."""
+def deployment_decisions(seed: int, kind: str = "deploy") -> Iterator[Game]:
+    """A random preparation of ``random_setup(seed)``, paused at each decision of
+    ``kind``."""
     game = prepare(random_setup(seed), seed=seed)
     agents = [RandomAgent(seed), RandomAgent(seed + 1000)]
     while not game.is_over and game.decision() is not None:
         decision = game.decision()
-        if decision.kind == "deploy":
+        if decision.kind == kind:
             yield game
-        game.apply(agents[decision.player].act(None, list(game.legal_actions())))
+        game.apply(agents[decision.player].act({}, list(game.legal_actions())))
         if all(f.on_field for f in state(game).fighters) and decision.kind == "deploy":
             return
 
@@ -81,3 +91,63 @@ def test_deploy_points_are_the_plain_computations_at_every_decision() -> None:
                     assert deploy_points(st, fighter, n) == expected  # cold
                     compared += 1
     assert compared > 100
+
+
+def plain_scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
+                          limit: int | None = None) -> list[Place]:
+    """scenery_samples as the rules read: every centre of the grid, in the listing's order,
+    asked of scenery_problem (no sieve, no room read once)."""
+    grid = scenery_grid(state.field)
+    stride = next(k for k in (37, 41, 43, 47, 53, 59, 61, 1) if math.gcd(k, len(grid) or 1) == 1)
+    start = (len(state.scenery) * 53) % max(1, len(grid))
+    order = [grid[(start + i * stride) % len(grid)] for i in range(len(grid))]
+    out: list[Place] = []
+    for token, card in sorted({key(c.name): c for c in pool}.items()):
+        angles: tuple[float | None, ...] = (None,) if isinstance(card.shape, float) \
+            else (None, 90.0)
+        for angle in angles:
+            found = 0
+            for at in order:
+                if not scenery_problem(state, scenery_shape(card, at, angle)):
+                    out.append(Place(token, at, angle))
+                    found += 1
+                    if limit is not None and len(out) >= limit:
+                        return out
+                    if found >= 6:
+                        break
+    return out
+
+
+def crowded(st: EdenState, rnd: random.Random) -> EdenState:
+    """A copy of the table with objective markers and some bases added here and there."""
+    other = copy.deepcopy(st)
+    w, h = st.field.width, st.field.height
+    other.markers = (*other.markers, *(Marker(f"m{i}", rnd.uniform(0, w), rnd.uniform(0, h),
+                                              rnd.choice((0.5, 1.0, 2.0))) for i in range(3)))
+    for fighter in other.fighters[:2]:
+        fighter.x, fighter.y, fighter.on_field = rnd.uniform(0, w), rnd.uniform(0, h), True
+    return other
+
+
+def test_scenery_room_gives_scenery_problems_verdict() -> None:
+    rnd = random.Random(43)
+    compared = 0
+    for seed in range(10):
+        for game in deployment_decisions(seed, "place-scenery"):
+            phase = game.stack[-1]
+            pool = phase._pool(game)  # type: ignore[attr-defined]
+            for st in (state(game), crowded(state(game), rnd)):
+                room = SceneryRoom(st)
+                points = [*scenery_grid(st.field),
+                          *(Point(rnd.uniform(0, st.field.width), rnd.uniform(0, st.field.height))
+                            for _ in range(60))]
+                for card in pool:
+                    for angle in (None, 90.0, 33.0):
+                        for at in points:
+                            shape = scenery_shape(card, at, angle)
+                            assert room.allows(shape) == (not scenery_problem(st, shape))
+                            compared += 1
+                for limit in (None, 1):
+                    assert scenery_samples(st, pool, limit) == \
+                        plain_scenery_samples(st, pool, limit)
+    assert compared > 10_000

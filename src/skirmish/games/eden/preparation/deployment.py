@@ -141,6 +141,48 @@ def scenery_problem(state: EdenState, shape: Shape) -> str:
     return ""
 
 
+class SceneryRoom:
+    """:func:`scenery_problem`'s verdict alone (:meth:`allows`: whether it has nothing
+    against a footprint), for the many footprints a listing tries on one table: the table's
+    elements, markers and bases read once, and a marker or base far enough from the
+    footprint's bounding circle (by :data:`SIEVE_MARGIN` more than the spacing, far more than
+    any rounding) passed without the exact distance, which it could not fail."""
+
+    __slots__ = ("bases", "field", "markers", "others")
+
+    def __init__(self, state: EdenState) -> None:
+        self.field = state.field
+        self.others = [(other.shape, other.shape.bounds()) for other in state.scenery]
+        self.markers = [(m.x, m.y, m.radius) for m in state.markers]
+        self.bases = [(b.x, b.y, b.radius) for b in (state.base(f) for f in state.on_field())]
+
+    def allows(self, shape: Shape) -> bool:
+        """``not scenery_problem(state, shape)``: the same tests, any order."""
+        if _edge_gap(shape, self.field) < CLEARANCE - TOLERANCE:
+            return False
+        x0, y0, x1, y1 = shape.bounds()
+        for other, (ox0, oy0, ox1, oy1) in self.others:
+            if max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) >= CLEARANCE:
+                continue  # the boxes alone are far enough apart
+            if shapes_dist(shape, other) < CLEARANCE - TOLERANCE:
+                return False
+        round_ = isinstance(shape, Circle)
+        cx, cy, big = (shape.x, shape.y, shape.radius) if isinstance(shape, Circle) \
+            else shape.bcircle
+        hypot = math.hypot
+        for mx, my, mr in self.markers:
+            if not round_ and hypot(mx - cx, my - cy) - big - mr >= CLEARANCE + SIEVE_MARGIN:
+                continue  # the footprint lies in its bounding circle, far enough
+            if max(0.0, shape_point_sdist(shape, mx, my) - mr) < CLEARANCE - TOLERANCE:
+                return False
+        for bx, by, br in self.bases:
+            if not round_ and hypot(bx - cx, by - cy) - big >= br + SIEVE_MARGIN:
+                continue
+            if shape_point_sdist(shape, bx, by) < br - TOLERANCE:
+                return False
+        return True
+
+
 def scenery_grid(field: Field) -> list[Point]:
     """Deterministic candidate centres for scenery: a grid of about 12 x 12 points, at
     least 5 cm apart, inside the 5 cm margin."""
@@ -238,6 +280,7 @@ def scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
     cards = {key(c.name): c for c in pool}
     order, px, py = _grid_order(state.field, len(state.scenery))
     near = [_distances(e, state.field, len(state.scenery), px, py) for e in state.scenery]
+    room = SceneryRoom(state)
     out: list[Place] = []
     for token, card in sorted(cards.items()):
         angles: tuple[float | None, ...] = (None,) if isinstance(card.shape, float) \
@@ -246,7 +289,7 @@ def scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
             found = 0
             for i in _not_too_near(card, angle, near, len(order)):
                 at = order[i]
-                if not scenery_problem(state, scenery_shape(card, at, angle)):
+                if room.allows(scenery_shape(card, at, angle)):
                     out.append(Place(token, at, angle))
                     found += 1
                     if limit is not None and len(out) >= limit:
