@@ -56,6 +56,9 @@ def current(connection: Connection) -> tuple[str, ...]:
 
 def upgrade(engine: Engine) -> None:
     """Bring the database of ``engine`` to the newest revision (nothing to do: one query)."""
+    with engine.connect() as connection:
+        if current(connection) == heads():
+            return
     if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
         # A connection of its own, whose transactions the driver leaves alone: the upgrade,
         # DDL included, is one BEGIN IMMEDIATE transaction; foreign keys are not enforced
@@ -76,7 +79,7 @@ def upgrade(engine: Engine) -> None:
 
 
 def _upgrade(connection: Connection) -> None:
-    if current(connection) == heads():
+    if current(connection) == heads():  # another process has just done it
         return
     cfg = config(connection)
     tables = set(inspect(connection).get_table_names())
