@@ -229,10 +229,28 @@ def _arc_free(w: World, ci: int, a0: float, sweep: float, orient: int) -> bool:
     return True
 
 
+#: cm by which a segment's box must miss a zone's bounding circle's box for
+#: :func:`zone_cost` to leave the zone out: far more than any rounding of the exact test,
+#: which finds no length inside it then (its surcharge would be exactly 0.0).
+ZONE_SKIP_MARGIN = 1e-6
+
+
 def zone_cost(w: World, ax: float, ay: float, bx: float, by: float) -> float:
-    """Exact cost of the straight move a -> b (length plus zone surcharges)."""
+    """Exact cost of the straight move a -> b (length plus zone surcharges). A zone whose
+    bounding circle lies clear of the segment's box adds nothing (``cost + 0.0``): it is
+    not measured."""
     cost = math.hypot(bx - ax, by - ay)
+    if not w.zones:
+        return cost
+    m = ZONE_SKIP_MARGIN
+    lo_x = (bx if bx < ax else ax) - m
+    hi_x = (bx if bx > ax else ax) + m
+    lo_y = (by if by < ay else ay) - m
+    hi_y = (by if by > ay else ay) + m
     for e, extra in w.zones:
+        cx, cy, big = e.bcircle
+        if cx + big < lo_x or cx - big > hi_x or cy + big < lo_y or cy - big > hi_y:
+            continue
         cost += extra * segment_length_inside(e.shape, ax, ay, bx, by)
     return cost
 

@@ -82,12 +82,24 @@ def _lands_on(state: EdenState, fighter: Fighter, to: Point, element: Element) -
 
 
 def touches_an_enemy(state: EdenState, fighter: Fighter, to: Point) -> bool:
+    return _touches(enemy_reaches(state, fighter), to)
+
+
+def enemy_reaches(state: EdenState, fighter: Fighter) -> list[tuple[float, float, float]]:
+    """Each enemy's centre and the square of the distance within which ``fighter``'s base
+    touches it (contact, with :data:`CONTACT_TOLERANCE`): read once for the many points of
+    a listing."""
     r = fighter.profile.base_mm / 20
+    out = []
     for enemy in state.enemies(fighter):
         reach = r + enemy.profile.base_mm / 20 + CONTACT_TOLERANCE
-        if (enemy.x - to.x) ** 2 + (enemy.y - to.y) ** 2 <= reach * reach:
-            return True
-    return False
+        out.append((enemy.x, enemy.y, reach * reach))
+    return out
+
+
+def _touches(reaches: list[tuple[float, float, float]], to: Point) -> bool:
+    x, y = to.x, to.y
+    return any((ex - x) ** 2 + (ey - y) ** 2 <= limit for ex, ey, limit in reaches)
 
 
 _REASONS = {
@@ -213,13 +225,14 @@ def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Act
             )
             if checks:
                 break
+        reaches = enemy_reaches(state, fighter) if checks else []
         for check in checks:  # each one legal already (path, allowance, end position)
             if check.end is None:
                 continue
             to = Point(check.end.x, check.end.y)
             if climbed is not None and _lands_on(state, fighter, to, climbed):
                 continue
-            if not touches_an_enemy(state, fighter, to):
+            if not _touches(reaches, to):
                 out.append(Move(ref, to))
             if len(out) >= samples:
                 break
