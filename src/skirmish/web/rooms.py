@@ -28,6 +28,7 @@ from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.web import frames
 from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
+from skirmish.web.guards import Buckets
 from skirmish.web.storage import MatchInfo, Store
 
 log = logging.getLogger("skirmish.web")
@@ -104,6 +105,16 @@ class Connection:
     waiting: int | None = None
     log_sent: int = 0
     queue: asyncio.Queue[str | tuple[int, str]] = field(default_factory=asyncio.Queue)
+    #: The client's address and its socket's own rate buckets (:mod:`.guards`).
+    address: str = "unknown"
+    buckets: Buckets = field(default_factory=Buckets)
+    #: When this connection was last told it asks too often (one notice a second at most).
+    throttled_at: float = -1.0
+
+    @property
+    def spectator(self) -> bool:
+        """Watching only: no seat, not a hot-seat device."""
+        return self.seat is None and not self.hotseat
 
     @property
     def acting_seat(self) -> int | None:
@@ -113,11 +124,16 @@ class Connection:
         return self.seat
 
     def send(self, frame: Mapping[str, Any]) -> None:
+        self.send_text(json.dumps(frame, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        """Queue a frame already written as JSON (one text shared by every reader of the
+        same view: :meth:`Room._broadcast`)."""
         if self.queue.qsize() >= MAX_QUEUED:
             if self.queue.qsize() == MAX_QUEUED:
                 self.close(1008, "too many unread frames")
             return
-        self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+        self.queue.put_nowait(text)
 
     def error(self, message: str, rule: str = "") -> None:
         self.send({"type": "error", "message": message, "rule": rule})
@@ -160,6 +176,8 @@ class Room:
         #: The bots' explanations of their actions, the latest last (:mod:`.explanations`).
         self.explanations: list[Explained] = []
         self.closed = False
+        #: State frames built (each shared by every reader of its view).
+        self.frames_built = 0
 
     @classmethod
     def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store, *,
@@ -176,46 +194,78 @@ class Room:
         return cls(info, game, store, bot_seed=bot_seed)
 
     # -- connections -----------------------------------------------------------------------
-    async def join(self, conn: Connection) -> None:
+    async def join(self, conn: Connection, *, spectators: int | None = None) -> bool:
+        """Add ``conn`` and send it the table; False (not added) when it is a spectator and
+        the match already has ``spectators`` of them."""
         async with self.lock:
+            if spectators is not None and conn.spectator and self.spectators() >= spectators:
+                return False
             self.connections.add(conn)
-            self._refresh(conn, first=True)
+            await self._refresh([conn], first=True)
+            return True
 
     async def leave(self, conn: Connection) -> None:
         async with self.lock:
             self.connections.discard(conn)
 
-    def _refresh(self, conn: Connection, *, first: bool = False) -> None:
-        """Send ``conn`` what it should see now (lock held): its state, or in hot-seat a
-        handover when the deciding seat is not the one shown."""
-        game = self.game
-        seat: int | None
-        if conn.hotseat:
-            if not game.is_over:
-                decider = game.decision().player
-                if decider != conn.shown or conn.waiting is not None:
-                    if conn.waiting != decider:
-                        conn.waiting = decider
-                        conn.send({"type": "handover", "seat": decider})
-                    return
-            else:  # over: everything is public, no more handovers
-                first = first or conn.waiting is not None
-                conn.waiting = None
-                if conn.shown is None:
-                    conn.shown = 0
-            seat = conn.shown
-        else:
-            seat = conn.seat
-        start = 0 if first else min(conn.log_sent, len(game.log))
-        frame = frames.state_frame(game, seat, mode=self.mode, log_from=start)
-        if self.bots:
-            frame["explained"] = len(self.explanations)
-        conn.send(frame)
-        conn.log_sent = len(game.log)
+    def spectators(self) -> int:
+        """How many connections watch this match without a seat."""
+        return sum(1 for c in self.connections if c.spectator)
 
-    def _broadcast(self) -> None:
-        for conn in list(self.connections):
-            self._refresh(conn)
+    def _shown_seat(self, conn: Connection, first: bool) -> tuple[bool, int | None, bool]:
+        """(send a state frame, as which seat, from the log's start) for ``conn`` now (lock
+        held); in hot-seat a handover is sent instead when the deciding seat is not the one
+        shown."""
+        game = self.game
+        if not conn.hotseat:
+            return True, conn.seat, first
+        if not game.is_over:
+            decider = game.decision().player
+            if decider != conn.shown or conn.waiting is not None:
+                if conn.waiting != decider:
+                    conn.waiting = decider
+                    conn.send({"type": "handover", "seat": decider})
+                return False, None, first
+        else:  # over: everything is public, no more handovers
+            first = first or conn.waiting is not None
+            conn.waiting = None
+            if conn.shown is None:
+                conn.shown = 0
+        return True, conn.shown, first
+
+    async def _refresh(self, conns: list[Connection], *, first: bool = False) -> None:
+        """Send each of ``conns`` what it should see now (lock held). Readers of the same
+        view get one frame, built once and written once (docs/web.md, Frames): a match
+        watched by hundreds costs what a match watched by its two seats costs; the frames
+        are built in a worker thread, so other matches' sockets are served meanwhile."""
+        game = self.game
+        wanted: dict[tuple[int | None, int], list[Connection]] = {}
+        for conn in conns:
+            send, seat, from_start = self._shown_seat(conn, first)
+            if send:
+                start = 0 if from_start else min(conn.log_sent, len(game.log))
+                wanted.setdefault((seat, start), []).append(conn)
+        if not wanted:
+            return
+        texts = await asyncio.to_thread(self._frames, list(wanted))
+        for key, readers in wanted.items():
+            for conn in readers:
+                conn.send_text(texts[key])
+                conn.log_sent = len(game.log)
+        self.frames_built += len(texts)
+
+    def _frames(self, keys: list[tuple[int | None, int]]) -> dict[tuple[int | None, int], str]:
+        """The state frame of each (seat, log start), as JSON text."""
+        out = {}
+        for seat, start in keys:
+            frame = frames.state_frame(self.game, seat, mode=self.mode, log_from=start)
+            if self.bots:
+                frame["explained"] = len(self.explanations)
+            out[(seat, start)] = json.dumps(frame, separators=(",", ":"))
+        return out
+
+    async def _broadcast(self) -> None:
+        await self._refresh(list(self.connections))
 
     # -- messages ----------------------------------------------------------------------------
     async def handle(self, conn: Connection, message: Mapping[str, Any]) -> None:
@@ -276,7 +326,7 @@ class Room:
                 conn.error("'ready' answers a handover, and none is pending")
                 return
             conn.shown, conn.waiting = conn.waiting, None
-            self._refresh(conn, first=True)
+            await self._refresh([conn], first=True)
 
     async def act(self, conn: Connection, text: str) -> None:
         """A client's action: checked, applied, committed, then shown to everyone."""
@@ -297,7 +347,7 @@ class Room:
             if error is not None:
                 conn.error(*error)
                 return
-            self._broadcast()
+            await self._broadcast()
         self.wake_bots()
 
     async def _apply(self, seat: int, text: str | Any) -> tuple[str, str] | None:
@@ -356,7 +406,7 @@ class Room:
                     log.error("match %s: the bot's action was refused: %s", self.id, error[0])
                     return
                 self._keep_explanation(agent, player, count, secret)
-                self._broadcast()
+                await self._broadcast()
 
     def _keep_explanation(self, agent: Agent, seat: int, index: int, secret: bool) -> None:
         data = explanation_of(agent)

@@ -12,6 +12,7 @@ import importlib
 import json
 import logging
 import re
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
@@ -30,7 +31,10 @@ from skirmish.core.record import Record, verify_jsonl
 from skirmish.core.ruleset import RULESETS
 from skirmish.web import frames
 from skirmish.web.game_parts import SetupProblem, web_part, web_parts
+from skirmish.web.guards import Limits, origin_allowed
+from skirmish.web.middleware import Hardening, client_address
 from skirmish.web.rooms import Connection, MessageError, Room, parse_message
+from skirmish.web.settings import WebSettings
 from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
 
 log = logging.getLogger("skirmish.web")
@@ -40,7 +44,7 @@ MAX_RECORD = 2 * 1024 * 1024
 COOKIE_DAYS = 60
 KEEP_FINISHED = 100
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-_JOIN = re.compile(r"(/join/[^/\s]*/)[^\s\"?]+")
+_JOIN = re.compile(r"(/(?:join|watch)/[^/\s]*/)[^\s\"?]+")
 _STATIC = Path(__file__).with_name("static")
 
 
@@ -60,7 +64,7 @@ class _RedactTokens(logging.Filter):
         if isinstance(record.args, tuple):
             record.args = tuple(_JOIN.sub(r"\1[token]", a) if isinstance(a, str) else a
                                 for a in record.args)
-        if isinstance(record.msg, str) and "/join/" in record.msg:
+        if isinstance(record.msg, str) and ("/join/" in record.msg or "/watch/" in record.msg):
             record.msg = _JOIN.sub(r"\1[token]", record.msg)
         return True
 
@@ -85,8 +89,11 @@ class Hub:
     set play out the same way for the same moves (predictable dice: never on a real server)."""
 
     def __init__(self, store: Store, content: Mapping[str, Any] | None = None, *,
-                 dice_key: bytes | None = None, bot_seed: int | None = None) -> None:
+                 dice_key: bytes | None = None, bot_seed: int | None = None,
+                 settings: WebSettings | None = None) -> None:
         self.store = store
+        self.settings = settings or WebSettings()
+        self.limits = Limits(self.settings)
         self.dice_key = dice_key
         self.bot_seed = bot_seed
         self.rooms: dict[str, Room] = {}
@@ -185,14 +192,16 @@ def _text(value: Any, where: str, limit: int, default: str = "") -> str:
 # -- the application -------------------------------------------------------------------------------
 def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
                library: Any = None, content: Mapping[str, Any] | None = None,
-               **libraries: Any) -> FastAPI:
+               settings: WebSettings | None = None, **libraries: Any) -> FastAPI:
     """The web table: JSON API, websockets, and the pages (``web/pages.py``) when present.
     ``db_url`` is any SQLAlchemy URL (``postgresql://…``); by default the SQLite file
     ``skirmish.db`` in ``data_dir`` (``./skirmish-data``). ``content``: game name -> the
     content the lobby offers and requests are checked against (``skirmish serve
     --content``: the sample cards and the players' own, made by the game's web part's
     ``load_content``); a game not named: its sample content. ``library`` is the default
-    game's, ``<game>_library`` that game's (the same, as keywords)."""
+    game's, ``<game>_library`` that game's (the same, as keywords). ``settings``: the
+    hardening, limits and operations settings (by default from the environment:
+    :meth:`WebSettings.from_env`)."""
     given = dict(content or {})
     if library is not None:
         given[GAMES.default().name] = library
@@ -205,7 +214,8 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
         if value is not None:
             given[game] = value
     redact_logs()
-    hub = Hub(Store(database_url(db_url, data_dir)), given)
+    settings = settings if settings is not None else WebSettings.from_env()
+    hub = Hub(Store(database_url(db_url, data_dir)), given, settings=settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -218,6 +228,7 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
     app = FastAPI(title="skirmish web table", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url=None)
     app.state.hub = hub
+    app.add_middleware(Hardening, limits=hub.limits)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> Response:
@@ -482,6 +493,14 @@ def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: l
 
 # -- the websocket ---------------------------------------------------------------------------------
 async def _serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
+    settings = hub.settings
+    if not origin_allowed(ws.headers.get("origin"), scheme=ws.url.scheme,
+                          host=ws.headers.get("host"), settings=settings):
+        # before accept: the handshake is refused (HTTP 403), nothing is read or sent
+        log.warning("match %s: a websocket from another origin was refused", match_id[:40])
+        await ws.close(code=1008, reason="another origin")
+        return
+    address = client_address(ws.scope)
     await ws.accept()
     try:
         room = await hub.room(match_id)
@@ -499,12 +518,42 @@ async def _serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
         held = [s.seat for s in room.info.seats
                 if s.token_hash and hmac.compare_digest(s.token_hash, digest)]
     hotseat = room.mode == "hotseat" and len(held) == 2
-    conn = Connection(ws, held[0] if len(held) == 1 else None, hotseat=hotseat)
+    conn = Connection(ws, held[0] if len(held) == 1 else None, hotseat=hotseat,
+                      address=address, buckets=hub.limits.socket_buckets())
+    refusal = hub.limits.open_socket(address, spectator=conn.spectator)
+    if refusal:
+        await _refuse(ws, refusal)
+        return
+    try:
+        await _serve_connection(hub, room, conn, match_id, bad_token=bool(token and not held))
+    finally:
+        hub.limits.close_socket(address, spectator=conn.spectator)
+
+
+async def _refuse(ws: WebSocket, reason: str) -> None:
+    """Tell a socket why it is not served, and close it (1013: try again later)."""
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "message": reason, "rule": "limits"}))
+        await ws.close(code=1013, reason=reason[:120])
+
+
+async def _serve_connection(hub: Hub, room: Room, conn: Connection, match_id: str, *,
+                            bad_token: bool) -> None:
+    """Read ``conn``'s messages until it closes: each checked (:func:`parse_message`), within
+    its rate limits (docs/web.md, Limits), then answered by its room."""
+    ws = conn.ws
+    cap = hub.settings.spectators_per_match
     writer = asyncio.get_running_loop().create_task(conn.write())
-    if token and not held:
+    if bad_token:
         conn.error("this seat token is not valid for this match: you are watching as a "
                    "spectator")
-    await room.join(conn)
+    if not await room.join(conn, spectators=cap):
+        reason = f"this match has {cap} spectators already (spectators_per_match)"
+        conn.error(reason, "limits")
+        conn.close(1013, reason)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, 5)
+        return
     closing = False
     try:
         while not writer.done():
@@ -519,10 +568,14 @@ async def _serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
                 conn.close(exc.code, str(exc))
                 closing = True
                 break
+            kind = str(data["type"])
+            if not hub.limits.allow(kind, address=conn.address, own=conn.buckets):
+                _throttled(hub, conn, kind)
+                continue
             try:
                 await room.handle(conn, data)
             except Exception:
-                log.exception("match %s: a %s message failed", match_id, data["type"])
+                log.exception("match %s: a %s message failed", match_id, kind)
                 conn.error("the server could not answer this message")
     except (WebSocketDisconnect, RuntimeError):
         pass
@@ -534,3 +587,15 @@ async def _serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer
+
+
+def _throttled(hub: Hub, conn: Connection, kind: str) -> None:
+    """A message over its rate limit is dropped; the client is told (once a second at most,
+    so a flood does not become a flood of answers)."""
+    now = time.monotonic()
+    if now - conn.throttled_at < 1.0:
+        return
+    conn.throttled_at = now
+    conn.error(f"too many '{kind}' messages: at most {hub.settings.socket_rate(kind)} per "
+               f"socket and {hub.settings.address_rate(kind)} per address (docs/web.md, "
+               "Limits); this one was not answered", "limits")

@@ -1,0 +1,38 @@
+"""The pages under their Content-Security-Policy (docs/web.md, Hardening): the lobby, a match
+against a bot and its table play with the policy enforced (the other browser tests bypass it
+for Playwright's own scripts), and nothing the pages do is refused by it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import new_page
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_pages_play_under_their_content_security_policy(browser: Any, live: Any) -> None:
+    page = new_page(browser, live, enforce_csp=True)
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    try:
+        lobby = page.goto("/")
+        assert lobby is not None and "script-src 'self'" in lobby.headers[
+            "content-security-policy"]
+        page.select_option("#kind-1", "bot:random")
+        page.fill("#rounds", "1")
+        page.click("#create")
+        page.wait_for_url("**/match/*")
+        # the table's scripts ran: its socket delivered the state, the picture is drawn
+        page.wait_for_selector("body[data-turn]")
+        page.wait_for_selector("#field svg")
+        page.wait_for_selector("#actions button.act")
+        page.click("#actions button.act")  # one decision through the page
+        page.wait_for_selector("body[data-count]:not([data-count='0'])")
+        assert not refused, f"the policy refused: {refused}"
+        assert not page.script_errors, f"script errors in the page: {page.script_errors}"
+    finally:
+        page.context.close()
