@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -276,8 +276,33 @@ def scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
                     limit: int | None = None) -> list[Place]:
     """Deterministic legal placements: for each card left and 0 or 90 degrees, the first
     few legal points of the grid, visited in an order that depends on the scenery already
-    placed (so that the offers spread over the field)."""
+    placed (so that the offers spread over the field).
+
+    Remembered (:data:`PLACEMENTS_KEPT` tables) by everything they depend on, as values:
+    the field, each card's token and footprint, the footprints placed, the markers and the
+    bases on the field (matches of the same set-up list the same first placements)."""
     cards = {key(c.name): c for c in pool}
+    question = (state.field, tuple((token, c.shape, isinstance(c.shape, float))
+                                  for token, c in cards.items()),
+                tuple(e.shape for e in state.scenery),
+                tuple((m.x, m.y, m.radius) for m in state.markers),
+                tuple((b.x, b.y, b.radius) for b in (state.base(f) for f in state.on_field())),
+                limit)
+    known = _PLACEMENTS.get(question)
+    if known is None:
+        if len(_PLACEMENTS) >= PLACEMENTS_KEPT:
+            del _PLACEMENTS[next(iter(_PLACEMENTS))]
+        known = _PLACEMENTS[question] = tuple(_scenery_samples(state, cards, limit))
+    return list(known)
+
+
+#: :func:`scenery_samples`'s answers, by their question (values only).
+_PLACEMENTS: dict[Hashable, tuple[Place, ...]] = {}
+PLACEMENTS_KEPT = 256
+
+
+def _scenery_samples(state: EdenState, cards: dict[str, SceneryCard],
+                     limit: int | None) -> list[Place]:
     order, px, py = _grid_order(state.field, len(state.scenery))
     near = [_distances(e, state.field, len(state.scenery), px, py) for e in state.scenery]
     room = SceneryRoom(state)
@@ -408,9 +433,10 @@ class _Candidates:
     @staticmethod
     def _draw(zone: DeploymentZone, base_mm: float, seed: int, count: int) -> Iterator[Point]:
         radius = base_mm / 20
+        inside = zone._disc_test(radius)  # zone.contains(Base.from_mm(x, y, base_mm))
         for sample in zone.iter_points(count, radius, seed=seed):
             p = _rounded(sample)
-            if zone.contains(Base.from_mm(p.x, p.y, base_mm)):
+            if inside(p.x, p.y):
                 yield p
 
     def __iter__(self) -> Iterator[Point]:

@@ -307,8 +307,9 @@ class PreparationPhase(Procedure):
             return [ChooseHalf(h) for h in halves_allowed(state.field)]
         if decision.kind == "deploy":
             actions: list[Action] = [
-                Deploy(Ref(f.ref), point)
+                Deploy(ref, point)
                 for f in self._undeployed(state, player)
+                for ref in (Ref(f.ref),)
                 for point in deploy_points(state, f)
             ]
             return actions or [Pass()]
