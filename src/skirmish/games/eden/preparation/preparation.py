@@ -178,11 +178,13 @@ class PreparationPhase(Procedure):
             return self._deployment_decision(state)
         elif self.step == "hands":
             player = self._player(game)
-            if self._hand_room(state, player) > 0 and self._eligible_cards(state, player):
+            size = self._hand_size(state, player)  # the leader's PSI, read once
+            eligible = self._eligible_cards(state, player) if size > len(state.hands[player]) \
+                else []
+            if eligible:
                 return Decision(player, "secret-hand",
-                                f"Take a tactical card ({len(state.hands[player])}/"
-                                f"{self._hand_size(state, player)})",
-                                tuple(key(n) for n in self._eligible_cards(state, player)))
+                                f"Take a tactical card ({len(state.hands[player])}/{size})",
+                                tuple(key(n) for n in eligible))
         return None
 
     def _deployment_decision(self, state: EdenState) -> Decision | None:
@@ -532,9 +534,6 @@ class PreparationPhase(Procedure):
         if leader is None:
             return 0
         return max(0, state.characteristic(leader, Characteristic.PSI))
-
-    def _hand_room(self, state: EdenState, player: int) -> int:
-        return self._hand_size(state, player) - len(state.hands[player])
 
     @staticmethod
     def _eligible_cards(state: EdenState, player: int) -> list[str]:
