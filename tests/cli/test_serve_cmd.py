@@ -66,3 +66,26 @@ def test_a_broken_card_stops_the_server_before_it_starts(tmp_path: Path,
     result = runner.invoke(app, ["serve", "--masseffect-content", str(tmp_path)])
     assert result.exit_code == 2 and "ran" not in started
     assert "geth.yaml" in result.output and "Traceback" not in result.output
+
+
+def test_flags_and_environment_make_the_settings(started: dict[str, Any],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKIRMISH_SPECTATORS_PER_MATCH", "3")
+    result = runner.invoke(app, ["serve", "--public-origin", "https://table.example",
+                                 "--log-format", "json"])
+    assert result.exit_code == 0, result.output
+    settings = started["settings"]
+    assert settings.public_origins == ("https://table.example",)
+    assert settings.log_format == "json" and settings.spectators_per_match == 3
+
+
+def test_a_bad_setting_stops_the_server_in_one_line(started: dict[str, Any],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKIRMISH_SPECTATORS_PER_MATCH", "lots")
+    result = runner.invoke(app, ["serve"])
+    assert result.exit_code == 2 and "ran" not in started
+    assert "SKIRMISH_SPECTATORS_PER_MATCH" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    monkeypatch.delenv("SKIRMISH_SPECTATORS_PER_MATCH")
+    result = runner.invoke(app, ["serve", "--public-origin", "table.example"])
+    assert result.exit_code == 2 and "public_origins" in result.output

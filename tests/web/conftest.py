@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from skirmish.core.dice import KeyedDice
 from skirmish.web import create_app
-from skirmish.web.server import Hub
+from skirmish.web.hub import Hub
 from skirmish.web.storage import SeatInfo, database_url, new_id, new_token, token_hash
 
 

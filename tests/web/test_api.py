@@ -119,7 +119,8 @@ def test_join_sets_an_httponly_cookie_and_leaves_no_token_in_the_url(
 
 def test_my_matches_come_from_my_cookies(client: TestClient) -> None:
     first, second = create(client), create(client, mode="hotseat")
-    create(client)  # not mine
+    create(client)  # not mine: this browser's owner cookies are forgotten
+    client.cookies.clear()
     client.cookies.set(f"seat_{first['id']}", token_of(first["join"]["1"]))
     client.cookies.set(f"seat_{second['id']}", token_of(second["join"]["0"]))
     client.cookies.set("seat_nosuchmatch1", "whatever")

@@ -17,15 +17,26 @@ from skirmish.core.plugins import GAMES
 
 
 def _serve(host: str, port: int, db: str | None, data: Path, content: list[Path] | None,
-           **others: list[Path] | None) -> None:
+           public_origin: list[str] | None = None, log_format: str | None = None,
+           forwarded_allow_ips: str | None = None, **others: list[Path] | None) -> None:
     """Serve the web table: a lobby, matches between people or against bots, replays.
     ``--content`` (the default game) and ``--<game>-content``: the players' own cards,
-    offered in the lobby and usable in troops and bands."""
+    offered in the lobby and usable in troops and bands. Every other setting (limits,
+    retention, metrics) comes from ``SKIRMISH_*`` variables (docs/web.md, Configuration)."""
     import uvicorn
 
     from skirmish.cli.game_parts import commands_of
     from skirmish.web.rooms import MAX_MESSAGE
     from skirmish.web.server import create_app
+    from skirmish.web.settings import SettingsError, WebSettings
+
+    try:
+        settings = WebSettings.from_env(
+            public_origins=tuple(public_origin) if public_origin else None,
+            log_format=log_format)
+    except SettingsError as exc:
+        typer.echo(f"skirmish serve: {exc}", err=True)
+        raise typer.Exit(2) from None
 
     # the cards are read and checked before the server starts
     default = GAMES.default().name
@@ -35,13 +46,17 @@ def _serve(host: str, port: int, db: str | None, data: Path, content: list[Path]
         game = keyword.removesuffix("_content")
         others_libraries[f"{game}_library"] = (commands_of(game).library(folders) if folders
                                                else None)
-    app = create_app(db, data, library=library, **others_libraries)
+    app = create_app(db, data, library=library, settings=settings, **others_libraries)
     where = "the database given by --db" if db else f"{data / 'skirmish.db'}"
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"skirmish web table: http://{shown}:{port}/  (data: {where}; Ctrl-C stops it)")
     # Frames are capped at the websocket layer too, and sent uncompressed (docs/web.md).
+    # Behind a reverse proxy, --forwarded-allow-ips names it: the clients' addresses (the
+    # limits' keys) and scheme are then read from its X-Forwarded-* headers.
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE + 1024,
-                ws_per_message_deflate=False, log_level="info", timeout_graceful_shutdown=5)
+                ws_per_message_deflate=False, log_level="info", timeout_graceful_shutdown=5,
+                proxy_headers=forwarded_allow_ips is not None,
+                forwarded_allow_ips=forwarded_allow_ips)
 
 
 def _content_option(name: str, title: str) -> inspect.Parameter:
@@ -65,9 +80,20 @@ def make_serve() -> Any:
         data: Annotated[Path, typer.Option(
             help="The data folder of the default SQLite database.")] = Path("skirmish-data"),
         content: ContentOpt = None,
+        public_origin: Annotated[list[str] | None, typer.Option(
+            help="An origin the table's pages are served from (https://table.example); "
+                 "repeatable. Websockets and changes from pages of other origins are refused. "
+                 "Default: SKIRMISH_PUBLIC_ORIGINS, else the request's own origin.")] = None,
+        log_format: Annotated[str | None, typer.Option(
+            help="text or json (one JSON object a line). Default: SKIRMISH_LOG_FORMAT, "
+                 "else text.")] = None,
+        forwarded_allow_ips: Annotated[str | None, typer.Option(
+            help="The reverse proxies (addresses, comma-separated, or *) whose "
+                 "X-Forwarded-For/-Proto are trusted.")] = None,
         **others: list[Path] | None,
     ) -> None:
-        _serve(host, port, db, data, content, **others)
+        _serve(host, port, db, data, content, public_origin, log_format, forwarded_allow_ips,
+               **others)
 
     serve.__doc__ = _serve.__doc__
     own = [p for p in inspect.signature(serve, eval_str=True).parameters.values()

@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,7 @@ from skirmish.core.ruleset import RULESETS
 from skirmish.web import frames
 from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
 from skirmish.web.guards import Buckets
+from skirmish.web.ops import Metrics
 from skirmish.web.storage import MatchInfo, Store
 
 log = logging.getLogger("skirmish.web")
@@ -178,6 +180,8 @@ class Room:
         self.closed = False
         #: State frames built (each shared by every reader of its view).
         self.frames_built = 0
+        #: The server's metrics (set when the hub takes the room in).
+        self.metrics: Metrics | None = None
 
     @classmethod
     def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store, *,
@@ -253,6 +257,8 @@ class Room:
                 conn.send_text(texts[key])
                 conn.log_sent = len(game.log)
         self.frames_built += len(texts)
+        if self.metrics is not None:
+            self.metrics.frames(len(texts))
 
     def _frames(self, keys: list[tuple[int | None, int]]) -> dict[tuple[int | None, int], str]:
         """The state frame of each (seat, log start), as JSON text."""
@@ -329,26 +335,35 @@ class Room:
             await self._refresh([conn], first=True)
 
     async def act(self, conn: Connection, text: str) -> None:
-        """A client's action: checked, applied, committed, then shown to everyone."""
+        """A client's action: checked, applied, committed, then shown to everyone (its time
+        from here to the frames queued is the ``action_seconds`` metric)."""
+        started = time.perf_counter()
         async with self.lock:
-            seat = conn.acting_seat
-            if seat is None:
-                conn.error("a spectator cannot act" if not conn.hotseat else
-                           "pass the device first: answer the handover with 'ready'")
-                return
-            if self.game.is_over:
-                conn.error("the match is over")
-                return
-            decider = self.game.decision().player
-            if decider != seat:
-                conn.error(f"not your turn: player {'AB'[decider]} decides now")
-                return
-            error = await self._apply(seat, text)
+            refusal = self._refusal(conn)
+            error = await self._apply(conn.acting_seat or 0, text) if refusal is None \
+                else (refusal, "")
             if error is not None:
+                if self.metrics is not None:
+                    self.metrics.reject("illegal")
                 conn.error(*error)
                 return
             await self._broadcast()
+        if self.metrics is not None:
+            self.metrics.action_done(started)
         self.wake_bots()
+
+    def _refusal(self, conn: Connection) -> str | None:
+        """Why ``conn`` may not act now (lock held), or None."""
+        seat = conn.acting_seat
+        if seat is None:
+            return ("a spectator cannot act" if not conn.hotseat else
+                    "pass the device first: answer the handover with 'ready'")
+        if self.game.is_over:
+            return "the match is over"
+        decider = self.game.decision().player
+        if decider != seat:
+            return f"not your turn: player {'AB'[decider]} decides now"
+        return None
 
     async def _apply(self, seat: int, text: str | Any) -> tuple[str, str] | None:
         """Apply and commit one action of ``seat`` (lock held): None, or (message, rule)."""

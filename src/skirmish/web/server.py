@@ -7,19 +7,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hmac
 import importlib
-import json
 import logging
 import re
-import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi import FastAPI, Request, Response, WebSocket
+from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from skirmish.bots.registry import agent_choices, check_agent
@@ -31,30 +27,32 @@ from skirmish.core.record import Record, verify_jsonl
 from skirmish.core.ruleset import RULESETS
 from skirmish.web import frames
 from skirmish.web.game_parts import SetupProblem, web_part, web_parts
-from skirmish.web.guards import Limits, origin_allowed
-from skirmish.web.middleware import Hardening, client_address
-from skirmish.web.rooms import Connection, MessageError, Room, parse_message
+from skirmish.web.hub import (
+    ID,
+    MAX_BODY,
+    ApiError,
+    Hub,
+    json_body,
+    read_body,
+    room_or_404,
+    short_text,
+)
+from skirmish.web.links import OWNER_DAYS, link_expiry, links_router, set_token_cookie
+from skirmish.web.middleware import Hardening
+from skirmish.web.ops import configure_logging, ops_router, prune_forever
+from skirmish.web.rooms import Room
 from skirmish.web.settings import WebSettings
+from skirmish.web.sockets import serve_socket
 from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
+
+__all__ = ["MAX_BODY", "MAX_RECORD", "ApiError", "Hub", "create_app", "json_body",
+           "redact_logs"]
 
 log = logging.getLogger("skirmish.web")
 
-MAX_BODY = 256 * 1024
 MAX_RECORD = 2 * 1024 * 1024
-COOKIE_DAYS = 60
-KEEP_FINISHED = 100
-_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 _JOIN = re.compile(r"(/(?:join|watch)/[^/\s]*/)[^\s\"?]+")
 _STATIC = Path(__file__).with_name("static")
-
-
-class ApiError(Exception):
-    """An HTTP error answered as ``{"error": message}``."""
-
-    def __init__(self, status: int, message: str) -> None:
-        self.status = status
-        self.message = message
-        super().__init__(message)
 
 
 class _RedactTokens(logging.Filter):
@@ -75,118 +73,6 @@ def redact_logs() -> None:
         logger = logging.getLogger(name)
         if not any(isinstance(f, _RedactTokens) for f in logger.filters):
             logger.addFilter(_RedactTokens())
-
-
-class Hub:
-    """The server's state: its store, its live rooms and each game's content (``content``:
-    game name -> what its web part's ``load_content`` made, e.g. a card library with the
-    players' own cards; a game not named there gets its sample content, read when first
-    needed: :meth:`content`).
-
-    ``dice_key`` and ``bot_seed`` are for tests only: ``None`` (the default, and the only
-    value a real server uses) gives every new match a fresh secret dice key and every bot a
-    fresh seed; a fixed key (16 to 64 bytes) and seed make every match started while they are
-    set play out the same way for the same moves (predictable dice: never on a real server)."""
-
-    def __init__(self, store: Store, content: Mapping[str, Any] | None = None, *,
-                 dice_key: bytes | None = None, bot_seed: int | None = None,
-                 settings: WebSettings | None = None) -> None:
-        self.store = store
-        self.settings = settings or WebSettings()
-        self.limits = Limits(self.settings)
-        self.dice_key = dice_key
-        self.bot_seed = bot_seed
-        self.rooms: dict[str, Room] = {}
-        self.loading = asyncio.Lock()
-        self._content: dict[str, Any] = {k: v for k, v in (content or {}).items()
-                                         if v is not None}
-        self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game]]] = OrderedDict()
-
-    def content(self, game: str) -> Any:
-        """The content of ``game`` the lobby offers (its web part's ``load_content``)."""
-        if game not in self._content:
-            self._content[game] = web_part(game).load_content()
-        return self._content[game]
-
-    @property
-    def library(self) -> Any:
-        """The default game's content (:meth:`content`)."""
-        return self.content(GAMES.default().name)
-
-    async def room(self, match_id: str) -> Room | None:
-        """The live room of a stored match (re-played from the store if not in memory)."""
-        room = self.rooms.get(match_id)
-        if room is not None or not _ID.match(match_id):
-            return room
-        async with self.loading:
-            room = self.rooms.get(match_id)
-            if room is not None:
-                return room
-            info = await asyncio.to_thread(self.store.match, match_id)
-            if info is None:
-                return None
-            actions = await asyncio.to_thread(self.store.actions, match_id)
-            room = await asyncio.to_thread(Room.restore, info, actions, self.store,
-                                           bot_seed=self.bot_seed)
-            self.add(room)
-        room.wake_bots()
-        return room
-
-    def add(self, room: Room) -> None:
-        """A live room; finished rooms nobody watches are let go beyond
-        :data:`KEEP_FINISHED` (they are re-played from the store when asked for again)."""
-        self.rooms[room.id] = room
-        idle = [r for r in self.rooms.values()
-                if r.game.is_over and not r.connections and r is not room]
-        for old in idle[:max(0, len(idle) - KEEP_FINISHED)]:
-            del self.rooms[old.id]
-
-    async def restore_all(self) -> None:
-        """Start: every unfinished match is re-played and playable again."""
-        for match_id in await asyncio.to_thread(self.store.open_matches):
-            try:
-                await self.room(match_id)
-            except Exception:
-                log.exception("match %s could not be restored", match_id)
-
-    async def close(self) -> None:
-        for room in list(self.rooms.values()):
-            await room.close()
-        self.rooms.clear()
-        self.replays.clear()
-
-
-# -- request helpers ---------------------------------------------------------------------------
-async def _body(request: Request, limit: int) -> bytes:
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > limit:
-        raise ApiError(413, f"the body is larger than {limit // 1024} KB")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise ApiError(413, f"the body is larger than {limit // 1024} KB")
-    return bytes(body)
-
-
-async def json_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-    """The request's body: a JSON object of at most ``limit`` bytes, else an :class:`ApiError`."""
-    raw = await _body(request, limit)
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise ApiError(400, "the body is not JSON") from None
-    if not isinstance(data, dict):
-        raise ApiError(400, "the body is a JSON object")
-    return data
-
-
-def _text(value: Any, where: str, limit: int, default: str = "") -> str:
-    if value is None:
-        return default
-    if not isinstance(value, str) or len(value) > limit:
-        raise ApiError(400, f"{where}: expected a text of at most {limit} characters")
-    return value
 
 
 # -- the application -------------------------------------------------------------------------------
@@ -219,16 +105,27 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        configure_logging(settings.log_format)  # after uvicorn set its loggers up
         hub.loading = asyncio.Lock()
         await hub.restore_all()
-        yield
-        await hub.close()
-        hub.store.close()
+        pruning = asyncio.get_running_loop().create_task(prune_forever(hub.store, settings))
+        hub.serving = True
+        try:
+            yield
+        finally:
+            hub.serving = False
+            pruning.cancel()
+            with contextlib.suppress(BaseException):
+                await pruning
+            await hub.close()
+            hub.store.close()
 
     app = FastAPI(title="skirmish web table", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url=None)
     app.state.hub = hub
-    app.add_middleware(Hardening, limits=hub.limits)
+    app.add_middleware(Hardening, limits=hub.limits, rejected=hub.metrics.reject)
+    app.include_router(ops_router(hub.store, hub.metrics, settings, ready=lambda: hub.serving))
+    app.include_router(links_router(hub))
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> Response:
@@ -254,19 +151,16 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
         return offered
 
     @app.post("/api/matches", status_code=201)
-    async def create_match(request: Request) -> dict[str, Any]:
-        return await _create(hub, await json_body(request))
-
-    @app.get("/api/matches")
-    async def my_matches(request: Request) -> dict[str, Any]:
-        held = {name[5:]: token_hash(value) for name, value in request.cookies.items()
-                if name.startswith("seat_") and _ID.match(name[5:])}
-        found = await asyncio.to_thread(hub.store.matches_of, dict(list(held.items())[:200]))
-        return {"matches": [{**info.summary(), "seat": seat} for info, seat in found]}
+    async def create_match(request: Request, response: Response) -> dict[str, Any]:
+        answer = await _create(hub, await json_body(request))
+        # the creating browser owns the match: it may issue new seat links (links.py)
+        set_token_cookie(response, request, f"owner_{answer['id']}", answer.pop("_owner"),
+                         OWNER_DAYS)
+        return answer
 
     @app.get("/api/matches/{match_id}")
     async def match_summary(match_id: str) -> dict[str, Any]:
-        info = await asyncio.to_thread(hub.store.match, match_id) if _ID.match(match_id) \
+        info = await asyncio.to_thread(hub.store.match, match_id) if ID.match(match_id) \
             else None
         if info is None:
             raise ApiError(404, f"no match {match_id[:40]!r}")
@@ -274,7 +168,7 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
 
     @app.get("/api/matches/{match_id}/record")
     async def match_record(match_id: str) -> Response:
-        room = await _room_or_404(hub, match_id)
+        room = await room_or_404(hub, match_id)
         async with room.lock:
             if not room.game.is_over:
                 raise ApiError(404, "the record is offered once the match is over")
@@ -283,7 +177,7 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
 
     @app.post("/api/replays", status_code=201)
     async def upload_replay(request: Request) -> dict[str, Any]:
-        raw = await _body(request, MAX_RECORD)
+        raw = await read_body(request, MAX_RECORD)
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -298,23 +192,9 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
     async def replay_step(replay_id: str, step: int) -> dict[str, Any]:
         return await _replay(hub, replay_id, step)
 
-    @app.get("/join/{match_id}/{token}")
-    async def join(request: Request, match_id: str, token: str) -> Response:
-        info = await asyncio.to_thread(hub.store.match, match_id) if _ID.match(match_id) \
-            else None
-        digest = token_hash(token)
-        if info is None or not any(s.token_hash and hmac.compare_digest(s.token_hash, digest)
-                                   for s in info.seats):
-            raise ApiError(404, "this join link is not valid")
-        response = RedirectResponse(f"/match/{match_id}", status_code=303)
-        response.set_cookie(f"seat_{match_id}", token, max_age=COOKIE_DAYS * 86400,
-                            path="/", httponly=True, samesite="strict",
-                            secure=request.url.scheme == "https")
-        return response
-
     @app.websocket("/ws/{match_id}")
     async def websocket(ws: WebSocket, match_id: str) -> None:
-        await _serve_socket(hub, ws, match_id)
+        await serve_socket(hub, ws, match_id)
 
     for part in web_parts():
         router = part.routes(functools.partial(hub.content, part.name))
@@ -347,17 +227,6 @@ def _redirect(to: str) -> Callable[[], Awaitable[RedirectResponse]]:
     return moved
 
 
-async def _room_or_404(hub: Hub, match_id: str) -> Room:
-    try:
-        room = await hub.room(match_id)
-    except Exception:
-        log.exception("match %s could not be loaded", match_id)
-        raise ApiError(500, "this match could not be re-played from its record") from None
-    if room is None:
-        raise ApiError(404, f"no match {match_id[:40]!r}")
-    return room
-
-
 async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     """``POST /api/matches``: the game's part makes the set-up from the request; the mode,
     the seats and the title are every game's."""
@@ -368,8 +237,11 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     setup, title = web_part(ruleset).setup_of(body, hub.content(ruleset))
     mode = _mode(body)
     seats = _seats(body.get("seats"), mode)
-    title = _text(body.get("title"), "title", 100) or title
-    return await _start(hub, ruleset, setup, title, mode, seats)
+    title = short_text(body.get("title"), "title", 100) or title
+    private = body.get("private", False)
+    if not isinstance(private, bool):
+        raise ApiError(400, "private: true (spectators need the spectator link) or false")
+    return await _start(hub, ruleset, setup, title, mode, seats, private=private)
 
 
 def _mode(body: dict[str, Any]) -> str:
@@ -380,8 +252,10 @@ def _mode(body: dict[str, Any]) -> str:
 
 
 async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode: str,
-                 seats: list[dict[str, Any]]) -> dict[str, Any]:
-    """A new match of ``ruleset``: its game, stored, and its live room."""
+                 seats: list[dict[str, Any]], *, private: bool = False) -> dict[str, Any]:
+    """A new match of ``ruleset``: its game, stored, and its live room. The answer holds
+    the seats' join links (expiring after ``join_link_days``), a private match's spectator
+    link (``watch``) and, under ``_owner``, the owner's token (a cookie: links.py)."""
     dice = KeyedDice(hub.dice_key)  # None (always, but in tests): a fresh secret key
     try:
         game = await asyncio.to_thread(RULESETS.get(ruleset).new_game, setup, dice=dice.clone())
@@ -393,18 +267,27 @@ async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode
         tokens = {0: token, 1: token}
     else:
         tokens = {s["seat"]: new_token() for s in seats if s["kind"] == "human"}
+    expires = link_expiry(hub)
     rows = [SeatInfo(s["seat"], s["kind"], s.get("agent"), s.get("name", ""),
-                     token_hash(tokens[s["seat"]]) if s["seat"] in tokens else None)
+                     token_hash(tokens[s["seat"]]) if s["seat"] in tokens else None,
+                     token_expires_at=expires if s["seat"] in tokens else None)
             for s in seats]
-    match_id = await asyncio.to_thread(hub.store.create_match, ruleset=ruleset, setup=setup,
-                                       dice=dice.to_json(), title=title, mode=mode, seats=rows)
+    owner, watcher = new_token(), new_token() if private else None
+    match_id = await asyncio.to_thread(
+        hub.store.create_match, ruleset=ruleset, setup=setup, dice=dice.to_json(), title=title,
+        mode=mode, seats=rows, owner_hash=token_hash(owner),
+        spectator_hash=token_hash(watcher) if watcher else None)
     info = await asyncio.to_thread(hub.store.match, match_id)
     assert info is not None
     room = Room(info, game, hub.store, bot_seed=hub.bot_seed)
     hub.add(room)
     room.wake_bots()
-    return {"id": match_id, "join": {str(seat): f"/join/{match_id}/{token}"
-                                     for seat, token in tokens.items()}}
+    answer: dict[str, Any] = {"id": match_id, "join": {str(seat): f"/join/{match_id}/{token}"
+                                                       for seat, token in tokens.items()},
+                              "expires_at": expires, "_owner": owner}
+    if watcher is not None:
+        answer["watch"] = f"/watch/{match_id}/{watcher}"
+    return answer
 
 
 def _seats(value: Any, mode: str) -> list[dict[str, Any]]:
@@ -419,7 +302,7 @@ def _seats(value: Any, mode: str) -> list[dict[str, Any]]:
             raise ApiError(400, f"{where}: expected {{\"kind\": \"human\"}} or "
                                 "{\"kind\": \"bot\", \"agent\": ...}")
         kind = seat.get("kind")
-        name = _text(seat.get("name"), f"{where}.name", 40)
+        name = short_text(seat.get("name"), f"{where}.name", 40)
         if kind == "human":
             out.append({"seat": i, "kind": "human", "name": name})
         elif kind == "bot":
@@ -442,7 +325,7 @@ _CACHED_REPLAYS = 8
 
 
 async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
-    if not _ID.match(replay_id):
+    if not ID.match(replay_id):
         raise ApiError(404, "no such replay")
     cached = hub.replays.get(replay_id)
     if cached is None:
@@ -489,113 +372,3 @@ def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: l
             "log": [{"kind": e.kind, "text": e.text()} for e in game.log],
             "action": None if action is None else {"player": action[0], "text": action[1]},
             "over": game.is_over, "outcome": outcome.to_json() if outcome else None}
-
-
-# -- the websocket ---------------------------------------------------------------------------------
-async def _serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
-    settings = hub.settings
-    if not origin_allowed(ws.headers.get("origin"), scheme=ws.url.scheme,
-                          host=ws.headers.get("host"), settings=settings):
-        # before accept: the handshake is refused (HTTP 403), nothing is read or sent
-        log.warning("match %s: a websocket from another origin was refused", match_id[:40])
-        await ws.close(code=1008, reason="another origin")
-        return
-    address = client_address(ws.scope)
-    await ws.accept()
-    try:
-        room = await hub.room(match_id)
-    except Exception:
-        log.exception("match %s could not be loaded", match_id)
-        room = None
-    if room is None:
-        await ws.send_text(json.dumps({"type": "error", "message": "no such match", "rule": ""}))
-        await ws.close(code=1008, reason="no such match")
-        return
-    token = ws.headers.get("x-seat-token") or ws.cookies.get(f"seat_{match_id}")
-    held = []
-    if token:
-        digest = token_hash(token)
-        held = [s.seat for s in room.info.seats
-                if s.token_hash and hmac.compare_digest(s.token_hash, digest)]
-    hotseat = room.mode == "hotseat" and len(held) == 2
-    conn = Connection(ws, held[0] if len(held) == 1 else None, hotseat=hotseat,
-                      address=address, buckets=hub.limits.socket_buckets())
-    refusal = hub.limits.open_socket(address, spectator=conn.spectator)
-    if refusal:
-        await _refuse(ws, refusal)
-        return
-    try:
-        await _serve_connection(hub, room, conn, match_id, bad_token=bool(token and not held))
-    finally:
-        hub.limits.close_socket(address, spectator=conn.spectator)
-
-
-async def _refuse(ws: WebSocket, reason: str) -> None:
-    """Tell a socket why it is not served, and close it (1013: try again later)."""
-    with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps({"type": "error", "message": reason, "rule": "limits"}))
-        await ws.close(code=1013, reason=reason[:120])
-
-
-async def _serve_connection(hub: Hub, room: Room, conn: Connection, match_id: str, *,
-                            bad_token: bool) -> None:
-    """Read ``conn``'s messages until it closes: each checked (:func:`parse_message`), within
-    its rate limits (docs/web.md, Limits), then answered by its room."""
-    ws = conn.ws
-    cap = hub.settings.spectators_per_match
-    writer = asyncio.get_running_loop().create_task(conn.write())
-    if bad_token:
-        conn.error("this seat token is not valid for this match: you are watching as a "
-                   "spectator")
-    if not await room.join(conn, spectators=cap):
-        reason = f"this match has {cap} spectators already (spectators_per_match)"
-        conn.error(reason, "limits")
-        conn.close(1013, reason)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, 5)
-        return
-    closing = False
-    try:
-        while not writer.done():
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            raw = message.get("text")
-            try:
-                data = parse_message(raw if raw is not None else message.get("bytes"))
-            except MessageError as exc:
-                conn.error(f"malformed message: {exc}")
-                conn.close(exc.code, str(exc))
-                closing = True
-                break
-            kind = str(data["type"])
-            if not hub.limits.allow(kind, address=conn.address, own=conn.buckets):
-                _throttled(hub, conn, kind)
-                continue
-            try:
-                await room.handle(conn, data)
-            except Exception:
-                log.exception("match %s: a %s message failed", match_id, kind)
-                conn.error("the server could not answer this message")
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        await room.leave(conn)
-        if closing:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 5)
-        writer.cancel()
-        with contextlib.suppress(BaseException):
-            await writer
-
-
-def _throttled(hub: Hub, conn: Connection, kind: str) -> None:
-    """A message over its rate limit is dropped; the client is told (once a second at most,
-    so a flood does not become a flood of answers)."""
-    now = time.monotonic()
-    if now - conn.throttled_at < 1.0:
-        return
-    conn.throttled_at = now
-    conn.error(f"too many '{kind}' messages: at most {hub.settings.socket_rate(kind)} per "
-               f"socket and {hub.settings.address_rate(kind)} per address (docs/web.md, "
-               "Limits); this one was not answered", "limits")

@@ -176,7 +176,7 @@ class WebSettings:
 
 def _parse(name: str, text: str, key: str) -> Any:
     """One setting's value from its environment variable ``key``."""
-    kind = {f.name: f.type for f in fields(WebSettings)}[name]
+    kind = str({f.name: f.type for f in fields(WebSettings)}[name])
     text = text.strip()
     try:
         if name == "public_origins":
@@ -197,4 +197,6 @@ def _parse(name: str, text: str, key: str) -> Any:
             return float(text)
         return text
     except ValueError:
-        raise SettingsError(f"{key}: expected a {kind}, got {text!r}") from None
+        wanted = {"int": "a whole number", "float": "a number", "bool": "on or off"}.get(
+            kind, kind)
+        raise SettingsError(f"{key}: expected {wanted}, got {text!r}") from None

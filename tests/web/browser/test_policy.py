@@ -36,3 +36,26 @@ def test_the_pages_play_under_their_content_security_policy(browser: Any, live: 
         assert not page.script_errors, f"script errors in the page: {page.script_errors}"
     finally:
         page.context.close()
+
+
+def test_the_lobby_makes_a_private_match_and_issues_a_new_link(browser: Any, live: Any) -> None:
+    page = new_page(browser, live, enforce_csp=True)
+    try:
+        page.goto("/")
+        page.select_option("#kind-1", "human")
+        page.check("#private")
+        page.click("#create")
+        page.wait_for_selector("#watch-url")
+        old_link = page.input_value("#join-url-1")
+        assert "/watch/" in page.input_value("#watch-url") and "/join/" in old_link
+        # My matches: this browser owns the match and gives seat B a new link
+        page.wait_for_selector("#my-matches button.new-link[data-seat='1']")
+        page.click("#my-matches button.new-link[data-seat='1']")
+        page.wait_for_selector("#my-matches .new-links input.join-url")
+        new_link = page.input_value("#my-matches .new-links input.join-url")
+        assert new_link != old_link and "/join/" in new_link
+        assert page.request.get(old_link, max_redirects=0).status == 404
+        assert page.request.get(new_link, max_redirects=0).status == 303
+        assert not page.script_errors, f"script errors in the page: {page.script_errors}"
+    finally:
+        page.context.close()

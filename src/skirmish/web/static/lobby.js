@@ -51,6 +51,7 @@
         title: $("title").value.trim(),
         seats: [seatOf(0), seatOf(1)],
         mode,
+        private: $("private").checked,
       }, await SK.lobbyPartOf(game()).body());
       const response = await fetch("/api/matches", {
         method: "POST", headers: {"Content-Type": "application/json"},
@@ -65,34 +66,61 @@
     }
   });
 
+  /** A link to pass on: its text, selectable, and a button copying it. */
+  function linkItem(label, path, id) {
+    const url = new URL(path, location.href).href;
+    const input = el("input", {readonly: true, value: url, class: "join-url", id});
+    const copy = el("button", {type: "button", onclick: async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand("copy"); }
+      copy.textContent = t("lobby.join.copied");
+    }}, t("lobby.join.copy"));
+    return el("li", {}, el("p", {}, label), input, copy);
+  }
+
   /** After creation: go straight to the table when this browser is the only human (or
-      hot-seat); otherwise show the join links, the first one to take here. */
+      hot-seat) and there is no spectator link to keep; otherwise show the links, the first
+      join link to take here. */
   function created(answer, mode) {
     const join = answer.join || {};
     const seats = Object.keys(join).sort();
-    if (seats.length === 0) { location.href = "/match/" + answer.id; return; }
-    if (seats.length === 1 || mode === "hotseat") { location.href = join[seats[0]]; return; }
+    if (!answer.watch) {
+      if (seats.length === 0) { location.href = "/match/" + answer.id; return; }
+      if (seats.length === 1 || mode === "hotseat") { location.href = join[seats[0]]; return; }
+    }
     const list = $("join-links");
     list.replaceChildren();
     seats.forEach((seat, i) => {
       const side = sideName(Number(seat));
-      const url = new URL(join[seat], location.href).href;
       if (i === 0) {
         list.append(el("li", {}, el("a", {class: "button primary", href: join[seat],
                                           id: "join-" + seat}, t("lobby.join.mine", {side}))));
-      } else {
-        const input = el("input", {readonly: true, value: url, class: "join-url",
-                                   id: "join-url-" + seat});
-        const copy = el("button", {type: "button", onclick: async () => {
-          input.select();
-          try { await navigator.clipboard.writeText(url); } catch (e) { document.execCommand("copy"); }
-          copy.textContent = t("lobby.join.copied");
-        }}, t("lobby.join.copy"));
-        list.append(el("li", {}, el("p", {}, t("lobby.join.send", {side})), input, copy));
+      } else if (mode !== "hotseat") {
+        list.append(linkItem(t("lobby.join.send", {side}), join[seat], "join-url-" + seat));
       }
     });
+    if (seats.length === 0) {
+      list.append(el("li", {}, el("a", {class: "button primary", href: "/match/" + answer.id},
+                                  t("lobby.watch.open"))));
+    }
+    if (answer.watch) list.append(linkItem(t("lobby.watch.send"), answer.watch, "watch-url"));
     $("created").hidden = false;
     loadMine();
+  }
+
+  /** The owner's new link for a seat (POST .../seats/{seat}/link): the old one stops
+      working; the new one is shown to copy. */
+  async function newLink(match, seat, where) {
+    try {
+      const response = await fetch(`/api/matches/${match.id}/seats/${seat}/link`, {
+        method: "POST", credentials: "same-origin"});
+      if (!response.ok) throw new Error(await errorText(response));
+      const answer = await response.json();
+      where.replaceChildren(linkItem(t("lobby.link.new", {side: sideName(seat)}), answer.join,
+                                     `new-link-${match.id}-${seat}`));
+    } catch (error) {
+      where.replaceChildren(el("li", {class: "error"}, t("lobby.error", {message: error.message})));
+    }
   }
 
   async function loadMine() {
@@ -117,13 +145,20 @@
         return sideName(s.seat !== undefined ? s.seat : i) + ": " + kind;
       }).join(" · ");
       const mine = m.seat === null || m.seat === undefined ? "" : " · " + sideName(m.seat);
+      const links = el("ul", {class: "new-links"});
+      const reissue = m.owner && !over ? (m.seats || []).filter((s) => s.kind === "human")
+        .map((s) => el("button", {type: "button", class: "small new-link",
+                                  dataset: {seat: String(s.seat)},
+                                  onclick: () => newLink(m, s.seat, links)},
+                       t("lobby.link.button", {side: sideName(s.seat)}))) : [];
       return el("li", {class: "match-item", dataset: {id: m.id}},
         el("a", {href: "/match/" + m.id, class: "match-link"}, m.title || m.id),
         el("span", {class: "badge " + (over ? "over" : "open")},
            t(over ? "lobby.status.over" : "lobby.status.open")),
         el("span", {class: "muted"}, t("lobby.actions", {n: m.count || 0})),
         seats ? el("span", {class: "muted"}, seats + mine) : null,
-        over ? el("a", {href: "/replay/" + m.id, class: "button small"}, t("lobby.replay")) : null);
+        over ? el("a", {href: "/replay/" + m.id, class: "button small"}, t("lobby.replay")) : null,
+        ...reissue, links);
     }));
   }
 
