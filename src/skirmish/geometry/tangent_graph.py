@@ -149,7 +149,13 @@ def point_free(w: World, x: float, y: float, tol: float = PATH_TOLERANCE) -> boo
     for cx, cy, rr in w.discs:
         if math.hypot(x - cx, y - cy) < rr - tol:
             return False
-    return not any(polygon_point_within(x, y, pts, w.r - tol) for pts in w.polys)
+    limit = w.r - tol
+    for pts, (x0, y0, x1, y1) in zip(w.polys, w.boxes, strict=True):
+        if x < x0 or x > x1 or y < y0 or y > y1:
+            continue  # out of its box grown by r: farther than r from the polygon
+        if polygon_point_within(x, y, pts, limit):
+            return False
+    return True
 
 
 def segment_free(

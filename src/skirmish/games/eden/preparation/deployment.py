@@ -33,7 +33,12 @@ from skirmish.games.eden.actions import Half, Place, key
 from skirmish.games.eden.cards.cards import SceneryCard
 from skirmish.geometry import Base, Circle, Element, Field, Marker, Polygon
 from skirmish.geometry.paths import StandingRules, end_position_problem
-from skirmish.geometry.shapes import Shape, shape_point_sdist, shapes_dist
+from skirmish.geometry.shapes import (
+    Shape,
+    polygon_point_within,
+    shape_point_sdist,
+    shapes_dist,
+)
 from skirmish.geometry.vectorized import FloatArray, points_sdist
 from skirmish.geometry.zones import DeploymentZone, ambush_zone, confrontation_zone
 from skirmish.geometry.zones import Half as ZoneHalf
@@ -164,7 +169,8 @@ class SceneryRoom:
         for other, (ox0, oy0, ox1, oy1) in self.others:
             if max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) >= CLEARANCE:
                 continue  # the boxes alone are far enough apart
-            if shapes_dist(shape, other) < CLEARANCE - TOLERANCE:
+            if _surely_too_near(shape, other) or \
+                    shapes_dist(shape, other) < CLEARANCE - TOLERANCE:
                 return False
         round_ = isinstance(shape, Circle)
         cx, cy, big = (shape.x, shape.y, shape.radius) if isinstance(shape, Circle) \
@@ -181,6 +187,24 @@ class SceneryRoom:
             if shape_point_sdist(shape, bx, by) < br - TOLERANCE:
                 return False
         return True
+
+
+def _surely_too_near(shape: Shape, other: Shape) -> bool:
+    """For two polygons: whether a vertex of either lies nearer to the other than the 5 cm
+    of step 6, by more than :data:`SIEVE_MARGIN` - the distance between them is no more, so
+    :func:`~skirmish.geometry.shapes.shapes_dist` would refuse them; a vertex near at once
+    spares measuring every pair of edges. False when it cannot tell (or for a circle)."""
+    if not isinstance(shape, Polygon) or not isinstance(other, Polygon):
+        return False
+    limit = CLEARANCE - TOLERANCE - SIEVE_MARGIN
+    mine, theirs = shape.points, other.points
+    for x, y in mine:
+        if polygon_point_within(x, y, theirs, limit):
+            return True
+    for x, y in theirs:  # noqa: SIM110 - the same loop as above, read alike
+        if polygon_point_within(x, y, mine, limit):
+            return True
+    return False
 
 
 def scenery_grid(field: Field) -> list[Point]:
