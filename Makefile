@@ -8,9 +8,10 @@ STAMP  := $(VENV)/.installed
 
 # Debian packages the project uses beyond Python: Chromium for the browser tests, Pango and
 # fonts for the PDF cards (WeasyPrint), tmux and poppler-utils for the terminal and PDF
-# tests. Installed with apt-get when missing and we are root; otherwise those tests skip.
+# tests, PostgreSQL for the web table's storage and scale-out tests. Installed with apt-get when
+# missing and we are root; otherwise those tests skip.
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
-	fonts-liberation fonts-dejavu-core tmux poppler-utils
+	fonts-liberation fonts-dejavu-core tmux poppler-utils postgresql
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

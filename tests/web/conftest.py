@@ -110,22 +110,33 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _postgres_program(name: str) -> str | None:
+    """A PostgreSQL program on the PATH, or in Debian's /usr/lib/postgresql/<version>/bin."""
+    found = shutil.which(name)
+    if found:
+        return found
+    versions = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"))
+    return str(versions[-1]) if versions else None
+
+
 @pytest.fixture(scope="session")
 def postgres_url() -> Iterator[str]:
-    """``SKIRMISH_TEST_POSTGRES`` if set; else a throw-away local cluster when PostgreSQL's
-    programs and a driver are installed; else the test is skipped with the reason."""
+    """``SKIRMISH_TEST_POSTGRES`` if set (CI: .ci/postgres); else a throw-away local cluster
+    when PostgreSQL's programs and a driver are installed; else the test is skipped with the
+    reason (on CI, where ``CI`` is set, it fails instead: CI never skips them)."""
     given = os.environ.get("SKIRMISH_TEST_POSTGRES")
     if given:
         yield given
         return
+    skip = pytest.fail if os.environ.get("CI") else pytest.skip
     try:
         database_url("postgresql://x@y/z", None)
     except RuntimeError:
-        pytest.skip("PostgreSQL not tested: no driver (pip install psycopg) and no "
+        skip("PostgreSQL not tested: no driver (pip install psycopg) and no "
                     "SKIRMISH_TEST_POSTGRES")
-    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
+    initdb, pg_ctl = _postgres_program("initdb"), _postgres_program("pg_ctl")
     if not (initdb and pg_ctl):
-        pytest.skip("PostgreSQL not tested: no server (set SKIRMISH_TEST_POSTGRES=URL)")
+        skip("PostgreSQL not tested: no server (set SKIRMISH_TEST_POSTGRES=URL)")
     # not under pytest's folder: the postgres user must be able to reach it
     folder = Path(tempfile.mkdtemp(prefix="skirmish-pg-"))
     data, port = folder / "data", _free_port()
@@ -133,7 +144,7 @@ def postgres_url() -> Iterator[str]:
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root
         runuser = shutil.which("runuser")
         if runuser is None:
-            pytest.skip("PostgreSQL not tested: running as root without runuser")
+            skip("PostgreSQL not tested: running as root without runuser")
         prefix = [runuser, "-u", "postgres", "--"]
         shutil.chown(folder, "postgres")
         folder.chmod(0o777)
@@ -145,7 +156,7 @@ def postgres_url() -> Iterator[str]:
                        check=True, capture_output=True, timeout=120)
     except (OSError, subprocess.SubprocessError) as exc:
         shutil.rmtree(folder, ignore_errors=True)
-        pytest.skip(f"PostgreSQL not tested: could not start a local server ({exc})")
+        skip(f"PostgreSQL not tested: could not start a local server ({exc})")
     try:
         time.sleep(0.2)
         yield f"postgresql://skirmish@127.0.0.1:{port}/postgres"

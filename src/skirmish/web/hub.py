@@ -17,6 +17,7 @@ from fastapi import Request
 
 from skirmish.core.game import Game
 from skirmish.core.plugins import GAMES
+from skirmish.web.fanout import Fanout
 from skirmish.web.game_parts import web_part
 from skirmish.web.guards import Limits
 from skirmish.web.ops import Metrics
@@ -58,6 +59,9 @@ class Hub:
         self.settings = settings or WebSettings()
         self.limits = Limits(self.settings)
         self.metrics = Metrics()
+        #: The PostgreSQL listener (several server processes: :mod:`.fanout`).
+        self.fanout: Fanout | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         #: The wall clock links expire by (tests move it).
         self.clock: Callable[[], float] = time.time
         #: Started (every open match restored) and not stopping: ``/readyz``.
@@ -119,7 +123,35 @@ class Hub:
             except Exception:
                 log.exception("match %s could not be restored", match_id)
 
+    def start_fanout(self) -> None:
+        """On PostgreSQL, listen for the actions other server processes commit (on SQLite one
+        process serves every match: nothing to listen for)."""
+        if self.store.is_sqlite or self.fanout is not None:
+            return
+        self.fanout = Fanout(self.store.url, asyncio.get_running_loop(), self._notice,
+                             self._resync)
+        self.fanout.start()
+
+    def _notice(self, match_id: str, idx: int) -> None:
+        """Action ``idx`` of ``match_id`` was committed (by any process): a loaded room that
+        lacks it catches up."""
+        room = self.rooms.get(match_id)
+        if room is not None and len(room.game.history) <= idx:
+            self._spawn(room.catch_up())
+
+    def _resync(self) -> None:
+        for room in list(self.rooms.values()):
+            self._spawn(room.catch_up())
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def close(self) -> None:
+        if self.fanout is not None:
+            await asyncio.to_thread(self.fanout.stop)
+            self.fanout = None
         for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()

@@ -50,6 +50,9 @@ MESSAGES: dict[str, dict[str, bool]] = {
     "ping": {},
 }
 REACTIONS = ("passive", "dodge", "response")
+#: What :meth:`Room._apply` answers when a bot's action was chosen for a table that has
+#: changed since (another process committed first): dropped, the bot thinks again.
+STALE = ("the match moved on before this action was committed", "")
 #: A client that lets this many frames pile up unread is disconnected.
 MAX_QUEUED = 512
 
@@ -206,7 +209,9 @@ class Room:
                 return False
             self.connections.add(conn)
             await self._refresh([conn], first=True)
-            return True
+        # a bot whose turn it is moves (its process may have stopped: scale-out)
+        self.wake_bots()
+        return True
 
     async def leave(self, conn: Connection) -> None:
         async with self.lock:
@@ -365,27 +370,75 @@ class Room:
             return f"not your turn: player {'AB'[decider]} decides now"
         return None
 
-    async def _apply(self, seat: int, text: str | Any) -> tuple[str, str] | None:
-        """Apply and commit one action of ``seat`` (lock held): None, or (message, rule)."""
+    async def _apply(self, seat: int, text: str | Any, *,
+                     expected: int | None = None) -> tuple[str, str] | None:
+        """Apply and commit one action of ``seat`` (lock held; the work in a worker thread):
+        None, or (message, rule). ``expected``: the count of actions the action was chosen
+        at (a bot's): if the match moved on meanwhile, it is dropped (:data:`STALE`)."""
+        return await asyncio.to_thread(self._commit, seat, text, expected)
+
+    def _commit(self, seat: int, text: str | Any, expected: int | None
+                ) -> tuple[str, str] | None:
+        """In ONE transaction holding the match's row (:meth:`Store.locked`): the actions
+        another server process committed meanwhile are applied first (scale-out), the
+        action is checked and applied, then stored. The transaction's commit is the
+        acknowledgement; if it fails, the action is undone."""
         game = self.game
+        applied = False
         try:
-            game.apply(text)
+            with self.store.locked(self.id) as session:
+                self._replay(self.store.actions(self.id, len(game.history), session=session))
+                if expected is not None and len(game.history) != expected:
+                    return STALE
+                if game.is_over:
+                    return "the match is over", ""
+                decider = game.decision().player
+                if decider != seat:
+                    return f"not your turn: player {'AB'[decider]} decides now", ""
+                game.apply(text)
+                applied = True
+                idx = len(game.history) - 1
+                outcome = game.outcome()
+                self.store.append(self.id, idx, seat, str(game.history[-1]),
+                                  outcome=outcome.to_json() if outcome else None,
+                                  over=game.is_over, session=session)
         except (IllegalActionError, GameOverError) as exc:
-            return str(exc), getattr(exc, "rule", "")
+            if not applied:
+                return str(exc), getattr(exc, "rule", "")
+            game.undo()
+            return "the server could not save this action: nothing changed, try again", ""
         except Exception:
-            log.exception("match %s: applying an action failed", self.id)
-            return "the engine could not apply this action; nothing changed", ""
-        idx = len(game.history) - 1
-        outcome = game.outcome()
-        try:
-            await asyncio.to_thread(self.store.append, self.id, idx, seat, str(game.history[-1]),
-                                    outcome=outcome.to_json() if outcome else None,
-                                    over=game.is_over)
-        except Exception:
-            log.exception("match %s: storing action %d failed; undone", self.id, idx)
+            if not applied:
+                log.exception("match %s: applying an action failed", self.id)
+                return "the engine could not apply this action; nothing changed", ""
+            log.exception("match %s: storing action %d failed; undone", self.id,
+                          len(game.history) - 1)
             game.undo()
             return "the server could not save this action: nothing changed, try again", ""
         return None
+
+    def _replay(self, actions: list[tuple[int, str]]) -> None:
+        """Apply stored actions the room has not applied yet (committed by another server
+        process), each by the player who took it."""
+        for player, text in actions:
+            if self.game.is_over or self.game.decision().player != player:
+                raise RuntimeError(f"match {self.id}: stored action '{text}' is not for the "
+                                   "deciding player")
+            self.game.apply(text)
+
+    async def catch_up(self) -> None:
+        """Bring the room up to date with the database (an action committed by another
+        server process, :mod:`.fanout`) and show it to this process's readers."""
+        async with self.lock:
+            count = len(self.game.history)
+            actions = await asyncio.to_thread(self.store.actions, self.id, count)
+            if not actions:
+                return
+            try:
+                await asyncio.to_thread(self._replay, actions)
+            except Exception:
+                log.exception("match %s: catching up with the database failed", self.id)
+            await self._broadcast()
 
     # -- bots ----------------------------------------------------------------------------------
     def wake_bots(self) -> None:
@@ -416,7 +469,9 @@ class Room:
             async with self.lock:
                 if len(self.game.history) != count:
                     continue
-                error = await self._apply(player, action)
+                error = await self._apply(player, action, expected=count)
+                if error is STALE:
+                    continue
                 if error is not None:
                     log.error("match %s: the bot's action was refused: %s", self.id, error[0])
                     return

@@ -108,6 +108,7 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
         configure_logging(settings.log_format)  # after uvicorn set its loggers up
         hub.loading = asyncio.Lock()
         await hub.restore_all()
+        hub.start_fanout()
         pruning = asyncio.get_running_loop().create_task(prune_forever(hub.store, settings))
         hub.serving = True
         try:

@@ -12,6 +12,7 @@ database to the newest revision when it opens it (docs/web.md, Migrations).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
@@ -43,6 +44,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 #: The data folder when neither ``--db`` nor a folder is given (docs/web.md).
 DEFAULT_DATA_DIR = Path("skirmish-data")
 DB_FILE = "skirmish.db"
+#: The PostgreSQL channel a committed action is announced on (``match_id:idx``).
+CHANNEL = "skirmish_actions"
 
 
 class Base(DeclarativeBase):
@@ -292,26 +295,53 @@ class Store:
         out.sort(key=lambda pair: -pair[0].created_at)
         return out
 
-    def actions(self, match_id: str) -> list[tuple[int, str]]:
-        """The stored actions of a match, in order: (player, text)."""
-        with self.session() as s:
+    def actions(self, match_id: str, start: int = 0, *,
+                session: Session | None = None) -> list[tuple[int, str]]:
+        """The stored actions of a match from index ``start``, in order: (player, text)."""
+        with self._using(session) as s:
             rows = s.execute(select(ActionRow.idx, ActionRow.player, ActionRow.text)
-                             .where(ActionRow.match_id == match_id)
+                             .where(ActionRow.match_id == match_id, ActionRow.idx >= start)
                              .order_by(ActionRow.idx)).all()
-        for expected, row in enumerate(rows):
+        for expected, row in enumerate(rows, start):
             if row.idx != expected:
                 raise RuntimeError(f"match {match_id}: action {expected} is missing")
         return [(row.player, row.text) for row in rows]
 
+    @contextmanager
+    def locked(self, match_id: str) -> Iterator[Session]:
+        """A transaction holding match ``match_id``'s row (PostgreSQL: ``SELECT ... FOR
+        UPDATE``, so that of several server processes exactly one applies the match's next
+        action at a time; SQLite serves one process, whose room lock does the same). Commits
+        when the block ends, rolls back if it raises."""
+        with self.session() as s, s.begin():
+            s.execute(select(MatchRow.action_count).where(MatchRow.id == match_id)
+                      .with_for_update())
+            yield s
+
+    @contextmanager
+    def _using(self, session: Session | None) -> Iterator[Session]:
+        if session is not None:
+            yield session
+        else:
+            with self.session() as s:
+                yield s
+
     def append(self, match_id: str, idx: int, player: int, text: str, *,
-               outcome: Mapping[str, Any] | None = None, over: bool = False) -> None:
-        """Store action ``idx`` and the match's new count (and its end) in ONE transaction;
-        :class:`ConflictError` (nothing stored) if the stored count is not ``idx``."""
+               outcome: Mapping[str, Any] | None = None, over: bool = False,
+               session: Session | None = None) -> None:
+        """Store action ``idx`` and the match's new count (and its end) in ONE transaction
+        (``session``'s, from :meth:`locked`, or one of its own); :class:`ConflictError`
+        (nothing stored) if the stored count is not ``idx``. On PostgreSQL the transaction
+        also notifies :data:`CHANNEL` (``match_id:idx``), delivered to every listening server
+        process when it commits (:mod:`skirmish.web.fanout`)."""
         at = time.time()
         values: dict[str, Any] = {"action_count": idx + 1}
         if over:
             values.update(status="over", outcome=_dumps(outcome), finished_at=at)
-        with self.session() as s, s.begin():
+        with contextlib.ExitStack() as stack:
+            s = session if session is not None else stack.enter_context(self.session())
+            if session is None:
+                stack.enter_context(s.begin())
             done = s.execute(update(MatchRow)
                              .where(MatchRow.id == match_id, MatchRow.action_count == idx)
                              .values(**values))
@@ -319,6 +349,8 @@ class Store:
                 raise ConflictError(f"match {match_id}: action {idx} is not the next one")
             s.execute(insert(ActionRow).values(match_id=match_id, idx=idx, player=player,
                                                text=text, at=at))
+            if not self.is_sqlite:
+                s.execute(select(func.pg_notify(CHANNEL, f"{match_id}:{idx}")))
 
     def count(self) -> int:
         with self.session() as s:
