@@ -33,6 +33,11 @@ PATH_TOLERANCE = 1e-6
 ZONE_STEP = 0.5
 """cm between Steiner points on weighted-zone boundaries."""
 
+ZONED_SLACK = 1e-9
+"""cm taken off the straight floor of a step's cost among weighted zones before
+:func:`search` refuses the step on it: far more than the rounding by which an arc's outer
+polyline (a cost of its own) could come out shorter than the arc."""
+
 TWO_PI = 2.0 * math.pi
 
 
@@ -392,6 +397,11 @@ def search(
     # Without zones the cost pushed is cost + arc + segment, known before the collision tests:
     # what push would refuse (a state reached as cheaply, or the goals out of reach) is
     # refused first, the same refusals on the same numbers (and no test has side effects).
+    # With zones that sum, less ZONED_SLACK, is a floor of the cost pushed (a segment's cost
+    # is its length plus surcharges of 0 or more, an arc's its outer polyline's, never
+    # shorter than the arc): what push would refuse even at that floor, it refuses at the
+    # cost itself, so it is refused first too (the tests of the segment and the arc and
+    # the zones' costs spared).
     plain = not w.zoned
 
     def refused(state: tuple[int, int, float], cost: float, hx: float, hy: float) -> bool:
@@ -443,9 +453,10 @@ def search(
                 if arc > TWO_PI - 1e-9:
                     arc = 0.0
             seg = math.hypot(qx - tx, qy - ty)
-            if cost + rad * arc + seg > limit + 1e-9:
+            low = cost + rad * arc + seg
+            if low > limit + 1e-9:
                 continue
-            if plain and refused((0, j, 0.0), cost + rad * arc + seg, qx, qy):
+            if refused((0, j, 0.0), low if plain else low - ZONED_SLACK, qx, qy):
                 continue
             if not segment_free(w, tx, ty, qx, qy):
                 continue
@@ -482,7 +493,8 @@ def search(
                 old = best.get(nstate)
                 if old is not None and old <= cost + rad * arc + seg:
                     continue
-                if plain and refused(nstate, cost + rad * arc + seg, ux, uy):
+                low = cost + rad * arc + seg
+                if refused(nstate, low if plain else low - ZONED_SLACK, ux, uy):
                     continue
                 if not segment_free(w, tx, ty, ux, uy):
                     continue
