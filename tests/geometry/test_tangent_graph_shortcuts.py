@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 
+import skirmish.geometry.tangent_graph as tangent_graph
 from skirmish.geometry import Base, Element, Field
 from skirmish.geometry.shapes import Circle, Polygon, polygon_point_within, segment_length_inside
 from skirmish.geometry.tangent_graph import World, build_world, point_free, zone_cost
@@ -82,3 +83,37 @@ def test_point_free_is_the_plain_test() -> None:
                                (x0 + t * (x1 - x0), y0 + d), (x0 + t * (x1 - x0), y1 + d)]
         for x, y in points:
             assert point_free(w, x, y) == plain_point_free(w, x, y)
+
+
+def plain_zone_nodes(w: World, step: float) -> list[tuple[float, float]]:
+    out: list[tuple[float, float]] = []
+    for e, _ in w.zones:
+        shape = e.shape
+        if isinstance(shape, Circle):
+            n = max(8, int(2.0 * math.pi * shape.radius / step) + 1)
+            out += [(shape.x + shape.radius * math.cos(2.0 * math.pi * i / n),
+                     shape.y + shape.radius * math.sin(2.0 * math.pi * i / n)) for i in range(n)]
+            continue
+        pts = shape.points
+        for i in range(len(pts)):
+            (x1, y1), (x2, y2) = pts[i - 1], pts[i]
+            n = max(1, int(math.hypot(x2 - x1, y2 - y1) / step + 0.999))
+            out += [(x1 + (x2 - x1) * k / n, y1 + (y2 - y1) * k / n) for k in range(n)]
+    return [p for p in out if plain_point_free(w, p[0], p[1])]
+
+
+def test_the_zones_steiner_points_are_the_plain_ones() -> None:
+    """The boundary points are made once per zones and step, then filtered per world: the
+    same points, in the same order, for every mover and set of bases; a relevance test
+    given keeps those of them it accepts."""
+    rnd = random.Random(3)
+    for radius in (0.5, 1.25, 2.5):
+        for _ in range(5):
+            bases = tuple(Base(rnd.uniform(0, 50), rnd.uniform(0, 50), 1.5, f"b{i}")
+                          for i in range(6))
+            w = build_world(Base(1.0, 1.0, radius, "m"), Field(50, 50), bases, WALLS + ZONES)
+            for step in (0.5, 1.0):
+                plain = plain_zone_nodes(w, step)
+                assert tangent_graph._zone_nodes(w, step) == plain
+                assert tangent_graph._zone_nodes(w, step, lambda x, _y: x < 25.0) == \
+                    [p for p in plain if p[0] < 25.0]

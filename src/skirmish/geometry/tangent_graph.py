@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,6 +19,7 @@ from .shapes import (
     Base,
     Circle,
     Point,
+    Shape,
     line_clears_polygon,
     polygon_point_within,
     seg_point_dist,
@@ -305,10 +306,23 @@ def _tangent(
 # ----------------------------------------------------------------------------- search
 
 
-def _zone_nodes(w: World, step: float) -> list[tuple[float, float]]:
+def _zone_nodes(w: World, step: float,
+                relevant: Callable[[float, float], bool] | None = None,
+                ) -> list[tuple[float, float]]:  # fmt: skip
+    """The Steiner points on the zones' boundaries where the mover's centre stands free
+    (and, given ``relevant``, those it accepts: it is asked first, the cheaper test)."""
+    out = _zone_points(tuple(e.shape for e, _ in w.zones), step)
+    if relevant is not None:
+        out = [p for p in out if relevant(p[0], p[1])]
+    return [p for p in out if point_free(w, p[0], p[1])]
+
+
+@lru_cache(maxsize=256)
+def _zone_points(shapes: tuple[Shape, ...], step: float) -> list[tuple[float, float]]:
+    """Points every ``step`` cm along the boundaries of the zones' shapes (read-only: made
+    once per shapes and step)."""
     out: list[tuple[float, float]] = []
-    for e, _ in w.zones:
-        shape = e.shape
+    for shape in shapes:
         if isinstance(shape, Circle):
             n = max(8, int(TWO_PI * shape.radius / step) + 1)
             out.extend(
@@ -323,7 +337,7 @@ def _zone_nodes(w: World, step: float) -> list[tuple[float, float]]:
             x2, y2 = pts[i]
             n = max(1, int(math.hypot(x2 - x1, y2 - y1) / step + 0.999))
             out.extend((x1 + (x2 - x1) * k / n, y1 + (y2 - y1) * k / n) for k in range(n))
-    return [p for p in out if point_free(w, p[0], p[1])]
+    return out
 
 
 def search(
@@ -337,22 +351,29 @@ def search(
     """Lazy A* / Dijkstra in the tangent graph from s to every goal (cost <= limit)."""
     circles = w.circles
     ncirc = len(circles)
-    # relevance filter: circles that a path of cost <= limit could touch
+    # relevance filter: circles that a path of cost <= limit could touch (some goal's
+    # detour through it within the limit: the least detour's test, goal by goal)
+    bound = limit + 1e-9
+    hypot = math.hypot
+
+    def detour_within(x: float, y: float, less: float = 0.0) -> bool:
+        start = hypot(x - sx, y - sy)
+        for gx, gy in goals:  # noqa: SIM110 - a loop: any() over a generator costs more
+            if start + hypot(x - gx, y - gy) - less <= bound:
+                return True
+        return False
+
     if math.isfinite(limit):
-        active = [
-            i for i, (cx, cy, rr, *_rest) in enumerate(circles)
-            if min(math.hypot(cx - sx, cy - sy) + math.hypot(cx - gx, cy - gy)
-                   for gx, gy in goals) - 2 * rr <= limit + 1e-9
-        ]  # fmt: skip
+        active = [i for i, (cx, cy, rr, *_rest) in enumerate(circles)
+                  if detour_within(cx, cy, 2 * rr)]
     else:
         active = list(range(ncirc))
-    steiner = _zone_nodes(w, zone_step) if w.zones else []
-    if steiner and math.isfinite(limit):
-        steiner = [
-            (x, y) for x, y in steiner
-            if min(math.hypot(x - sx, y - sy) + math.hypot(x - gx, y - gy)
-                   for gx, gy in goals) <= limit + 1e-9
-        ]  # fmt: skip
+    if not w.zones:
+        steiner: list[tuple[float, float]] = []
+    elif math.isfinite(limit):
+        steiner = _zone_nodes(w, zone_step, detour_within)
+    else:
+        steiner = _zone_nodes(w, zone_step)
     # free points: 0 = start, 1..len(goals) goals, then Steiner points
     free_pts: list[tuple[float, float]] = [(sx, sy), *goals, *steiner]
     ngoal = len(goals)
