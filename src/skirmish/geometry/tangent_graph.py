@@ -384,7 +384,13 @@ def search(
         if ngoal == 1:
             g = goals[0]
             return math.hypot(x - g[0], y - g[1])
-        return min(math.hypot(x - goals[i][0], y - goals[i][1]) for i in remaining)
+        least = math.inf  # min() over the goals left, in a plain loop (cheaper)
+        for i in remaining:
+            gx, gy = goals[i]
+            d = hypot(x - gx, y - gy)
+            if d < least:
+                least = d
+        return least
 
     # a state: ("p", free point index) or ("c", circle, orient, angle)
     counter = 0
