@@ -23,8 +23,11 @@ from .conftest import create, hub_of, next_state, seat_headers, token_of
 #: Keys that only the full state or the dice have: no frame may hold one.
 FULL_STATE_KEYS = {"key", "seed", "counter", "initial_dice", "stack", "hands", "bids",
                    "history", "counters", "state"}
+#: ``version`` (issue 44, delta frames) is a digest of the frame's own content: it tells its
+#: reader nothing the frame does not (tests/web/test_deltas.py pins that it is the same for
+#: the same content whoever else is served).
 STATE_FRAME_KEYS = {"type", "seat", "mode", "count", "over", "outcome", "view", "log_from",
-                    "log", "legal", "svg"}
+                    "log", "legal", "svg", "version"}
 
 
 def keys_in(value: Any) -> set[str]:

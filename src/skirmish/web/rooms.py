@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
-
-from fastapi import WebSocket
 
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import Agent, view_of
@@ -28,137 +26,19 @@ from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.web import frames
+from skirmish.web.connections import MAX_MESSAGE, Connection
+from skirmish.web.deltas import delta_text
 from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
-from skirmish.web.guards import Buckets
 from skirmish.web.ops import Metrics
 from skirmish.web.storage import MatchInfo, Store
 
 log = logging.getLogger("skirmish.web")
 
-#: The largest websocket message read (bytes, docs/web.md).
-MAX_MESSAGE = 16 * 1024
-#: The longest ``text``, ``from`` or ``to`` in a message (characters).
-MAX_TEXT = 400
-#: Each message kind and its fields (beyond ``type``): name -> required.
-MESSAGES: dict[str, dict[str, bool]] = {
-    "action": {"text": True},
-    "probe": {"text": True},
-    "sight": {"from": True, "to": True},
-    "odds": {"text": True, "reaction": False},
-    "ready": {},
-    "explain": {},
-    "ping": {},
-}
-REACTIONS = ("passive", "dodge", "response")
+__all__ = ["MAX_MESSAGE", "STALE", "Connection", "Room"]
+
 #: What :meth:`Room._apply` answers when a bot's action was chosen for a table that has
 #: changed since (another process committed first): dropped, the bot thinks again.
 STALE = ("the match moved on before this action was committed", "")
-#: A client that lets this many frames pile up unread is disconnected.
-MAX_QUEUED = 512
-
-
-class MessageError(ValueError):
-    """A websocket message that is malformed (closes its connection, code 1008) or too
-    large (code 1009)."""
-
-    def __init__(self, message: str, code: int = 1008) -> None:
-        self.code = code
-        super().__init__(message)
-
-
-def parse_message(raw: str | bytes | None) -> dict[str, Any]:
-    """A client message, checked: a JSON text of at most :data:`MAX_MESSAGE` bytes, an
-    object with a known ``type`` and exactly its fields, each a short string."""
-    if not isinstance(raw, str):
-        raise MessageError("messages are JSON text, not binary")
-    if len(raw) > MAX_MESSAGE or len(raw.encode("utf-8", "replace")) > MAX_MESSAGE:
-        raise MessageError(f"a message is at most {MAX_MESSAGE} bytes", 1009)
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        raise MessageError("not JSON") from None
-    if not isinstance(data, dict):
-        raise MessageError("a message is a JSON object")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in MESSAGES:
-        raise MessageError(f"unknown message type (expected one of {', '.join(MESSAGES)})")
-    fields = MESSAGES[kind]
-    unknown = sorted(set(data) - set(fields) - {"type"})
-    if unknown:
-        raise MessageError(f"{kind}: unknown field(s) {', '.join(unknown)[:80]}")
-    for name, required in fields.items():
-        value = data.get(name)
-        if value is None and not required:
-            continue
-        if not isinstance(value, str) or not 0 < len(value) <= MAX_TEXT:
-            raise MessageError(f"{kind}: '{name}' must be a text of 1 to {MAX_TEXT} characters")
-    if kind == "odds" and data.get("reaction") not in (None, *REACTIONS):
-        raise MessageError(f"odds: 'reaction' is one of {', '.join(REACTIONS)}")
-    return data
-
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket of a room. ``seat`` is its fixed seat (remote), ``None`` for a
-    spectator; a hot-seat connection shows ``shown`` and, after a handover, waits for
-    ``ready`` (``waiting``)."""
-
-    ws: WebSocket
-    seat: int | None
-    hotseat: bool = False
-    shown: int | None = None
-    waiting: int | None = None
-    log_sent: int = 0
-    queue: asyncio.Queue[str | tuple[int, str]] = field(default_factory=asyncio.Queue)
-    #: The client's address and its socket's own rate buckets (:mod:`.guards`).
-    address: str = "unknown"
-    buckets: Buckets = field(default_factory=Buckets)
-    #: When this connection was last told it asks too often (one notice a second at most).
-    throttled_at: float = -1.0
-
-    @property
-    def spectator(self) -> bool:
-        """Watching only: no seat, not a hot-seat device."""
-        return self.seat is None and not self.hotseat
-
-    @property
-    def acting_seat(self) -> int | None:
-        """The seat this connection acts for now (``None``: it may not act)."""
-        if self.hotseat:
-            return self.shown if self.waiting is None else None
-        return self.seat
-
-    def send(self, frame: Mapping[str, Any]) -> None:
-        self.send_text(json.dumps(frame, separators=(",", ":")))
-
-    def send_text(self, text: str) -> None:
-        """Queue a frame already written as JSON (one text shared by every reader of the
-        same view: :meth:`Room._broadcast`)."""
-        if self.queue.qsize() >= MAX_QUEUED:
-            if self.queue.qsize() == MAX_QUEUED:
-                self.close(1008, "too many unread frames")
-            return
-        self.queue.put_nowait(text)
-
-    def error(self, message: str, rule: str = "") -> None:
-        self.send({"type": "error", "message": message, "rule": rule})
-
-    def close(self, code: int, reason: str) -> None:
-        self.queue.put_nowait((code, reason))
-
-    async def write(self) -> None:
-        """Send the queued frames in order (the writer task of the connection)."""
-        while True:
-            item = await self.queue.get()
-            if isinstance(item, tuple):
-                with contextlib.suppress(Exception):
-                    await self.ws.close(code=item[0], reason=item[1][:120])
-                return
-            try:
-                await self.ws.send_text(item)
-            except Exception:  # the client is gone: its receive loop ends the connection
-                return
-
 
 class Room:
     """One match in play (or finished, while someone watches it). Each bot gets a fresh
@@ -183,6 +63,9 @@ class Room:
         self.closed = False
         #: State frames built (each shared by every reader of its view).
         self.frames_built = 0
+        #: The last state frame of each version still held by a connection (the bases of
+        #: delta frames).
+        self._sent: dict[str, dict[str, Any]] = {}
         #: The server's metrics (set when the hub takes the room in).
         self.metrics: Metrics | None = None
 
@@ -245,34 +128,56 @@ class Room:
     async def _refresh(self, conns: list[Connection], *, first: bool = False) -> None:
         """Send each of ``conns`` what it should see now (lock held). Readers of the same
         view get one frame, built once and written once (docs/web.md, Frames): a match
-        watched by hundreds costs what a match watched by its two seats costs; the frames
-        are built in a worker thread, so other matches' sockets are served meanwhile."""
+        watched by hundreds costs what a match watched by its two seats costs; a client
+        that reads deltas gets what changed since its last frame (one delta per distinct
+        view and base); the frames are built in a worker thread, so other matches' sockets
+        are served meanwhile."""
         game = self.game
         wanted: dict[tuple[int | None, int], list[Connection]] = {}
         for conn in conns:
             send, seat, from_start = self._shown_seat(conn, first)
             if send:
                 start = 0 if from_start else min(conn.log_sent, len(game.log))
+                if from_start:
+                    conn.version = ""  # a whole frame
                 wanted.setdefault((seat, start), []).append(conn)
         if not wanted:
             return
-        texts = await asyncio.to_thread(self._frames, list(wanted))
+        plan = {key: sorted({c.version for c in readers if c.deltas and c.version in
+                             self._sent}) for key, readers in wanted.items()}
+        built = await asyncio.to_thread(self._frames, plan)
         for key, readers in wanted.items():
+            frame, whole, deltas = built[key]
             for conn in readers:
-                conn.send_text(texts[key])
+                conn.send_text(deltas.get(conn.version, whole) if conn.deltas else whole)
                 conn.log_sent = len(game.log)
-        self.frames_built += len(texts)
+                conn.version = frame["version"]
+            self._sent[frame["version"]] = frame
+        held = {c.version for c in self.connections} | {c.version for c in conns}
+        for version in [v for v in self._sent if v not in held]:
+            del self._sent[version]
+        self.frames_built += len(built)
         if self.metrics is not None:
-            self.metrics.frames(len(texts))
+            self.metrics.frames(len(built))
 
-    def _frames(self, keys: list[tuple[int | None, int]]) -> dict[tuple[int | None, int], str]:
-        """The state frame of each (seat, log start), as JSON text."""
+    def _frames(self, plan: dict[tuple[int | None, int], list[str]]
+                ) -> dict[tuple[int | None, int], tuple[dict[str, Any], str, dict[str, str]]]:
+        """For each (seat, log start): its state frame, as JSON text, and its deltas from
+        each base version in ``plan`` (text; the whole frame where no delta is smaller)."""
         out = {}
-        for seat, start in keys:
+        for (seat, start), bases in plan.items():
             frame = frames.state_frame(self.game, seat, mode=self.mode, log_from=start)
             if self.bots:
                 frame["explained"] = len(self.explanations)
-            out[(seat, start)] = json.dumps(frame, separators=(",", ":"))
+            text = json.dumps(frame, separators=(",", ":"))
+            # the version names the frame's content (a digest of it): it tells a reader
+            # nothing its frame does not, not even how many frames others were sent
+            frame["version"] = hashlib.blake2b(text.encode(), digest_size=9).hexdigest()
+            whole = f'{text[:-1]},"version":"{frame["version"]}"}}'
+            # the frame as the client reads it (JSON values: tuples become arrays)
+            frame = json.loads(whole)
+            out[(seat, start)] = (frame, whole, {base: delta_text(self._sent[base], frame,
+                                                                  whole) for base in bases})
         return out
 
     async def _broadcast(self) -> None:
@@ -285,6 +190,9 @@ class Room:
             conn.send({"type": "pong"})
         elif kind == "ready":
             await self._ready(conn)
+        elif kind == "resync":
+            async with self.lock:
+                await self._refresh([conn], first=True)
         elif kind == "action":
             await self.act(conn, str(message["text"]))
         elif kind == "probe":

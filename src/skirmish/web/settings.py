@@ -59,19 +59,20 @@ class Rate:
 _OFF = Rate(0.0, 0)
 
 #: The message kinds a socket may send, each limited on its own (docs/web.md, Limits).
-LIMITED = ("action", "odds", "explain", "ping", "probe", "sight", "ready")
+LIMITED = ("action", "odds", "explain", "ping", "probe", "sight", "ready", "resync")
 
 
 def _default_socket_rates() -> dict[str, Rate]:
     return {"action": Rate(5, 30), "odds": Rate(1, 10), "explain": Rate(1, 10),
             "ping": Rate(2, 10), "probe": Rate(10, 60), "sight": Rate(10, 60),
-            "ready": Rate(2, 10)}
+            "ready": Rate(2, 10), "resync": Rate(1, 5)}
 
 
 def _default_address_rates() -> dict[str, Rate]:
     return {"action": Rate(20, 100), "odds": Rate(2, 20), "explain": Rate(2, 20),
             "ping": Rate(10, 50), "probe": Rate(30, 200), "sight": Rate(30, 200),
-            "ready": Rate(10, 50), "http": Rate(10, 100), "create": Rate(0.2, 20),
+            "ready": Rate(10, 50), "resync": Rate(5, 20), "http": Rate(10, 100),
+            "create": Rate(0.2, 20),
             "upload": Rate(0.1, 5)}
 
 

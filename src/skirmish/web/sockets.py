@@ -14,10 +14,11 @@ import time
 
 from fastapi import WebSocket, WebSocketDisconnect
 
+from skirmish.web.connections import Connection, MessageError, parse_message
 from skirmish.web.guards import origin_allowed
 from skirmish.web.hub import Hub
 from skirmish.web.middleware import client_address
-from skirmish.web.rooms import Connection, MessageError, Room, parse_message
+from skirmish.web.rooms import Room
 from skirmish.web.storage import token_hash
 
 log = logging.getLogger("skirmish.web")
@@ -51,7 +52,8 @@ async def serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
         held = [s.seat for s in room.info.seats if s.held_by(digest, now)]
     hotseat = room.mode == "hotseat" and len(held) == 2
     conn = Connection(ws, held[0] if len(held) == 1 else None, hotseat=hotseat,
-                      address=address, buckets=hub.limits.socket_buckets())
+                      address=address, buckets=hub.limits.socket_buckets(),
+                      deltas=ws.query_params.get("deltas") == "1")
     if conn.spectator and not _may_watch(room, ws, match_id):
         hub.metrics.reject("token")
         await refuse(ws, "this match is private: its spectators need the spectator link",

@@ -4,6 +4,7 @@ for Playwright's own scripts), and nothing the pages do is refused by it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -18,6 +19,9 @@ def test_the_pages_play_under_their_content_security_policy(browser: Any, live: 
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text)
             if "Content Security Policy" in m.text else None)
+    kinds: list[str] = []  # the table reads delta frames (docs/web.md, Delta frames)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: kinds.append(
+        json.loads(payload)["type"])))
     try:
         lobby = page.goto("/")
         assert lobby is not None and "script-src 'self'" in lobby.headers[
@@ -32,6 +36,7 @@ def test_the_pages_play_under_their_content_security_policy(browser: Any, live: 
         page.wait_for_selector("#actions button.act")
         page.click("#actions button.act")  # one decision through the page
         page.wait_for_selector("body[data-count]:not([data-count='0'])")
+        assert kinds[0] == "state" and "delta" in kinds
         assert not refused, f"the policy refused: {refused}"
         assert not page.script_errors, f"script errors in the page: {page.script_errors}"
     finally:

@@ -26,6 +26,7 @@
   let pending = null;        // {text, verb}: an action shown before it is sent
   let endShownAt = -1;
   let ws = null;
+  let lastFrame = null;      // the last state frame, the base of the next delta
   let retry = 0;
   let pingTimer = null;
   let retryTimer = null;
@@ -50,7 +51,9 @@
     clearTimeout(retryTimer);
     setConn("connecting", t("table.connecting"));
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${matchId}`);
+    // delta frames: what changed since the last frame (docs/web.md, Delta frames)
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${matchId}?deltas=1`);
+    lastFrame = null;
     ws = socket;
     socket.onopen = () => {
       retry = 0;
@@ -93,6 +96,7 @@
   function receive(frame) {
     switch (frame.type) {
       case "state": return onState(frame);
+      case "delta": return onDelta(frame);
       case "handover": return onHandover(frame);
       case "probe": return onProbe(frame);
       case "sight": return onSight(frame);
@@ -107,7 +111,19 @@
   }
 
   // -- state -------------------------------------------------------------------------------
+  /** A delta frame: the last state frame with what changed set and deleted; a delta for
+      another base than the frame held asks the server for a whole frame. */
+  function onDelta(delta) {
+    if (!lastFrame || lastFrame.version !== delta.base) { send({type: "resync"}); return; }
+    const frame = structuredClone(lastFrame);
+    const walk = (path) => path.slice(0, -1).reduce((node, key) => node[key], frame);
+    for (const [path, value] of delta.set) walk(path)[path[path.length - 1]] = value;
+    for (const path of delta.del) delete walk(path)[path[path.length - 1]];
+    onState(frame);
+  }
+
   function onState(frame) {
+    lastFrame = structuredClone(frame);
     const legalBefore = S.legal.join("\n");
     Object.assign(S, {seat: frame.seat, view: frame.view, legal: frame.legal || [],
                       over: frame.over, outcome: frame.outcome, mode: frame.mode || S.mode,

@@ -20,10 +20,10 @@ from skirmish.core.data_files import DataError, parse_data
 from skirmish.core.names import NameMatchError
 from skirmish.games.masseffect.cards.bands import Band, BandError, band_cost, band_problems
 from skirmish.games.masseffect.cards.library import Library
-from skirmish.web.game_parts import SetupProblem
+from skirmish.web.game_parts import COMMON_FIELDS, SetupProblem
 
 #: The fields of a ME:A match request.
-FIELDS = frozenset({"ruleset", "bands", "scenario", "seats", "mode", "title"})
+FIELDS = COMMON_FIELDS | {"bands", "scenario"}
 MAX_BAND_TEXT = 64 * 1024
 DEFAULT_BANDS = ("Escouade Orion", "Cellule Tisiphone")
 DEFAULT_SCENARIO = "Escarmouche"
