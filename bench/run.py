@@ -24,11 +24,11 @@ from rich.table import Table
 #: ratios; ``SKIRMISH_BENCH_BASELINE=none`` skips it.)
 SUITES = ("bench.cli", "bench.kernel", "bench.masseffect", "bench.geometry", "bench.odds",
           "bench.bots", "bench.mcts", "bench.tactics", "bench.rl", "bench.web_load",
-          "bench.balance", "bench.peers", "bench.side_by_side")
+          "bench.web_attack", "bench.balance", "bench.peers", "bench.side_by_side")
 COMMITTED = Path(__file__).with_name("results.json")
 LATEST = Path(__file__).parent.parent / "out" / "bench.json"
 #: Figures where smaller is better (times); the others are rates or counts.
-SMALLER_IS_BETTER = ("_ms", "_us", "_s")
+SMALLER_IS_BETTER = ("_ms", "_us", "_s", "_p95_ratio")
 TARGETS = {
     "random_matches_per_s": ">= 30",
     "midgame_copies_per_s": ">= 10,000",
@@ -42,6 +42,7 @@ TARGETS = {
     "los_query_us": "<= 25",
     "move_legality_ms": "<= 2",
     "web_p95_ms": "<= 50",
+    "victim_p95_ratio": "<= 2 (attacked / alone)",
     "cli_help_s": "<= 0.3",
     "local_scaling_x": ">= 1.8 (2 workers / 1)",
     "ray_vs_local": ">= 0.9 (2-CPU Ray / 2 processes)",

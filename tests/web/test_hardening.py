@@ -134,6 +134,34 @@ def test_a_socket_flood_is_dropped_and_other_sockets_are_served(tmp_path: Path) 
             assert next_state(flood)["count"] == 1
 
 
+def test_a_socket_that_keeps_flooding_is_closed(tmp_path: Path) -> None:
+    with app_with(tmp_path, socket_rates={"message": Rate(1.0, 5)}, address_rates={},
+                  drops_before_close=10) as client:
+        made = create(client)
+        with client.websocket_connect(f"/ws/{made['id']}") as flood:
+            next_state(flood)
+            for _ in range(15):  # 5 answered, 10 dropped in a row: closed
+                flood.send_json({"type": "ping"})
+            kinds = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    kinds.append(flood.receive_json()["type"])
+            assert kinds[:5] == ["pong"] * 5 and kinds[-1] == "error"
+            assert closed.value.code == 1008
+        assert not hub_of(client).limits.sockets
+
+
+def test_new_sockets_of_one_address_are_rate_limited(tmp_path: Path) -> None:
+    with app_with(tmp_path, address_rates={"connect": Rate(0.01, 2)}) as client:
+        made = create(client)
+        for _ in range(2):
+            with client.websocket_connect(f"/ws/{made['id']}") as ws:
+                next_state(ws)
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect(
+                f"/ws/{made['id']}") as ws:
+            ws.receive_json()
+
+
 def test_an_address_flood_is_limited_over_all_its_sockets(tmp_path: Path) -> None:
     with app_with(tmp_path, socket_rates={}, address_rates={"ping": Rate(1.0, 2)}) as client:
         made = create(client)

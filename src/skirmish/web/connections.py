@@ -93,6 +93,8 @@ class Connection:
     buckets: Buckets = field(default_factory=Buckets)
     #: When this connection was last told it asks too often (one notice a second at most).
     throttled_at: float = -1.0
+    #: Messages dropped in a row for their rate (so many closes the socket).
+    dropped: int = 0
     #: Whether the client reads delta frames (``/ws/{id}?deltas=1``, :mod:`.deltas`), and
     #: the version of the last state frame sent ('': none yet, or a resync was asked for).
     deltas: bool = False

@@ -59,11 +59,13 @@ class Rate:
 _OFF = Rate(0.0, 0)
 
 #: The message kinds a socket may send, each limited on its own (docs/web.md, Limits).
-LIMITED = ("action", "odds", "explain", "ping", "probe", "sight", "ready", "resync")
+LIMITED = ("message", "action", "odds", "explain", "ping", "probe", "sight", "ready",
+           "resync")
 
 
 def _default_socket_rates() -> dict[str, Rate]:
-    return {"action": Rate(5, 30), "odds": Rate(1, 10), "explain": Rate(1, 10),
+    return {"message": Rate(20, 100), "action": Rate(5, 30), "odds": Rate(1, 10),
+            "explain": Rate(1, 10),
             "ping": Rate(2, 10), "probe": Rate(10, 60), "sight": Rate(10, 60),
             "ready": Rate(2, 10), "resync": Rate(1, 5)}
 
@@ -71,7 +73,8 @@ def _default_socket_rates() -> dict[str, Rate]:
 def _default_address_rates() -> dict[str, Rate]:
     return {"action": Rate(20, 100), "odds": Rate(2, 20), "explain": Rate(2, 20),
             "ping": Rate(10, 50), "probe": Rate(30, 200), "sight": Rate(30, 200),
-            "ready": Rate(10, 50), "resync": Rate(5, 20), "http": Rate(10, 100),
+            "ready": Rate(10, 50), "resync": Rate(5, 20), "connect": Rate(2, 30),
+            "http": Rate(10, 100),
             "create": Rate(0.2, 20),
             "upload": Rate(0.1, 5)}
 
@@ -90,6 +93,8 @@ class WebSettings:
     spectators_per_address: int = 8
     #: Sockets (seats and spectators) of one client address over all matches.
     sockets_per_address: int = 64
+    #: Messages dropped in a row for their rate before a socket is closed (1008).
+    drops_before_close: int = 50
     #: How long a seat's join link (and its cookie) stays valid, in days.
     join_link_days: float = 30.0
     #: Token buckets per socket and per client address, by message kind (``http``: any API
@@ -116,7 +121,8 @@ class WebSettings:
                     "", "/"):
                 raise SettingsError(f"public_origins: {origin!r} is not an origin "
                                     "(scheme://host[:port], e.g. https://table.example)")
-        for name in ("spectators_per_match", "spectators_per_address", "sockets_per_address"):
+        for name in ("spectators_per_match", "spectators_per_address", "sockets_per_address",
+                     "drops_before_close"):
             if getattr(self, name) < 0:
                 raise SettingsError(f"{name}: a count of 0 or more")
         for name in ("join_link_days", "keep_finished_days", "keep_replays_days",

@@ -35,6 +35,10 @@ async def serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
         await ws.close(code=1008, reason="another origin")
         return
     address = client_address(ws.scope)
+    if not hub.limits.allow("connect", address=address):
+        hub.metrics.reject("rate")
+        await ws.close(code=1013, reason="too many new sockets from this address")
+        return
     await ws.accept()
     try:
         room = await hub.room(match_id)
@@ -115,6 +119,13 @@ async def _serve_connection(hub: Hub, room: Room, conn: Connection, match_id: st
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
+            # any message, before it is even parsed: a flood costs its sender its socket
+            if not hub.limits.allow("message", address=conn.address, own=conn.buckets):
+                hub.metrics.reject("rate")
+                if _dropped(hub, conn, "message"):
+                    closing = True
+                    break
+                continue
             raw = message.get("text")
             try:
                 data = parse_message(raw if raw is not None else message.get("bytes"))
@@ -127,8 +138,11 @@ async def _serve_connection(hub: Hub, room: Room, conn: Connection, match_id: st
             kind = str(data["type"])
             if not hub.limits.allow(kind, address=conn.address, own=conn.buckets):
                 hub.metrics.reject("rate")
-                _throttled(hub, conn, kind)
+                if _dropped(hub, conn, kind):
+                    closing = True
+                    break
                 continue
+            conn.dropped = 0
             try:
                 await room.handle(conn, data)
             except Exception:
@@ -146,13 +160,21 @@ async def _serve_connection(hub: Hub, room: Room, conn: Connection, match_id: st
             await writer
 
 
-def _throttled(hub: Hub, conn: Connection, kind: str) -> None:
+def _dropped(hub: Hub, conn: Connection, kind: str) -> bool:
     """A message over its rate limit is dropped; the client is told (once a second at most,
-    so a flood does not become a flood of answers)."""
+    so a flood does not become a flood of answers). After ``drops_before_close`` drops in a
+    row the socket is closed (1008): True."""
+    conn.dropped += 1
+    if conn.dropped >= hub.settings.drops_before_close:
+        conn.error(f"too many messages: {conn.dropped} dropped in a row (docs/web.md, Limits)",
+                   "limits")
+        conn.close(1008, "too many messages")
+        return True
     now = time.monotonic()
     if now - conn.throttled_at < 1.0:
-        return
+        return False
     conn.throttled_at = now
     conn.error(f"too many '{kind}' messages: at most {hub.settings.socket_rate(kind)} per "
                f"socket and {hub.settings.address_rate(kind)} per address (docs/web.md, "
                "Limits); this one was not answered", "limits")
+    return False
