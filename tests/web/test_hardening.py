@@ -279,3 +279,10 @@ def test_settings_come_from_defaults_then_environment_then_flags() -> None:
     assert settings.socket_rates["odds"] == Rate(0.5, 5)
     assert settings.socket_rate("odds").off  # rate limits switched off as a whole
     assert WebSettings.from_env({}).socket_rate("odds") == Rate(1, 10)
+
+
+def test_pages_are_rate_limited_but_not_static_files_or_probes(tmp_path: Path) -> None:
+    with app_with(tmp_path, address_rates={"http": Rate(0.01, 3)}) as client:
+        assert [client.get("/").status_code for _ in range(4)] == [200, 200, 200, 429]
+        assert all(client.get(path).status_code == 200 for path in
+                   ["/static/table.js", "/healthz", "/readyz", "/metrics"] * 3)

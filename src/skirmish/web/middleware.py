@@ -1,7 +1,7 @@
 """The HTTP side of the table's hardening (docs/web.md, Hardening), as one ASGI middleware:
 security headers on every answer, ``Origin`` checked on state-changing requests, and the
-per-address rate limits of the API (``http`` for any API request, ``create`` for new matches,
-``upload`` for uploaded records). Websockets pass through: the socket handler checks them
+per-address rate limits (``http`` for any request but static files and the operations
+endpoints, ``create`` for new matches, ``upload`` for uploaded records). Websockets pass through: the socket handler checks them
 (:func:`skirmish.web.guards.origin_allowed`)."""
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
 )
 _CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: Paths the per-address ``http`` rate leaves alone: static files, and the probes and
+#: metrics a load balancer or Prometheus asks for.
+_UNLIMITED = ("/static/", "/healthz", "/readyz", "/metrics")
 
 
 def client_address(scope: Scope) -> str:
@@ -91,7 +94,7 @@ class Hardening:
             self.rejected("origin")
             return 403, ("this request comes from a page of another origin (public_origins, "
                          "docs/web.md)"), []
-        if not path.startswith(("/api/", "/join/", "/watch/")):
+        if path.startswith(_UNLIMITED):
             return None
         address = client_address(scope)
         kinds = ["http"]
