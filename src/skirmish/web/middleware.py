@@ -1,8 +1,8 @@
 """The HTTP side of the table's hardening (docs/web.md, Hardening), as one ASGI middleware:
 security headers on every answer, ``Origin`` checked on state-changing requests, and the
 per-address rate limits (``http`` for any request but static files and the operations
-endpoints, ``create`` for new matches, ``upload`` for uploaded records). Websockets pass through: the socket handler checks them
-(:func:`skirmish.web.guards.origin_allowed`)."""
+endpoints, ``create`` for new matches, ``upload`` for uploaded records). Websockets pass
+through: the socket handler checks them (:func:`skirmish.web.guards.origin_allowed`)."""
 
 from __future__ import annotations
 
