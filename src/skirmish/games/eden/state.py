@@ -494,15 +494,18 @@ class EdenState(Remembering):
         whether its effects are in force (``active``): a free one while the fighter stands,
         one with a cost only once paid this round (``paid``, docs/rulings.md)."""
         out: list[dict[str, Any]] = []
+        uses = fighter.round_uses
         for name, kind, cost_ap, cost_sp in _abilities_of(self.catalogue, fighter.profile):
-            entry: dict[str, Any] = {"name": name, "kind": kind,
-                                     "cost_ap": cost_ap, "cost_sp": cost_sp}
-            if kind == "permanent":
-                costly = bool(cost_ap or cost_sp)
-                paid = fighter.round_uses.get(name, 0) > 0
-                entry["active"] = fighter.on_field and (paid or not costly)
-                if costly:
-                    entry["paid"] = paid
+            if kind != "permanent":
+                out.append({"name": name, "kind": kind, "cost_ap": cost_ap, "cost_sp": cost_sp})
+                continue
+            costly = bool(cost_ap or cost_sp)
+            paid = uses.get(name, 0) > 0
+            entry: dict[str, Any] = {"name": name, "kind": kind, "cost_ap": cost_ap,
+                                     "cost_sp": cost_sp,
+                                     "active": fighter.on_field and (paid or not costly)}
+            if costly:
+                entry["paid"] = paid
             out.append(entry)
         return out
 
