@@ -6,6 +6,7 @@ a container."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -220,34 +221,105 @@ def _until_200(url: str, proc: subprocess.Popen[bytes], deadline: float) -> None
     pytest.fail(f"{url}: no 200 in time")
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
-def test_entrypoint_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
-    port = _free_port()
+def _start(port: int, cwd: Path, **extra: str) -> subprocess.Popen[bytes]:
+    """``bash deploy/entrypoint.sh`` as the image runs it, with the venv's ``bin`` on PATH,
+    in a session of its own (a server that outlives the script is found and killed), its
+    output in ``cwd/server-<port>.log``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(ENV_PREFIX)}
     env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
-               PORT=str(port), SKIRMISH_DATA_DIR=str(tmp_path / "data"),
-               SKIRMISH_FORWARDED_ALLOW_IPS="127.0.0.1",
-               SKIRMISH_PUBLIC_ORIGINS="https://table.example")
-    proc = subprocess.Popen(["bash", str(ENTRYPOINT)], env=env, cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+               PORT=str(port), SKIRMISH_PUBLIC_ORIGINS="https://table.example", **extra)
+    with (cwd / f"server-{port}.log").open("wb") as log:
+        return subprocess.Popen(["bash", str(ENTRYPOINT)], env=env, cwd=cwd, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def _survivors(proc: subprocess.Popen[bytes]) -> bool:
+    """Whether any process of ``proc``'s session is still alive (then they are killed)."""
+    try:
+        os.killpg(proc.pid, 0)
+    except ProcessLookupError:
+        return False
+    os.killpg(proc.pid, signal.SIGKILL)
+    return True
+
+
+def _health_commands(port: int) -> list[list[str]]:
+    """The Dockerfile's HEALTHCHECK and compose's "table" healthcheck, as run in the image
+    (``python`` is the venv's here), aimed at ``port``."""
+    [docker] = [rest for word, rest in _runtime() if word == "HEALTHCHECK"]
+    exec_form = json.loads(docker[docker.index("CMD") + 3:].strip())
+    compose = _compose()["services"]["table"]["healthcheck"]["test"]
+    assert compose[0] == "CMD", compose
+    return [[sys.executable if a == "python" else a for a in command]
+            for command in (exec_form, [a.replace(":8000/", f":{port}/")
+                                        for a in compose[1:]])]
+
+
+def _healthy(port: int) -> list[int]:
+    """The exit statuses of the health commands against ``port``."""
+    env = {**os.environ, "PORT": str(port)}
+    return [subprocess.run(command, env=env, capture_output=True, timeout=20,
+                           check=False).returncode for command in _health_commands(port)]
+
+
+def _serve_then_stop(servers: list[tuple[int, subprocess.Popen[bytes]]],
+                     logs: Path) -> list[str]:
+    """Polls each server's /healthz then /readyz until 200 (30 s in all), runs the image's
+    and compose's health commands, sends each SIGTERM and checks it exits within 10 s (and
+    the health commands fail then); their outputs."""
+    outputs = []
     try:
         deadline = time.monotonic() + 30
-        _until_200(f"http://127.0.0.1:{port}/healthz", proc, deadline)
-        _until_200(f"http://127.0.0.1:{port}/readyz", proc, deadline)
-        assert (tmp_path / "data" / "skirmish.db").exists(), "SQLite in SKIRMISH_DATA_DIR"
+        for port, proc in servers:
+            _until_200(f"http://127.0.0.1:{port}/healthz", proc, deadline)
+            _until_200(f"http://127.0.0.1:{port}/readyz", proc, deadline)
+            assert _healthy(port) == [0, 0]
         # exec: the script's own process is the server, and SIGTERM reaches it
-        proc.send_signal(signal.SIGTERM)
-        try:
-            code = proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pytest.fail("the server did not stop within 10 s of SIGTERM")
-        assert code in (0, -signal.SIGTERM), code
+        for _port, proc in servers:
+            proc.send_signal(signal.SIGTERM)
+        stop = time.monotonic() + 10
+        for _port, proc in servers:
+            try:
+                code = proc.wait(timeout=max(0.1, stop - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                pytest.fail("a server did not stop within 10 s of SIGTERM")
+            assert code in (0, -signal.SIGTERM), code
+            assert not _survivors(proc), "the server outlived the script (no exec?)"
+        for port, _proc in servers:
+            assert 0 not in _healthy(port), "health commands pass with no server"
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        output = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-    assert f":{port}" in output, output
+        for port, proc in servers:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            _survivors(proc)
+            outputs.append((logs / f"server-{port}.log").read_text(errors="replace"))
+    for (port, _proc), output in zip(servers, outputs, strict=True):
+        assert f":{port}" in output, output
+    return outputs
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_entrypoint_serves_and_stops_on_sigterm(tmp_path: Path) -> None:
+    """The image's default: SQLite in the data folder (SKIRMISH_DATA_DIR stands for /data)."""
+    port = _free_port()
+    data = tmp_path / "data"
+    _serve_then_stop([(port, _start(port, tmp_path, SKIRMISH_DATA_DIR=str(data),
+                                    SKIRMISH_FORWARDED_ALLOW_IPS="127.0.0.1"))], tmp_path)
+    assert (data / "skirmish.db").exists(), "SQLite in SKIRMISH_DATA_DIR"
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_two_entrypoints_on_one_postgres(tmp_path: Path, fresh_postgres: str) -> None:
+    """compose.yaml's "table": two replicas started at once with SKIRMISH_DB on one
+    PostgreSQL database (one migrates it, the other finds it done) both become ready."""
+    ports = [_free_port(), _free_port()]
+    servers = [(port, _start(port, tmp_path, SKIRMISH_DB=fresh_postgres,
+                             SKIRMISH_DATA_DIR=str(tmp_path / f"unused-{port}"),
+                             SKIRMISH_FORWARDED_ALLOW_IPS="*"))
+               for port in ports]
+    _serve_then_stop(servers, tmp_path)
+    assert not any((tmp_path / f"unused-{port}" / "skirmish.db").exists() for port in ports)
 
 
 def test_entrypoint_passes_db_and_proxies(tmp_path: Path) -> None:
