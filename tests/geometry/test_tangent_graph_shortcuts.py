@@ -12,7 +12,7 @@ import random
 import skirmish.geometry.tangent_graph as tangent_graph
 from skirmish.geometry import Base, Element, Field
 from skirmish.geometry.shapes import Circle, Polygon, polygon_point_within, segment_length_inside
-from skirmish.geometry.tangent_graph import World, build_world, point_free, zone_cost
+from skirmish.geometry.tangent_world import World, build_world, point_free, zone_cost
 
 
 def plain_cost(w: World, ax: float, ay: float, bx: float, by: float) -> float:

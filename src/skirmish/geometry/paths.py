@@ -29,16 +29,14 @@ from functools import lru_cache
 from .sampling_memo import Latest, Trace
 from .shapes import Base, Circle, Point, polygon_point_within
 from .table import Element, Field, Marker
-from .tangent_graph import (
+from .tangent_graph import PathResult, finish, search
+from .tangent_world import (
     PATH_TOLERANCE,
     TWO_PI,
     ZONE_STEP,
-    PathResult,
     World,
     build_world,
-    finish,
     in_field,
-    search,
     segment_free,
     zone_cost,
 )

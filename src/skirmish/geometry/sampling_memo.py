@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .shapes import Base, seg_point_dist
-from .tangent_graph import PATH_TOLERANCE
+from .tangent_world import PATH_TOLERANCE
 
 #: How many questions keep their latest answer (one per figure, walking or running, and turn
 #: in a game; a search's copies ask the same questions).
