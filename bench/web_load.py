@@ -111,24 +111,46 @@ def postgres() -> Iterator[str]:
 class Tally:
     """What the clients saw."""
 
-    def __init__(self) -> None:
+    def __init__(self, sockets: int, duration: float) -> None:
+        #: The clients act once every socket has its first frame (the rooms are loaded in
+        #: every process): the run's ``duration`` is counted from then.
+        self.sockets = sockets
+        self.duration = duration
+        self.connected = 0
+        self.ready = asyncio.Event()
+        self.stop = float("inf")
+        self.started = 0.0
         self.latencies: list[float] = []
         self.errors: list[str] = []
         #: match id -> the highest count acknowledged to a seat
         self.acknowledged: dict[str, int] = {}
         self.frames = 0
 
+    def connect(self) -> None:
+        """One more socket has its first frame."""
+        self.connected += 1
+        if self.connected == self.sockets:
+            self.started = time.monotonic()
+            self.stop = self.started + self.duration
+            self.ready.set()
+
 
 async def _seat(url: str, match_id: str, token: str, rng: random.Random,
-                think: tuple[float, float], stop: float, tally: Tally, max_actions: int) -> None:
+                think: tuple[float, float], tally: Tally, max_actions: int) -> None:
     sent: tuple[int, float] | None = None
+    counted = False
     try:
         async with connect(url, additional_headers={"X-Seat-Token": token}, proxy=None,
-                           max_size=2**22, open_timeout=60) as ws:
-            while time.monotonic() < stop:
+                           max_size=2**22, open_timeout=600) as ws:
+            first = await ws.recv()
+            counted = True
+            tally.connect()
+            await tally.ready.wait()
+            pending = [first]
+            while time.monotonic() < tally.stop:
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop -
-                                                                       time.monotonic()))
+                    raw = pending.pop() if pending else await asyncio.wait_for(
+                        ws.recv(), timeout=max(0.1, tally.stop - time.monotonic()))
                 except TimeoutError:
                     return
                 frame: dict[str, Any] = json.loads(raw)
@@ -146,14 +168,16 @@ async def _seat(url: str, match_id: str, token: str, rng: random.Random,
                 if frame["over"] or frame["count"] >= max_actions:
                     return
                 if frame["legal"] and sent is None:
-                    await _think(ws, rng, think, stop)
-                    if time.monotonic() >= stop:
+                    await _think(ws, rng, think, tally.stop)
+                    if time.monotonic() >= tally.stop:
                         return
                     sent = (frame["count"], time.perf_counter())
                     await ws.send(json.dumps({"type": "action",
                                               "text": rng.choice(frame["legal"])}))
     except Exception as exc:  # a refused or dropped socket is an error of the run
         tally.errors.append(f"{type(exc).__name__}: {exc}"[:120])
+        if not counted:  # the others do not wait for it
+            tally.connect()
 
 
 async def _think(ws: ClientConnection, rng: random.Random, think: tuple[float, float],
@@ -162,17 +186,25 @@ async def _think(ws: ClientConnection, rng: random.Random, think: tuple[float, f
     await asyncio.sleep(min(rng.uniform(*think), max(0.0, stop - time.monotonic())))
 
 
-async def _spectator(url: str, stop: float, tally: Tally) -> None:
+async def _spectator(url: str, tally: Tally) -> None:
+    counted = False
     try:
-        async with connect(url, proxy=None, max_size=2**22, open_timeout=60) as ws:
-            while time.monotonic() < stop:
+        async with connect(url, proxy=None, max_size=2**22, open_timeout=600) as ws:
+            await ws.recv()
+            counted = True
+            tally.connect()
+            await tally.ready.wait()
+            while time.monotonic() < tally.stop:
                 try:
-                    await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
+                    await asyncio.wait_for(ws.recv(), timeout=max(0.1, tally.stop -
+                                                                  time.monotonic()))
                 except TimeoutError:
                     return
                 tally.frames += 1
     except Exception as exc:
         tally.errors.append(f"spectator {type(exc).__name__}: {exc}"[:120])
+        if not counted:
+            tally.connect()
 
 
 async def _load(bases: list[str], matches: int, spectators: int, think: tuple[float, float],
@@ -184,21 +216,22 @@ async def _load(bases: list[str], matches: int, spectators: int, think: tuple[fl
                                        json={"rounds": 5})
             answer.raise_for_status()
             made.append(answer.json())
-    tally = Tally()
-    start = time.monotonic()
-    stop = start + duration
+    tally = Tally(matches * (2 + spectators), duration)
     ws_bases = [b.replace("http://", "ws://") for b in bases]
     tasks = []
     for i, m in enumerate(made):
         for s, link in sorted(m["join"].items()):
             base = ws_bases[(i + int(s)) % len(ws_bases)]
             tasks.append(_seat(f"{base}/ws/{m['id']}", m["id"], link.rsplit("/", 1)[1],
-                               random.Random(i * 2 + int(s)), think, stop, tally, max_actions))
+                               random.Random(i * 2 + int(s)), think, tally, max_actions))
         for k in range(spectators):
-            tasks.append(_spectator(f"{ws_bases[(i + k) % len(ws_bases)]}/ws/{m['id']}", stop,
+            tasks.append(_spectator(f"{ws_bases[(i + k) % len(ws_bases)]}/ws/{m['id']}",
                                     tally))
     await asyncio.gather(*tasks)
-    return tally, made, time.monotonic() - start
+    if not tally.ready.is_set():
+        raise RuntimeError(f"only {tally.connected} of {tally.sockets} sockets connected: "
+                           f"{tally.errors[:3]}")
+    return tally, made, time.monotonic() - tally.started
 
 
 def _percentile(ordered: list[float], q: float) -> float:
