@@ -8,7 +8,7 @@ bases change an answer only through the end-position rules on the points drawn a
 straight moves tested (a path search, which looks at everything, is not traced: such an answer
 is worked out again). If no base that changed refuses a point drawn (the very test of the
 end-position rules) nor blocks a move tested (the very test of
-:func:`~skirmish.geometry.tangent_graph.segment_free`), every test answers as before: the same
+:func:`~skirmish.geometry.tangent_world.segment_free`), every test answers as before: the same
 points are kept, the same moves found, the same answer. In a movement phase one figure moves
 at a time, and the others' answers mostly stand.
 """
@@ -56,10 +56,10 @@ def unchanged_by(mover: Base, before: Sequence[Base], now: Sequence[Base], trace
         for i in range(0, len(points), 2):
             if math.hypot(cx - points[i], cy - points[i + 1]) < limit:
                 return False
-        rr = b.radius + r  # as tangent_graph.build_world inflates it
+        rr = b.radius + r  # as tangent_world.build_world inflates it
         for i in range(0, len(ends), 2):
             bx, by = ends[i], ends[i + 1]
-            # as tangent_graph.segment_free tests an inflated disc
+            # as tangent_world.segment_free tests an inflated disc
             if (cx + rr < min(ax, bx) or cx - rr > max(ax, bx) or cy + rr < min(ay, by)
                     or cy - rr > max(ay, by)):
                 continue
