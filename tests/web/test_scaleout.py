@@ -25,7 +25,14 @@ from skirmish.core.dice import KeyedDice
 from skirmish.games.eden.demo import demo_setup
 from skirmish.web.fanout import libpq_url, parse_notice
 from skirmish.web.rooms import STALE, Room
-from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
+from skirmish.web.storage import (
+    SeatInfo,
+    Store,
+    database_url,
+    new_token,
+    notice,
+    token_hash,
+)
 
 from .conftest import _free_port, token_of
 
@@ -192,6 +199,9 @@ def test_exactly_one_of_two_processes_commits_the_same_decision(fresh_postgres: 
 
 
 def test_notices_name_the_match_and_the_action() -> None:
-    assert parse_notice("abc_DEF-12:41") == ("abc_DEF-12", 41)
+    assert parse_notice(notice("abc_DEF-12", 41, 1, "move B.x 3:4,5")) == (
+        "abc_DEF-12", 41, (1, "move B.x 3:4,5"))
+    assert parse_notice("abc_DEF-12:41") == ("abc_DEF-12", 41, None)
+    assert notice("m", 3, 0, "x" * 9000) == "m:3"  # too long to ride along: read back
     assert parse_notice("garbage") is None and parse_notice("x:-1") is None
     assert libpq_url("postgresql+psycopg://u:p@h:5/db") == "postgresql://u:p@h:5/db"

@@ -34,18 +34,29 @@ def libpq_url(sqlalchemy_url: str) -> str:
         hide_password=False)
 
 
-def parse_notice(payload: str) -> tuple[str, int] | None:
-    """``match_id:idx`` -> (match id, action index); None for anything else."""
-    match_id, _, idx = payload.rpartition(":")
-    return (match_id, int(idx)) if match_id and idx.isdigit() else None
+#: A notice: the match, the action's index, and (player, text) when the payload holds it.
+Notice = tuple[str, int, tuple[int, str] | None]
+
+
+def parse_notice(payload: str) -> Notice | None:
+    """``match_id:idx[:player:text]`` (:func:`skirmish.web.storage.notice`) -> (match id,
+    action index, (player, text) or None); None for anything else."""
+    parts = payload.split(":", 3)
+    if len(parts) < 2 or not parts[0] or not parts[1].isdigit():
+        return None
+    action = None
+    if len(parts) == 4 and parts[2] in ("0", "1"):
+        action = (int(parts[2]), parts[3])
+    return parts[0], int(parts[1]), action
 
 
 class Fanout:
-    """The listener of one server process: ``on_action(match_id, idx)`` and ``on_resync()``
-    run on the event loop ``loop``."""
+    """The listener of one server process: ``on_action(match_id, idx, action)`` and
+    ``on_resync()`` run on the event loop ``loop``."""
 
     def __init__(self, url: str, loop: asyncio.AbstractEventLoop,
-                 on_action: Callable[[str, int], None], on_resync: Callable[[], None]) -> None:
+                 on_action: Callable[[str, int, tuple[int, str] | None], None],
+                 on_resync: Callable[[], None]) -> None:
         self.url = libpq_url(url)
         self.loop = loop
         self.on_action = on_action

@@ -132,12 +132,13 @@ class Hub:
                              self._resync)
         self.fanout.start()
 
-    def _notice(self, match_id: str, idx: int) -> None:
-        """Action ``idx`` of ``match_id`` was committed (by any process): a loaded room that
-        lacks it catches up."""
+    def _notice(self, match_id: str, idx: int, action: tuple[int, str] | None) -> None:
+        """Action ``idx`` of ``match_id`` was committed (by any process; ``action``: its
+        player and text, when the notice holds them): a loaded room that lacks it catches
+        up."""
         room = self.rooms.get(match_id)
         if room is not None and len(room.game.history) <= idx:
-            self._spawn(room.catch_up())
+            self._spawn(room.catch_up(idx, action))
 
     def _resync(self) -> None:
         for room in list(self.rooms.values()):

@@ -143,8 +143,9 @@ class Room:
                 wanted.setdefault((seat, start), []).append(conn)
         if not wanted:
             return
-        plan = {key: sorted({c.version for c in readers if c.deltas and c.version in
-                             self._sent}) for key, readers in wanted.items()}
+        plan = {key: (sorted({c.version for c in readers if c.deltas and c.version in
+                              self._sent}), any(c.deltas for c in readers))
+                for key, readers in wanted.items()}
         built = await asyncio.to_thread(self._frames, plan)
         for key, readers in wanted.items():
             frame, whole, deltas = built[key]
@@ -152,7 +153,8 @@ class Room:
                 conn.send_text(deltas.get(conn.version, whole) if conn.deltas else whole)
                 conn.log_sent = len(game.log)
                 conn.version = frame["version"]
-            self._sent[frame["version"]] = frame
+            if plan[key][1]:  # the base of its readers' next deltas
+                self._sent[frame["version"]] = frame
         held = {c.version for c in self.connections} | {c.version for c in conns}
         for version in [v for v in self._sent if v not in held]:
             del self._sent[version]
@@ -160,12 +162,13 @@ class Room:
         if self.metrics is not None:
             self.metrics.frames(len(built))
 
-    def _frames(self, plan: dict[tuple[int | None, int], list[str]]
+    def _frames(self, plan: dict[tuple[int | None, int], tuple[list[str], bool]]
                 ) -> dict[tuple[int | None, int], tuple[dict[str, Any], str, dict[str, str]]]:
         """For each (seat, log start): its state frame, as JSON text, and its deltas from
-        each base version in ``plan`` (text; the whole frame where no delta is smaller)."""
+        each base version in ``plan`` (text; the whole frame where no delta is smaller);
+        the frame is read back as its clients read it only when some reader takes deltas."""
         out = {}
-        for (seat, start), bases in plan.items():
+        for (seat, start), (bases, deltas) in plan.items():
             frame = frames.state_frame(self.game, seat, mode=self.mode, log_from=start)
             if self.bots:
                 frame["explained"] = len(self.explanations)
@@ -174,8 +177,8 @@ class Room:
             # nothing its frame does not, not even how many frames others were sent
             frame["version"] = hashlib.blake2b(text.encode(), digest_size=9).hexdigest()
             whole = f'{text[:-1]},"version":"{frame["version"]}"}}'
-            # the frame as the client reads it (JSON values: tuples become arrays)
-            frame = json.loads(whole)
+            if deltas:  # the frame as the client reads it (JSON: tuples become arrays)
+                frame = json.loads(whole)
             out[(seat, start)] = (frame, whole, {base: delta_text(self._sent[base], frame,
                                                                   whole) for base in bases})
         return out
@@ -334,12 +337,20 @@ class Room:
                                    "deciding player")
             self.game.apply(text)
 
-    async def catch_up(self) -> None:
+    async def catch_up(self, idx: int | None = None,
+                       action: tuple[int, str] | None = None) -> None:
         """Bring the room up to date with the database (an action committed by another
-        server process, :mod:`.fanout`) and show it to this process's readers."""
+        server process, :mod:`.fanout`) and show it to this process's readers. A notice
+        holding the next action (its index ``idx``, its player and text) is applied without
+        reading the database; any other gap is read from it."""
         async with self.lock:
             count = len(self.game.history)
-            actions = await asyncio.to_thread(self.store.actions, self.id, count)
+            if idx is not None and idx < count:
+                return  # applied meanwhile
+            if idx == count and action is not None:
+                actions = [action]
+            else:
+                actions = await asyncio.to_thread(self.store.actions, self.id, count)
             if not actions:
                 return
             try:

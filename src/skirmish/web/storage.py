@@ -38,7 +38,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 #: The data folder when neither ``--db`` nor a folder is given (docs/web.md).
@@ -163,6 +163,13 @@ class MatchInfo:
                 "status": self.status, "count": self.action_count, "outcome": self.outcome,
                 "created_at": self.created_at, "seats": [s.public() for s in self.seats],
                 "private": self.private}
+
+
+def notice(match_id: str, idx: int, player: int, text: str) -> str:
+    """The payload announcing a committed action: ``match_id:idx:player:text``, or
+    ``match_id:idx`` when the text would not fit PostgreSQL's 8000 bytes."""
+    full = f"{match_id}:{idx}:{player}:{text}"
+    return full if len(full.encode()) < 7900 else f"{match_id}:{idx}"
 
 
 def new_id() -> str:
@@ -296,7 +303,7 @@ class Store:
         return out
 
     def actions(self, match_id: str, start: int = 0, *,
-                session: Session | None = None) -> list[tuple[int, str]]:
+                session: Connection | None = None) -> list[tuple[int, str]]:
         """The stored actions of a match from index ``start``, in order: (player, text)."""
         with self._using(session) as s:
             rows = s.execute(select(ActionRow.idx, ActionRow.player, ActionRow.text)
@@ -308,49 +315,50 @@ class Store:
         return [(row.player, row.text) for row in rows]
 
     @contextmanager
-    def locked(self, match_id: str) -> Iterator[Session]:
+    def locked(self, match_id: str) -> Iterator[Connection]:
         """A transaction holding match ``match_id``'s row (PostgreSQL: ``SELECT ... FOR
         UPDATE``, so that of several server processes exactly one applies the match's next
         action at a time; SQLite serves one process, whose room lock does the same). Commits
-        when the block ends, rolls back if it raises."""
-        with self.session() as s, s.begin():
-            s.execute(select(MatchRow.action_count).where(MatchRow.id == match_id)
+        when the block ends, rolls back if it raises. The hot path of every action: plain
+        SQLAlchemy Core statements on a connection, no ORM session."""
+        with self.engine.begin() as c:
+            c.execute(select(MatchRow.action_count).where(MatchRow.id == match_id)
                       .with_for_update())
-            yield s
+            yield c
 
     @contextmanager
-    def _using(self, session: Session | None) -> Iterator[Session]:
-        if session is not None:
-            yield session
+    def _using(self, connection: Connection | None) -> Iterator[Connection]:
+        if connection is not None:
+            yield connection
         else:
-            with self.session() as s:
-                yield s
+            with self.engine.connect() as c:
+                yield c
 
     def append(self, match_id: str, idx: int, player: int, text: str, *,
                outcome: Mapping[str, Any] | None = None, over: bool = False,
-               session: Session | None = None) -> None:
+               session: Connection | None = None) -> None:
         """Store action ``idx`` and the match's new count (and its end) in ONE transaction
         (``session``'s, from :meth:`locked`, or one of its own); :class:`ConflictError`
         (nothing stored) if the stored count is not ``idx``. On PostgreSQL the transaction
-        also notifies :data:`CHANNEL` (``match_id:idx``), delivered to every listening server
+        also notifies :data:`CHANNEL` (:func:`notice`), delivered to every listening server
         process when it commits (:mod:`skirmish.web.fanout`)."""
         at = time.time()
         values: dict[str, Any] = {"action_count": idx + 1}
         if over:
             values.update(status="over", outcome=_dumps(outcome), finished_at=at)
         with contextlib.ExitStack() as stack:
-            s = session if session is not None else stack.enter_context(self.session())
-            if session is None:
-                stack.enter_context(s.begin())
+            s = session if session is not None else stack.enter_context(self.engine.begin())
             done = s.execute(update(MatchRow)
                              .where(MatchRow.id == match_id, MatchRow.action_count == idx)
                              .values(**values))
-            if done.rowcount != 1:  # type: ignore[attr-defined]
+            if done.rowcount != 1:
                 raise ConflictError(f"match {match_id}: action {idx} is not the next one")
             s.execute(insert(ActionRow).values(match_id=match_id, idx=idx, player=player,
                                                text=text, at=at))
             if not self.is_sqlite:
-                s.execute(select(func.pg_notify(CHANNEL, f"{match_id}:{idx}")))
+                # the action itself rides along (at most 8000 bytes): the other processes
+                # apply it without reading it back
+                s.execute(select(func.pg_notify(CHANNEL, notice(match_id, idx, player, text))))
 
     def count(self) -> int:
         with self.session() as s:
