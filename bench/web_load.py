@@ -53,17 +53,22 @@ def _free_port() -> int:
 
 
 class Server:
-    """``skirmish serve`` in a process of its own."""
+    """``skirmish serve`` in a process of its own (its output to ``log``, if given); ready
+    when this returns (tests/web/test_scaleout.py starts its processes with it too)."""
 
-    def __init__(self, data: Path, db: str | None, env: dict[str, str] | None = None) -> None:
+    def __init__(self, data: Path, db: str | None, env: dict[str, str] | None = None, *,
+                 log: Path | None = None) -> None:
         self.port = _free_port()
         command = [sys.executable, "-c", "from skirmish.cli.main import app; app()", "serve",
                    "--port", str(self.port), "--data", str(data)]
         if db:
             command += ["--db", db]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL,
+        output = log.open("w") if log is not None else subprocess.DEVNULL
+        self.process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT,
                                         env={**os.environ, **SERVER_ENV, **(env or {})})
+        if log is not None:
+            assert not isinstance(output, int)
+            output.close()  # the server holds its own copy
         self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
@@ -86,13 +91,19 @@ class Server:
             return float("nan")
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def kill(self) -> None:
+        """SIGKILL: the process ends at once, as in a crash."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                self.kill()
 
 
 @contextmanager

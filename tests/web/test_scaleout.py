@@ -6,13 +6,9 @@ acknowledged: its clients reconnect to the other."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +16,10 @@ from typing import Any
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench import web_load as bench_load
 
 from skirmish.core.dice import KeyedDice
 from skirmish.games.eden.demo import demo_setup
@@ -34,50 +34,20 @@ from skirmish.web.storage import (
     token_hash,
 )
 
-from .conftest import _free_port, token_of
-
-SERVE = "from skirmish.cli.main import app; app()"
+from .conftest import token_of
 
 
-class Server:
-    """``skirmish serve`` in a process of its own, on ``port``."""
+class Server(bench_load.Server):
+    """``skirmish serve`` in a process of its own on ``url``'s database (bench.web_load's),
+    its output kept in ``folder``."""
 
     def __init__(self, url: str, folder: Path) -> None:
-        self.port = _free_port()
-        self.log = (folder / f"server-{self.port}.log").open("w")
-        env = {**os.environ, "SKIRMISH_RATE_LIMITS": "off"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", SERVE, "serve", "--db", url, "--port", str(self.port),
-             "--data", str(folder)], env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        self.base = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, "the server stopped at start"
-            try:
-                if httpx.get(self.base + "/readyz", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"server on {self.port} never became ready")
+        super().__init__(folder, url, log=folder / f"server-{len(list(folder.glob('*.log')))}"
+                                                   ".log")
 
     def socket(self, match_id: str, token: str) -> ClientConnection:
         return connect(f"ws://127.0.0.1:{self.port}/ws/{match_id}",
                        additional_headers={"x-seat-token": token}, open_timeout=10)
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        self.log.close()
 
 
 @pytest.fixture
