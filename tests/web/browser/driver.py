@@ -32,8 +32,16 @@ class Stats:
 
 
 class Table:
-    def __init__(self, page: Any) -> None:
+    """A player at the page. ``quick``: the page's default, a legal point or attack is sent on
+    one click (its odds shown on hover); else (``quick=False``) the player asked to confirm
+    moves and attacks (the page's checkbox, kept in localStorage): every one is shown, then
+    confirmed."""
+
+    def __init__(self, page: Any, quick: bool = False) -> None:
         self.page = page
+        self.quick = quick
+        page.evaluate("([q]) => localStorage.setItem('skirmish.confirm', q ? '0' : '1')",
+                      [quick])
 
     # -- reading ---------------------------------------------------------------------------
     def state(self) -> dict[str, str]:

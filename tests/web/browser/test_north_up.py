@@ -25,7 +25,7 @@ DEPLOY = re.compile(r"^deploy (\S+) (-?[\d.]+),(-?[\d.]+)$")
 
 def field_box(page: Any) -> tuple[float, float, float, float]:
     """The field's rectangle on the screen: left, top, width, height (px)."""
-    box = page.eval_on_selector("#field svg rect#field", """r => {
+    box = page.eval_on_selector("#field svg rect#field-area", """r => {
         const b = r.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; }""")
     return float(box[0]), float(box[1]), float(box[2]), float(box[3])
 

@@ -148,6 +148,26 @@ const SK = (() => {
         el("h2", {}, el("span", {class: "side-dot side-" + sideLetter(f.side)}), f.name || f.ref),
         el("pre", {}, JSON.stringify(f, null, 1)));
     },
+    /** What the board draws (static/board.js) from a view and the state frame's ``board``:
+        the field (cm), scenery and markers as the view has them, the zones the board adds,
+        and the pieces on the table (a base's radius in cm). */
+    scene(view, board) {
+      const size = view.field_size || view.table_cm || [60, 60];
+      const onTable = (f) => f.on_field !== false && f.placed !== false && !f.out &&
+        !f.extracted && typeof f.x === "number" && typeof f.y === "number";
+      return {
+        width: Number(size[0]), height: Number(size[1]),
+        scenery: view.scenery || [],
+        markers: (view.markers || []).filter((m) => !m.carrier).map((m) => ({
+          id: m.id, x: m.x, y: m.y, r: m.radius, label: m.label || m.kind,
+          cls: m.kind || ""})),
+        zones: (board && board.zones) || [],
+        pieces: (view.fighters || view.figures || []).filter(onTable).map((f) => ({
+          ref: f.ref, side: f.side, x: f.x, y: f.y, label: f.name || f.ref,
+          r: f.radius || (f.profile && f.profile.base_mm ? f.profile.base_mm / 20 : 1.25),
+          facing: f.facing})),
+      };
+    },
     myCards: () => null,        // (view): the seat's own cards, null: none
     odds: (frame) => el("p", {class: "muted"}, tr(frame.summary || "")),
     sightText: () => null,      // (sight frame): the verdict's words, null: the default
@@ -182,6 +202,9 @@ const SK = (() => {
   const lobbyPart = (name, part) => { lobbyParts[name] = part; };
   const lobbyPartOf = (name) => lobbyParts[name] || {body: async () => ({})};
 
+  /** The default scene of a view (a game's own scene() may start from it). */
+  const baseScene = (view, board) => DEFAULT_GAME.scene(view, board);
+
   return {config, lang, t, fitSvg, term, word, tr, pct, num, el, colon, sideLetter, sideName,
-          renderLog, register, gameOf, lobbyPart, lobbyPartOf};
+          renderLog, register, gameOf, lobbyPart, lobbyPartOf, baseScene};
 })();

@@ -31,18 +31,23 @@
   let pingTimer = null;
   let retryTimer = null;
 
-  const field = Field.create($("field"), {
+  // The board (static/board.js): a legal click, drop or keyboard point is sent at once, a
+  // refused drop goes to the nearest legal point the engine finds (the probe's ``instead``),
+  // unless the player asked to confirm moves and attacks (``quick()`` false).
+  const quick = () => localStorage.getItem("skirmish.confirm") !== "1";
+  const field = Board.create($("field"), {
     onBase: (ref, event, point) => {
-      if (pick) { choosePoint(point[0], point[1]); return; }
+      if (pick) { choosePoint(point[0], point[1], {}); return; }
       select(ref);
     },
-    onPoint: (x, y) => {
-      if (pick) { choosePoint(x, y); return; }
-      const group = selected && groupFor(selected, clickVerbs());
-      if (group) { startPick(group); choosePoint(x, y); }
+    onPoint: (x, y, how) => {
+      if (pick) { choosePoint(x, y, how); return; }
+      const group = selected && groupFor(selected, how.dragged ? dragVerbs() : clickVerbs());
+      if (group) { startPick(group); choosePoint(x, y, how); }
     },
     onDrag: (x, y) => dragTo(x, y),
     onHover: (ref) => hover(ref),
+    onMovePointer: (x, y) => { if (pick && (pick.angle || pick.template)) aim(x, y); },
     canDrag: (ref) => !!groupFor(ref, dragVerbs()),
   });
 
@@ -133,8 +138,9 @@
     S.log = S.log.slice(0, from).concat(frame.log || []);
     $("handover").hidden = true;
     document.body.classList.remove("handing-over");
-    field.render(frame.svg);
-    field.zone(S.view, S.legal.length ? (S.view.decision || {}).prompt : null);
+    field.draw(G().scene(S.view, frame.board || {}), frame.board || {});
+    const last = S.log.length ? S.log[S.log.length - 1].text : "";
+    field.lastAction(frame.log && frame.log.length ? last : null);
     $("sight").hidden = true;
     if (S.legal.join("\n") !== legalBefore) {
       pick = null;
@@ -295,7 +301,9 @@
         const p = entry.first;
         if (!entry.pick) {
           buttons.push(el("button", {type: "button", class: "act verb-" + verb,
-                                     dataset: {action: p.text}, onclick: () => choose(p)},
+                                     dataset: {action: p.text}, onclick: () => choose(p),
+                                     onpointerenter: () => previewOdds(p),
+                                     onfocus: () => previewOdds(p)},
                           label(p)));
           continue;
         }
@@ -310,7 +318,7 @@
              `${args}${p.suffix ? " ↻" + p.suffix + "°" : ""}`),
           el("button", {type: "button", class: "act sample small", title: group.sample,
                         dataset: {action: group.sample},
-                        onclick: () => { startPick(group); propose(group.sample); }},
+                        onclick: () => { startPick(group); propose(group.sample, {auto: quick()}); }},
              t("table.suggested"))));
       }
       box.append(el("div", {class: "verb-group", dataset: {verb}},
@@ -319,14 +327,28 @@
     renderPending();
   }
 
+  /** The odds a button's action shows (an attack's, a reaction's), or null. */
+  function oddsOf(p) {
+    const ctx = (S.view.decision || {}).context || {};
+    if (isAttack(p.text)) return {odds: p.text};
+    if (p.verb === "react" && ctx.attacker && ctx.target) {
+      return {odds: `attack ${ctx.attacker} ${ctx.target}`, reaction: p.text.split(" ")[1]};
+    }
+    return null;
+  }
+
+  /** Pointing at (or focusing) an attack's button shows its odds before the one click. */
+  function previewOdds(p) {
+    const odds = oddsOf(p);
+    if (!odds || !quick() || (pending && !pending.preview)) return;
+    if (pending && pending.oddsText === odds.odds) return;
+    propose(p.text, Object.assign({preview: true}, odds));
+  }
+
   function choose(p) {
     pick = null;
-    const ctx = (S.view.decision || {}).context || {};
-    if (isAttack(p.text)) { propose(p.text); return; }
-    if (p.verb === "react" && ctx.attacker && ctx.target) {
-      propose(p.text, {odds: `attack ${ctx.attacker} ${ctx.target}`, reaction: p.text.split(" ")[1]});
-      return;
-    }
+    const odds = oddsOf(p);
+    if (odds && !quick()) { propose(p.text, odds); return; }
     act(p.text);
   }
 
@@ -342,7 +364,10 @@
   function propose(text, options) {
     const verb = text.split(" ")[0];
     const probed = isProbed(verb);
-    pending = {text, verb, probed, probe: null, odds: null, oddsText: null};
+    const o = options || {};
+    pending = {text, verb, probed, probe: null, odds: null, oddsText: null, auto: !!o.auto,
+               drag: !!o.drag, preview: !!o.preview};
+    if (o.auto && !probed) { act(text); return; }
     $("tape").hidden = true;
     if (probed) send({type: "probe", text});
     const oddsText = options && options.odds ? options.odds : isAttack(text) ? text : null;
@@ -361,7 +386,7 @@
     box.hidden = false;
     $("pending-text").textContent = pending ? pending.text.replace(/(\d\.\d{2})\d+/g, "$1")
       : t(pick.angle ? "table.pick.angle" : "table.pick");
-    $("confirm").hidden = !pending;
+    $("confirm").hidden = !pending || pending.auto;
     $("confirm").disabled = !!(pending && pending.probed &&
                                (!pending.probe || pending.probe.legal === false));
     const odds = $("odds");
@@ -380,6 +405,8 @@
     pending = null;
     if (group.fighter && fighter(group.fighter)) { selected = group.fighter; field.select(selected); }
     field.clear("tape", "template", "ghost");
+    pick.template = G().isProbed(group.verb) && !G().CLICK_VERBS.includes(group.verb) &&
+      !G().DRAG_VERBS.includes(group.verb);
     renderDecision();
   }
 
@@ -395,9 +422,20 @@
     return `${pick.prefix} ${x},${y}${pick.suffix ? " " + pick.suffix : ""}`;
   }
 
-  function choosePoint(x, y) {
+  /** A point chosen by a click, a drop (``how.dragged``) or the keyboard: sent at once when
+      the engine allows it (quick), a refused drop moved to its nearest legal point. */
+  function choosePoint(x, y, how) {
     const text = textAt(x, y);
-    if (text) propose(text);
+    if (text) propose(text, {auto: quick(), drag: !!(how && how.dragged)});
+  }
+
+  /** The template's preview where the pointer (or the keyboard's point) is. */
+  let aimTimer = null;
+  function aim(x, y) {
+    if (aimTimer) return;
+    aimTimer = setTimeout(() => { aimTimer = null; }, 120);
+    const text = textAt(x, y);
+    if (text) send({type: "probe", text});
   }
 
   let dragTimer = null;
@@ -416,7 +454,11 @@
 
   function onProbe(frame) {
     if (pending && pending.text !== frame.text) return;  // a late answer to a drag
-    if (!frame.legal && frame.instead && pending) { propose(frame.instead); return; }  // a run
+    if (!frame.legal && frame.instead && pending && (!frame.snapped || pending.drag)) {
+      propose(frame.instead, {auto: pending.auto});  // a run; a drop's nearest legal point
+      return;
+    }
+    if (pending && pending.auto && frame.legal) { act(frame.text); return; }
     const geometry = frame.path || frame.end || frame.template;
     const measured = frame.length !== null && frame.length !== undefined;
     const reason = tr(frame.reason || frame.path_problem || "");
@@ -443,6 +485,7 @@
       field.tape(null, m ? [+m[1], +m[2]] : null, frame.legal, "");
     }
     if (frame.template) field.template(frame.template, frame.covered);
+    if (frame.snapped) field.snapHint(frame.snapped);
     if (pending && pending.text === frame.text) {
       pending.probe = frame;
       renderPending();
@@ -549,6 +592,13 @@
     pending = null; pick = null; field.clear(); $("tape").hidden = true; renderDecision();
   });
   $("end-close").addEventListener("click", () => { $("end").hidden = true; });
+  $("zoom-in").addEventListener("click", () => field.zoom(1.25));
+  $("zoom-out").addEventListener("click", () => field.zoom(1 / 1.25));
+  $("zoom-fit").addEventListener("click", () => field.fit());
+  $("confirm-moves").checked = !quick();
+  $("confirm-moves").addEventListener("change", (event) => {
+    localStorage.setItem("skirmish.confirm", event.target.checked ? "1" : "0");
+  });
   $("notation-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("notation").value.trim();

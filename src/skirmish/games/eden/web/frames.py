@@ -76,8 +76,16 @@ def table_svg(game: Game, seat: int | None) -> str:
 # -- state frames --------------------------------------------------------------------------------
 def state_extras(game: Game, seat: int | None) -> dict[str, Any]:
     """What an Eden ``state`` frame adds (docs/web.md): the seat's table as SVG, its own
-    deployment zone drawn while it deploys."""
-    return {"svg": svg_of(picture_for(game, seat), **_deployment_zone(game, seat))}
+    deployment zone drawn while it deploys, and what the board adds to the view
+    (:func:`skirmish.games.eden.web.board.board`)."""
+    from skirmish.games.eden.web.board import board
+    from skirmish.web.frames import legal_texts
+
+    known = knowledge(game, seat)
+    state = state_of(known)
+    assert isinstance(state, EdenState)
+    return {"svg": svg_of(picture_of(state), **_deployment_zone(game, seat)),
+            "board": board(known, seat, legal_texts(game, seat))}
 
 
 def _deployment_zone(game: Game, seat: int | None) -> dict[str, Any]:
@@ -95,9 +103,18 @@ def _deployment_zone(game: Game, seat: int | None) -> dict[str, Any]:
 # -- probes --------------------------------------------------------------------------------------
 def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
     """``probe``: is the action legal now for this seat, why not, and its geometry: a move's
-    or charge's path, length and allowance; the bases a throw or blast would cover."""
+    or charge's path, length and allowance; the bases a throw or blast would cover. A
+    refused move or deployment names the nearest legal point found near it (``instead``,
+    ``snapped``: :func:`skirmish.games.eden.web.board.snapped`)."""
     answer = probe_answer(game, seat, text)
     action = game.parse(text)
+    if not answer["legal"] and seat is not None and not game.is_over \
+            and game.decision().player == seat:
+        from skirmish.games.eden.web.board import snapped
+
+        found = snapped(game, action)
+        if found is not None:
+            answer["instead"], answer["snapped"] = found[0], list(found[1])
     if isinstance(action, Move | Charge | Throw | BlastAttack):
         try:
             answer.update(_geometry(knowledge(game, seat), action))

@@ -90,8 +90,13 @@ def power_line(power: Any) -> str:
 def frame_extras(game: Game, seat: int | None) -> dict[str, Any]:
     """What an ME:A ``state`` frame (docs/web.md) has beyond Eden's: its table's SVG (the
     same picture for everyone: the deployment zones of both bands while they deploy, nothing
-    is secret) and ``cards`` (the weapon and power cards' notation)."""
-    return {"svg": table_svg(game, seat), "cards": cards(game)}
+    is secret), ``cards`` (the weapon and power cards' notation) and what the board adds to
+    the view (:func:`skirmish.games.masseffect.web.board.board`)."""
+    from skirmish.games.masseffect.web.board import board
+    from skirmish.web.frames import legal_texts
+
+    return {"svg": table_svg(game, seat), "cards": cards(game),
+            "board": board(game, seat, legal_texts(game, seat))}
 
 
 # -- probes -------------------------------------------------------------------------------------
@@ -105,7 +110,9 @@ def _figure(state: MEState, ref: str) -> Figure:
 def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
     """``probe``: is the action legal now for this seat, why not (the engine's reason), and
     its geometry: a walk's or run's path, length, allowance and what is left (cm and pas),
-    and for a walk refused where a run is allowed, that run (``instead``); a deployment's
+    and for a walk refused where a run is allowed, that run (``instead``), else for a refused
+    walk, run or deployment the same at the nearest legal point found (``instead``,
+    ``snapped``: :func:`skirmish.games.masseffect.web.board.snapped`); a deployment's
     point; the figures an area power's circle touches."""
     action = parse_action(game, text)
     legal, reason, rule = legality(game, seat, action)
@@ -120,6 +127,13 @@ def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
             run = Run(action.figure, action.to, action.facing)
             if legality(game, seat, run)[0]:
                 answer["instead"] = str(run)
+    if not legal and "instead" not in answer and seat is not None and not game.is_over \
+            and game.decision().player == seat:
+        from skirmish.games.masseffect.web.board import snapped
+
+        found = snapped(game, action)
+        if found is not None:
+            answer["instead"], answer["snapped"] = found[0], list(found[1])
     elif isinstance(action, Deploy):
         answer["end"] = points([(float(action.at.x), float(action.at.y))])[0]
     elif isinstance(action, AreaPower):

@@ -193,6 +193,22 @@ SK.register("eden", (() => {
     isAttack: (view, text) => ATTACKS.has(text.split(" ")[0]),
     isProbed: (verb) => IMMEDIATE_FIELD_VERBS.includes(verb),
     inAction: (f) => !!f.on_field,
+    /** The board's scene: the default, objectives numbered (their mission named when the
+        seat knows it), the leaders ringed. */
+    scene(view, board) {
+      const scene = SK.baseScene(view, board);
+      const owners = view.objectives || {};
+      scene.markers = scene.markers.map((m) => {
+        const n = /(\d+)$/.exec(m.id);
+        const owner = owners[m.id] || "";
+        return Object.assign(m, {label: n ? t("board.objective", {n: n[1]}) : m.label,
+                                 title: owner ? SK.tr(owner) : m.label,
+                                 cls: "objective" + (owner ? " owned-" + owner[0] : "")});
+      });
+      const leaders = new Set(view.leaders || []);
+      for (const p of scene.pieces) if (leaders.has(p.ref)) p.cls = "leader";
+      return scene;
+    },
     label(p) {
       const args = p.text.split(" ").slice(1).map((a) => word(a));
       if (p.verb === "attack" || p.verb === "interrupt") return args.join(" → ");

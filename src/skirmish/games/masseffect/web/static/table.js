@@ -246,6 +246,14 @@ const MassEffect = (() => {
 
 SK.register("masseffect", Object.assign({}, MassEffect, {
   isProbed: (verb) => MassEffect.PROBED.has(verb),
+  /** The board's scene: the default (figures with their facing), engaged figures marked,
+      the upper edge north. */
+  scene(view, board) {
+    const scene = SK.baseScene(view, board);
+    const engaged = new Set((view.figures || []).filter((f) => f.engaged).map((f) => f.ref));
+    for (const p of scene.pieces) if (engaged.has(p.ref)) p.cls = "engaged";
+    return scene;
+  },
   card: (f, view, known) => MassEffect.card(f, view, known.cards),
   /** The shot's corridor, its cover outlined (not for a melee). */
   oddsCorridor: (o) => (o.kind !== "melee" ? {from: o.attacker, to: o.target, cover: o.cover}
