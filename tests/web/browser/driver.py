@@ -227,3 +227,162 @@ def play_to_the_end(tables: list[Table], *, max_steps: int = 2000) -> Stats:
                 "document.body.dataset.over === 'true' || document.body.dataset.turn !== 'other'",
                 timeout=30_000) if len(tables) == 1 else tables[0].page.wait_for_timeout(50)
     raise AssertionError("the match did not end")
+
+
+class Person(Table):
+    """A player of the page's default (one click per simple decision): a move is a drag of
+    the fighter (a refused drop goes to the nearest legal point), an attack's or a reaction's
+    odds are read by pointing at its button, then one click sends it. Every click, drag and
+    key press is counted in ``inputs``."""
+
+    def __init__(self, page: Any) -> None:
+        super().__init__(page, quick=True)
+        self.inputs = 0
+        self.refused: list[str] = []  # why a drop was refused
+
+    def click(self, selector: str) -> None:
+        self.inputs += 1
+        self.page.click(selector)
+
+    def act_button(self, text: str) -> bool:
+        count = self.state()["count"]
+        self._clear_toast()
+        self.click(f'#actions button.act[data-action="{text}"]')
+        return self._accepted(count)
+
+    def attack(self, text: str) -> bool:
+        """Point at the attack's button (its odds appear), then click it once."""
+        count = self.state()["count"]
+        self._clear_toast()
+        self.page.hover(f'#actions button.act[data-action="{text}"]')
+        self.page.wait_for_selector("#odds .odds-body, #odds p.muted", timeout=20_000)
+        self.click(f'#actions button.act[data-action="{text}"]')
+        return self._accepted(count)
+
+    def sample(self, prefix: str | None = None) -> bool:
+        samples = [s for s in self.samples() if prefix is None or s.startswith(prefix + " ")]
+        count = self.state()["count"]
+        self._clear_toast()
+        self.click(f'#actions button.sample[data-action="{samples[0]}"]')
+        return self._accepted(count)
+
+    def drag_towards_enemy(self, ref: str, step: float = 8.0) -> bool:
+        """One drag of ``ref`` up to ``step`` cm toward its nearest enemy (stopping short of
+        contact); the page sends it at once, at the nearest legal point if refused there."""
+        bases = self.bases()
+        if ref not in bases:
+            return False
+        x, y, r, side = bases[ref]
+        enemies = [b for b in bases.values() if b[3] != side]
+        if not enemies:
+            return False
+        ex, ey, er, _ = min(enemies, key=lambda b: math.hypot(b[0] - x, b[1] - y))
+        gap = math.hypot(ex - x, ey - y)
+        step = min(gap - r - er - 0.5, step)
+        if step < 1:
+            return False
+        count = self.state()["count"]
+        self._clear_toast()
+        self.inputs += 1
+        self.drag_cm(ref, x + (ex - x) / gap * step, y + (ey - y) / gap * step)
+        try:
+            if self._accepted(count, timeout=10_000):
+                return True
+        except Exception:  # noqa: BLE001 - nothing legal near the drop: the page said why
+            pass
+        self.refused.append(self.page.inner_text("#tape") if self.page.is_visible("#tape")
+                            else self.page.inner_text("#toast"))
+        return False
+
+    def step(self, stats: Stats) -> bool:
+        state = self.state()
+        if state.get("over") == "true" or state.get("turn") != "me":
+            return False
+        kind = state["decision"]
+        stats.decisions += 1
+        stats.kinds.add(kind)
+        actions = self.actions()
+        attacks = [a for a in actions if a.split()[0] in ATTACKS]
+        if attacks:
+            stats.odds += 1
+            if self.attack(attacks[0]):
+                return True
+        if kind == "reaction":
+            stats.odds += 1
+            return self.attack(actions[0])
+        if kind == "action":
+            active = next((s.split()[1] for s in self.samples() if s.startswith("move ")), None)
+            if active and self.drag_towards_enemy(active):
+                stats.clicked_moves += 1
+                return True
+            return self.act_button("end") if "end" in actions else self.act_button(actions[0])
+        if self.samples():
+            return self.sample()
+        preferred = [a for a in actions if a == "pass"] if kind in ("interrupt", "tactical",
+                                                                    "cancellation") else []
+        choice = (preferred or actions)[len(preferred or actions) // 2 if kind == "secret-bid"
+                                        else 0]
+        return self.act_button(choice)
+
+
+class Keyboard(Person):
+    """A player without a mouse: Tab to a control and Enter (an attack's odds show when its
+    button has the focus); a move is the board's point moved with the arrow keys from the
+    fighter, then Enter. ``inputs`` counts the key presses."""
+
+    def focus(self, selector: str, limit: int = 400) -> None:
+        """Tab until ``selector`` has the focus."""
+        for _ in range(limit):
+            if self.page.evaluate("([s]) => document.activeElement && "
+                                  "document.activeElement.matches(s)", [selector]):
+                return
+            self.page.keyboard.press("Tab")
+            self.inputs += 1
+        raise AssertionError(f"Tab never reached {selector}")
+
+    def press(self, selector: str) -> bool:
+        count = self.state()["count"]
+        self._clear_toast()
+        self.focus(selector)
+        self.page.keyboard.press("Enter")
+        self.inputs += 1
+        return self._accepted(count)
+
+    def act_button(self, text: str) -> bool:
+        return self.press(f'#actions button.act[data-action="{text}"]')
+
+    def attack(self, text: str) -> bool:
+        return self.press(f'#actions button.act[data-action="{text}"]')
+
+    def sample(self, prefix: str | None = None) -> bool:
+        samples = [s for s in self.samples() if prefix is None or s.startswith(prefix + " ")]
+        return self.press(f'#actions button.sample[data-action="{samples[0]}"]')
+
+    def drag_towards_enemy(self, ref: str, step: float = 6.0) -> bool:
+        """The board's point moved from ``ref`` toward the nearest enemy with the arrow keys
+        (1 cm a press), then Enter."""
+        bases = self.bases()
+        if ref not in bases:
+            return False
+        x, y, r, side = bases[ref]
+        enemies = [b for b in bases.values() if b[3] != side]
+        if not enemies:
+            return False
+        ex, ey, _, _ = min(enemies, key=lambda b: math.hypot(b[0] - x, b[1] - y))
+        count = self.state()["count"]
+        self._clear_toast()
+        self.focus("#field")
+        dx, dy = ex - x, ey - y
+        gap = math.hypot(dx, dy) or 1.0
+        for _ in range(round(abs(dx) / gap * step)):
+            self.page.keyboard.press("ArrowRight" if dx > 0 else "ArrowLeft")
+            self.inputs += 1
+        for _ in range(round(abs(dy) / gap * step)):
+            self.page.keyboard.press("ArrowUp" if dy > 0 else "ArrowDown")
+            self.inputs += 1
+        self.page.keyboard.press("Enter")
+        self.inputs += 1
+        try:
+            return self._accepted(count, timeout=10_000)
+        except Exception:  # noqa: BLE001 - nothing legal near the point: the page said why
+            return False

@@ -232,8 +232,11 @@ const Board = (() => {
         if (from && node.g.animate && !(reduced && reduced.matches)) {
           const dx = px(from[0]) - px(p.x);
           const dy = py(from[1]) - py(p.y);
-          node.g.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}],
+          // the drawing slides; the touch target is at once where the piece now stands
+          for (const part of [node.circle, node.label, node.facing]) {
+            part.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}],
                          {duration: 280, easing: "ease-out"});
+          }
         }
       }
       for (const [ref, node] of pieces) {

@@ -25,6 +25,7 @@
   let pick = null;           // {prefix, suffix, verb, angle: bool, fighter}: a point to choose
   let pending = null;        // {text, verb}: an action shown before it is sent
   let endShownAt = -1;
+  let shownLog = Infinity;   // the log lines drawn before (the first frame's do not flash)
   let ws = null;
   let lastFrame = null;      // the last state frame, the base of the next delta
   let retry = 0;
@@ -185,6 +186,10 @@
     });
     renderDecision();
     renderLog($("log"), withWhys());
+    for (const li of $("log").querySelectorAll("li")) {  // new lines (dice too) flash once
+      if (+li.dataset.i >= shownLog) li.classList.add("fresh");
+    }
+    shownLog = S.log.length;
     $("why").hidden = !S.explained;
     $("roster").replaceChildren(...G().roster(v, selected, select));
     renderCard();
@@ -426,7 +431,7 @@
       the engine allows it (quick), a refused drop moved to its nearest legal point. */
   function choosePoint(x, y, how) {
     const text = textAt(x, y);
-    if (text) propose(text, {auto: quick(), drag: !!(how && how.dragged)});
+    if (text) propose(text, {auto: quick(), drag: !!(how && (how.dragged || how.keyboard))});
   }
 
   /** The template's preview where the pointer (or the keyboard's point) is. */

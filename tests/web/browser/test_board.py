@@ -1,0 +1,113 @@
+"""The board (docs/web.md, The board): the table drawn in the page from the seat's view, a
+fighter dragged with its allowance drawn and sent on the drop (a refused drop at the nearest
+legal point), attacks sent on one click with their odds shown on pointing; a 5-round match
+against the bot takes at most one input (click or drag) per decision plus 10 %."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .driver import Person, Stats
+
+pytestmark = pytest.mark.browser
+
+
+def new_match_against_the_bot(page: Any, rounds: int, title: str) -> None:
+    page.goto("/")
+    page.select_option("#troop-0", "Jokers")
+    page.select_option("#troop-1", "Bamaka")
+    page.select_option("#kind-1", "bot:heuristic")
+    page.fill("#rounds", str(rounds))
+    page.fill("#title", title)
+    page.click("#create")
+    page.wait_for_url("**/match/*")
+
+
+def play(person: Person, stats: Stats, max_steps: int = 3000) -> None:
+    for _ in range(max_steps):
+        state = person.wait_ready(timeout=60_000)
+        if state["over"] == "true":
+            return
+        person.step(stats)
+    raise AssertionError("the match did not end")
+
+
+def test_a_five_round_match_takes_one_input_per_decision(page: Any, live: Any,
+                                                         shots: Path) -> None:
+    new_match_against_the_bot(page, 5, "Clicks")
+    person = Person(page)
+    stats = Stats()
+    # the board is drawn in the page: an SVG built by the script, no server picture
+    page.wait_for_selector("#field svg.board #field-area")
+    assert page.locator("#field svg.board").count() == 1
+    assert page.evaluate("document.querySelectorAll('[id=field]').length") == 1
+    play(person, stats)
+    page.screenshot(path=shots / "board-end.png")
+    print(f"5 rounds vs the bot: {stats.decisions} decisions, {person.inputs} inputs "
+          f"({stats.clicked_moves} moves dragged, {stats.odds} attacks/reactions); refused "
+          f"drops: {person.refused}")
+    assert stats.decisions > 40 and stats.clicked_moves > 5, stats
+    assert person.inputs <= stats.decisions * 1.1, (person.inputs, stats)
+
+
+def test_a_whole_match_on_a_phone(page: Any, live: Any, shots: Path) -> None:
+    """390 x 844: the decision panel is a sheet over the bottom of the table, every button
+    and every piece at least 44 px to touch, two fingers zoom; a match played to its end."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    new_match_against_the_bot(page, 1, "Phone")
+    person = Person(page)
+    stats = Stats()
+    page.wait_for_selector("#field svg.board #field-area")
+    sheet = page.eval_on_selector(".side-col", """s => { const c = getComputedStyle(s);
+        const b = s.getBoundingClientRect(); return [c.position, b.top, b.bottom]; }""")
+    assert sheet[0] == "fixed" and sheet[2] >= 843 and sheet[1] > 844 / 2, sheet
+    # two fingers apart: the table comes closer
+    zoom = page.evaluate("""() => { const svg = document.querySelector('#field svg');
+        const r = svg.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+        const ev = (type, id, x) => svg.dispatchEvent(new PointerEvent(type, {pointerId: id,
+          clientX: x, clientY: cy, bubbles: true, isPrimary: id === 1, pointerType: 'touch'}));
+        const before = +svg.dataset.zoom;
+        ev('pointerdown', 1, cx - 20); ev('pointerdown', 2, cx + 20);
+        ev('pointermove', 2, cx + 60); ev('pointerup', 2, cx + 60); ev('pointerup', 1, cx - 20);
+        return [before, +svg.dataset.zoom]; }""")
+    assert zoom[1] > zoom[0] * 1.5, zoom
+    page.click("#zoom-fit")
+    for _ in range(400):
+        state = person.wait_ready(timeout=60_000)
+        if state["over"] == "true":
+            break
+        if state["decision"] == "action":
+            small = page.evaluate("""() => [...document.querySelectorAll(
+                '.side-col button, #field circle.hit, .board-tools button')].filter(b => {
+                  const r = b.getBoundingClientRect();
+                  return r.width > 0 && (r.width < 43.5 || r.height < 43.5); }).length""")
+            assert small == 0
+            page.screenshot(path=shots / "phone-action.png")
+        person.step(stats)
+    else:
+        raise AssertionError("the match did not end")
+    page.screenshot(path=shots / "phone-end.png")
+    assert page.is_visible("#end") and stats.decisions > 10
+
+
+def test_a_whole_match_with_the_keyboard(page: Any, live: Any, shots: Path) -> None:
+    """No mouse: Tab to a decision's button and Enter, moves with the arrow keys on the
+    board and Enter, to the end of a match."""
+    page.goto("/")
+    page.select_option("#troop-0", "Jokers")
+    page.select_option("#troop-1", "Bamaka")
+    page.select_option("#kind-1", "bot:heuristic")
+    page.fill("#rounds", "1")
+    page.focus("#create")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/match/*")
+    player = Keyboard(page)
+    stats = Stats()
+    page.wait_for_selector("#field svg.board #field-area")
+    play(player, stats)
+    page.screenshot(path=shots / "keyboard-end.png")
+    assert page.is_visible("#end")
+    assert stats.clicked_moves >= 1 and stats.decisions > 10, stats
