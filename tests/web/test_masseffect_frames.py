@@ -96,7 +96,8 @@ def test_the_tape_of_a_walk_and_the_run_offered_instead() -> None:
     assert run["legal"] is True and run["allowance"] == 20
     assert run["length"] == pytest.approx(17.5) and run["pas"]["length"] == pytest.approx(7)
     beyond = frames.probe(game, 0, f"walk {A_SOLDIER} 25,40 90")
-    assert beyond["legal"] is False and "instead" not in beyond
+    # no run reaches it: the nearest legal point instead (the board's snapped drop)
+    assert beyond["legal"] is False and "snapped" in beyond
     other = frames.probe(game, 1, f"walk {A_SOLDIER} 25,20 90")
     assert other["legal"] is False and "decision, not yours" in other["reason"]
     with pytest.raises(FrameError):

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .driver import Person, Stats
+from .driver import Keyboard, Person, Stats
 
 pytestmark = pytest.mark.browser
 

@@ -127,13 +127,6 @@ def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
             run = Run(action.figure, action.to, action.facing)
             if legality(game, seat, run)[0]:
                 answer["instead"] = str(run)
-    if not legal and "instead" not in answer and seat is not None and not game.is_over \
-            and game.decision().player == seat:
-        from skirmish.games.masseffect.web.board import snapped
-
-        found = snapped(game, action)
-        if found is not None:
-            answer["instead"], answer["snapped"] = found[0], list(found[1])
     elif isinstance(action, Deploy):
         answer["end"] = points([(float(action.at.x), float(action.at.y))])[0]
     elif isinstance(action, AreaPower):
@@ -147,6 +140,13 @@ def probe(game: Game, seat: int | None, text: str) -> dict[str, Any]:
             answer["template"] = points([
                 (centre[0] + radius * math.cos(2 * math.pi * k / 48),
                  centre[1] + radius * math.sin(2 * math.pi * k / 48)) for k in range(48)])
+    if not legal and "instead" not in answer and seat is not None and not game.is_over \
+            and game.decision().player == seat:
+        from skirmish.games.masseffect.web.board import snapped
+
+        found = snapped(game, action)
+        if found is not None:
+            answer["instead"], answer["snapped"] = found[0], list(found[1])
     return answer
 
 
