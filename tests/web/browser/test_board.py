@@ -111,3 +111,53 @@ def test_a_whole_match_with_the_keyboard(page: Any, live: Any, shots: Path) -> N
     page.screenshot(path=shots / "keyboard-end.png")
     assert page.is_visible("#end")
     assert stats.clicked_moves >= 1 and stats.decisions > 10, stats
+
+
+def test_a_blast_template_placed_and_turned_by_a_drag(page: Any, live: Any,
+                                                      shots: Path) -> None:
+    """Eden's flamethrower: pressed where the template touches, dragged to turn its axis
+    (a pivoted blast), the template and whom it covers drawn while dragging, sent on the
+    drop."""
+    from skirmish.games.eden.demo import demo_setup
+
+    from .test_odds_and_templates import stored_match
+
+    setup = demo_setup(max_rounds=1)
+    setup["troops"][0]["fighters"][1]["at"] = [35.0, 23.0]  # Vladd free, 4.5 cm from Abama
+    match_id, join = stored_match(live, setup)
+    page.goto(join)
+    page.wait_for_url(f"**/match/{match_id}")
+    person = Person(page)
+    stats = Stats()
+    pick = '#actions button.pick[data-prefix="blast A.Vladd Flamethrower"]'
+    for _ in range(60):
+        state = person.wait_ready()
+        assert state["over"] != "true", "the match ended before Vladd could act"
+        if "activate A.Vladd" in person.actions():
+            assert person.act_button("activate A.Vladd")
+            continue
+        if state["decision"] == "action" and page.locator(pick).count():
+            break
+        person.step(stats)
+    else:
+        raise AssertionError("Vladd never got to act")
+    page.click(pick)
+    vx, vy, vr, _ = person.bases()["A.Vladd"]
+    ax, ay, _, _ = person.bases()["B.Abama-Big-Belly"]
+    gap = ((ax - vx) ** 2 + (ay - vy) ** 2) ** 0.5
+    ux, uy = (ax - vx) / gap, (ay - vy) / gap
+    # pressed towards Abama (the contact point's direction; off Vladd's own base, which a
+    # drag would move), then turned a little
+    start = (vx + ux * (vr + 3), vy + uy * (vr + 3))
+    count = person.state()["count"]
+    page.mouse.move(*person.client_point(*start))
+    page.mouse.down()
+    page.mouse.move(*person.client_point(start[0] + ux * 4 - uy * 1, start[1] + uy * 4 + ux * 1),
+                    steps=6)
+    page.wait_for_selector("#template-preview")
+    page.screenshot(path=shots / "blast-turned.png")
+    page.mouse.up()
+    page.wait_for_function("([n]) => document.body.dataset.count !== n", arg=[count])
+    game = live.hub.rooms[match_id].game
+    sent = [e.text() for e in game.log if "blast A.Vladd Flamethrower" in e.text()]
+    assert sent and len(sent[0].split("blast ", 1)[1].split()) == 4, sent  # angle and axis

@@ -30,7 +30,9 @@ const Board = (() => {
   }
 
   /** handlers: onBase(ref, event, point), onPoint(x, y, how), onDrag(x, y), onHover(ref),
-      canDrag(ref) -> bool, onMovePointer(x, y) (the pointer over the table, for templates). */
+      canDrag(ref) -> bool, onMovePointer(x, y) (the pointer over the table, for templates),
+      aimsByDrag() -> bool (a drag on the ground turns a template: onAim(start, now), then
+      onPoint(start x, y, {towards: the drop}) instead of panning). */
   function create(container, handlers) {
     const svg = svgEl("svg", {class: "board framed", "data-north-up": "true",
                               "data-scale": SCALE, "data-field-x": 0, "data-field-y": 0,
@@ -309,6 +311,12 @@ const Board = (() => {
         }
         return;
       }
+      if (drag && was && !drag.ref && handlers.aimsByDrag && handlers.aimsByDrag()) {
+        const [x, y] = cm(event);  // a template: pressed at its place, turned by the drag
+        if (Math.hypot(x - drag.start[0], y - drag.start[1]) > 0.5) drag.aiming = true;
+        if (drag.aiming && handlers.onAim) handlers.onAim(drag.start, [x, y]);
+        return;
+      }
       if (drag && was && !drag.base) {  // a drag on the ground pans
         const moved = Math.hypot(event.clientX - drag.screen[0], event.clientY - drag.screen[1]);
         if (drag.panned || moved > 8) {
@@ -339,6 +347,7 @@ const Board = (() => {
         return;
       }
       if (d.panned) return;
+      if (d.aiming) { handlers.onPoint(d.start[0], d.start[1], {towards: [x, y]}); return; }
       if (d.base) handlers.onBase(d.base, event, [x, y]);
       else handlers.onPoint(x, y, {});
     }

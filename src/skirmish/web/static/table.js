@@ -49,6 +49,8 @@
     onDrag: (x, y) => dragTo(x, y),
     onHover: (ref) => hover(ref),
     onMovePointer: (x, y) => { if (pick && (pick.angle || pick.template)) aim(x, y); },
+    aimsByDrag: () => !!(pick && pick.angle),
+    onAim: (from, to) => aim(from[0], from[1], to),
     canDrag: (ref) => !!groupFor(ref, dragVerbs()),
   });
 
@@ -415,13 +417,15 @@
     renderDecision();
   }
 
-  function textAt(x, y) {
+  /** The action at the table point (x, y); a template dragged ``towards`` a point is
+      pivoted: its axis from (x, y) towards it (Eden's blast axis). */
+  function textAt(x, y, towards) {
+    const degrees = (dy, dx) => Math.round(((Math.atan2(dy, dx) * 180 / Math.PI) + 360) % 360 * 10) / 10;
     if (pick.angle) {
       const b = field.baseGeometry(pick.fighter);
       if (!b) return null;
-      let angle = Math.atan2(y - b.y, x - b.x) * 180 / Math.PI;
-      if (angle < 0) angle += 360;
-      return `${pick.prefix} ${Math.round(angle * 10) / 10}`;
+      const axis = towards ? " " + degrees(towards[1] - y, towards[0] - x) : "";
+      return `${pick.prefix} ${degrees(y - b.y, x - b.x)}${axis}`;
     }
     if (pick.facing) return `${pick.prefix} ${x},${y} ${G().facing(S.view, pick.fighter, x, y)}`;
     return `${pick.prefix} ${x},${y}${pick.suffix ? " " + pick.suffix : ""}`;
@@ -430,16 +434,16 @@
   /** A point chosen by a click, a drop (``how.dragged``) or the keyboard: sent at once when
       the engine allows it (quick), a refused drop moved to its nearest legal point. */
   function choosePoint(x, y, how) {
-    const text = textAt(x, y);
+    const text = textAt(x, y, how && how.towards);
     if (text) propose(text, {auto: quick(), drag: !!(how && (how.dragged || how.keyboard))});
   }
 
   /** The template's preview where the pointer (or the keyboard's point) is. */
   let aimTimer = null;
-  function aim(x, y) {
+  function aim(x, y, towards) {
     if (aimTimer) return;
     aimTimer = setTimeout(() => { aimTimer = null; }, 120);
-    const text = textAt(x, y);
+    const text = textAt(x, y, towards);
     if (text) send({type: "probe", text});
   }
 
