@@ -288,7 +288,7 @@ class Person(Table):
         try:
             if self._accepted(count, timeout=10_000):
                 return True
-        except Exception:  # noqa: BLE001 - nothing legal near the drop: the page said why
+        except Exception:  # the page refused it and said why (a toast): nothing was sent
             pass
         self.refused.append(self.page.inner_text("#tape") if self.page.is_visible("#tape")
                             else self.page.inner_text("#toast"))
@@ -364,7 +364,7 @@ class Keyboard(Person):
         bases = self.bases()
         if ref not in bases:
             return False
-        x, y, r, side = bases[ref]
+        x, y, _, side = bases[ref]
         enemies = [b for b in bases.values() if b[3] != side]
         if not enemies:
             return False
@@ -384,5 +384,5 @@ class Keyboard(Person):
         self.inputs += 1
         try:
             return self._accepted(count, timeout=10_000)
-        except Exception:  # noqa: BLE001 - nothing legal near the point: the page said why
+        except Exception:  # the page refused it and said why (a toast): nothing was sent
             return False

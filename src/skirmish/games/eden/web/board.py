@@ -10,6 +10,7 @@ A dropped fighter's nearest legal point (:func:`snapped`) is the probe's ``inste
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from skirmish.core.game import Game
@@ -40,10 +41,8 @@ def board(known: Game, seat: int | None, legal: list[str]) -> dict[str, Any]:
     state = state_of(known)
     kind = known.decision().kind
     if kind == "deploy":
-        try:
+        with contextlib.suppress(ValueError):  # no half chosen yet: no zone
             out["zones"] = [{"side": seat, "rings": zone_rings(zone_of(state, seat))}]
-        except ValueError:
-            pass
     if kind == "action":
         refs: dict[str, set[str]] = {}
         for text in legal:
