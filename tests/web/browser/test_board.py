@@ -5,6 +5,7 @@ against the bot takes at most one input (click or drag) per decision plus 10 %."
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -161,3 +162,52 @@ def test_a_blast_template_placed_and_turned_by_a_drag(page: Any, live: Any,
     game = live.hub.rooms[match_id].game
     sent = [e.text() for e in game.log if "blast A.Vladd Flamethrower" in e.text()]
     assert sent and len(sent[0].split("blast ", 1)[1].split()) == 4, sent  # angle and axis
+
+
+def test_masseffect_figures_dragged_on_the_board(page: Any, live: Any, shots: Path) -> None:
+    """ME:A on the board: both bands' zones while deploying, a figure's walk and run rings
+    while it is dragged, the drop sent at once (a walk too far becoming a run, a refused
+    point moved to the nearest legal one)."""
+    page.goto("/")
+    page.select_option("#ruleset", "masseffect")
+    page.select_option("#band-0", "Escouade Orion")
+    page.select_option("#band-1", "Cellule Tisiphone")
+    page.select_option("#kind-1", "bot:random")
+    page.click("#create")
+    page.wait_for_url("**/match/*")
+    person = Person(page)
+    stats = Stats()
+    dragged = 0
+    for _ in range(300):
+        state = person.wait_ready(timeout=60_000)
+        if state["over"] == "true" or dragged >= 3:
+            break
+        if state["decision"] == "deploy":
+            assert page.locator("#field path.zone").count() == 2
+        if state["decision"] == "move":
+            mover = next(a.split()[1] for a in person.actions() if a.startswith("stay "))
+            bases = person.bases()
+            x, y, _, side = bases[mover]
+            ex, ey, _, _ = min((b for b in bases.values() if b[3] != side),
+                               key=lambda b: math.hypot(b[0] - x, b[1] - y))
+            gap = math.hypot(ex - x, ey - y)
+            step = min(12.0, gap - 4.0)
+            if step > 1:
+                page.mouse.move(*person.client_point(x, y))
+                page.mouse.down()
+                page.mouse.move(*person.client_point(x + 0.3, y + 0.8), steps=3)
+                rings = page.eval_on_selector_all("#field circle.allowance",
+                                                  "cs => cs.map(c => c.dataset.verb)")
+                assert sorted(rings) == ["run", "walk"], rings
+                page.mouse.move(*person.client_point(x + (ex - x) / gap * step,
+                                                     y + (ey - y) / gap * step), steps=6)
+                page.mouse.up()
+                page.wait_for_function("([n]) => document.body.dataset.count !== n",
+                                       arg=[state["count"]])
+                dragged += 1
+                continue
+        person.step(stats)
+    page.screenshot(path=shots / "me-board.png")
+    assert dragged >= 3 or person.state()["over"] == "true"
+    game = live.hub.rooms[page.url.rsplit("/", 1)[1]].game
+    assert any(e.text().startswith(("player A: walk ", "player A: run ")) for e in game.log)

@@ -29,7 +29,7 @@ const Board = (() => {
     return node;
   }
 
-  /** handlers: onBase(ref, event, point), onPoint(x, y, how), onDrag(x, y), onHover(ref),
+  /** handlers: onBase(ref, event, point), onPoint(x, y, how), onDrag(x, y, ref), onHover(ref),
       canDrag(ref) -> bool, onMovePointer(x, y) (the pointer over the table, for templates),
       aimsByDrag() -> bool (a drag on the ground turns a template: onAim(start, now), then
       onPoint(start x, y, {towards: the drop}) instead of panning). */
@@ -307,7 +307,7 @@ const Board = (() => {
         if (Math.hypot(x - drag.start[0], y - drag.start[1]) > 0.5) drag.moved = true;
         if (drag.moved) {
           ghost(drag.ref, x, y);
-          if (handlers.onDrag) handlers.onDrag(x, y);
+          if (handlers.onDrag) handlers.onDrag(x, y, drag.ref);
         }
         return;
       }

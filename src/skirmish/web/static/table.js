@@ -8,8 +8,6 @@
   const $ = (id) => document.getElementById(id);
   const matchId = SK.config.match;
 
-  // A token that is a point on the table.
-  const POINT = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
   // The game of the match differs in these (its script's SK.register, common.js): which
   // verbs take a point (and a facing, or an angle), which are attacks (their odds are shown
   // before confirming), which fighter acts, its cards, roster and status line.
@@ -46,7 +44,7 @@
       const group = selected && groupFor(selected, how.dragged ? dragVerbs() : clickVerbs());
       if (group) { startPick(group); choosePoint(x, y, how); }
     },
-    onDrag: (x, y) => dragTo(x, y),
+    onDrag: (x, y, ref) => dragTo(x, y, ref),
     onHover: (ref) => hover(ref),
     onMovePointer: (x, y) => { if (pick && (pick.angle || pick.template)) aim(x, y); },
     aimsByDrag: () => !!(pick && pick.angle),
@@ -224,36 +222,8 @@
   }
 
   // -- the decision ------------------------------------------------------------------------
-  /** A legal action split for display: its verb, the prefix before a point, the point. */
-  function parse(text) {
-    const tokens = text.split(" ");
-    const verb = tokens[0];
-    const at = tokens.findIndex((tok, i) => i > 0 && POINT.test(tok));
-    if (at > 0 && G().FACING_VERBS.has(verb)) {  // the facing follows the point
-      return {verb, text, prefix: tokens.slice(0, at).join(" "), suffix: "", point: tokens[at],
-              angle: false, facing: true};
-    }
-    if (at > 0) {
-      return {verb, text, prefix: tokens.slice(0, at).join(" "),
-              suffix: tokens.slice(at + 1).join(" "), point: tokens[at], angle: false};
-    }
-    if (G().ANGLE_VERBS.has(verb) && tokens.length >= 4) {
-      return {verb, text, prefix: tokens.slice(0, 3).join(" "), suffix: "", point: tokens[3],
-              angle: true};
-    }
-    return {verb, text, prefix: null};
-  }
-
-  /** The point-taking group of ``ref`` among the legal actions (a move, a deployment…). */
-  function groupFor(ref, verbs) {
-    for (const p of S.legal.map(parse)) {
-      if (p.prefix && verbs.includes(p.verb) && p.prefix.split(" ")[1] === ref) {
-        return {verb: p.verb, prefix: p.prefix, suffix: p.suffix, angle: p.angle, fighter: ref,
-                sample: p.text, facing: p.facing};
-      }
-    }
-    return null;
-  }
+  const parse = (text) => TableActions.parse(text, G());
+  const groupFor = (ref, verbs) => TableActions.groupFor(S.legal, ref, verbs, G());
 
   function label(p) {
     const special = G().label(p);
@@ -448,12 +418,13 @@
   }
 
   let dragTimer = null;
-  function dragTo(x, y) {
+  function dragTo(x, y, ref) {
     pending = null;
-    if (!pick) {
-      const group = groupFor(selected, dragVerbs());
+    if (!pick || (ref && pick.fighter !== ref)) {  // the dragged piece is the one chosen
+      const group = groupFor(ref || selected, dragVerbs());
       if (!group) return;
       pick = group;
+      if (ref && ref !== selected) { selected = ref; field.select(ref); }
     }
     if (dragTimer) return;
     dragTimer = setTimeout(() => { dragTimer = null; }, 120);
@@ -508,7 +479,10 @@
     if (!ref || !selected || ref === selected || pick) return;
     const from = fighter(selected);
     if (!from || !G().inAction(from)) return;
-    sightTimer = setTimeout(() => send({type: "sight", from: selected, to: ref}), 80);
+    const viewer = selected;  // (a drag may select another piece before the timer)
+    sightTimer = setTimeout(() => {
+      if (selected === viewer && !pick) send({type: "sight", from: viewer, to: ref});
+    }, 80);
   }
 
   function onSight(frame) {

@@ -1,0 +1,43 @@
+/* The table page's reading of the legal actions (their notation): which take a point on the
+   table (and a facing, or an angle), grouped by the piece that acts. Pure functions of the
+   text and the game's ways (SK.gameOf: FACING_VERBS, ANGLE_VERBS). */
+"use strict";
+
+const TableActions = (() => {
+  // A token that is a point on the table.
+  const POINT = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
+
+  /** A legal action split for display: its verb, the prefix before a point, the point. */
+  function parse(text, game) {
+    const tokens = text.split(" ");
+    const verb = tokens[0];
+    const at = tokens.findIndex((tok, i) => i > 0 && POINT.test(tok));
+    if (at > 0 && game.FACING_VERBS.has(verb)) {  // the facing follows the point
+      return {verb, text, prefix: tokens.slice(0, at).join(" "), suffix: "", point: tokens[at],
+              angle: false, facing: true};
+    }
+    if (at > 0) {
+      return {verb, text, prefix: tokens.slice(0, at).join(" "),
+              suffix: tokens.slice(at + 1).join(" "), point: tokens[at], angle: false};
+    }
+    if (game.ANGLE_VERBS.has(verb) && tokens.length >= 4) {
+      return {verb, text, prefix: tokens.slice(0, 3).join(" "), suffix: "", point: tokens[3],
+              angle: true};
+    }
+    return {verb, text, prefix: null};
+  }
+
+  /** The point-taking group of ``ref`` among the ``legal`` actions (a move, a deployment…)
+      whose verb is one of ``verbs``. */
+  function groupFor(legal, ref, verbs, game) {
+    for (const p of legal.map((text) => parse(text, game))) {
+      if (p.prefix && verbs.includes(p.verb) && p.prefix.split(" ")[1] === ref) {
+        return {verb: p.verb, prefix: p.prefix, suffix: p.suffix, angle: p.angle, fighter: ref,
+                sample: p.text, facing: p.facing};
+      }
+    }
+    return null;
+  }
+
+  return {POINT, parse, groupFor};
+})();
