@@ -46,7 +46,11 @@ const Board = (() => {
       }
       svg.append(layers[name]);
     }
-    container.replaceChildren(svg);
+    // a game whose view has no table to draw: its ruleset's own picture (frame.svg), as it is
+    const picture = document.createElement("div");
+    picture.className = "server-picture";
+    picture.hidden = true;
+    container.replaceChildren(svg, picture);
     let W = 60;
     let H = 60;
     let box = null;              // the viewBox {x, y, w, h}
@@ -109,8 +113,20 @@ const Board = (() => {
 
     // -- drawing ---------------------------------------------------------------------------
     /** Draw ``scene`` (a game's scene(view, board): {width, height, scenery, markers, zones,
-        pieces, labels}); ``board`` the state frame's board (allowances). */
-    function draw(scene, board) {
+        pieces, labels}); ``board`` the state frame's board (allowances). A null scene (a
+        view with no table in it) shows ``svgText``, the ruleset's own picture, instead. */
+    function draw(scene, board, svgText) {
+      svg.style.display = scene ? "" : "none";
+      picture.hidden = !!scene;
+      if (!scene) {  // no scene: the server's picture, shown as it is
+        if (picture.dataset.text !== (svgText || "")) {
+          picture.innerHTML = svgText || "";
+          picture.dataset.text = svgText || "";
+          const inner = picture.querySelector("svg");
+          if (inner) SK.fitSvg(inner);
+        }
+        return;
+      }
       allowance = (board && board.allowance) || {};
       const sizeChanged = scene.width !== W || scene.height !== H || !box;
       W = scene.width;

@@ -150,9 +150,11 @@ const SK = (() => {
     },
     /** What the board draws (static/board.js) from a view and the state frame's ``board``:
         the field (cm), scenery and markers as the view has them, the zones the board adds,
-        and the pieces on the table (a base's radius in cm). */
+        and the pieces on the table (a base's radius in cm); null for a view without a
+        field (the page shows the ruleset's own picture, the state frame's ``svg``). */
     scene(view, board) {
-      const size = view.field_size || view.table_cm || [60, 60];
+      const size = view.field_size || view.table_cm;
+      if (!size) return null;  // no table in the view: the ruleset's picture is shown
       const onTable = (f) => f.on_field !== false && f.placed !== false && !f.out &&
         !f.extracted && typeof f.x === "number" && typeof f.y === "number";
       return {

@@ -139,7 +139,7 @@
     S.log = S.log.slice(0, from).concat(frame.log || []);
     $("handover").hidden = true;
     document.body.classList.remove("handing-over");
-    field.draw(G().scene(S.view, frame.board || {}), frame.board || {});
+    field.draw(G().scene(S.view, frame.board || {}), frame.board || {}, frame.svg);
     const last = S.log.length ? S.log[S.log.length - 1].text : "";
     field.lastAction(frame.log && frame.log.length ? last : null);
     $("sight").hidden = true;
