@@ -511,7 +511,13 @@ const Board = (() => {
     function lastAction(text) {
       marks.last = new Set();
       if (text) {
-        for (const ref of pieces.keys()) if (text.includes(ref)) marks.last.add(ref);
+        for (const ref of pieces.keys()) {  // the ref as a whole word (A.X is not A.X-2)
+          let at = text.indexOf(ref);
+          while (at >= 0 && /[\w-]/.test(text.charAt(at + ref.length))) {
+            at = text.indexOf(ref, at + 1);
+          }
+          if (at >= 0) marks.last.add(ref);
+        }
       }
       applyMarks();
     }
@@ -531,7 +537,25 @@ const Board = (() => {
       return p && !p.greyed ? {x: p.x, y: p.y, r: p.r} : null;
     }
 
-    return {draw, select, tape, snapHint, template, sight, ghost, clear, baseGeometry, ring,
+    /** A roll shown over the table a moment (its words, as the log has them). */
+    function dice(text) {
+      if (!text || (reduced && reduced.matches)) return;
+      const pop = document.createElement("div");
+      pop.className = "dice-pop";
+      pop.setAttribute("aria-hidden", "true");
+      pop.textContent = "🎲 " + text;
+      container.append(pop);
+      setTimeout(() => pop.remove(), 1600);
+    }
+
+    /** The page's zoom buttons: closer, farther, the whole table. */
+    function tools(closer, farther, whole) {
+      closer.addEventListener("click", () => zoom(1.25));
+      farther.addEventListener("click", () => zoom(1 / 1.25));
+      whole.addEventListener("click", () => fit());
+    }
+
+    return {draw, select, tape, dice, tools, snapHint, template, sight, ghost, clear, baseGeometry, ring,
             lastAction, zoom, fit, pan,
             toPicture: (x, y) => [px(x), py(y)], toTable: (X, Y) => [X / SCALE, H - Y / SCALE],
             get svg() { return svg; }};

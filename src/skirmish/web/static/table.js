@@ -186,9 +186,13 @@
     });
     renderDecision();
     renderLog($("log"), withWhys());
-    for (const li of $("log").querySelectorAll("li")) {  // new lines (dice too) flash once
-      if (+li.dataset.i >= shownLog) li.classList.add("fresh");
+    let roll = null;
+    for (const li of $("log").querySelectorAll("li")) {  // new lines flash once, a roll pops
+      if (+li.dataset.i < shownLog) continue;
+      li.classList.add("fresh");
+      if (li.classList.contains("log-roll")) roll = li.textContent;
     }
+    field.dice(roll);
     shownLog = S.log.length;
     $("why").hidden = !S.explained;
     $("roster").replaceChildren(...G().roster(v, selected, select));
@@ -575,9 +579,7 @@
     pending = null; pick = null; field.clear(); $("tape").hidden = true; renderDecision();
   });
   $("end-close").addEventListener("click", () => { $("end").hidden = true; });
-  $("zoom-in").addEventListener("click", () => field.zoom(1.25));
-  $("zoom-out").addEventListener("click", () => field.zoom(1 / 1.25));
-  $("zoom-fit").addEventListener("click", () => field.fit());
+  field.tools($("zoom-in"), $("zoom-out"), $("zoom-fit"));
   $("confirm-moves").checked = !quick();
   $("confirm-moves").addEventListener("change", (event) => {
     localStorage.setItem("skirmish.confirm", event.target.checked ? "1" : "0");
