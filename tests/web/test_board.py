@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 import random
 
+from fastapi.testclient import TestClient
+
 from skirmish.core.game import Game
 from skirmish.games.eden import EDEN
 from skirmish.games.eden.demo import match_setup
@@ -14,6 +16,7 @@ from skirmish.games.eden.rolling import state_of
 from skirmish.web import frames
 from skirmish.web.snapping import candidates, snap
 
+from .conftest import create
 from .test_masseffect_frames import deploying
 
 
@@ -94,3 +97,18 @@ def test_the_candidates_come_nearest_the_drop_first() -> None:
     gaps = [math.hypot(x - 10, y - 10) for x, y in found]
     assert gaps == sorted(gaps) and abs(gaps[0] - 0.5) < 1e-9
     assert snap(eden_until("action"), "end", None) is None
+
+
+def test_the_pages_name_their_icon_and_it_is_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert '<link rel="icon" href="/static/favicon.svg"' in page.text
+    icon = client.get("/static/favicon.svg")
+    assert icon.status_code == 200 and icon.text.startswith("<svg")
+
+
+def test_the_table_page_has_one_id_field_and_loads_the_board(client: TestClient) -> None:
+    match_id = create(client)["id"]
+    page = client.get(f"/match/{match_id}")
+    assert page.status_code == 200
+    assert page.text.count('id="field"') == 1
+    assert "/static/board.js" in page.text and "/static/field.js" not in page.text

@@ -161,7 +161,7 @@ const SK = (() => {
         width: Number(size[0]), height: Number(size[1]),
         scenery: view.scenery || [],
         markers: (view.markers || []).filter((m) => !m.carrier).map((m) => ({
-          id: m.id, x: m.x, y: m.y, r: m.radius, label: m.label || m.kind,
+          id: m.id, x: m.x, y: m.y, r: m.radius, label: m.label || word(m.kind || ""),
           cls: m.kind || ""})),
         zones: (board && board.zones) || [],
         pieces: (view.fighters || view.figures || []).filter(onTable).map((f) => ({
