@@ -394,7 +394,7 @@
   /** The action at the table point (x, y); a template dragged ``towards`` a point is
       pivoted: its axis from (x, y) towards it (Eden's blast axis). */
   function textAt(x, y, towards) {
-    const degrees = (dy, dx) => Math.round(((Math.atan2(dy, dx) * 180 / Math.PI) + 360) % 360 * 10) / 10;
+    const degrees = (dy, dx) => (Math.round(Math.atan2(dy, dx) * 1800 / Math.PI) + 3600) % 3600 / 10;
     if (pick.angle) {
       const b = field.baseGeometry(pick.fighter);
       if (!b) return null;
