@@ -147,8 +147,10 @@ SHARED: dict[str, tuple[str, str]] = {
     "board.zoom_out": ("Zoom out", "Dézoomer"),
     "board.fit": ("Whole table", "Toute la table"),
     "board.objective": ("objective {n}", "objectif {n}"),
-    "board.keys": ("Arrow keys move the point (Shift: 1 mm, Alt: 5 cm), Enter chooses it.",
-                   "Les flèches déplacent le point (Maj : 1 mm, Alt : 5 cm), Entrée le choisit."),
+    "board.keys": ("On the table: [ ] choose a fighter, the arrow keys move the point (Shift: "
+                   "1 mm, Alt: 5 cm), Enter chooses it, + − 0 zoom.",
+                   "Sur la table : [ ] choisissent un combattant, les flèches déplacent le point "
+                   "(Maj : 1 mm, Alt : 5 cm), Entrée le choisit, + − 0 zooment."),
     "board.confirm_moves": ("Confirm moves and attacks", "Confirmer déplacements et attaques"),
     "board.snapped": ("moved to the nearest legal point", "placé au point permis le plus proche"),
     "board.decide": ("Decide", "Décider"),

@@ -108,6 +108,18 @@ def test_a_whole_match_with_the_keyboard(page: Any, live: Any, shots: Path) -> N
     player = Keyboard(page)
     stats = Stats()
     page.wait_for_selector("#field svg.board #field-area")
+    while (state := player.wait_ready())["decision"] != "action":
+        assert state["over"] != "true"
+        player.step(stats)
+    # on the table, ] chooses the next fighter (its card shows), [ the one before
+    player.focus("#field")
+    page.keyboard.press("]")
+    first = page.get_attribute(".fighter-card", "data-ref")
+    page.keyboard.press("]")
+    second = page.get_attribute(".fighter-card", "data-ref")
+    page.keyboard.press("[")
+    assert first and second and first != second
+    assert page.get_attribute(".fighter-card", "data-ref") == first
     play(player, stats)
     page.screenshot(path=shots / "keyboard-end.png")
     assert page.is_visible("#end")

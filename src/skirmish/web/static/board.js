@@ -32,7 +32,8 @@ const Board = (() => {
   /** handlers: onBase(ref, event, point), onPoint(x, y, how), onDrag(x, y, ref), onHover(ref),
       canDrag(ref) -> bool, onMovePointer(x, y) (the pointer over the table, for templates),
       aimsByDrag() -> bool (a drag on the ground turns a template: onAim(start, now), then
-      onPoint(start x, y, {towards: the drop}) instead of panning). */
+      onPoint(start x, y, {towards: the drop}) instead of panning), onSelect(ref) (the keys
+      [ and ] on the board: the previous or next piece). */
   function create(container, handlers) {
     const svg = svgEl("svg", {class: "board framed", "data-north-up": "true",
                               "data-scale": SCALE, "data-field-x": 0, "data-field-y": 0,
@@ -399,6 +400,17 @@ const Board = (() => {
         cursor = null;
         clear("cursor", "allowance");
         handlers.onPoint(x, y, {keyboard: true});
+        return;
+      }
+      if ((event.key === "]" || event.key === "[") && handlers.onSelect) {  // the next piece
+        const refs = [...pieces.keys()].filter((ref) => !pieces.get(ref).greyed);
+        if (!refs.length) return;
+        const at = refs.indexOf(selected);
+        const next = refs[(at + (event.key === "]" ? 1 : refs.length - 1) + (at < 0 ? 1 : 0)) %
+                          refs.length];
+        cursor = null;
+        clear("cursor");
+        handlers.onSelect(next);
         return;
       }
       if (event.key === "+" || event.key === "=") zoom(1.25);

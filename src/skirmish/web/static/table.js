@@ -46,6 +46,7 @@
     },
     onDrag: (x, y, ref) => dragTo(x, y, ref),
     onHover: (ref) => hover(ref),
+    onSelect: (ref) => { if (ref !== selected) select(ref); },
     onMovePointer: (x, y) => { if (pick && (pick.angle || pick.template)) aim(x, y); },
     aimsByDrag: () => !!(pick && pick.angle),
     onAim: (from, to) => aim(from[0], from[1], to),
