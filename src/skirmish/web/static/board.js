@@ -555,7 +555,7 @@ const Board = (() => {
       const pop = document.createElement("div");
       pop.className = "dice-pop";
       pop.setAttribute("aria-hidden", "true");
-      pop.textContent = "🎲 " + text;
+      pop.textContent = text;
       container.append(pop);
       setTimeout(() => pop.remove(), 1600);
     }

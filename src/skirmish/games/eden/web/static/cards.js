@@ -194,7 +194,8 @@ SK.register("eden", (() => {
     isProbed: (verb) => IMMEDIATE_FIELD_VERBS.includes(verb),
     inAction: (f) => !!f.on_field,
     /** The board's scene: the default, objectives numbered (their mission named when the
-        seat knows it), the leaders ringed. */
+        seat knows it), the leaders ringed, the fighters out of action greyed where they
+        fell. */
     scene(view, board) {
       const scene = SK.baseScene(view, board);
       const owners = view.objectives || {};
@@ -207,6 +208,12 @@ SK.register("eden", (() => {
       });
       const leaders = new Set(view.leaders || []);
       for (const p of scene.pieces) if (leaders.has(p.ref)) p.cls = "leader";
+      for (const f of view.fighters || []) {  // out of action: greyed where it fell (2.F)
+        if (f.on_field || !Cards.incapacitated(f) || typeof f.x !== "number") continue;
+        scene.pieces.unshift({ref: f.ref, side: f.side, x: f.x, y: f.y, label: f.name,
+                              r: (f.profile.base_mm || 25) / 20, greyed: true,
+                              title: `${f.name}: ${t("card.incapacitated")}`});
+      }
       return scene;
     },
     label(p) {
