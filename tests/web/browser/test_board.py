@@ -27,11 +27,16 @@ def new_match_against_the_bot(page: Any, rounds: int, title: str) -> None:
     page.wait_for_url("**/match/*")
 
 
-def play(person: Person, stats: Stats, max_steps: int = 3000) -> None:
+def play(person: Person, stats: Stats, max_steps: int = 3000) -> int:
+    """Play to the end; how many of the page's own decisions showed the pieces of the last
+    action marked."""
+    marked = 0
     for _ in range(max_steps):
         state = person.wait_ready(timeout=60_000)
         if state["over"] == "true":
-            return
+            return marked
+        if state["turn"] == "me" and state["decision"] == "action":
+            marked += person.page.locator("#field g.base.is-last").count() > 0
         person.step(stats)
     raise AssertionError("the match did not end")
 
@@ -45,12 +50,13 @@ def test_a_five_round_match_takes_one_input_per_decision(page: Any, live: Any,
     page.wait_for_selector("#field svg.board #field-area")
     assert page.locator("#field svg.board").count() == 1
     assert page.evaluate("document.querySelectorAll('[id=field]').length") == 1
-    play(person, stats)
+    marked = play(person, stats)
     page.screenshot(path=shots / "board-end.png")
     print(f"5 rounds vs the bot: {stats.decisions} decisions, {person.inputs} inputs "
           f"({stats.clicked_moves} moves dragged, {stats.odds} attacks/reactions); refused "
           f"drops: {person.refused}")
     assert stats.decisions > 40 and stats.clicked_moves > 5, stats
+    assert marked > 5  # the last action's pieces marked on the board
     assert person.inputs <= stats.decisions * 1.1, (person.inputs, stats)
 
 

@@ -519,17 +519,21 @@ const Board = (() => {
       applyMarks();
     }
 
-    /** The pieces the last action named (a log line's text): outlined until the next. */
-    function lastAction(text) {
-      marks.last = new Set();
-      if (text) {
-        for (const ref of pieces.keys()) {  // the ref as a whole word (A.X is not A.X-2)
-          let at = text.indexOf(ref);
-          while (at >= 0 && /[\w-]/.test(text.charAt(at + ref.length))) {
-            at = text.indexOf(ref, at + 1);
-          }
-          if (at >= 0) marks.last.add(ref);
+    /** The pieces the latest of ``texts`` (the new log lines) that names any names: they
+        pulse, and keep the mark until new lines come (none given: the marks stay). */
+    function lastAction(texts) {
+      if (!texts || !texts.length) return;
+      const named = (text) => [...pieces.keys()].filter((ref) => {
+        let at = text.indexOf(ref);  // the ref as a whole word (A.X is not A.X-2)
+        while (at >= 0 && /[\w-]/.test(text.charAt(at + ref.length))) {
+          at = text.indexOf(ref, at + 1);
         }
+        return at >= 0;
+      });
+      marks.last = new Set();
+      for (let i = texts.length - 1; i >= 0; i -= 1) {
+        const refs = named(texts[i] || "");
+        if (refs.length) { marks.last = new Set(refs); break; }
       }
       applyMarks();
     }

@@ -141,8 +141,7 @@
     $("handover").hidden = true;
     document.body.classList.remove("handing-over");
     field.draw(G().scene(S.view, frame.board || {}), frame.board || {}, frame.svg);
-    const last = S.log.length ? S.log[S.log.length - 1].text : "";
-    field.lastAction(frame.log && frame.log.length ? last : null);
+    field.lastAction((frame.log || []).map((line) => line.text));
     $("sight").hidden = true;
     if (S.legal.join("\n") !== legalBefore) {
       pick = null;
