@@ -25,7 +25,8 @@ def root_and_ids(svg: str) -> tuple[ET.Element, dict[str, ET.Element]]:
 
 
 def to_cm(root: ET.Element, px: float, py: float) -> tuple[float, float]:
-    """The page script's mapping (field.js), from the root's data- attributes."""
+    """The page scripts' mapping (once field.js; board.js draws with the same attributes),
+    from the root's data- attributes."""
     scale = float(root.get("data-scale", "nan"))
     left, top = float(root.get("data-field-x", "nan")), float(root.get("data-field-y", "nan"))
     bottom = top + float(root.get("data-field-height", "nan"))

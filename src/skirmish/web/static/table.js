@@ -33,7 +33,7 @@
   // The board (static/board.js): a legal click, drop or keyboard point is sent at once, a
   // refused drop goes to the nearest legal point the engine finds (the probe's ``instead``),
   // unless the player asked to confirm moves and attacks (``quick()`` false).
-  const quick = () => localStorage.getItem("skirmish.confirm") !== "1";
+  const quick = TableActions.quick;
   const field = Board.create($("field"), {
     onBase: (ref, event, point) => {
       if (pick) { choosePoint(point[0], point[1], {}); return; }
@@ -581,9 +581,7 @@
   $("end-close").addEventListener("click", () => { $("end").hidden = true; });
   field.tools($("zoom-in"), $("zoom-out"), $("zoom-fit"));
   $("confirm-moves").checked = !quick();
-  $("confirm-moves").addEventListener("change", (event) => {
-    localStorage.setItem("skirmish.confirm", event.target.checked ? "1" : "0");
-  });
+  $("confirm-moves").addEventListener("change", (e) => TableActions.setQuick(!e.target.checked));
   $("notation-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("notation").value.trim();

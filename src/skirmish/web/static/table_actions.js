@@ -1,6 +1,7 @@
 /* The table page's reading of the legal actions (their notation): which take a point on the
-   table (and a facing, or an angle), grouped by the piece that acts. Pure functions of the
-   text and the game's ways (SK.gameOf: FACING_VERBS, ANGLE_VERBS). */
+   table (and a facing, or an angle), grouped by the piece that acts — pure functions of the
+   text and the game's ways (SK.gameOf: FACING_VERBS, ANGLE_VERBS); and the player's choice
+   of one click per move and attack, or a confirm step for each. */
 "use strict";
 
 const TableActions = (() => {
@@ -39,5 +40,22 @@ const TableActions = (() => {
     return null;
   }
 
-  return {POINT, parse, groupFor};
+  /** Whether a legal point or attack is sent on one click (the default), or the player asked
+      to confirm moves and attacks (the page's checkbox, kept in localStorage; a browser
+      without storage keeps the default). */
+  function quick() {
+    try {
+      return localStorage.getItem("skirmish.confirm") !== "1";
+    } catch (e) {
+      return true;
+    }
+  }
+
+  function setQuick(on) {
+    try {
+      localStorage.setItem("skirmish.confirm", on ? "0" : "1");
+    } catch (e) { /* no storage: this page only */ }
+  }
+
+  return {POINT, parse, groupFor, quick, setQuick};
 })();
