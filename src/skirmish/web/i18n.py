@@ -153,8 +153,6 @@ SHARED: dict[str, tuple[str, str]] = {
                    "(Maj : 1 mm, Alt : 5 cm), Entrée le choisit, + − 0 zooment."),
     "board.confirm_moves": ("Confirm moves and attacks", "Confirmer déplacements et attaques"),
     "board.snapped": ("moved to the nearest legal point", "placé au point permis le plus proche"),
-    "board.decide": ("Decide", "Décider"),
-    "board.table": ("Table", "Table"),
     # replay
     "replay.title": ("Replay", "Revoir"),
     "replay.step": ("Step {step} of {count}", "Étape {step} sur {count}"),

@@ -50,6 +50,20 @@ def test_a_five_round_match_takes_one_input_per_decision(page: Any, live: Any,
     page.wait_for_selector("#field svg.board #field-area")
     assert page.locator("#field svg.board").count() == 1
     assert page.evaluate("document.querySelectorAll('[id=field]').length") == 1
+    while (state := person.wait_ready())["decision"] != "action":
+        assert state["over"] != "true"
+        person.step(stats)
+    # dropped far beyond its 10 cm: sent at once, at the nearest legal point found
+    active = next(s.split()[1] for s in person.samples() if s.startswith("move "))
+    x, y, _, _ = person.bases()[active]
+    stats.decisions += 1
+    assert person.drag_towards_enemy(active, step=25.0), person.refused
+    assert "nearest legal point" in page.inner_text("#tape")
+    page.wait_for_function("([ref, x, y]) => { const c = document.querySelector("
+                           "`[id='base-${ref}'] circle`); return c && c.getAttribute('cx') !== "
+                           "String(x * 10); }", arg=[active, x, y])
+    nx, ny, _, _ = person.bases()[active]
+    assert 1 < math.hypot(nx - x, ny - y) <= 10.01
     marked = play(person, stats)
     page.screenshot(path=shots / "board-end.png")
     print(f"5 rounds vs the bot: {stats.decisions} decisions, {person.inputs} inputs "

@@ -30,9 +30,8 @@
   let pingTimer = null;
   let retryTimer = null;
 
-  // The board (static/board.js): a legal click, drop or keyboard point is sent at once, a
-  // refused drop goes to the nearest legal point the engine finds (the probe's ``instead``),
-  // unless the player asked to confirm moves and attacks (``quick()`` false).
+  // The board (static/board.js): a legal click, drop or key point is sent at once (a refused
+  // drop: at the nearest legal point), unless the player asks to confirm (quick() false).
   const quick = TableActions.quick;
   const field = Board.create($("field"), {
     onBase: (ref, event, point) => {
@@ -347,7 +346,7 @@
     const probed = isProbed(verb);
     const o = options || {};
     pending = {text, verb, probed, probe: null, odds: null, oddsText: null, auto: !!o.auto,
-               drag: !!o.drag, preview: !!o.preview};
+               drag: !!o.drag, preview: !!o.preview, snapped: o.snapped || ""};
     if (o.auto && !probed) { act(text); return; }
     $("tape").hidden = true;
     if (probed) send({type: "probe", text});
@@ -439,10 +438,10 @@
   function onProbe(frame) {
     if (pending && pending.text !== frame.text) return;  // a late answer to a drag
     if (!frame.legal && frame.instead && pending && (!frame.snapped || pending.drag)) {
-      propose(frame.instead, {auto: pending.auto});  // a run; a drop's nearest legal point
+      const snapped = frame.snapped ? t("board.snapped") : "";
+      propose(frame.instead, {auto: pending.auto, snapped});  // a run; a drop's nearest point
       return;
     }
-    if (pending && pending.auto && frame.legal) { act(frame.text); return; }
     const geometry = frame.path || frame.end || frame.template;
     const measured = frame.length !== null && frame.length !== undefined;
     const reason = tr(frame.reason || frame.path_problem || "");
@@ -456,7 +455,7 @@
     const tape = $("tape");
     tape.hidden = false;
     tape.className = "tape " + (frame.legal ? "legal" : "illegal");
-    tape.textContent = label;
+    tape.textContent = label + (pending && pending.snapped ? " · " + pending.snapped : "");
     if (frame.covered) {
       tape.append(el("span", {class: "covers"}, " · " + (frame.covered.length
         ? t("table.covers", {who: frame.covered.join(", ")}) : t("table.covers.none"))));
@@ -470,6 +469,7 @@
     }
     if (frame.template) field.template(frame.template, frame.covered);
     if (frame.snapped) field.snapHint(frame.snapped);
+    if (pending && pending.auto && frame.legal) { act(frame.text); return; }  // sent at once
     if (pending && pending.text === frame.text) {
       pending.probe = frame;
       renderPending();
