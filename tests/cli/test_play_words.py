@@ -33,7 +33,7 @@ class WordPlayer:
         if game.is_over:
             return "quit"
         decision = game.decision()
-        if session._prompt() != f"{'AB'[decision.player]}> ":  # noqa: SLF001
+        if session._prompt() != f"{'AB'[decision.player]}> ":
             return ""
         key = len(game.history)
         if decision.kind not in ("action", "move"):
@@ -129,7 +129,7 @@ def test_suggested_moves_come_first_with_their_purpose() -> None:
     def at_action(session: Session) -> str:
         if session.game.decision().kind == "action":
             return "quit"
-        return "" if not session._prompt().endswith("> ") else "1"  # noqa: SLF001
+        return "" if not session._prompt().endswith("> ") else "1"
 
     session, _, out = run(_two_rounds(seed=4), [at_action] * 400)
     labels = [label for label in session.labels if label]

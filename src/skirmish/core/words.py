@@ -141,11 +141,13 @@ def parse_request(text: str, verbs: Iterable[str], charge_verbs: Iterable[str] =
     return None
 
 
-def pick_name(query: str, refs: Sequence[str], what: str = "fighter") -> str:
+def pick_name(query: str, refs: Sequence[str], what: str = "fighter",
+              prefer: Iterable[str] = ()) -> str:
     """The ref among ``refs`` (``A.Vladd``) that ``query`` names: the ref, or the name after
     the side's dot, by the one name matcher (:func:`skirmish.core.names.match_name`: case,
     accents and dashes ignored, a unique prefix, a later word's prefix); otherwise a
-    :class:`WordsError` naming the candidates."""
+    :class:`WordsError` naming the candidates. A bare name that several pieces share (the
+    same card on both sides) is the one of them among ``prefer``, when there is one."""
     keys: dict[str, list[str]] = {}
     for ref in refs:
         keys.setdefault(ref.partition(".")[2] or ref, []).append(ref)
@@ -156,6 +158,9 @@ def pick_name(query: str, refs: Sequence[str], what: str = "fighter") -> str:
         raise WordsError(str(exc), "moves in words") from None
     if full:
         return found
+    preferred = [r for r in keys[found] if r in set(prefer)]
+    if len(keys[found]) > 1 and len(preferred) == 1:
+        return preferred[0]
     if len(keys[found]) > 1:
         raise WordsError(f"'{query}' could be {' or '.join(keys[found])}: write the side, "
                          f"e.g. '{keys[found][0]}'", "moves in words")

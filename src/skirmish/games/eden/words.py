@@ -11,6 +11,7 @@ allowance and the distance when they are the reason.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import TYPE_CHECKING
 
@@ -45,8 +46,13 @@ class EdenWords(WordMoves):
 
         state = state_of(game)
         refs = [f.ref for f in state.fighters]
-        fighter = state.fighter(pick_name(request.actor, refs))
-        target = (state.fighter(pick_name(request.target, [r for r in refs if r != fighter.ref]))
+        player = game.decision().player if not game.is_over else 0
+        mine = [f.ref for f in state.fighters if f.side == player]
+        fighter = state.fighter(pick_name(request.actor, refs, prefer=mine))
+        others = [r for r in refs if r != fighter.ref]
+        theirs = [r for r in others if r not in mine]
+        target = (state.fighter(pick_name(request.target, others, prefer=mine if
+                                          request.form == "contact" else theirs))
                   if request.target is not None else None)
         acting = _activated(game)
         if acting is None:
@@ -226,12 +232,10 @@ def suggested_moves(game: Game) -> list[tuple[Action, str]]:
 
     enemies = sorted(state.enemies(fighter), key=lambda e: _gap(fighter, e))
     for enemy in enemies[:2]:
-        try:
+        with contextlib.suppress(WordsError):
             add(_move(game, state, fighter, enemy, Request("", "move", ref, "toward",
                                                            enemy.ref)).action,
                 f"toward enemy {enemy.ref}, {cm(_gap(fighter, enemy))} cm away")
-        except WordsError:
-            pass
     for marker in state.markers:
         if marker.id in state.objectives:
             add(_toward_point(game, fighter, marker.x, marker.y, allowance(state, fighter)),

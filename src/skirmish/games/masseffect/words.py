@@ -46,14 +46,17 @@ class MassEffectWords(WordMoves):
         from skirmish.games.masseffect.rolling import state_of
 
         state = state_of(game)
-        refs = [str(f.ref) for f in state.figures]
-        figure = state.figure(pick_name(request.actor, refs, "figure"))
-        target = (state.figure(pick_name(request.target, [r for r in refs
-                                                          if r != str(figure.ref)], "figure"))
-                  if request.target is not None else None)
         if game.is_over or game.decision().kind != "move":
             raise WordsError(f"nobody moves now: the decision is '{game.decision().kind}'",
                              RULE)
+        refs = [str(f.ref) for f in state.figures]
+        mine = [str(f.ref) for f in state.figures if f.side == game.decision().player]
+        figure = state.figure(pick_name(request.actor, refs, "figure", mine))
+        others = [r for r in refs if r != str(figure.ref)]
+        theirs = [r for r in others if r not in mine]
+        target = (state.figure(pick_name(request.target, others, "figure",
+                                         mine if request.form == "contact" else theirs))
+                  if request.target is not None else None)
         if figure.side != game.decision().player or not figure.in_action or figure.moved:
             raise WordsError(f"{figure.ref} cannot move now (it is not one of player "
                              f"{'AB'[game.decision().player]}'s figures still to move)", RULE)

@@ -10,7 +10,7 @@ from skirmish.core.words import cm, pick_name, point_text
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
-    from skirmish.geometry import DeploymentZone
+    from skirmish.geometry.zones import DeploymentZone
 
 
 def decision_notes(game: Game, reader: int | None) -> list[str]:
