@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from typing import Any
 
 from skirmish.cli.game_parts import commands_of
 from skirmish.cli.play.session import Session
@@ -28,10 +29,10 @@ class WordPlayer:
         self.used: Counter[str] = Counter()
         self.typed: list[str] = []
 
-    def __call__(self, session: Session) -> str:
+    def __call__(self, session: Session) -> str | None:
         game = session.game
         if game.is_over:
-            return "quit"
+            return None  # the input ends
         decision = game.decision()
         if session._prompt() != f"{'AB'[decision.player]}> ":
             return ""
@@ -126,9 +127,9 @@ def test_a_masseffect_match_of_two_turns_typed_only_in_word_moves() -> None:
 
 
 def test_suggested_moves_come_first_with_their_purpose() -> None:
-    def at_action(session: Session) -> str:
+    def at_action(session: Session) -> str | None:
         if session.game.decision().kind == "action":
-            return "quit"
+            return None  # the input ends
         return "" if not session._prompt().endswith("> ") else "1"
 
     session, _, out = run(_two_rounds(seed=4), [at_action] * 400)
@@ -147,3 +148,25 @@ def test_card_and_fighter_during_play() -> None:
     assert "A.Vladd: Vladd" in out and "Now: off the field" in out
     assert "error: no fighter 'nobody'" in out or "error: no fighter named" in out
     assert "error: card NAME" in out
+
+
+def test_masseffect_status_fighter_and_the_walk_and_run_at_a_move() -> None:
+    game, _ = commands_of("masseffect").new_match(None, None, rounds=2, seed=2, content=None,
+                                                 rules=None)
+
+    def until_move(then: list[str]) -> Any:
+        def line(session: Session) -> str | None:
+            if session.game.decision().kind == "move":
+                return then.pop(0) if then else None  # then the input ends
+            return "1" if session._prompt().endswith("> ") else ""
+        return line
+
+    then = ["status", "fighter commandante", "card Fusil-mitrailleur"]
+    session, _, out = run(game, [until_move(then)] * 200)
+    assert "Figures" in out and "vitality" in out  # the figures' own table
+    assert "walk 10 cm, run 20 cm" in out  # each mover's allowances at the decision
+    assert "Deployment zone of player" in out
+    assert "Now: " in out and "facing" in out
+    assert "Fusil mitrailleur" in out
+    assert any(label.startswith("toward enemy") for label in session.labels)
+    assert "turn 1/" in out

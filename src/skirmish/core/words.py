@@ -223,6 +223,35 @@ def nearest_legal(game: Game, make: Callable[[float, float], Action], x: float, 
     return None
 
 
+def end_point(game: Game, make: Callable[[float, float], Action], x0: float, y0: float,
+              angle: float, distance: float) -> tuple[Action, str] | None:
+    """The legal action ``make`` builds for a move of ``distance`` cm from (x0, y0) at
+    ``angle`` (radians), and what to say of where it ends: the legal point nearest the end
+    asked for (within 1 cm); else the farthest legal point on the way (the way is blocked
+    further); else the nearest legal point within 3 cm of the end; else None."""
+    x, y = x0 + distance * math.cos(angle), y0 + distance * math.sin(angle)
+    action = nearest_legal(game, make, x, y, reach=1.0)
+    if action is not None:
+        return action, _off(action, x, y)
+    d = distance - 0.5
+    while d >= 0.5:
+        action = nearest_legal(game, make, x0 + d * math.cos(angle), y0 + d * math.sin(angle),
+                               reach=0.2)
+        if action is not None:
+            return action, f"only {cm(d)} cm: the way is blocked further"
+        d -= 0.5
+    action = nearest_legal(game, make, x, y, reach=3.0)
+    return None if action is None else (action, _off(action, x, y))
+
+
+def _off(action: Action, x: float, y: float) -> str:
+    """"the nearest legal point, D cm from the one asked for" when it is that far."""
+    points = [v for v in (getattr(action, f.name) for f in dataclasses.fields(action))
+              if isinstance(v, Point)]
+    off = math.hypot(points[0].x - x, points[0].y - y) if points else 0.0
+    return f"the nearest legal point, {cm(off)} cm from the one asked for" if off > 0.1 else ""
+
+
 def near_point(game: Game, text: str) -> Resolved | None:
     """A notation line whose action the engine refuses, played at the legal point nearest
     its point within :data:`TYPED_TOLERANCE` (the first point of the action), or None

@@ -82,11 +82,16 @@ def test_a_compass_direction() -> None:
         assert resolved is not None and str(resolved.action) == text, line
 
 
-def test_a_direction_into_a_wall_of_bases_takes_the_nearest_legal_point() -> None:
+def test_a_way_blocked_by_a_base_stops_before_it_or_steps_aside() -> None:
     game = activation([(VLADD, 30, 30), (YURI, 30, 36)], [(NGOBO, 50, 50)], "A.Vlädd")
-    resolved = resolve(game, "move Vladd 6 north")  # Yuri stands there
-    assert resolved is not None and "the nearest legal point" in resolved.said
+    resolved = resolve(game, "move Vladd 6 north")  # Yuri stands there: stop before him
+    assert resolved is not None and "(6 cm north; only 3 cm: the way is blocked further)" \
+        in resolved.said
     game.check(resolved.action)
+    assert str(resolved.action) == "move A.Vlädd 30,33"  # in contact with Yuri, a friend
+    game = activation([(VLADD, 30, 30), (YURI, 30.5, 36.6)], [(NGOBO, 50, 50)], "A.Vlädd")
+    near = resolve(game, "move Vladd 4 north")  # 30,34 touches Yuri's base: just aside
+    assert near is not None and "the nearest legal point" in near.said
 
 
 def test_contact_with_a_friend_and_a_charge_of_an_enemy() -> None:
@@ -130,7 +135,7 @@ def test_each_refusal_is_one_line_saying_why() -> None:
         assert reason in str(caught.value), (line, str(caught.value))
         assert "\n" not in str(caught.value)
     assert game.state_hash() == before
-    cornered = activation([(VLADD, 2, 2)], [(NGOBO, 40, 10)], "A.Vlädd")
+    cornered = activation([(VLADD, 1.5, 1.5)], [(NGOBO, 40, 10)], "A.Vlädd")
     with pytest.raises(WordsError) as caught:
         resolve(cornered, "move Vladd 9 sw")
     assert ("cannot move 9 cm south-west: Rulebook 2.D, movement: the base would leave the "

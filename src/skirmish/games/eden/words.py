@@ -22,6 +22,7 @@ from skirmish.core.words import (
     WordMoves,
     WordsError,
     cm,
+    end_point,
     is_legal,
     nearest_legal,
     pick_name,
@@ -136,16 +137,15 @@ def _move(game: Game, state: EdenState, fighter: Fighter, target: Fighter | None
     if distance <= 0:
         raise WordsError(f"{fighter.ref} has no room to move toward {target.ref if target else ''}"
                          .strip(), "Rulebook 5, Move")
-    x, y = fighter.x + distance * math.cos(angle), fighter.y + distance * math.sin(angle)
-    action = nearest_legal(game, lambda px, py: Move(ref, Point(px, py)), x, y, reach=3.0)
-    if action is None:
+    found = end_point(game, lambda px, py: Move(ref, Point(px, py)), fighter.x, fighter.y,
+                      angle, distance)
+    if found is None:
+        x, y = fighter.x + distance * math.cos(angle), fighter.y + distance * math.sin(angle)
         problem = move_refusal(state, fighter, Point(x, y)) or _engine_refusal(
             game, Move(ref, Point(x, y)))
         raise WordsError(f"{fighter.ref} cannot move {how}: {problem}", "Rulebook 5, Move")
-    off = math.hypot(action.to.x - x, action.to.y - y)  # type: ignore[attr-defined]
-    if off > 0.1:
-        how += f"; the nearest legal point, {cm(off)} cm from the one asked for"
-    return Resolved(action, _said(request, action, how))
+    action, note = found
+    return Resolved(action, _said(request, action, f"{how}; {note}" if note else how))
 
 
 def _contact(game: Game, state: EdenState, fighter: Fighter, target: Fighter,

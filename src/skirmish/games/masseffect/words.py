@@ -23,8 +23,8 @@ from skirmish.core.words import (
     WordMoves,
     WordsError,
     cm,
+    end_point,
     is_legal,
-    nearest_legal,
     pick_name,
 )
 
@@ -124,7 +124,6 @@ def _move(game: Game, state: MEState, figure: Figure, target: Figure | None,
         raise WordsError(f"{figure.ref} cannot move {cm(wanted)} cm ({_limits(figure)})", RULE)
     if distance <= 0:
         raise WordsError(f"{figure.ref} has no room to move that way", RULE)
-    x, y = figure.x + distance * math.cos(angle), figure.y + distance * math.sin(angle)
     for run in runs:
         if distance > allowance(figure, run) + 1e-9:
             continue
@@ -135,10 +134,14 @@ def _move(game: Game, state: MEState, figure: Figure, target: Figure | None,
             facing = _facing(px, py, at) if at else facing_toward(state, figure, (px, py))
             return kind(ref, Point(px, py), facing)  # type: ignore[call-arg]
 
-        action = nearest_legal(game, make, x, y, reach=3.0)
-        if action is not None:
-            return Resolved(action, f"'{request.text}' -> {action} ({how})")
+        found = end_point(game, make, figure.x, figure.y, angle, distance)
+        if found is not None:
+            action, note = found
+            return Resolved(action, f"'{request.text}' -> {action} ({how}"
+                            f"{'; ' + note if note else ''})")
     from skirmish.games.masseffect.phases.movement import move_problem
+
+    x, y = figure.x + distance * math.cos(angle), figure.y + distance * math.sin(angle)
 
     problem = move_problem(state, figure, (x, y), runs[-1]) or "no legal point near it"
     raise WordsError(f"{figure.ref} cannot move {how}: {problem}", RULE)
