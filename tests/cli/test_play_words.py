@@ -168,5 +168,5 @@ def test_masseffect_status_fighter_and_the_walk_and_run_at_a_move() -> None:
     assert "Deployment zone of player" in out
     assert "Now: " in out and "facing" in out
     assert "Fusil mitrailleur" in out
-    assert any(label.startswith("toward enemy") for label in session.labels)
+    assert any(label.startswith("walk toward enemy") for label in session.labels)
     assert "turn 1/" in out

@@ -68,6 +68,9 @@ class Request:
     target: str | None = None
     distance: float | None = None
     angle: float | None = None
+    #: A suggestion's request: only the legal points within 0.5 cm of the end are tried
+    #: (:func:`end_point`), no search along the way.
+    quick: bool = False
 
     @property
     def direction(self) -> str:
@@ -208,15 +211,19 @@ def lattice_candidates(x: float, y: float, reach: float, step: float = 0.1
             a = math.tau * k / 24
             add(x + radius * math.cos(a), y + radius * math.sin(a))
         radius += ring
-    return sorted((p for p, d in out.items() if d <= max(reach, 0.45)),
-                  key=lambda p: (out[p], p))
+    return sorted((p for p, d in out.items() if d <= reach + 1e-9), key=lambda p: (out[p], p))
 
 
 def nearest_legal(game: Game, make: Callable[[float, float], Action], x: float, y: float,
-                  *, reach: float = 3.0, step: float = 0.1) -> Action | None:
+                  *, reach: float = 3.0, step: float = 0.1,
+                  within: tuple[float, float, float] | None = None) -> Action | None:
     """The legal action ``make`` builds at the lattice point nearest (x, y) within ``reach``
-    (:func:`lattice_candidates`), or None."""
+    (:func:`lattice_candidates`), or None. ``within`` (x0, y0, limit): only points at most
+    ``limit`` from (x0, y0) are tried (a move's allowance: no path is shorter than the
+    straight line, and a path searched in vain is the costly refusal)."""
     for px, py in lattice_candidates(x, y, reach, step):
+        if within is not None and math.hypot(px - within[0], py - within[1]) > within[2]:
+            continue
         action = make(px, py)
         if is_legal(game, action):
             return action
@@ -224,23 +231,26 @@ def nearest_legal(game: Game, make: Callable[[float, float], Action], x: float, 
 
 
 def end_point(game: Game, make: Callable[[float, float], Action], x0: float, y0: float,
-              angle: float, distance: float) -> tuple[Action, str] | None:
+              angle: float, distance: float, limit: float, quick: bool = False
+              ) -> tuple[Action, str] | None:
     """The legal action ``make`` builds for a move of ``distance`` cm from (x0, y0) at
-    ``angle`` (radians), and what to say of where it ends: the legal point nearest the end
-    asked for (within 1 cm); else the farthest legal point on the way (the way is blocked
-    further); else the nearest legal point within 3 cm of the end; else None."""
+    ``angle`` (radians) with an allowance of ``limit`` cm, and what to say of where it ends:
+    the legal point nearest the end asked for (within 1 cm); else the farthest legal point on
+    the way (the way is blocked further); else the nearest legal point within 3 cm of the
+    end; else None. ``quick``: only the legal point within 0.5 cm of the end."""
     x, y = x0 + distance * math.cos(angle), y0 + distance * math.sin(angle)
-    action = nearest_legal(game, make, x, y, reach=1.0)
-    if action is not None:
-        return action, _off(action, x, y)
+    within = (x0, y0, limit)
+    action = nearest_legal(game, make, x, y, reach=0.5 if quick else 1.0, within=within)
+    if action is not None or quick:
+        return None if action is None else (action, _off(action, x, y))
     d = distance - 0.5
     while d >= 0.5:
         action = nearest_legal(game, make, x0 + d * math.cos(angle), y0 + d * math.sin(angle),
-                               reach=0.2)
+                               reach=0.1, within=within)
         if action is not None:
             return action, f"only {cm(d)} cm: the way is blocked further"
         d -= 0.5
-    action = nearest_legal(game, make, x, y, reach=3.0)
+    action = nearest_legal(game, make, x, y, reach=3.0, within=within)
     return None if action is None else (action, _off(action, x, y))
 
 

@@ -138,7 +138,7 @@ def _move(game: Game, state: EdenState, fighter: Fighter, target: Fighter | None
         raise WordsError(f"{fighter.ref} has no room to move toward {target.ref if target else ''}"
                          .strip(), "Rulebook 5, Move")
     found = end_point(game, lambda px, py: Move(ref, Point(px, py)), fighter.x, fighter.y,
-                      angle, distance)
+                      angle, distance, limit, request.quick)
     if found is None:
         x, y = fighter.x + distance * math.cos(angle), fighter.y + distance * math.sin(angle)
         problem = move_refusal(state, fighter, Point(x, y)) or _engine_refusal(
@@ -234,7 +234,7 @@ def suggested_moves(game: Game) -> list[tuple[Action, str]]:
     for enemy in enemies[:2]:
         with contextlib.suppress(WordsError):
             add(_move(game, state, fighter, enemy, Request("", "move", ref, "toward",
-                                                           enemy.ref)).action,
+                                                           enemy.ref, quick=True)).action,
                 f"toward enemy {enemy.ref}, {cm(_gap(fighter, enemy))} cm away")
     for marker in state.markers:
         if marker.id in state.objectives:
@@ -254,7 +254,8 @@ def _toward_point(game: Game, fighter: Fighter, x: float, y: float, limit: float
         return None
     step = min(limit, far)
     return nearest_legal(game, lambda px, py: Move(Ref(fighter.ref), Point(px, py)),
-                         fighter.x + dx / far * step, fighter.y + dy / far * step, reach=2.0)
+                         fighter.x + dx / far * step, fighter.y + dy / far * step, reach=2.0,
+                         within=(fighter.x, fighter.y, limit))
 
 
 def _cover(game: Game, state: EdenState, fighter: Fighter, enemies: list[Fighter]
@@ -278,7 +279,7 @@ def _cover(game: Game, state: EdenState, fighter: Fighter, enemies: list[Fighter
             x = fighter.x + limit * part * math.cos(a)
             y = fighter.y + limit * part * math.sin(a)
             action = nearest_legal(game, lambda px, py: Move(Ref(fighter.ref), Point(px, py)),
-                                   x, y, reach=0.5)
+                                   x, y, reach=0.5, within=(fighter.x, fighter.y, limit))
             if action is None:
                 continue
             to = action.to  # type: ignore[attr-defined]

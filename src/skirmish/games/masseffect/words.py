@@ -134,7 +134,8 @@ def _move(game: Game, state: MEState, figure: Figure, target: Figure | None,
             facing = _facing(px, py, at) if at else facing_toward(state, figure, (px, py))
             return kind(ref, Point(px, py), facing)  # type: ignore[call-arg]
 
-        found = end_point(game, make, figure.x, figure.y, angle, distance)
+        found = end_point(game, make, figure.x, figure.y, angle, distance,
+                          allowance(figure, run), request.quick)
         if found is not None:
             action, note = found
             return Resolved(action, f"'{request.text}' -> {action} ({how}"

@@ -150,7 +150,7 @@ class EdenCommands(GameCommands):
         return suggested_moves(game)
 
     def is_sampled_move(self, action: Action) -> bool:
-        return type(action).__name__ == "Move" and action.verb == "move"
+        return action.verb == "move"  # the engine's sampled Moves (charges stay listed)
 
     def fighter_lines(self, game: Game, reader: int | None, name: str) -> list[str]:
         from skirmish.games.eden.cli.table_talk import fighter_lines

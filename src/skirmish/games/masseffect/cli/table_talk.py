@@ -69,49 +69,36 @@ def fighter_lines(game: Game, reader: int | None, name: str) -> list[str]:
             f"{f.get('heroism')}; statuses {', '.join(f.get('statuses') or []) or 'none'}"]
 
 
+#: The suggestions of a figure, by what they depend on (the turn, the figure's place, the
+#: enemies' places, the markers): kept while those stand, checked again when used.
+_KEPT: dict[tuple[Any, ...], list[tuple[Action, str]]] = {}
+
+
 def suggested_moves(game: Game) -> list[tuple[Action, str]]:
-    """Per figure still to move: a walk toward the nearest enemy, a charge when one is in
-    reach, and a walk toward the nearest marker (objectives, data, terminals), each
-    labelled with its purpose; each legal (the engine checked it)."""
+    """Per figure still to move: a charge when the nearest enemy is in reach, a walk and a
+    run toward it, and a walk toward the nearest marker (objectives, data, terminals), each
+    labelled with its purpose; each legal (the engine checked it, again when kept from the
+    decision before: one figure moves at a time)."""
+    from skirmish.core.words import is_legal
     from skirmish.games.masseffect.phases.movement import movers
     from skirmish.games.masseffect.rolling import state_of
-    from skirmish.games.masseffect.words import WORDS, _move
 
     if game.is_over or game.decision().kind != "move":
         return []
     state = state_of(game)
     out: list[tuple[Action, str]] = []
     for figure in movers(state, game.decision().player):
-        enemies = sorted(state.in_action(1 - figure.side),
-                         key=lambda e: math.hypot(e.x - figure.x, e.y - figure.y))
-        name = str(figure.ref)
-        for enemy in enemies[:1]:
-            gap = math.hypot(enemy.x - figure.x, enemy.y - figure.y) - figure.radius \
-                - enemy.radius
-            for request, label in (
-                    (Request("", "charge", name, "charge", target=str(enemy.ref)),
-                     f"charge {enemy.ref}"),
-                    (Request("", "walk", name, "toward", target=str(enemy.ref)),
-                     f"toward enemy {enemy.ref}, {cm(gap)} cm away")):
-                try:
-                    out.append((WORDS.resolve(game, request).action, label))
-                except WordsError:
-                    continue
-        markers = sorted(state.markers, key=lambda m: math.hypot(m.x - figure.x,
-                                                                 m.y - figure.y))
-        for marker in markers[:1]:
-            dx, dy = marker.x - figure.x, marker.y - figure.y
-            far = math.hypot(dx, dy)
-            if far < 2:
-                continue
-            angle = math.degrees(math.atan2(dy, dx))
-            try:
-                request = Request("", "walk", name, "direction",
-                                  distance=min(far - figure.radius - 1.6, 10.0), angle=angle)
-                out.append((_move(game, state, figure, None, request, (False,)).action,
-                            f"toward marker {marker.id}"))
-            except (WordsError, ValueError):
-                continue
+        key = (id(state.field), state.turn, str(figure.ref), figure.x, figure.y,
+               tuple((e.x, e.y) for e in state.in_action(1 - figure.side)),
+               tuple((m.id, m.x, m.y) for m in state.markers))
+        kept = _KEPT.get(key)
+        if kept is None:
+            if len(_KEPT) > 256:
+                _KEPT.clear()
+            kept = _KEPT[key] = _figure_suggestions(game, figure)
+            out.extend(kept)
+        else:
+            out.extend((a, label) for a, label in kept if is_legal(game, a))
     seen: list[Action] = []
     unique = []
     for action, label in out:
@@ -119,3 +106,50 @@ def suggested_moves(game: Game) -> list[tuple[Action, str]]:
             seen.append(action)
             unique.append((action, label))
     return unique
+
+
+def _figure_suggestions(game: Game, figure: Any) -> list[tuple[Action, str]]:
+    """One figure's suggested moves (:func:`suggested_moves`)."""
+    from skirmish.games.masseffect.rolling import state_of
+    from skirmish.games.masseffect.words import WORDS, _move
+
+    state = state_of(game)
+    out: list[tuple[Action, str]] = []
+    enemies = sorted(state.in_action(1 - figure.side),
+                     key=lambda e: math.hypot(e.x - figure.x, e.y - figure.y))
+    name = str(figure.ref)
+    for enemy in enemies[:1]:
+        gap = math.hypot(enemy.x - figure.x, enemy.y - figure.y) - figure.radius \
+            - enemy.radius
+        for request, label in (
+                (Request("", "charge", name, "charge", target=str(enemy.ref), quick=True),
+                 f"charge {enemy.ref}"),
+                (Request("", "walk", name, "toward", target=str(enemy.ref), quick=True),
+                 f"walk toward enemy {enemy.ref} ({cm(gap)} cm away)"),
+                (Request("", "run", name, "toward", target=str(enemy.ref), quick=True),
+                 f"run toward enemy {enemy.ref}")):
+            try:
+                action = WORDS.resolve(game, request).action
+            except WordsError:
+                continue
+            to = getattr(action, "to", None)
+            if to is not None and request.form == "toward":
+                label += f", {cm(math.hypot(to.x - figure.x, to.y - figure.y))} cm"
+            out.append((action, label))
+    markers = sorted(state.markers, key=lambda m: math.hypot(m.x - figure.x,
+                                                             m.y - figure.y))
+    for marker in markers[:1]:
+        dx, dy = marker.x - figure.x, marker.y - figure.y
+        far = math.hypot(dx, dy)
+        if far < 2:
+            continue
+        angle = math.degrees(math.atan2(dy, dx))
+        try:
+            request = Request("", "walk", name, "direction",
+                              distance=min(far - figure.radius - 1.6, 10.0), angle=angle,
+                              quick=True)
+            out.append((_move(game, state, figure, None, request, (False,)).action,
+                        f"toward marker {marker.id}"))
+        except (WordsError, ValueError):
+            continue
+    return out
