@@ -110,7 +110,7 @@ def parse_request(text: str, verbs: Iterable[str], charge_verbs: Iterable[str] =
 
     ``verbs`` are the game's move verbs read in words, ``charge_verbs`` those taking a target
     alone."""
-    tokens = text.split()
+    tokens = re.sub(r"(\d)\s+cm\b", r"\1cm", text, flags=re.IGNORECASE).split()
     if len(tokens) < 3:
         return None
     verb, actor, rest = tokens[0].lower(), tokens[1], tokens[2:]

@@ -31,6 +31,7 @@ def test_the_forms_parse_and_plain_notation_is_left_alone() -> None:
     assert north is not None and (north.distance, north.angle) == (6.0, 90.0)
     assert parse_request("move Vladd south-west 2.5cm", verbs, charges).angle == 225.0  # type: ignore[union-attr]
     assert parse_request("move Vladd 3 NE", verbs, charges).direction == "north-east"  # type: ignore[union-attr]
+    assert parse_request("move Vladd toward Sabaka 6 cm", verbs, charges).distance == 6  # type: ignore[union-attr]
     assert parse_request("move Vladd contact Yuri", verbs, charges).form == "contact"  # type: ignore[union-attr]
     assert parse_request("charge Vladd Sabaka", verbs, charges).form == "charge"  # type: ignore[union-attr]
     for notation in ("move A.Vlädd 30,40", "charge A.Vladd B.Sabaka 30,40", "end", "bid 3"):

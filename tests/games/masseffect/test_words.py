@@ -57,3 +57,13 @@ def test_each_refusal_is_one_line() -> None:
             resolve(game, line)
         assert reason in str(caught.value), (line, str(caught.value))
     assert game.state_hash() == before
+
+
+def test_a_walk_typed_as_shown_is_played_at_the_legal_point_that_near() -> None:
+    game = scene([Put(0, SOLDIER, 10, 10), Put(1, SOLDIER, 10, 30)])  # 25,25 cm; walk 10 cm
+    with pytest.raises(Exception, match="cannot walk there"):
+        game.check(f"walk {A} 35.04,25 0")
+    resolved = resolve(game, f"walk {A} 35.04,25 0")
+    assert resolved is not None and "cm from a legal point" in resolved.said
+    game.apply(resolved.action)
+    assert 34.89 <= figure(game, 0).x <= 35.0

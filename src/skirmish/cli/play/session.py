@@ -3,8 +3,11 @@
 A :class:`Session` holds the game, who plays each seat (people at this terminal, or a
 bot), a rich console to print to and a function reading one line of input (``None`` at
 the end of the input). Bots' decisions are applied as they come; a person is shown the
-pending decision and its legal actions, numbered, and types a number, an action in the
-notation or a command (``help`` lists them).
+pending decision and its legal actions, numbered (the game's suggested moves first, each
+with its purpose, and the game's notes: the mover's allowance, the deployment zone), and
+types a number, an action in the notation, a move in words (``move Vladd toward Sabaka 6``:
+:mod:`skirmish.core.words`, which also plays a point typed as shown at the legal point that
+near) or a command (``help`` lists them).
 
 Hidden information: against a bot the person sees what their seat's view and log show,
 never the bot's secrets. In hot-seat, ``shown`` is the seat whose secrets may be on the
