@@ -146,6 +146,7 @@ def test_card_and_fighter_during_play() -> None:
     _, _, out = run(match(), ["", "card Vladd", "fighter vladd", "fighter nobody", "card"])
     assert "Fighter: Vladd" in out and "Ability: Fury" in out
     assert "A.Vladd: Vladd" in out and "Now: off the field" in out
+    assert out.count("Equipment: Flamethrower (Blast)") == 2  # the card, then the fighter
     assert "error: no fighter 'nobody'" in out or "error: no fighter named" in out
     assert "error: card NAME" in out
 

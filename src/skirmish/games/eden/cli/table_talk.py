@@ -72,7 +72,8 @@ def zone_bounds(zone: DeploymentZone) -> str:
 
 
 def fighter_lines(game: Game, reader: int | None, name: str) -> list[str]:
-    """``fighter NAME``: the fighter's card (Rulebook 1) and its state as ``reader`` sees it."""
+    """``fighter NAME``: the fighter's card (Rulebook 1), its equipment and abilities in full
+    (the match's own cards), and its state as ``reader`` sees it."""
     from skirmish.games.eden.cards.cards_html import profile_text
     from skirmish.games.eden.rolling import state_of
 
@@ -81,7 +82,10 @@ def fighter_lines(game: Game, reader: int | None, name: str) -> list[str]:
     fighter = state.fighter(ref)
     view: dict[str, Any] = next((f for f in game.view(reader).get("fighters", [])
                                  if f.get("ref") == ref), {})
-    lines = [f"{ref}: {profile_text(fighter.profile)}"]
+    # the match's own cards give the equipment's and the abilities' texts (what a library
+    # gives ``cards show``: profile_text reads only those two mappings)
+    cards: Any = state.catalogue
+    lines = [f"{ref}: {profile_text(fighter.profile, cards)}"]
     if view:
         place = (point_text(float(view["x"]), float(view["y"])) if view.get("on_field")
                  else "off the field")
