@@ -45,9 +45,11 @@ class EdenWords(WordMoves):
     def resolve(self, game: Game, request: Request) -> Resolved:
         from skirmish.games.eden.rolling import state_of
 
+        if game.is_over:
+            raise WordsError("the game is over", RULE)
         state = state_of(game)
         refs = [f.ref for f in state.fighters]
-        player = game.decision().player if not game.is_over else 0
+        player = game.decision().player
         mine = [f.ref for f in state.fighters if f.side == player]
         fighter = state.fighter(pick_name(request.actor, refs, prefer=mine))
         others = [r for r in refs if r != fighter.ref]
@@ -62,9 +64,7 @@ class EdenWords(WordMoves):
         if acting != fighter.ref:
             raise WordsError(f"{fighter.ref} is not the activated fighter ({acting})",
                              "Rulebook 5: only the activated fighter acts")
-        if request.form == "charge" or (request.form == "contact" and target is not None
-                                        and state.is_enemy(fighter, target)
-                                        and request.verb == "charge"):
+        if request.form == "charge":
             assert target is not None
             return _charge(game, state, fighter, target, request)
         if request.form == "contact":

@@ -46,7 +46,9 @@ class MassEffectWords(WordMoves):
         from skirmish.games.masseffect.rolling import state_of
 
         state = state_of(game)
-        if game.is_over or game.decision().kind != "move":
+        if game.is_over:
+            raise WordsError("the game is over", RULE)
+        if game.decision().kind != "move":
             raise WordsError(f"nobody moves now: the decision is '{game.decision().kind}'",
                              RULE)
         refs = [str(f.ref) for f in state.figures]
@@ -75,7 +77,8 @@ def _runs(verb: str) -> tuple[bool, ...]:
     return {"walk": (False,), "run": (True,)}.get(verb, (False, True))
 
 
-def _make(figure: Figure, run: bool, facing: int) -> type[Action]:
+def _kind(run: bool) -> type[Action]:
+    """A run's action, or a walk's."""
     from skirmish.games.masseffect.actions import Run, Walk
 
     return Run if run else Walk
@@ -127,7 +130,7 @@ def _move(game: Game, state: MEState, figure: Figure, target: Figure | None,
     for run in runs:
         if distance > allowance(figure, run) + 1e-9:
             continue
-        kind = _make(figure, run, 0)
+        kind = _kind(run)
 
         def make(px: float, py: float, kind: type[Action] = kind) -> Action:
             at = (target.x, target.y) if target is not None else None
@@ -161,7 +164,7 @@ def _contact(game: Game, state: MEState, figure: Figure, target: Figure, request
         checks = contact_positions(figure.base, target.base, limit, field=state.field,
                                    bases=state.bases(figure), elements=state.elements(),
                                    samples=24)
-        kind = _make(figure, run, 0)
+        kind = _kind(run)
         for check in sorted(checks, key=lambda c: (c.cost, c.end)):
             if check.end is None:
                 continue
