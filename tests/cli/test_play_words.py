@@ -171,3 +171,50 @@ def test_masseffect_status_fighter_and_the_walk_and_run_at_a_move() -> None:
     assert "Fusil mitrailleur" in out
     assert any(label.startswith("walk toward enemy") for label in session.labels)
     assert "turn 1/" in out
+
+
+def test_whatever_is_asked_in_words_only_legal_actions_come_out() -> None:
+    """Random requests in every form at the move decisions of bot-played matches of both
+    games: each one resolves to an action the engine takes, or is one WordsError line."""
+    import random
+
+    from skirmish.bots import make_agent
+    from skirmish.core.agents import view_of
+    from skirmish.core.words import WordsError, resolve
+
+    rng = random.Random(45)
+    games = [*(_two_rounds(seed=s) for s in (7, 8, 9, 10)),
+             commands_of("masseffect").new_match(None, None, rounds=1, seed=7, content=None,
+                                                 rules=None)[0]]
+    counts: dict[str, list[int]] = {}
+    for game in games:
+        resolved, refused = counts.setdefault(game.ruleset.name, [0, 0])
+        bot = make_agent("random", 7)
+        while not game.is_over and resolved + refused < 300:
+            decision = game.decision()
+            if decision.kind in ("action", "move"):
+                pieces = getattr(game.state, "fighters", None) or game.state.figures  # type: ignore[attr-defined]
+                names = [str(p.ref).split(".", 1)[1] for p in pieces]
+                movers = (decision.context.get("figures")
+                          or [str(getattr(game.stack[-1], "fighter", names[0]))])
+                for _ in range(6):
+                    who = rng.choice(names) if rng.random() < 0.2 else \
+                        rng.choice(movers).split(".", 1)[-1]
+                    other = rng.choice(names)
+                    line = rng.choice([
+                        f"move {who} toward {other} {rng.uniform(0.5, 22):.1f}",
+                        f"move {who} {rng.randint(1, 21)} {rng.choice(['n', 'se', 'west'])}",
+                        f"move {who} contact {other}", f"charge {who} {other}",
+                        f"walk {who} toward {other}", f"run {who} 15 s"])
+                    try:
+                        answer = resolve(game, line)
+                    except WordsError as exc:
+                        assert "\n" not in str(exc)
+                        refused += 1
+                        continue
+                    if answer is not None:  # None: not words in this game (walk in Eden)
+                        game.check(answer.action)
+                        resolved += 1
+            game.apply(bot.act(view_of(game, decision.player, bot), list(game.legal_actions())))
+        counts[game.ruleset.name] = [resolved, refused]
+    assert all(resolved > 20 and refused > 20 for resolved, refused in counts.values()), counts
