@@ -21,7 +21,12 @@ generic narration) and ``demo``; a command it does not offer (``cards``, ``troop
   :meth:`GameCommands.game_at`, :meth:`GameCommands.draw_moments`: ``replay --show``,
   ``replay --table-at``, ``demo --svg-dir``;
 - :meth:`GameCommands.picture`: the table's picture (else the ruleset's ``picture``);
-- :meth:`GameCommands.library`: the game's card library with the players' ``--content``.
+- :meth:`GameCommands.library`: the game's card library with the players' ``--content``;
+- :meth:`GameCommands.new_match`, :meth:`GameCommands.write_table`,
+  :meth:`GameCommands.odds_lines`, :meth:`GameCommands.decision_notes`,
+  :meth:`GameCommands.suggestions`, :meth:`GameCommands.fighter_lines`,
+  :meth:`GameCommands.status_table`: ``skirmish play`` (moves in words are the game's
+  ``"words"`` part: :mod:`skirmish.core.words`).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ if TYPE_CHECKING:
     import typer
     from rich.console import Console
 
+    from skirmish.core.actions import Action
     from skirmish.core.events import Event
     from skirmish.core.game import Game
 
@@ -162,6 +168,31 @@ class GameCommands(GamePart):
     def odds_lines(self, game: Game, reader: int | None, text: str) -> list[str]:
         """``play``'s ``odds ACTION``: the exact odds of an attack, in lines."""
         raise self.lacks("exact odds")
+
+    def decision_notes(self, game: Game, reader: int | None) -> list[str]:
+        """``play``: lines shown with the pending decision (issue 45: the mover's allowance,
+        the deployment zone's bounds), as ``reader`` may know them; generic: none."""
+        return []
+
+    def suggestions(self, game: Game) -> list[tuple[Action, str]]:
+        """``play``: legal moves worth listing first, each with its purpose ("toward B.X",
+        "cover"...), instead of the engine's sampled ones (generic: none, the engine's
+        listing as it is)."""
+        return []
+
+    def is_sampled_move(self, action: Action) -> bool:
+        """Is ``action`` one of the engine's sampled moves that :meth:`suggestions` replace?"""
+        return False
+
+    def fighter_lines(self, game: Game, reader: int | None, name: str) -> list[str]:
+        """``play``'s ``fighter NAME``: the fighter's (figure's) card and where it stands,
+        as ``reader`` may know it."""
+        raise self.lacks("fighter texts")
+
+    def status_table(self, view: dict[str, Any]) -> Any | None:
+        """``play``'s ``status``: a rich table of the pieces in ``view`` (None: the generic
+        one, :func:`skirmish.cli.play.prompts.fighters_table`)."""
+        return None
 
     # -- pictures --------------------------------------------------------------------------
     def picture(self, subject: Any, *, title: str | None, when: str | None) -> Any | None:

@@ -25,6 +25,8 @@ from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
+from skirmish.core.words import Resolved
+from skirmish.core.words import resolve as resolve_words
 from skirmish.web import frames
 from skirmish.web.connections import MAX_MESSAGE, Connection
 from skirmish.web.deltas import delta_text
@@ -68,6 +70,8 @@ class Room:
         self._sent: dict[str, dict[str, Any]] = {}
         #: The server's metrics (set when the hub takes the room in).
         self.metrics: Metrics | None = None
+        #: The last action typed in words and what it became (:mod:`skirmish.core.words`).
+        self.resolved: tuple[str, Resolved] | None = None
 
     @classmethod
     def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store, *,
@@ -264,6 +268,10 @@ class Room:
                 conn.error(*error)
                 return
             await self._broadcast()
+            if self.resolved is not None:  # a move in words: what it became, to its player
+                (typed, resolved), self.resolved = self.resolved, None
+                conn.send({"type": "resolved", "text": typed, "action": str(resolved.action),
+                           "said": resolved.said})
         if self.metrics is not None:
             self.metrics.action_done(started)
         self.wake_bots()
@@ -306,7 +314,9 @@ class Room:
                 decider = game.decision().player
                 if decider != seat:
                     return f"not your turn: player {'AB'[decider]} decides now", ""
-                game.apply(text)
+                resolved = resolve_words(game, text) if isinstance(text, str) else None
+                game.apply(text if resolved is None else resolved.action)  # words: issue 45
+                self.resolved = None if resolved is None else (text, resolved)
                 applied = True
                 idx = len(game.history) - 1
                 outcome = game.outcome()

@@ -50,8 +50,9 @@ def play(
     game_name: GameOpt = None,
 ) -> None:
     """Play a match from the terminal, hot-seat or against a bot (--vs): type the number of
-    a legal action, an action in the notation, or a command (undo, odds, table, save, help,
-    quit)."""
+    a legal action, an action in the notation, a move in words ('move Yuri toward Sabaka 6',
+    'move Yuri 6 north', 'charge Yuri Sabaka'), or a command (undo, odds, table, status,
+    card, fighter, save, help, quit)."""
     from skirmish.bots import make_agent
     from skirmish.cli.errors import check_output
     from skirmish.cli.game_parts import commands_of
@@ -83,7 +84,7 @@ def play(
     console.print(f"{intro}; {mode}.", soft_wrap=True, markup=False, style="bold")
     console.print("Type a number, an action, or 'help'.")
     session = Session(game, humans=humans, console=console, read=_read_line, bot=bot,
-                      bot_name=vs or "", autosave=autosave)
+                      bot_name=vs or "", autosave=autosave, content=content or ())
     code = session.run()
     if code:
         raise typer.Exit(code)

@@ -58,7 +58,38 @@ def status(session: Session, _: str) -> None:
     """``status``: the round, the points and the fighters."""
     view = session.game.view(session.reader())
     session.say(prompts.status_line(view))
-    session.console.print(prompts.fighters_table(view))
+    table = session.part().status_table(view)
+    session.console.print(prompts.fighters_table(view) if table is None else table)
+
+
+def card(session: Session, name: str) -> None:
+    """``card NAME``: a card's full text (the game's ``cards show``), during play."""
+    import click
+
+    if not name:
+        session.error("card NAME: e.g. 'card Vladd' or 'card Adrenaline'")
+        return
+    try:
+        session.part().show_card(session.console, name, content=session.content or None,
+                                 as_json=False, language=None)
+    except (ValueError, KeyError) as exc:
+        session.error(message_of(exc))
+    except (click.exceptions.Exit, SystemExit):
+        pass  # the card command already said why on the error stream
+
+
+def fighter(session: Session, name: str) -> None:
+    """``fighter NAME``: a fighter's card and where it stands, as the reader may know."""
+    if not name:
+        session.error("fighter NAME: e.g. 'fighter Vladd'")
+        return
+    try:
+        lines = session.part().fighter_lines(session.game, session.reader(), name)
+    except (ValueError, KeyError) as exc:
+        session.error(message_of(exc))
+        return
+    for line in lines:
+        session.say(line)
 
 
 def log(session: Session, count: str) -> None:
@@ -68,5 +99,6 @@ def log(session: Session, count: str) -> None:
 
 
 COMMANDS: dict[str, Callable[[Session, str], None]] = {
-    "table": table, "odds": odds, "status": status, "log": log,
+    "table": table, "odds": odds, "status": status, "log": log, "card": card,
+    "fighter": fighter,
 }

@@ -19,7 +19,11 @@ PAGE = 30
 SEATS = "AB"
 
 HELP = """\
-Commands (anything else is read as an action in the notation, e.g. 'move A.Yuri 32.5,18'):
+Commands (anything else is read as an action in the notation, e.g. 'move A.Yuri 32.5,18',
+or as a move in words: 'move Yuri toward Sabaka 6', 'move Yuri 6 north' (n, ne, e, se, s,
+sw, w, nw), 'move Yuri contact Kostia', 'charge Yuri Sabaka'; the legal point nearest the
+one asked for is played and said; a point typed as shown, to 0.1 cm, is played at the
+legal point that near):
   N                  choose the legal action numbered N
   more | all         list the next legal actions | all of them
   list PREFIX        list the legal actions starting with PREFIX (e.g. 'list move A.Yuri')
@@ -28,6 +32,8 @@ Commands (anything else is read as an action in the notation, e.g. 'move A.Yuri 
   table [FILE]       draw the table as FILE.svg or FILE.png (default table.svg)
   status             the fighters: place, AP, CP left per limb, markers
   hand               your private information (tactical hand, missions, bid)
+  card NAME          a card's full text (a fighter's, a tactical card, equipment...)
+  fighter NAME       a fighter's card and where it stands now
   log [N]            the last N lines of the game's account (default 20)
   undo               take back your last decision (against a bot: and the bot's since)
   save FILE          save the game record (JSON Lines); resume with --resume FILE
@@ -76,6 +82,11 @@ def numbered(texts: Sequence[str], numbers: Sequence[int], width: int) -> list[s
     return lines
 
 
+def labelled(text: str, label: str) -> str:
+    """A listed action with its purpose, if it has one: ``move A.Vladd 31,40  [toward B.X]``."""
+    return f"{text}  [{label}]" if label else text
+
+
 def page_footer(shown_to: int, total: int) -> str | None:
     """The line after a truncated list: how to see the rest."""
     if shown_to >= total:
@@ -98,8 +109,13 @@ def status_line(view: Mapping[str, Any]) -> str:
     parts = []
     if view.get("round"):
         parts.append(f"round {view['round']}/{view.get('max_rounds', '?')}")
+    elif view.get("turn"):
+        parts.append(f"turn {view['turn']}/{view.get('turns', '?')}")
     else:
         parts.append("preparation")
+    scores = view.get("scores")
+    if isinstance(scores, Sequence) and len(scores) == 2 and "vp" not in view:
+        parts.append(f"points A {scores[0]}, B {scores[1]}")
     sp, vp = view.get("sp"), view.get("vp")
     if isinstance(sp, Sequence) and len(sp) == 2:
         parts.append(f"SP A {sp[0]}, B {sp[1]}")

@@ -3,8 +3,11 @@
 A :class:`Session` holds the game, who plays each seat (people at this terminal, or a
 bot), a rich console to print to and a function reading one line of input (``None`` at
 the end of the input). Bots' decisions are applied as they come; a person is shown the
-pending decision and its legal actions, numbered, and types a number, an action in the
-notation or a command (``help`` lists them).
+pending decision and its legal actions, numbered (the game's suggested moves first, each
+with its purpose, and the game's notes: the mover's allowance, the deployment zone), and
+types a number, an action in the notation, a move in words (``move Vladd toward Sabaka 6``:
+:mod:`skirmish.core.words`, which also plays a point typed as shown at the legal point that
+near) or a command (``help`` lists them).
 
 Hidden information: against a bot the person sees what their seat's view and log show,
 never the bot's secrets. In hot-seat, ``shown`` is the seat whose secrets may be on the
@@ -19,6 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
@@ -32,6 +36,10 @@ from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.events import ActionEvent, Event
 from skirmish.core.game import Game
 from skirmish.core.record import Record
+from skirmish.core.words import resolve
+
+if TYPE_CHECKING:
+    from skirmish.cli.game_parts import GameCommands
 
 #: Reads one line of input after showing a prompt; ``None`` at the end of the input.
 Reader = Callable[[str], "str | None"]
@@ -50,7 +58,7 @@ class Session:
 
     def __init__(self, game: Game, *, humans: Sequence[int], console: Console, read: Reader,
                  bot: Agent | None = None, bot_name: str = "",
-                 autosave: Path | None = None) -> None:
+                 autosave: Path | None = None, content: Sequence[Path] = ()) -> None:
         self.game = game
         self.humans = tuple(sorted(set(humans)))
         if not self.humans or (len(self.humans) == 1) != (bot is not None):
@@ -60,12 +68,14 @@ class Session:
         self.console = console
         self._read_line = read
         self.autosave = autosave
+        self.content = list(content)  # the card folders of the match (``card NAME``)
         self.verbs = {cls.verb for cls in game.ruleset.actions}
         self.shown: int | None = None  # hot-seat: whose secrets may be on the screen
         self.printed = 0  # events of the log printed so far
         self.fresh = True  # the pending decision has not been shown yet
         self.legal: list[Action] = []
         self.texts: list[str] = []  # the legal actions as listed (positions rounded)
+        self.labels: list[str] = []  # the purpose of each suggested move, "" for the others
         self.listed = 0  # how many of them have been listed
         self.saved_at: int | None = None  # decisions in the last record saved
         self.announced = False  # the result has been printed
@@ -216,6 +226,9 @@ class Session:
         decision = game.decision()
         seat = decision.player
         self.legal = list(game.legal_actions())
+        self.labels = [""] * len(self.legal)
+        if seat in self.humans:
+            self._suggest()
         self.texts = [rounded(str(a)) for a in self.legal]
         self.listed = 0
         secret = prompts.shows_secrets(decision, game.view(seat), game.view(1 - seat), self.texts)
@@ -234,7 +247,27 @@ class Session:
             for line in prompts.private_lines(game.view(seat), seat):
                 self.say(line)
         self.say(decision.prompt or "Choose an action")
+        for line in self.part().decision_notes(game, self.reader()):
+            self.say(line, style="dim")
         self._list(more=True)
+
+    def part(self) -> GameCommands:
+        """The game's ``"cli"`` part."""
+        from skirmish.cli.game_parts import commands_of
+
+        return commands_of(self.game.ruleset.name)
+
+    def _suggest(self) -> None:
+        """The game's suggested moves (each with its purpose) listed first, in place of the
+        engine's sampled moves (issue 45)."""
+        part = self.part()
+        suggested = part.suggestions(self.game)
+        if not suggested:
+            return
+        rest = [a for a in self.legal if not part.is_sampled_move(a)
+                and all(a != s for s, _ in suggested)]
+        self.legal = [a for a, _ in suggested] + rest
+        self.labels = [label for _, label in suggested] + [""] * len(rest)
 
     # -- commands -------------------------------------------------------------------------
     def _handle(self, line: str) -> None:
@@ -278,7 +311,21 @@ class Session:
         elif same:
             self._apply(self.legal[same[0]])
         else:
+            self._words(text)
+
+    def _words(self, text: str) -> None:
+        """A move in words, or a point typed as shown (:mod:`skirmish.core.words`): played
+        as the legal action it becomes, which is said; else the line as notation."""
+        try:
+            resolved = resolve(self.game, text)
+        except IllegalActionError as exc:
+            self.error(str(exc))
+            return
+        if resolved is None:
             self._apply(text)
+            return
+        self.say(resolved.said, style="yellow")
+        self._apply(resolved.action)
 
     def _list(self, *, more: bool = False) -> None:
         if self.game.is_over:
@@ -296,7 +343,8 @@ class Session:
             self.say(footer, style="dim")
 
     def _show_numbers(self, indices: Sequence[int]) -> None:
-        for text in prompts.numbered([self.texts[i] for i in indices],
+        for text in prompts.numbered([prompts.labelled(self.texts[i], self.labels[i])
+                                      for i in indices],
                                      [i + 1 for i in indices], self.console.width):
             self.say(text)
 

@@ -18,5 +18,6 @@ PLUGIN = GamePlugin(
         "rl": "skirmish.games.eden.rl.part:RL",
         "sim": "skirmish.games.eden.sim.part:SIM",
         "web": "skirmish.games.eden.web.part:WEB",
+        "words": "skirmish.games.eden.words:WORDS",
     },
 )

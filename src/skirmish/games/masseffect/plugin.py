@@ -18,5 +18,6 @@ PLUGIN = GamePlugin(
         "rl": "skirmish.games.masseffect.rl.part:RL",
         "sim": "skirmish.games.masseffect.sim.part:SIM",
         "web": "skirmish.games.masseffect.web.part:WEB",
+        "words": "skirmish.games.masseffect.words:WORDS",
     },
 )

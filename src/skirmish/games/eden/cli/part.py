@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import typer
     from rich.console import Console
 
+    from skirmish.core.actions import Action
     from skirmish.core.events import Event
     from skirmish.core.game import Game
 
@@ -137,6 +138,24 @@ class EdenCommands(GameCommands):
         from skirmish.games.eden.cli.seen import odds_lines
 
         return list(odds_lines(game, reader, text))
+
+    def decision_notes(self, game: Game, reader: int | None) -> list[str]:
+        from skirmish.games.eden.cli.table_talk import decision_notes
+
+        return decision_notes(game, reader)
+
+    def suggestions(self, game: Game) -> list[tuple[Action, str]]:
+        from skirmish.games.eden.words import suggested_moves
+
+        return suggested_moves(game)
+
+    def is_sampled_move(self, action: Action) -> bool:
+        return action.verb == "move"  # the engine's sampled Moves (charges stay listed)
+
+    def fighter_lines(self, game: Game, reader: int | None, name: str) -> list[str]:
+        from skirmish.games.eden.cli.table_talk import fighter_lines
+
+        return fighter_lines(game, reader, name)
 
     def picture(self, subject: Any, *, title: str | None, when: str | None) -> Any | None:
         from skirmish.core.game import Game

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import typer
     from rich.console import Console
 
+    from skirmish.core.actions import Action
     from skirmish.core.game import Game
 
 #: ``demo``'s scenario when ``--scenario`` is not given.
@@ -112,6 +113,29 @@ class MassEffectCommands(GameCommands):
         from skirmish.games.masseffect.cli.demo import draw_turns
 
         draw_turns(game, folder)
+
+    def decision_notes(self, game: Game, reader: int | None) -> list[str]:
+        from skirmish.games.masseffect.cli.table_talk import decision_notes
+
+        return decision_notes(game, reader)
+
+    def suggestions(self, game: Game) -> list[tuple[Action, str]]:
+        from skirmish.games.masseffect.cli.table_talk import suggested_moves
+
+        return suggested_moves(game)
+
+    def is_sampled_move(self, action: Action) -> bool:
+        return action.verb in ("walk", "run")
+
+    def fighter_lines(self, game: Game, reader: int | None, name: str) -> list[str]:
+        from skirmish.games.masseffect.cli.table_talk import fighter_lines
+
+        return fighter_lines(game, reader, name)
+
+    def status_table(self, view: dict[str, Any]) -> Any | None:
+        from skirmish.games.masseffect.cli.table_talk import status_table
+
+        return status_table(view)
 
     def picture(self, subject: Any, *, title: str | None, when: str | None) -> Any | None:
         from skirmish.core.game import Game
