@@ -16,7 +16,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from skirmish.bots.registry import make_agent
@@ -25,7 +25,7 @@ from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
-from skirmish.web import frames
+from skirmish.web import chat, clocks, frames
 from skirmish.web.connections import MAX_MESSAGE, Connection
 from skirmish.web.deltas import delta_text
 from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
@@ -68,6 +68,9 @@ class Room:
         self._sent: dict[str, dict[str, Any]] = {}
         #: The server's metrics (set when the hub takes the room in).
         self.metrics: Metrics | None = None
+        #: The match's clock (:mod:`.clocks`), and the wall clock it reads (the hub's).
+        self.clock = clocks.of(info)
+        self.now: Callable[[], float] = time.time
 
     @classmethod
     def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store, *,
@@ -81,7 +84,9 @@ class Room:
                 raise RuntimeError(f"match {info.id}: stored action {index} '{text}' is not "
                                    "for the deciding player")
             game.apply(text)
-        return cls(info, game, store, bot_seed=bot_seed)
+        room = cls(info, game, store, bot_seed=bot_seed)
+        clocks.restored(room)  # a match its clock ended ends again
+        return room
 
     # -- connections -----------------------------------------------------------------------
     async def join(self, conn: Connection, *, spectators: int | None = None) -> bool:
@@ -92,6 +97,8 @@ class Room:
                 return False
             self.connections.add(conn)
             await self._refresh([conn], first=True)
+        await chat.history(self, conn)
+        await clocks.joined(self, conn)
         # a bot whose turn it is moves (its process may have stopped: scale-out)
         self.wake_bots()
         return True
@@ -172,6 +179,7 @@ class Room:
             frame = frames.state_frame(self.game, seat, mode=self.mode, log_from=start)
             if self.bots:
                 frame["explained"] = len(self.explanations)
+            clocks.stamp(self, frame)
             text = json.dumps(frame, separators=(",", ":"))
             # the version names the frame's content (a digest of it): it tells a reader
             # nothing its frame does not, not even how many frames others were sent
@@ -198,6 +206,8 @@ class Room:
                 await self._refresh([conn], first=True)
         elif kind == "action":
             await self.act(conn, str(message["text"]))
+        elif kind == "chat":
+            await chat.post(self, conn, str(message["text"]))
         elif kind == "probe":
             async with self.lock:
                 self._answer(conn, lambda: frames.probe(self.game, self._asker(conn),
@@ -306,17 +316,22 @@ class Room:
                 decider = game.decision().player
                 if decider != seat:
                     return f"not your turn: player {'AB'[decider]} decides now", ""
+                late = clocks.refusal(self, seat)
+                if late is not None:
+                    return late
                 game.apply(text)
                 applied = True
                 idx = len(game.history) - 1
                 outcome = game.outcome()
                 self.store.append(self.id, idx, seat, str(game.history[-1]),
                                   outcome=outcome.to_json() if outcome else None,
-                                  over=game.is_over, session=session)
+                                  over=game.is_over, session=session,
+                                  clock=clocks.committed(self, seat))
         except (IllegalActionError, GameOverError) as exc:
             if not applied:
                 return str(exc), getattr(exc, "rule", "")
             game.undo()
+            clocks.undone(self)
             return "the server could not save this action: nothing changed, try again", ""
         except Exception:
             if not applied:
@@ -325,6 +340,7 @@ class Room:
             log.exception("match %s: storing action %d failed; undone", self.id,
                           len(game.history) - 1)
             game.undo()
+            clocks.undone(self)
             return "the server could not save this action: nothing changed, try again", ""
         return None
 
@@ -355,6 +371,9 @@ class Room:
                 return
             try:
                 await asyncio.to_thread(self._replay, actions)
+                if self.clock is not None:  # the clock as the committing process stored it
+                    self.clock = clocks.of_stored(await asyncio.to_thread(self.store.clock,
+                                                                          self.id))
             except Exception:
                 log.exception("match %s: catching up with the database failed", self.id)
             await self._broadcast()

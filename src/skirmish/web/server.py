@@ -25,7 +25,7 @@ from skirmish.core.game import Game
 from skirmish.core.plugins import GAMES
 from skirmish.core.record import Record, verify_jsonl
 from skirmish.core.ruleset import RULESETS
-from skirmish.web import frames
+from skirmish.web import clocks, frames
 from skirmish.web.game_parts import SetupProblem, web_part, web_parts
 from skirmish.web.hub import (
     ID,
@@ -110,14 +110,16 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
         await hub.restore_all()
         hub.start_fanout()
         pruning = asyncio.get_running_loop().create_task(prune_forever(hub.store, settings))
+        watching = asyncio.get_running_loop().create_task(clocks.watch(hub))
         hub.serving = True
         try:
             yield
         finally:
             hub.serving = False
-            pruning.cancel()
-            with contextlib.suppress(BaseException):
-                await pruning
+            for task in (pruning, watching):
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
             await hub.close()
             hub.store.close()
 
@@ -242,7 +244,11 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     private = body.get("private", False)
     if not isinstance(private, bool):
         raise ApiError(400, "private: true (spectators need the spectator link) or false")
-    return await _start(hub, ruleset, setup, title, mode, seats, private=private)
+    try:
+        clock = clocks.settings_of(body.get("clock"))
+    except clocks.ClockError as exc:
+        raise ApiError(400, str(exc)) from None
+    return await _start(hub, ruleset, setup, title, mode, seats, private=private, clock=clock)
 
 
 def _mode(body: dict[str, Any]) -> str:
@@ -253,7 +259,8 @@ def _mode(body: dict[str, Any]) -> str:
 
 
 async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode: str,
-                 seats: list[dict[str, Any]], *, private: bool = False) -> dict[str, Any]:
+                 seats: list[dict[str, Any]], *, private: bool = False,
+                 clock: dict[str, Any] | None = None) -> dict[str, Any]:
     """A new match of ``ruleset``: its game, stored, and its live room. The answer holds
     the seats' join links (expiring after ``join_link_days``), a private match's spectator
     link (``watch``) and, under ``_owner``, the owner's token (a cookie: links.py)."""
@@ -277,7 +284,7 @@ async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode
     match_id = await asyncio.to_thread(
         hub.store.create_match, ruleset=ruleset, setup=setup, dice=dice.to_json(), title=title,
         mode=mode, seats=rows, owner_hash=token_hash(owner),
-        spectator_hash=token_hash(watcher) if watcher else None)
+        spectator_hash=token_hash(watcher) if watcher else None, clock=clock)
     info = await asyncio.to_thread(hub.store.match, match_id)
     assert info is not None
     room = Room(info, game, hub.store, bot_seed=hub.bot_seed)
