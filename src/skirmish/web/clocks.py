@@ -38,8 +38,6 @@ log = logging.getLogger("skirmish.web")
 #: The longest clock offered (minutes per player) and the largest increment (seconds).
 MAX_MINUTES = 24 * 60
 MAX_INCREMENT = 3600
-#: Seconds between two looks of the watcher at the running clocks.
-WATCH_S = 0.5
 #: The outcome's reason when seat ``side`` ran out of time (engine English, translated).
 REASON = "player {side} ran out of time"
 
@@ -283,7 +281,9 @@ async def check(hub: Hub) -> int:
 
 
 async def watch(hub: Hub) -> None:
-    """The watcher of a server process: every :data:`WATCH_S` seconds, :func:`check`."""
-    while True:
-        await asyncio.sleep(WATCH_S)
+    """The watcher of a server process: every ``clock_watch_s`` seconds (a setting; 0:
+    never), :func:`check`."""
+    every = hub.settings.clock_watch_s
+    while every > 0:
+        await asyncio.sleep(every)
         await check(hub)

@@ -112,6 +112,10 @@ class WebSettings:
     keep_finished_days: float = 0.0
     keep_replays_days: float = 30.0
     prune_hours: float = 6.0
+    #: Seconds between two looks at the running clocks for a time-out (``web/clocks.py``);
+    #: 0: never (a seat out of time is still refused; the tests move the hub's clock and look
+    #: by hand).
+    clock_watch_s: float = 0.5
     #: ``text`` (uvicorn's usual lines) or ``json`` (one JSON object a line, for collectors).
     log_format: str = "text"
     #: Serve Prometheus metrics at ``/metrics``.
@@ -129,7 +133,7 @@ class WebSettings:
             if getattr(self, name) < 0:
                 raise SettingsError(f"{name}: a count of 0 or more")
         for name in ("join_link_days", "keep_finished_days", "keep_replays_days",
-                     "prune_hours"):
+                     "prune_hours", "clock_watch_s"):
             if getattr(self, name) < 0:
                 raise SettingsError(f"{name}: a number of 0 or more")
         if self.join_link_days == 0:
