@@ -34,6 +34,15 @@ def chat_frame(ws: Any) -> dict[str, Any]:
         assert frame["type"] == "state", frame
 
 
+def joined(*sockets: Any) -> None:
+    """Each socket has joined: its state frame came, and a ping is answered (a socket's
+    messages are read once its join, chat history included, is done)."""
+    for ws in sockets:
+        next_state(ws)
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+
+
 def two_seats(client: TestClient) -> tuple[str, list[str]]:
     made = create(client, seats=[{"kind": "human", "name": "Ann"},
                                  {"kind": "human", "name": "Bob"}])
@@ -44,7 +53,7 @@ def test_seats_chat_and_every_reader_gets_the_message_as_written(client: TestCli
     match_id, tokens = two_seats(client)
     with connect(client, match_id, tokens[0]) as a, connect(client, match_id, tokens[1]) as b, \
             connect(client, match_id) as watcher:
-        next_state(a), next_state(b), next_state(watcher)
+        joined(a, b, watcher)
         a.send_json({"type": "chat", "text": "  hi <b>Bob</b> & <script>x()</script>  "})
         frames = [chat_frame(ws) for ws in (a, b, watcher)]
         assert frames[0] == frames[1] == frames[2]

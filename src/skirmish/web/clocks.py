@@ -262,7 +262,8 @@ async def time_out(room: Room) -> bool:
         room._replay(actions)
         if not game.is_over:
             game.end(Outcome.from_json(stored))
-        room.info = await asyncio.to_thread(room.store.match, room.id) or room.info
+        info = await asyncio.to_thread(room.store.match, room.id)
+        room.info = info if info is not None else room.info
         await room._broadcast()
     return True
 

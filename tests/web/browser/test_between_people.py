@@ -38,7 +38,8 @@ Object.defineProperty(Document.prototype, 'hidden',
 
 
 def chat_texts(page: Any) -> list[str]:
-    return list(page.eval_on_selector_all("#chat-log .chat-text", "ns => ns.map(n => n.textContent)"))
+    return list(page.eval_on_selector_all("#chat-log .chat-text",
+                                          "ns => ns.map(n => n.textContent)"))
 
 
 def test_two_people_chat_with_a_clock_and_the_turn_is_signalled(page: Any, browser: Any,
