@@ -257,3 +257,25 @@ def test_a_game_its_table_ends_keeps_its_outcome_in_copies_snapshots_and_records
     forged = text.replace("both players agreed", "player B gave up")
     with pytest.raises(Exception, match="end line"):
         verify_jsonl(forged)
+
+
+def test_a_masseffect_player_out_of_time_concedes_too(client: TestClient) -> None:
+    """The same ruling in Mass Effect: Annihilation (docs/masseffect.md, ME51): the seat out
+    of time concedes, the other wins, no scores; the record verifies."""
+    now = fake_time(client)
+    made = create(client, ruleset="masseffect", mode="hotseat", clock={"minutes": 1})
+    hub = hub_of(client)
+    with connect(client, made["id"], token_of(made["join"]["0"])) as device:
+        device.send_json({"type": "ping"})
+        while device.receive_json()["type"] != "pong":
+            pass
+        room = hub.rooms[made["id"]]
+        seat = room.game.decision().player
+        assert room.clock is not None and room.clock.running == seat
+        now.now += 60
+        assert check(client) == 1
+        side = "AB"[seat]
+        assert room.game.outcome() == Outcome(1 - seat, (), f"player {side} ran out of time")
+    record = client.get(f"/api/matches/{made['id']}/record")
+    assert verify_jsonl(record.text).outcome() == Outcome(1 - seat, (),
+                                                          f"player {side} ran out of time")
