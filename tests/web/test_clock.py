@@ -160,6 +160,13 @@ def test_the_seat_out_of_time_concedes_and_the_record_says_so(client: TestClient
     assert end["ended"] == "table" and end["outcome"]["winner"] == 0
     game = verify_jsonl(record.text)
     assert game.is_over and game.outcome() == Outcome(0, (), "player B ran out of time")
+    # the replay ends so after its last action, as does an uploaded record's
+    uploaded = client.post("/api/replays", content=record.text)
+    assert uploaded.status_code == 201, uploaded.text
+    for replay_id in (match_id, uploaded.json()["id"]):
+        first, last = (client.get(f"/api/replays/{replay_id}/{step}").json() for step in (0, 1))
+        assert first["over"] is False and first["outcome"] is None
+        assert last["over"] is True and last["outcome"] == info.outcome
 
 
 def test_the_clock_and_its_end_survive_a_restart(data_dir: Path) -> None:

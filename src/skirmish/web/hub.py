@@ -73,7 +73,10 @@ class Hub:
         self.loading = asyncio.Lock()
         self._content: dict[str, Any] = {k: v for k, v in (content or {}).items()
                                          if v is not None}
-        self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game]]] = OrderedDict()
+        #: Replays read lately: id -> (actions, checkpoints, the table's outcome: a match
+        #: its table ended, e.g. a clock ran out, ends so after its last action).
+        self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game],
+                                             dict[str, Any] | None]] = OrderedDict()
 
     def content(self, game: str) -> Any:
         """The content of ``game`` the lobby offers (its web part's ``load_content``)."""

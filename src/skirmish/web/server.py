@@ -23,8 +23,8 @@ from skirmish.core.dice import KeyedDice, dice_from_json
 from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game
 from skirmish.core.plugins import GAMES
-from skirmish.core.record import Record, verify_jsonl
-from skirmish.core.ruleset import RULESETS
+from skirmish.core.record import ENDED_BY_TABLE, Record, verify_jsonl
+from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.web import clocks, frames
 from skirmish.web.game_parts import SetupProblem, web_part, web_parts
 from skirmish.web.hub import (
@@ -341,6 +341,8 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
         if text is not None:
             record = Record.from_jsonl(text, source="uploaded record")
             header, actions = record.header, record.actions
+            end = record.end or {}
+            ended = end.get("outcome") if end.get("ended") == ENDED_BY_TABLE else None
             game = await asyncio.to_thread(
                 lambda: RULESETS.get(str(header["ruleset"])).new_game(
                     header["setup"], dice=dice_from_json(header["dice"])))
@@ -349,29 +351,34 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
             if info is None or info.status != "over":
                 raise ApiError(404, "no finished match or uploaded record with this id")
             actions = await asyncio.to_thread(hub.store.actions, replay_id)
+            ended = info.outcome
             game = await asyncio.to_thread(
                 lambda: RULESETS.get(info.ruleset).new_game(info.setup,
                                                             dice=dice_from_json(info.dice)))
-        cached = (actions, [game])
+        cached = (actions, [game], ended)
         hub.replays[replay_id] = cached
         while len(hub.replays) > _CACHED_REPLAYS:
             hub.replays.popitem(last=False)
     hub.replays.move_to_end(replay_id)
-    actions, checkpoints = cached
+    actions, checkpoints, ended = cached
     if not 0 <= step <= len(actions):
         raise ApiError(404, f"step {step} is outside 0..{len(actions)}")
-    return await asyncio.to_thread(_replay_frame, replay_id, actions, checkpoints, step)
+    return await asyncio.to_thread(_replay_frame, replay_id, actions, checkpoints, step,
+                                   ended)
 
 
 def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: list[Game],
-                  step: int) -> dict[str, Any]:
-    """The table after ``step`` actions, from the nearest checkpoint (one every 25 actions)."""
+                  step: int, ended: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The table after ``step`` actions, from the nearest checkpoint (one every 25 actions);
+    after the last one, a match its table ended (``ended``: a clock ran out) ends so."""
     index = min(step // _CHECKPOINT, len(checkpoints) - 1)
     game = checkpoints[index].copy()
     for at in range(index * _CHECKPOINT, step):
         game.apply(actions[at][1])
         if (at + 1) % _CHECKPOINT == 0 and (at + 1) // _CHECKPOINT == len(checkpoints):
             checkpoints.append(game.copy())
+    if ended is not None and step == len(actions) and not game.is_over:
+        game.end(Outcome.from_json(ended))
     view = game.view(None)
     outcome = game.outcome()
     action = actions[step - 1] if step else None

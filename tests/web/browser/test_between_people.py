@@ -5,6 +5,7 @@ and, the tab hidden, a browser notification (stubbed, permitted)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,7 +44,7 @@ def chat_texts(page: Any) -> list[str]:
 
 
 def test_two_people_chat_with_a_clock_and_the_turn_is_signalled(page: Any, browser: Any,
-                                                               live: Any) -> None:
+                                                               live: Any, shots: Path) -> None:
     page.goto("/")
     page.select_option("#kind-0", "human")
     page.select_option("#kind-1", "human")
@@ -107,6 +108,7 @@ def test_two_people_chat_with_a_clock_and_the_turn_is_signalled(page: Any, brows
         notes = other.evaluate("window.__notes")
         assert len(notes) == 1 and notes[0]["title"].startswith("● Your turn")
         assert not page.title().startswith("●")
+        other.screenshot(path=shots / "between-people.png")
         # B decides: the mark goes
         assert b.click_action("bid 1")
         other.wait_for_function("!document.title.startsWith('●')")
