@@ -19,6 +19,7 @@ from skirmish.core.record import Record, verify_jsonl
 from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.games.eden.demo import demo_setup
 from skirmish.web import clocks, create_app
+from skirmish.web.i18n import translate
 
 from .conftest import create, hub_of, seat_headers, token_of
 
@@ -286,3 +287,9 @@ def test_a_masseffect_player_out_of_time_concedes_too(client: TestClient) -> Non
     record = client.get(f"/api/matches/{made['id']}/record")
     assert verify_jsonl(record.text).outcome() == Outcome(1 - seat, (),
                                                           f"player {side} ran out of time")
+
+
+def test_the_time_out_reason_reads_in_french() -> None:
+    for side in "AB":
+        reason = clocks.REASON.format(side=side)
+        assert translate(reason, "fr") == f"le joueur {side} n'a plus de temps"

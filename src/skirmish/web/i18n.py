@@ -43,7 +43,6 @@ SHARED: dict[str, tuple[str, str]] = {
     "clock.side": ("{side}: {time}", "{side} : {time}"),
     "clock.waiting": ("The clock starts when both players are at the table.",
                       "La pendule démarre quand les deux joueurs sont à la table."),
-    "clock.out": ("Player {side} ran out of time", "Le joueur {side} n'a plus de temps"),
     "lobby.clock": ("Clock", "Pendule"),
     "lobby.clock.none": ("No clock", "Sans pendule"),
     "lobby.clock.minutes": ("Minutes per player", "Minutes par joueur"),

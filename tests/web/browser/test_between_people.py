@@ -125,7 +125,7 @@ def test_two_people_chat_with_a_clock_and_the_turn_is_signalled(page: Any, brows
     assert not errors
 
 
-def test_hot_seat_has_no_chat_panel(page: Any) -> None:
+def test_hot_seat_has_no_chat_panel_nor_turn_signal(page: Any) -> None:
     page.goto("/")
     page.select_option("#kind-0", "human")
     page.select_option("#kind-1", "human")
@@ -138,3 +138,4 @@ def test_hot_seat_has_no_chat_panel(page: Any) -> None:
     Table(page).wait_ready()
     assert page.locator("#chat").is_hidden()
     assert page.locator("#clock").is_hidden()  # no clock: the default
+    assert not page.title().startswith("●")  # the handover screen says whose turn it is

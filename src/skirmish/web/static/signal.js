@@ -1,7 +1,7 @@
 /* "Your turn" (docs/web.md, Your turn): when this seat's decision arrives, the page's title
    says so ("● Your turn — …"), a short sound plays (WebAudio, no file; muted with the
    header's button, remembered in localStorage) and, when the user allowed notifications and
-   the tab is hidden, a browser notification. */
+   the tab is hidden, a browser notification. Not in hot-seat (the handover screen says it). */
 "use strict";
 
 (() => {
@@ -72,7 +72,8 @@
 
   document.addEventListener("sk:state", (event) => {
     const {frame, mine: now} = event.detail;
-    const turn = !!now && !frame.over;
+    // hot-seat: the players share the device, the handover screen says whose turn it is
+    const turn = !!now && !frame.over && frame.mode !== "hotseat";
     if (turn && !mine && seen) { chime(); notify(); }
     mine = turn;
     seen = true;
