@@ -12,8 +12,8 @@ action is refused): the match ends with the table's outcome (:meth:`Game.end`), 
 it, and the record says so. Every time comes from the hub's clock (``room.now``): tests move
 it, and call :func:`check` instead of waiting.
 
-The ruling (docs/rulings.md for Eden, docs/masseffect.md for ME:A, and the tests that pin
-it): the player whose time runs out concedes, the other wins, scores are not counted (the
+The ruling (each game's rulings document names it, with the tests that pin it): the player
+whose time runs out concedes, the other wins, scores are not counted (the
 match was not played to its end), the reason says whose time ran out.
 """
 
