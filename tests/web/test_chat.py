@@ -201,3 +201,15 @@ def test_chat_notices_are_not_actions() -> None:
     payload = 'm1:chat:{"text":"a:b"}'
     assert parse_event(payload) == ("m1", "chat", '{"text":"a:b"}')
     assert CHANNEL and notice("m1", 0, 0, "bid 1") == "m1:0:0:bid 1"
+
+
+def test_the_chat_is_deleted_with_its_match(client: TestClient) -> None:
+    """Retention deletes a finished match's chat with it (the chat's rows name the match)."""
+    store = hub_of(client).store
+    match_id, _tokens = two_seats(client)
+    store.add_chat(match_id, 0, "gg", 5.0)
+    assert store.end_match(match_id, 0, {"winner": 0, "scores": [], "reason": "test"}) is not None
+    info = store.match(match_id)
+    assert info is not None and info.finished_at is not None
+    assert store.prune(info.finished_at + 2 * 86400, 1, 0) == (1, 0)
+    assert store.chat(match_id) == [] and store.match(match_id) is None
