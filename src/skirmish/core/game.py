@@ -64,6 +64,7 @@ class Game:
         "_decision",
         "_offered",
         "dice",
+        "ended",
         "history",
         "initial_dice",
         "log",
@@ -100,6 +101,8 @@ class Game:
         #: ruleset's samplers of continuous choices (move destinations, contact points,
         #: template placements) may then offer fewer representatives.
         self.sparse = False
+        #: The outcome the game's table set when it ended the game itself (:meth:`end`).
+        self.ended: Outcome | None = None
 
     # -- the stack ----------------------------------------------------------------------
     def push(self, *procedures: Procedure) -> None:
@@ -150,7 +153,22 @@ class Game:
         return self._decision
 
     def outcome(self) -> Outcome | None:
+        if self.ended is not None:
+            return self.ended
         return self.ruleset.outcome(self) if self.is_over else None
+
+    def end(self, outcome: Outcome) -> None:
+        """End the game now with an outcome that no rule of the game decided: its table's
+        (a player whose clock ran out concedes, a player resigns). No procedure runs: the
+        stack is emptied and :meth:`outcome` is ``outcome`` from now on. The record's end
+        line says so (``"ended": "table"``), and a re-play applies it again (its actions
+        alone would not end the game). :class:`GameOverError` if the game is over already."""
+        if self.is_over:
+            raise GameOverError("the game is over: it cannot be ended again")
+        self.ended = outcome
+        self.stack = []
+        self._decision = None
+        self._offered = None
 
     def parse(self, text: str) -> Action:
         return self.ruleset.actions.parse(text)
@@ -257,11 +275,13 @@ class Game:
         other._decision = self._decision
         other._offered = self._offered
         other.sparse = False
+        other.ended = self.ended
         return other
 
     def to_json(self) -> dict[str, Any]:
-        """A full snapshot (for saving; players' secrets included: never send it to a seat)."""
-        return {
+        """A full snapshot (for saving; players' secrets included: never send it to a seat);
+        ``ended`` only when the table ended the game (:meth:`end`)."""
+        data: dict[str, Any] = {
             "ruleset": self.ruleset.name,
             "engine": ENGINE_VERSION,
             "setup": self.setup,
@@ -272,6 +292,9 @@ class Game:
             "log": [e.to_json() for e in self.log],
             "history": [str(a) for a in self.history],
         }
+        if self.ended is not None:
+            data["ended"] = self.ended.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
@@ -287,6 +310,8 @@ class Game:
         game._offered = None
         game.log = [event_from_json(e) for e in data["log"]]
         game.history = [ruleset.actions.parse(a) for a in data["history"]]
+        if data.get("ended") is not None:
+            game.ended = Outcome.from_json(data["ended"])
         if game.stack:
             game._decision = game.stack[-1].decision(game)
         return game

@@ -4,7 +4,10 @@ Line 1 is the header: ruleset, engine version, seed (or the forced dice), and th
 full setup (every fighter's profile). Then one line per action
 (``{"type": "action", "player": 0, "action": "move A.Yuri 32.5,18"}``), optionally
 the events in full (``{"type": "event", ...}``), and last an ``end`` line with the
-number of actions, the final state hash and the outcome.
+number of actions, the final state hash and the outcome. A game its table ended
+(:meth:`Game.end`: a player out of time concedes) says so on its end line
+(``"ended": "table"``, its outcome the table's): a re-play applies that outcome after
+the actions, and the state hash still checks everything else.
 
 :func:`verify` re-plays a record and compares EVERY line with the line the engine
 writes for the re-played game: the header, each action, each event, the end line,
@@ -28,7 +31,10 @@ from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import IllegalActionError, RecordError, RecordMismatchError, SkirmishError
 from skirmish.core.events import ActionEvent
 from skirmish.core.game import ENGINE_VERSION, Game
-from skirmish.core.ruleset import RULESETS
+from skirmish.core.ruleset import RULESETS, Outcome
+
+#: The end line's ``ended`` of a game its table ended (:meth:`Game.end`).
+ENDED_BY_TABLE = "table"
 
 
 @dataclass(slots=True)
@@ -60,6 +66,8 @@ class Record:
             "hash": game.state_hash(),
             "outcome": outcome.to_json() if outcome else None,
         }
+        if game.ended is not None:
+            end["ended"] = ENDED_BY_TABLE
         return cls(header, actions, [e.to_json() for e in game.log] if events else [], end)
 
     def objects(self) -> Iterator[dict[str, Any]]:
@@ -136,6 +144,11 @@ class Record:
                 game.apply(text)
             except IllegalActionError as exc:
                 raise RecordError(f"action {index} '{text}' is illegal: {exc}") from None
+        if self.end is not None and self.end.get("ended") == ENDED_BY_TABLE and not game.is_over:
+            try:
+                game.end(Outcome.from_json(self.end.get("outcome")))
+            except ValueError as exc:
+                raise RecordError(f"end line: {exc}") from None
         return game
 
 
@@ -232,6 +245,14 @@ def verify_jsonl(text: str, *, source: str = "record") -> Game:
         differs(number, f"action {count}", item,
                 {"type": "action", "player": event.player, "action": event.action})
         number += 1
+
+    # A game its table ended (a clock ran out): the end line's outcome, applied as it was.
+    last = _parse_line(lines[-1], len(lines), source)
+    if last.get("type") == "end" and last.get("ended") == ENDED_BY_TABLE and not game.is_over:
+        try:
+            game.end(Outcome.from_json(last.get("outcome")))
+        except ValueError as exc:
+            raise RecordMismatchError(len(lines), f"end line: {exc}", source) from None
 
     # The events (all of them, or none), the end line, and nothing after it.
     with_events = number <= len(lines) and read(number).get("type") == "event"

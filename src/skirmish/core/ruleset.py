@@ -32,6 +32,21 @@ class Outcome:
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "scores": list(self.scores), "reason": self.reason}
 
+    @classmethod
+    def from_json(cls, data: Any) -> Outcome:
+        """The outcome written by :meth:`to_json`; ``ValueError`` naming the field that is
+        not of its kind."""
+        if not isinstance(data, Mapping):
+            raise ValueError("an outcome is an object with 'winner', 'scores' and 'reason'")
+        winner, scores, reason = data.get("winner"), data.get("scores"), data.get("reason", "")
+        if winner is not None and (type(winner) is not int or winner < 0):
+            raise ValueError("outcome: 'winner' is a seat number or null (a draw)")
+        if not isinstance(scores, list) or any(type(s) is not int for s in scores):
+            raise ValueError("outcome: 'scores' is a list of whole numbers")
+        if not isinstance(reason, str):
+            raise ValueError("outcome: 'reason' is a text")
+        return cls(winner, tuple(scores), reason)
+
 
 class Ruleset(Protocol):
     """A game system as the kernel sees it (each game's package implements it)."""

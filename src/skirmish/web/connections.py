@@ -29,6 +29,7 @@ MESSAGES: dict[str, dict[str, bool]] = {
     "explain": {},
     "ping": {},
     "resync": {},
+    "chat": {"text": True},
 }
 REACTIONS = ("passive", "dodge", "response")
 #: A client that lets this many frames pile up unread is disconnected.

@@ -9,6 +9,10 @@ process listens on a connection of its own in a thread, and hands each notice to
 loop; the hub then brings the match's room up to date from the database
 (:meth:`Room.catch_up`). A notice lost while the listener reconnects costs nothing: after a
 reconnection every loaded room catches up (``on_resync``).
+
+Other notices are ``match_id:KIND[:payload]`` (:func:`parse_event`): ``chat`` (a chat message,
+its JSON: :mod:`.chat`), ``clock`` (a match's clock started: :mod:`.clocks`) and ``end`` (its
+table ended the match: a clock ran out); each goes to ``on_event``.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from collections.abc import Callable
 
 from sqlalchemy.engine import make_url
 
-from skirmish.web.storage import CHANNEL
+from skirmish.web.storage import CHANNEL, CHAT_NOTICE, CLOCK_NOTICE, END_NOTICE
 
 log = logging.getLogger("skirmish.web.fanout")
 
@@ -50,17 +54,33 @@ def parse_notice(payload: str) -> Notice | None:
     return parts[0], int(parts[1]), action
 
 
+#: The notice kinds that are not actions.
+EVENTS = (CHAT_NOTICE, CLOCK_NOTICE, END_NOTICE)
+
+
+def parse_event(payload: str) -> tuple[str, str, str] | None:
+    """``match_id:KIND[:payload]`` (KIND one of :data:`EVENTS`) -> (match id, kind,
+    payload); None for anything else (an action's notice included)."""
+    parts = payload.split(":", 2)
+    if len(parts) < 2 or not parts[0] or parts[1] not in EVENTS:
+        return None
+    return parts[0], parts[1], parts[2] if len(parts) == 3 else ""
+
+
 class Fanout:
-    """The listener of one server process: ``on_action(match_id, idx, action)`` and
-    ``on_resync()`` run on the event loop ``loop``."""
+    """The listener of one server process: ``on_action(match_id, idx, action)``,
+    ``on_resync()`` and ``on_event(match_id, kind, payload)`` run on the event loop
+    ``loop``."""
 
     def __init__(self, url: str, loop: asyncio.AbstractEventLoop,
                  on_action: Callable[[str, int, tuple[int, str] | None], None],
-                 on_resync: Callable[[], None]) -> None:
+                 on_resync: Callable[[], None],
+                 on_event: Callable[[str, str, str], None] | None = None) -> None:
         self.url = libpq_url(url)
         self.loop = loop
         self.on_action = on_action
         self.on_resync = on_resync
+        self.on_event = on_event
         self._stop = threading.Event()
         #: Set once the first LISTEN is in place (tests and readiness wait on it).
         self.listening = threading.Event()
@@ -90,6 +110,10 @@ class Fanout:
                             parsed = parse_notice(notice.payload)
                             if parsed is not None:
                                 self.loop.call_soon_threadsafe(self.on_action, *parsed)
+                                continue
+                            event = parse_event(notice.payload)
+                            if event is not None and self.on_event is not None:
+                                self.loop.call_soon_threadsafe(self.on_event, *event)
             except Exception:
                 if self._stop.is_set():
                     return

@@ -82,7 +82,7 @@ class SetupProblem(ValueError):
 
 
 #: The fields of ``POST /api/matches`` every game shares (the generic layer reads them).
-COMMON_FIELDS = frozenset({"ruleset", "seats", "mode", "title", "private"})
+COMMON_FIELDS = frozenset({"ruleset", "seats", "mode", "title", "private", "clock"})
 
 
 class WebPart:

@@ -17,13 +17,14 @@ from fastapi import Request
 
 from skirmish.core.game import Game
 from skirmish.core.plugins import GAMES
+from skirmish.web import chat, clocks
 from skirmish.web.fanout import Fanout
 from skirmish.web.game_parts import web_part
 from skirmish.web.guards import Limits
 from skirmish.web.ops import Metrics
 from skirmish.web.rooms import Room
 from skirmish.web.settings import WebSettings
-from skirmish.web.storage import Store
+from skirmish.web.storage import CHAT_NOTICE, CLOCK_NOTICE, END_NOTICE, Store
 
 log = logging.getLogger("skirmish.web")
 
@@ -72,7 +73,10 @@ class Hub:
         self.loading = asyncio.Lock()
         self._content: dict[str, Any] = {k: v for k, v in (content or {}).items()
                                          if v is not None}
-        self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game]]] = OrderedDict()
+        #: Replays read lately: id -> (actions, checkpoints, the table's outcome: a match
+        #: its table ended, e.g. a clock ran out, ends so after its last action).
+        self.replays: OrderedDict[str, tuple[list[tuple[int, str]], list[Game],
+                                             dict[str, Any] | None]] = OrderedDict()
 
     def content(self, game: str) -> Any:
         """The content of ``game`` the lobby offers (its web part's ``load_content``)."""
@@ -108,6 +112,7 @@ class Hub:
         """A live room; finished rooms nobody watches are let go beyond
         :data:`KEEP_FINISHED` (they are re-played from the store when asked for again)."""
         room.metrics = self.metrics
+        room.now = lambda: self.clock()  # the hub's clock (tests move it): :mod:`.clocks`
         self.rooms[room.id] = room
         idle = [r for r in self.rooms.values()
                 if r.game.is_over and not r.connections and r is not room]
@@ -129,7 +134,7 @@ class Hub:
         if self.store.is_sqlite or self.fanout is not None:
             return
         self.fanout = Fanout(self.store.url, asyncio.get_running_loop(), self._notice,
-                             self._resync)
+                             self._resync, self.event)
         self.fanout.start()
 
     def _notice(self, match_id: str, idx: int, action: tuple[int, str] | None) -> None:
@@ -139,6 +144,17 @@ class Hub:
         room = self.rooms.get(match_id)
         if room is not None and len(room.game.history) <= idx:
             self._spawn(room.catch_up(idx, action))
+
+    def event(self, match_id: str, kind: str, payload: str) -> None:
+        """Another process wrote a chat message, started a clock or ended a match
+        (:func:`~skirmish.web.fanout.parse_event`): a loaded room shows it."""
+        room = self.rooms.get(match_id)
+        if room is None:
+            return
+        if kind == CHAT_NOTICE:
+            chat.noticed(room, payload)
+        elif kind in (CLOCK_NOTICE, END_NOTICE):
+            self._spawn(clocks.reload(room))
 
     def _resync(self) -> None:
         for room in list(self.rooms.values()):

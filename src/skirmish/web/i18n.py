@@ -20,8 +20,47 @@ from skirmish.web.game_parts import Table, web_parts
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 
+#: The table's own sentences in the engine's text (an outcome the table set: web/clocks.py),
+#: in French: the first patterns of the ``"log"`` table.
+SHARED_LOG: list[tuple[str, str]] = [
+    (r"^player ([AB]) ran out of time$", "le joueur {1} n'a plus de temps"),
+]
+
 #: The UI strings every game shares: key -> (English, French).
 SHARED: dict[str, tuple[str, str]] = {
+    # between people: the chat, the clock, the "your turn" signal (chat.js, clock.js,
+    # signal.js, the lobby's clock)
+    "chat.title": ("Chat", "Discussion"),
+    "chat.placeholder": ("A word to your opponent", "Un mot à votre adversaire"),
+    "chat.send": ("Send", "Envoyer"),
+    "chat.empty": ("No message yet.", "Aucun message pour l'instant."),
+    "chat.note.seat": ("Spectators read this chat too.",
+                       "Les spectateurs lisent aussi cette discussion."),
+    "chat.note.spectator": ("Only the players write here.",
+                            "Seuls les joueurs écrivent ici."),
+    "chat.unread": ("{n} new", "{n} nouveau(x)"),
+    "clock.label": ("Clock", "Pendule"),
+    "clock.side": ("{side}: {time}", "{side} : {time}"),
+    "clock.waiting": ("The clock starts when both players are at the table.",
+                      "La pendule démarre quand les deux joueurs sont à la table."),
+    "lobby.clock": ("Clock", "Pendule"),
+    "lobby.clock.none": ("No clock", "Sans pendule"),
+    "lobby.clock.minutes": ("Minutes per player", "Minutes par joueur"),
+    "lobby.clock.increment": ("Seconds added per decision", "Secondes ajoutées par décision"),
+    "lobby.clock.hint": ("Time runs only while a player decides; a player out of time "
+                         "concedes.",
+                         "Le temps ne court que pendant la décision d'un joueur ; un joueur "
+                         "qui n'a plus de temps abandonne."),
+    "signal.title": ("● Your turn — {title}", "● À vous — {title}"),
+    "signal.notify.body": ("Your turn: {title}", "À vous de jouer : {title}"),
+    "signal.sound.on": ("Sound on", "Son activé"),
+    "signal.sound.off": ("Sound off", "Son coupé"),
+    "signal.sound.title": ("A short sound when it is your turn",
+                           "Un son bref quand c'est à vous"),
+    "signal.notify": ("Notify me", "Me prévenir"),
+    "signal.notify.title": ("A notification when it is your turn and this tab is hidden",
+                            "Une notification quand c'est à vous et que cet onglet est caché"),
+
     # general
     "app.title": ("Skirmish table", "Table d'escarmouche"),
     # "app.tagline" names the installed games (_tagline)
@@ -184,7 +223,7 @@ def _merged(games: tuple[str, ...]) -> tuple[dict[str, tuple[str, str]], dict[st
     """Every word and every translation table of the installed ``games`` (their names, in
     order: the cache key)."""
     words = dict(SHARED)
-    tables: dict[str, Table] = {}
+    tables: dict[str, Table] = {"log": (list(SHARED_LOG), {})}
     titles = []
     for part in web_parts():
         words.update(part.words)

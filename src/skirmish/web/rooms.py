@@ -16,7 +16,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from skirmish.bots.registry import make_agent
@@ -27,7 +27,7 @@ from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.core.words import Resolved
 from skirmish.core.words import resolve as resolve_words
-from skirmish.web import frames
+from skirmish.web import chat, clocks, frames
 from skirmish.web.connections import MAX_MESSAGE, Connection
 from skirmish.web.deltas import delta_text
 from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
@@ -72,6 +72,9 @@ class Room:
         self.metrics: Metrics | None = None
         #: The last action typed in words and what it became (:mod:`skirmish.core.words`).
         self.resolved: tuple[str, Resolved] | None = None
+        #: The match's clock (:mod:`.clocks`), and the wall clock it reads (the hub's).
+        self.clock = clocks.of(info)
+        self.now: Callable[[], float] = time.time
 
     @classmethod
     def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store, *,
@@ -85,7 +88,9 @@ class Room:
                 raise RuntimeError(f"match {info.id}: stored action {index} '{text}' is not "
                                    "for the deciding player")
             game.apply(text)
-        return cls(info, game, store, bot_seed=bot_seed)
+        room = cls(info, game, store, bot_seed=bot_seed)
+        clocks.restored(room)  # a match its clock ended ends again
+        return room
 
     # -- connections -----------------------------------------------------------------------
     async def join(self, conn: Connection, *, spectators: int | None = None) -> bool:
@@ -96,6 +101,8 @@ class Room:
                 return False
             self.connections.add(conn)
             await self._refresh([conn], first=True)
+        await chat.history(self, conn)
+        await clocks.joined(self, conn)
         # a bot whose turn it is moves (its process may have stopped: scale-out)
         self.wake_bots()
         return True
@@ -176,6 +183,7 @@ class Room:
             frame = frames.state_frame(self.game, seat, mode=self.mode, log_from=start)
             if self.bots:
                 frame["explained"] = len(self.explanations)
+            clocks.stamp(self, frame)
             text = json.dumps(frame, separators=(",", ":"))
             # the version names the frame's content (a digest of it): it tells a reader
             # nothing its frame does not, not even how many frames others were sent
@@ -202,6 +210,8 @@ class Room:
                 await self._refresh([conn], first=True)
         elif kind == "action":
             await self.act(conn, str(message["text"]))
+        elif kind == "chat":
+            await chat.post(self, conn, str(message["text"]))
         elif kind == "probe":
             async with self.lock:
                 self._answer(conn, lambda: frames.probe(self.game, self._asker(conn),
@@ -314,6 +324,9 @@ class Room:
                 decider = game.decision().player
                 if decider != seat:
                     return f"not your turn: player {'AB'[decider]} decides now", ""
+                late = clocks.refusal(self, seat)
+                if late is not None:
+                    return late
                 resolved = resolve_words(game, text) if isinstance(text, str) else None
                 game.apply(text if resolved is None else resolved.action)  # words: issue 45
                 self.resolved = None if resolved is None else (text, resolved)
@@ -322,11 +335,13 @@ class Room:
                 outcome = game.outcome()
                 self.store.append(self.id, idx, seat, str(game.history[-1]),
                                   outcome=outcome.to_json() if outcome else None,
-                                  over=game.is_over, session=session)
+                                  over=game.is_over, session=session,
+                                  clock=clocks.committed(self, seat))
         except (IllegalActionError, GameOverError) as exc:
             if not applied:
                 return str(exc), getattr(exc, "rule", "")
             game.undo()
+            clocks.undone(self)
             return "the server could not save this action: nothing changed, try again", ""
         except Exception:
             if not applied:
@@ -335,6 +350,7 @@ class Room:
             log.exception("match %s: storing action %d failed; undone", self.id,
                           len(game.history) - 1)
             game.undo()
+            clocks.undone(self)
             return "the server could not save this action: nothing changed, try again", ""
         return None
 
@@ -365,6 +381,9 @@ class Room:
                 return
             try:
                 await asyncio.to_thread(self._replay, actions)
+                if self.clock is not None:  # the clock as the committing process stored it
+                    self.clock = clocks.of_stored(await asyncio.to_thread(self.store.clock,
+                                                                          self.id))
             except Exception:
                 log.exception("match %s: catching up with the database failed", self.id)
             await self._broadcast()

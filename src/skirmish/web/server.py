@@ -23,9 +23,9 @@ from skirmish.core.dice import KeyedDice, dice_from_json
 from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game
 from skirmish.core.plugins import GAMES
-from skirmish.core.record import Record, verify_jsonl
-from skirmish.core.ruleset import RULESETS
-from skirmish.web import frames
+from skirmish.core.record import ENDED_BY_TABLE, Record, verify_jsonl
+from skirmish.core.ruleset import RULESETS, Outcome
+from skirmish.web import clocks, frames
 from skirmish.web.game_parts import SetupProblem, web_part, web_parts
 from skirmish.web.hub import (
     ID,
@@ -110,14 +110,16 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
         await hub.restore_all()
         hub.start_fanout()
         pruning = asyncio.get_running_loop().create_task(prune_forever(hub.store, settings))
+        watching = asyncio.get_running_loop().create_task(clocks.watch(hub))
         hub.serving = True
         try:
             yield
         finally:
             hub.serving = False
-            pruning.cancel()
-            with contextlib.suppress(BaseException):
-                await pruning
+            for task in (pruning, watching):
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
             await hub.close()
             hub.store.close()
 
@@ -242,7 +244,11 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     private = body.get("private", False)
     if not isinstance(private, bool):
         raise ApiError(400, "private: true (spectators need the spectator link) or false")
-    return await _start(hub, ruleset, setup, title, mode, seats, private=private)
+    try:
+        clock = clocks.settings_of(body.get("clock"))
+    except clocks.ClockError as exc:
+        raise ApiError(400, str(exc)) from None
+    return await _start(hub, ruleset, setup, title, mode, seats, private=private, clock=clock)
 
 
 def _mode(body: dict[str, Any]) -> str:
@@ -253,7 +259,8 @@ def _mode(body: dict[str, Any]) -> str:
 
 
 async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode: str,
-                 seats: list[dict[str, Any]], *, private: bool = False) -> dict[str, Any]:
+                 seats: list[dict[str, Any]], *, private: bool = False,
+                 clock: dict[str, Any] | None = None) -> dict[str, Any]:
     """A new match of ``ruleset``: its game, stored, and its live room. The answer holds
     the seats' join links (expiring after ``join_link_days``), a private match's spectator
     link (``watch``) and, under ``_owner``, the owner's token (a cookie: links.py)."""
@@ -277,7 +284,7 @@ async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode
     match_id = await asyncio.to_thread(
         hub.store.create_match, ruleset=ruleset, setup=setup, dice=dice.to_json(), title=title,
         mode=mode, seats=rows, owner_hash=token_hash(owner),
-        spectator_hash=token_hash(watcher) if watcher else None)
+        spectator_hash=token_hash(watcher) if watcher else None, clock=clock)
     info = await asyncio.to_thread(hub.store.match, match_id)
     assert info is not None
     room = Room(info, game, hub.store, bot_seed=hub.bot_seed)
@@ -334,6 +341,8 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
         if text is not None:
             record = Record.from_jsonl(text, source="uploaded record")
             header, actions = record.header, record.actions
+            end = record.end or {}
+            ended = end.get("outcome") if end.get("ended") == ENDED_BY_TABLE else None
             game = await asyncio.to_thread(
                 lambda: RULESETS.get(str(header["ruleset"])).new_game(
                     header["setup"], dice=dice_from_json(header["dice"])))
@@ -342,29 +351,34 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
             if info is None or info.status != "over":
                 raise ApiError(404, "no finished match or uploaded record with this id")
             actions = await asyncio.to_thread(hub.store.actions, replay_id)
+            ended = info.outcome
             game = await asyncio.to_thread(
                 lambda: RULESETS.get(info.ruleset).new_game(info.setup,
                                                             dice=dice_from_json(info.dice)))
-        cached = (actions, [game])
+        cached = (actions, [game], ended)
         hub.replays[replay_id] = cached
         while len(hub.replays) > _CACHED_REPLAYS:
             hub.replays.popitem(last=False)
     hub.replays.move_to_end(replay_id)
-    actions, checkpoints = cached
+    actions, checkpoints, ended = cached
     if not 0 <= step <= len(actions):
         raise ApiError(404, f"step {step} is outside 0..{len(actions)}")
-    return await asyncio.to_thread(_replay_frame, replay_id, actions, checkpoints, step)
+    return await asyncio.to_thread(_replay_frame, replay_id, actions, checkpoints, step,
+                                   ended)
 
 
 def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: list[Game],
-                  step: int) -> dict[str, Any]:
-    """The table after ``step`` actions, from the nearest checkpoint (one every 25 actions)."""
+                  step: int, ended: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The table after ``step`` actions, from the nearest checkpoint (one every 25 actions);
+    after the last one, a match its table ended (``ended``: a clock ran out) ends so."""
     index = min(step // _CHECKPOINT, len(checkpoints) - 1)
     game = checkpoints[index].copy()
     for at in range(index * _CHECKPOINT, step):
         game.apply(actions[at][1])
         if (at + 1) % _CHECKPOINT == 0 and (at + 1) // _CHECKPOINT == len(checkpoints):
             checkpoints.append(game.copy())
+    if ended is not None and step == len(actions) and not game.is_over:
+        game.end(Outcome.from_json(ended))
     view = game.view(None)
     outcome = game.outcome()
     action = actions[step - 1] if step else None

@@ -60,20 +60,23 @@ _OFF = Rate(0.0, 0)
 
 #: The message kinds a socket may send, each limited on its own (docs/web.md, Limits).
 LIMITED = ("message", "action", "odds", "explain", "ping", "probe", "sight", "ready",
-           "resync")
+           "resync", "chat")
 
 
 def _default_socket_rates() -> dict[str, Rate]:
     return {"message": Rate(20, 100), "action": Rate(5, 30), "odds": Rate(1, 10),
             "explain": Rate(1, 10),
             "ping": Rate(2, 10), "probe": Rate(10, 60), "sight": Rate(10, 60),
-            "ready": Rate(2, 10), "resync": Rate(1, 5)}
+            "ready": Rate(2, 10), "resync": Rate(1, 5),
+            # chat: a message a second on average, five at once (docs/web.md, Chat)
+            "chat": Rate(1, 5)}
 
 
 def _default_address_rates() -> dict[str, Rate]:
     return {"action": Rate(20, 100), "odds": Rate(2, 20), "explain": Rate(2, 20),
             "ping": Rate(10, 50), "probe": Rate(30, 200), "sight": Rate(30, 200),
             "ready": Rate(10, 50), "resync": Rate(5, 20), "connect": Rate(2, 30),
+            "chat": Rate(2, 10),
             "http": Rate(10, 100),
             "create": Rate(0.2, 20),
             "upload": Rate(0.1, 5)}
@@ -109,6 +112,10 @@ class WebSettings:
     keep_finished_days: float = 0.0
     keep_replays_days: float = 30.0
     prune_hours: float = 6.0
+    #: Seconds between two looks at the running clocks for a time-out (``web/clocks.py``);
+    #: 0: never (a seat out of time is still refused; the tests move the hub's clock and look
+    #: by hand).
+    clock_watch_s: float = 0.5
     #: ``text`` (uvicorn's usual lines) or ``json`` (one JSON object a line, for collectors).
     log_format: str = "text"
     #: Serve Prometheus metrics at ``/metrics``.
@@ -126,7 +133,7 @@ class WebSettings:
             if getattr(self, name) < 0:
                 raise SettingsError(f"{name}: a count of 0 or more")
         for name in ("join_link_days", "keep_finished_days", "keep_replays_days",
-                     "prune_hours"):
+                     "prune_hours", "clock_watch_s"):
             if getattr(self, name) < 0:
                 raise SettingsError(f"{name}: a number of 0 or more")
         if self.join_link_days == 0:

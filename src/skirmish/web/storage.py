@@ -17,7 +17,7 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +69,8 @@ class MatchRow(Base):
     owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     spectator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # revision 0004 (issue 45): the match's clock (JSON, :mod:`.clocks`); NULL: no clock
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(Base):
@@ -90,6 +92,18 @@ class ActionRow(Base):
     match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     idx: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """One chat message of a match (revision 0004, issue 45: :mod:`.chat`)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
 
@@ -151,6 +165,8 @@ class MatchInfo:
     spectator_hash: str | None = None
     #: When the match ended (``time.time()`` seconds); None while it is open.
     finished_at: float | None = None
+    #: The match's clock as of its last commit (:mod:`.clocks`); None: no clock.
+    clock: dict[str, Any] | None = None
 
     @property
     def private(self) -> bool:
@@ -170,6 +186,12 @@ def notice(match_id: str, idx: int, player: int, text: str) -> str:
     ``match_id:idx`` when the text would not fit PostgreSQL's 8000 bytes."""
     full = f"{match_id}:{idx}:{player}:{text}"
     return full if len(full.encode()) < 7900 else f"{match_id}:{idx}"
+
+
+#: The notices that are not actions: ``match_id:KIND:payload`` (:mod:`.fanout`).
+CHAT_NOTICE = "chat"
+END_NOTICE = "end"
+CLOCK_NOTICE = "clock"
 
 
 def new_id() -> str:
@@ -245,15 +267,17 @@ class Store:
     # -- matches ----------------------------------------------------------------------------
     def create_match(self, *, ruleset: str, setup: Mapping[str, Any], dice: Mapping[str, Any],
                      title: str, mode: str, seats: Sequence[SeatInfo],
-                     owner_hash: str | None = None, spectator_hash: str | None = None) -> str:
+                     owner_hash: str | None = None, spectator_hash: str | None = None,
+                     clock: Mapping[str, Any] | None = None) -> str:
         """A new open match and its seats (each with its token hash and its expiry); its id.
-        ``spectator_hash`` set: a private match."""
+        ``spectator_hash`` set: a private match; ``clock``: its clock (:mod:`.clocks`)."""
         match_id = new_id()
         with self.session() as s, s.begin():
             s.add(MatchRow(id=match_id, ruleset=ruleset, setup=_dumps(setup), dice=_dumps(dice),
                            title=title, created_at=time.time(), status="open", action_count=0,
                            outcome=None, mode=mode, owner_hash=owner_hash,
-                           spectator_hash=spectator_hash, finished_at=None))
+                           spectator_hash=spectator_hash, finished_at=None,
+                           clock=None if clock is None else _dumps(clock)))
             s.flush()
             for seat in seats:
                 s.add(SeatRow(match_id=match_id, seat=seat.seat, kind=seat.kind,
@@ -336,20 +360,26 @@ class Store:
 
     def append(self, match_id: str, idx: int, player: int, text: str, *,
                outcome: Mapping[str, Any] | None = None, over: bool = False,
-               session: Connection | None = None) -> None:
+               session: Connection | None = None,
+               clock: Mapping[str, Any] | None = None) -> None:
         """Store action ``idx`` and the match's new count (and its end) in ONE transaction
         (``session``'s, from :meth:`locked`, or one of its own); :class:`ConflictError`
         (nothing stored) if the stored count is not ``idx``. On PostgreSQL the transaction
         also notifies :data:`CHANNEL` (:func:`notice`), delivered to every listening server
-        process when it commits (:mod:`skirmish.web.fanout`)."""
+        process when it commits (:mod:`skirmish.web.fanout`). ``clock``: the match's clock
+        after the action (:mod:`.clocks`), stored with it. A match that is over (its table
+        ended it: a clock ran out) takes no more actions."""
         at = time.time()
         values: dict[str, Any] = {"action_count": idx + 1}
+        if clock is not None:
+            values["clock"] = _dumps(clock)
         if over:
             values.update(status="over", outcome=_dumps(outcome), finished_at=at)
         with contextlib.ExitStack() as stack:
             s = session if session is not None else stack.enter_context(self.engine.begin())
             done = s.execute(update(MatchRow)
-                             .where(MatchRow.id == match_id, MatchRow.action_count == idx)
+                             .where(MatchRow.id == match_id, MatchRow.action_count == idx,
+                                    MatchRow.status == "open")
                              .values(**values))
             if done.rowcount != 1:
                 raise ConflictError(f"match {match_id}: action {idx} is not the next one")
@@ -359,6 +389,79 @@ class Store:
                 # the action itself rides along (at most 8000 bytes): the other processes
                 # apply it without reading it back
                 s.execute(select(func.pg_notify(CHANNEL, notice(match_id, idx, player, text))))
+
+    def end_match(self, match_id: str, count: int, outcome: Mapping[str, Any],
+                  clock: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+        """End open match ``match_id`` with ``outcome`` (its table's: a clock ran out), if
+        it still has ``count`` actions; in one transaction holding its row, so that of
+        several server processes one ends it. Returns the outcome the match ended with (the
+        one stored first, if another process ended it already), or None when the match has
+        moved on (an action was committed meanwhile: nothing changed). On PostgreSQL the
+        other processes are told (``match_id:end``)."""
+        with self.locked(match_id) as c:
+            row = c.execute(select(MatchRow.status, MatchRow.action_count, MatchRow.outcome)
+                            .where(MatchRow.id == match_id)).one_or_none()
+            if row is None:
+                return None
+            if row.status != "open":
+                return None if row.outcome is None else dict(json.loads(row.outcome))
+            if row.action_count != count:
+                return None
+            values: dict[str, Any] = {"status": "over", "outcome": _dumps(outcome),
+                                      "finished_at": time.time()}
+            if clock is not None:
+                values["clock"] = _dumps(clock)
+            c.execute(update(MatchRow).where(MatchRow.id == match_id).values(**values))
+            if not self.is_sqlite:
+                c.execute(select(func.pg_notify(CHANNEL, f"{match_id}:{END_NOTICE}")))
+        return dict(outcome)
+
+    def change_clock(self, match_id: str,
+                     change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any] | None:
+        """Change an open match's clock (``change``: the stored clock -> the new one) in one
+        transaction holding its row; the clock as stored, or None (no clock, or the match is
+        over). On PostgreSQL the other processes are told (``match_id:clock``)."""
+        with self.locked(match_id) as c:
+            row = c.execute(select(MatchRow.status, MatchRow.clock)
+                            .where(MatchRow.id == match_id)).one_or_none()
+            if row is None or row.clock is None or row.status != "open":
+                return None
+            new = change(json.loads(row.clock))
+            c.execute(update(MatchRow).where(MatchRow.id == match_id).values(clock=_dumps(new)))
+            if not self.is_sqlite:
+                c.execute(select(func.pg_notify(CHANNEL, f"{match_id}:{CLOCK_NOTICE}")))
+        return new
+
+    def clock(self, match_id: str) -> dict[str, Any] | None:
+        """The match's clock as of its last commit (None: no clock)."""
+        with self.engine.connect() as c:
+            value = c.execute(select(MatchRow.clock).where(MatchRow.id == match_id)).scalar()
+        return None if value is None else dict(json.loads(value))
+
+    # -- chat ---------------------------------------------------------------------------------
+    def add_chat(self, match_id: str, seat: int, text: str, at: float, *,
+                 origin: str = "") -> dict[str, Any]:
+        """Store a chat message; the message (``id``, ``seat``, ``text``, ``at``). On
+        PostgreSQL the other server processes are told (``match_id:chat:JSON``, with
+        ``origin``: the process that wrote it, which has shown it already)."""
+        with self.engine.begin() as c:
+            done = c.execute(insert(ChatRow).values(match_id=match_id, seat=seat, text=text,
+                                                    at=at))
+            key = done.inserted_primary_key
+            message = {"id": int(key[0]) if key else 0, "seat": seat, "text": text, "at": at}
+            if not self.is_sqlite:
+                payload = json.dumps({**message, "origin": origin}, separators=(",", ":"))
+                c.execute(select(func.pg_notify(CHANNEL,
+                                                f"{match_id}:{CHAT_NOTICE}:{payload}")))
+        return message
+
+    def chat(self, match_id: str, limit: int = 200) -> list[dict[str, Any]]:
+        """The last ``limit`` chat messages of a match, oldest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(ChatRow.id, ChatRow.seat, ChatRow.text, ChatRow.at)
+                             .where(ChatRow.match_id == match_id)
+                             .order_by(ChatRow.id.desc()).limit(limit)).all()
+        return [{"id": r.id, "seat": r.seat, "text": r.text, "at": r.at} for r in reversed(rows)]
 
     def count(self) -> int:
         with self.session() as s:
@@ -393,6 +496,7 @@ class Store:
                 for start in range(0, len(ids), 500):
                     chunk = ids[start:start + 500]
                     s.execute(delete(ActionRow).where(ActionRow.match_id.in_(chunk)))
+                    s.execute(delete(ChatRow).where(ChatRow.match_id.in_(chunk)))
                     s.execute(delete(SeatRow).where(SeatRow.match_id.in_(chunk)))
                     done = s.execute(delete(MatchRow).where(MatchRow.id.in_(chunk),
                                                             MatchRow.status != "open"))
@@ -413,7 +517,8 @@ def _info(row: MatchRow, seats: Sequence[SeatRow]) -> MatchInfo:
         seats=tuple(SeatInfo(s.seat, s.kind, s.agent, s.name, s.token_hash, s.token_expires_at)
                     for s in seats),
         owner_hash=row.owner_hash, spectator_hash=row.spectator_hash,
-        finished_at=row.finished_at)
+        finished_at=row.finished_at,
+        clock=None if row.clock is None else json.loads(row.clock))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

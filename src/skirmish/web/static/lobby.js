@@ -23,6 +23,14 @@
     return kind.startsWith("bot:") ? {kind: "bot", agent: kind.slice(4)} : {kind: "human"};
   }
 
+  /** The clock asked for: null (no clock: the minutes left empty or 0), else
+      {minutes, increment} (the server checks them: web/clocks.py). */
+  function clockOf() {
+    const minutes = Number($("clock-minutes").value || 0);
+    if (!(minutes > 0)) return null;
+    return {minutes, increment: Number($("clock-increment").value || 0)};
+  }
+
   async function errorText(response) {
     try {
       const body = await response.json();
@@ -52,6 +60,7 @@
         seats: [seatOf(0), seatOf(1)],
         mode,
         private: $("private").checked,
+        clock: clockOf(),
       }, await SK.lobbyPartOf(game()).body());
       const response = await fetch("/api/matches", {
         method: "POST", headers: {"Content-Type": "application/json"},

@@ -92,6 +92,7 @@
     if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(message)); return true; }
     return false;
   }
+  SK.send = send;  // the chat writes through this socket (chat.js)
 
   function setConn(state, text) {
     const node = $("conn");
@@ -112,7 +113,8 @@
         if (pending && pending.probed && !pending.probe) pending.probed = false;
         renderPending();
         return toast(t("table.error", {message: tr(frame.message)}));
-      default: return null;
+      // chat and others: the scripts between people listen (chat.js)
+      default: return document.dispatchEvent(new CustomEvent("sk:frame", {detail: frame}));
     }
   }
 
@@ -154,6 +156,8 @@
     field.select(selected);
     if (pending && pending.probe) onProbe(pending.probe);  // the new picture lost the tape
     render();
+    // the clock, the chat and the "your turn" signal (clock.js, chat.js, signal.js)
+    document.dispatchEvent(new CustomEvent("sk:state", {detail: {frame, mine: S.legal.length > 0}}));
   }
 
   /** The fighter every legal action of an activation names (to select it by itself). */
