@@ -9,8 +9,8 @@ import json
 import pytest
 
 from skirmish.core import Game, IllegalActionError, RandomAgent
-from skirmish.core.errors import RecordMismatchError
 from skirmish.core.dice import KeyedDice, SeededDice
+from skirmish.core.errors import RecordMismatchError
 from skirmish.core.game import play_entry, takeback_entry
 from skirmish.core.record import Record, verify, verify_jsonl
 from skirmish.games.eden import EDEN
