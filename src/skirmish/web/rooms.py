@@ -235,8 +235,8 @@ class Room:
         elif kind == "action":
             await self.act(conn, str(message["text"]))
         elif kind == "takeback":
-            answer = message.get("answer")
-            await self.take_back(conn, None if answer is None else str(answer))
+            reply = message.get("answer")
+            await self.take_back(conn, None if reply is None else str(reply))
         elif kind == "probe":
             async with self.lock:
                 self._answer(conn, lambda: frames.probe(self.game, self._asker(conn),
