@@ -148,6 +148,7 @@
     field.select(selected);
     if (pending && pending.probe) onProbe(pending.probe);  // the new picture lost the tape
     render();
+    Turns.render(frame);  // the takeback button and request (turns.js)
   }
 
   /** The fighter every legal action of an activation names (to select it by itself). */
@@ -330,7 +331,9 @@
     act(p.text);
   }
 
-  function act(text) {
+  function act(text, confirmed) {
+    // an irreversible secret choice is confirmed first (turns.js)
+    if (!confirmed && Turns.confirm(S.view, S.seat, text, () => act(text, true))) return;
     if (!send({type: "action", text})) { toast(t("table.reconnecting", {s: 1})); return; }
     pending = null;
     pick = null;
@@ -543,6 +546,7 @@
   }
 
   $("handover-ready").addEventListener("click", () => send({type: "ready"}));
+  Turns.init(send);
   $("why").addEventListener("click", () => send({type: "explain"}));
   $("confirm").addEventListener("click", () => { if (pending) act(pending.text); });
   $("cancel").addEventListener("click", () => {
