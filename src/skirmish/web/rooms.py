@@ -251,7 +251,7 @@ class Room:
                 self._explain(conn)
         elif kind == "odds":
             async with self.lock:
-                known = frames.knowledge(self.game, self._asker(conn))
+                known = frames.knowledge(self.game, self._knower(conn))
             reaction = message.get("reaction")
             try:
                 answer = await asyncio.to_thread(frames.odds, known, str(message["text"]),
@@ -267,14 +267,21 @@ class Room:
         if not self.explanations:
             conn.error("no bot has explained a move in this match yet")
             return
-        conn.send(for_reader(self.game, self.explanations[-1], self._asker(conn)))
+        conn.send(for_reader(self.game, self.explanations[-1], self._knower(conn)))
 
     def _asker(self, conn: Connection) -> int | None:
-        """Whose knowledge answers this connection's questions (a hot-seat device showing
-        the public frame: the spectator's)."""
+        """For whom this connection asks whether an action is legal (probe, sight): its seat;
+        a hot-seat device, the seat it acts for (none during a handover)."""
         if conn.hotseat:
-            return conn.shown if conn.waiting is None and conn.private else None
+            return conn.shown if conn.waiting is None else None
         return conn.seat
+
+    def _knower(self, conn: Connection) -> int | None:
+        """Whose knowledge answers this connection's odds and "Why?": :meth:`_asker`'s, but
+        a hot-seat device showing the public frame knows what a spectator knows."""
+        if conn.hotseat and not conn.private:
+            return None
+        return self._asker(conn)
 
     @staticmethod
     def _answer(conn: Connection, compute: Any) -> None:
