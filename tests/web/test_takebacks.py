@@ -267,3 +267,41 @@ def test_a_restart_re_derives_the_match_after_takebacks_and_its_record_verifies(
     result = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
     assert result.exit_code == 0, result.output
     assert "verified" in result.output
+
+
+def test_another_process_re_derives_the_takebacks_from_the_notices(client: TestClient) -> None:
+    """Scale-out: a second room on the same store (another server process) applies the
+    stored entries, requests and takebacks included, as the fan-out notices hand them over
+    (:meth:`Room.catch_up` with ``match:idx:player:text``), and reaches the same game."""
+    import asyncio
+
+    match_id, tokens = stored_match(client, demo_setup())
+    hub = hub_of(client)
+    info = hub.store.match(match_id)
+    assert info is not None
+    other = Room.restore(info, [], hub.store)
+    rng = random.Random(12)
+    with connect(client, match_id, tokens[0]) as a, connect(client, match_id, tokens[1]) as b:
+        frames = [state(a), state(b)]
+        room = room_of(client, match_id)
+        while len(room.game.history) < 10 or room.game.decision().player != 1 or \
+                tb.target(room.game, {0}) != len(room.game.history) - 1 or \
+                not takeable(room, {0}):
+            decider = room.game.decision().player
+            (a, b)[decider].send_json({"type": "action",
+                                       "text": rng.choice(frames[decider]["legal"])})
+            frames = [state(a), state(b)]
+        a.send_json({"type": "takeback"})
+        state(a), state(b)
+        b.send_json({"type": "takeback", "answer": "accept"})
+        state(a), state(b)
+    entries = hub.store.actions(match_id)
+    assert entries[-1][1].startswith("#takeback")
+
+    async def notices() -> None:
+        for idx, entry in enumerate(entries):
+            await other.catch_up(idx, entry)
+
+    asyncio.run(notices())
+    assert other.stored == room.stored == len(entries)
+    assert other.game.state_hash() == room.game.state_hash()

@@ -28,7 +28,7 @@ from skirmish.bots.registry import make_agent
 from skirmish.core.agents import Agent, view_of
 from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import GameOverError, IllegalActionError
-from skirmish.core.game import Game, takeback_entry
+from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.web import frames, handovers
 from skirmish.web import takebacks as tb
@@ -423,52 +423,17 @@ class Room:
 
     def _takeback_entry(self, conn: Connection, answer: str | None) -> tuple[int, str] | str:
         """The entry a ``takeback`` message of ``conn`` makes now, as (player, text), or why
-        none (lock held, on the up-to-date match)."""
-        game = self.game
-        humans = {s.seat for s in self.info.seats if s.kind != "bot"}
-        if conn.hotseat:
-            mine = humans
-        elif conn.seat is None:
-            return "a spectator cannot take back"
-        else:
-            mine = {conn.seat}
-        pending = self.ledger.current(game)
-        if answer is None:
-            to = tb.target(game, mine)
-            why = tb.refusal(game, to)
-            if why is not None or to is None:
-                return why or "nothing to take back"
-            if conn.hotseat or humans <= mine:  # against a bot, or one device: at once
-                return tb.owner(game, to), takeback_entry(to)
-            if pending is not None:
-                return "a takeback request is already waiting for its answer"
-            return conn.seat or 0, tb.ask_entry(to)
-        if pending is None:
-            return "no takeback request is waiting for an answer"
-        if answer == "withdraw":
-            if pending.seat not in mine:
-                return "only the seat that asked may withdraw its request"
-            return pending.seat, tb.WITHDRAW
-        if pending.seat in mine:
-            return "the other seat answers your request"
-        if answer == "refuse":
-            return conn.seat or 0, tb.REFUSE
-        why = tb.refusal(game, pending.to)
-        return why if why is not None else (pending.seat, takeback_entry(pending.to))
+        none (lock held, on the up-to-date match: :func:`.takebacks.entry_for`)."""
+        return tb.entry_for(self.game, self.ledger, self._humans(), hotseat=conn.hotseat,
+                            seat=conn.seat, answer=answer)
 
     def _takeback_frame(self, seat: int | None) -> dict[str, Any]:
-        """What a state frame says of takebacks to ``seat``: the pending request, and
-        whether ``seat`` may take back (or ask) now (lock held)."""
-        game = self.game
-        pending = self.ledger.current(game)
-        humans = {s.seat for s in self.info.seats if s.kind != "bot"}
-        mine = humans if self.mode == "hotseat" else ({seat} if seat is not None else set())
-        to = tb.target(game, mine) if mine else None
-        can = bool(mine) and tb.refusal(game, to) is None and (
-            pending is None or self.mode == "hotseat")
-        return {"pending": None if pending is None else {"seat": pending.seat,
-                                                         "to": pending.to},
-                "can": can, "free": self.mode == "hotseat" or humans <= mine}
+        """The state frame's ``takeback`` field for ``seat`` (lock held)."""
+        return tb.frame_field(self.game, self.ledger, self._humans(),
+                              hotseat=self.mode == "hotseat", seat=seat)
+
+    def _humans(self) -> set[int]:
+        return {s.seat for s in self.info.seats if s.kind != "bot"}
 
     async def _after_entries(self, trail: int) -> None:
         """Show the entries just played to everyone (lock held): whole frames after a

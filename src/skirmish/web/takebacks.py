@@ -24,9 +24,10 @@ Who may take back what:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from skirmish.core.events import ActionEvent
-from skirmish.core.game import Game, play_entry, takeback_of
+from skirmish.core.game import Game, play_entry, takeback_entry, takeback_of
 
 ASK = "#ask"
 REFUSE = "#refuse"
@@ -117,3 +118,53 @@ def refusal(game: Game, to: int | None) -> str | None:
 def takeback_entry_of(text: str) -> int | None:
     """The count a stored ``#takeback K`` entry keeps (None for any other entry)."""
     return None if is_request(text) else takeback_of(text)
+
+
+def entry_for(game: Game, ledger: Ledger, humans: set[int], *, hotseat: bool,
+              seat: int | None, answer: str | None) -> tuple[int, str] | str:
+    """The entry a ``takeback`` message makes now, as (player, text), or why none: from a
+    hot-seat device (acting for every human seat) or a ``seat`` (None: a spectator), a
+    request (``answer`` None) or its answer, in a match whose human seats are ``humans``."""
+    if hotseat:
+        mine = humans
+    elif seat is None:
+        return "a spectator cannot take back"
+    else:
+        mine = {seat}
+    pending = ledger.current(game)
+    if answer is None:
+        to = target(game, mine)
+        why = refusal(game, to)
+        if why is not None or to is None:
+            return why or "nothing to take back"
+        if hotseat or humans <= mine:  # against a bot, or one device: at once
+            return owner(game, to), takeback_entry(to)
+        if pending is not None:
+            return "a takeback request is already waiting for its answer"
+        return seat or 0, ask_entry(to)
+    if pending is None:
+        return "no takeback request is waiting for an answer"
+    if answer == "withdraw":
+        if pending.seat not in mine:
+            return "only the seat that asked may withdraw its request"
+        return pending.seat, WITHDRAW
+    if pending.seat in mine:
+        return "the other seat answers your request"
+    if answer == "refuse":
+        return seat or 0, REFUSE
+    why = refusal(game, pending.to)
+    return why if why is not None else (pending.seat, takeback_entry(pending.to))
+
+
+def frame_field(game: Game, ledger: Ledger, humans: set[int], *, hotseat: bool,
+                seat: int | None) -> dict[str, Any]:
+    """What a state frame says of takebacks to ``seat`` (docs/web.md, Takebacks):
+    ``pending`` (the request waiting for its answer: who asked, back to how many actions),
+    ``can`` (whether ``seat`` may take back or ask now) and ``free`` (at once, without
+    asking: against a bot, in hot-seat)."""
+    pending = ledger.current(game)
+    mine = humans if hotseat else ({seat} if seat is not None else set())
+    to = target(game, mine) if mine else None
+    can = bool(mine) and refusal(game, to) is None and (pending is None or hotseat)
+    return {"pending": None if pending is None else {"seat": pending.seat, "to": pending.to},
+            "can": can, "free": hotseat or humans <= mine}
