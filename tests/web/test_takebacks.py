@@ -266,7 +266,7 @@ def test_a_restart_re_derives_the_match_after_takebacks_and_its_record_verifies(
     path.write_text(text)
     result = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
     assert result.exit_code == 0, result.output
-    assert "verified" in result.output
+    assert "verified" in result.output and "kept after 2 takebacks" in result.output
 
 
 def test_another_process_re_derives_the_takebacks_from_the_notices(client: TestClient) -> None:
