@@ -6,6 +6,7 @@ bot at once, and between two people once the other seat accepts."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,7 +40,8 @@ def until_takeback(tables: list[Table], least: int) -> Table:
     raise AssertionError("no takeback became possible")
 
 
-def test_a_secret_bid_is_confirmed_against_the_reserve_then_taken_back(page: Any) -> None:
+def test_a_secret_bid_is_confirmed_against_the_reserve_then_taken_back(page: Any,
+                                                                      shots: Path) -> None:
     new_match(page, "bot:random")
     page.wait_for_url("**/match/*")
     table = Table(page)
@@ -49,6 +51,7 @@ def test_a_secret_bid_is_confirmed_against_the_reserve_then_taken_back(page: Any
     page.wait_for_selector("#commit[open]")
     said = page.inner_text("#commit-text")
     assert re.fullmatch(r"Bid 3 of your \d+ reserve", said), said
+    page.screenshot(path=shots / "confirm-bid.png")
     page.click("#commit-no")
     assert not page.is_visible("#commit")
     page.wait_for_timeout(300)
@@ -64,7 +67,7 @@ def test_a_secret_bid_is_confirmed_against_the_reserve_then_taken_back(page: Any
 
 
 def test_between_two_people_a_takeback_waits_for_the_other_seat(page: Any, browser: Any,
-                                                               live: Any) -> None:
+                                                               live: Any, shots: Path) -> None:
     new_match(page, "human")
     page.wait_for_selector("#created:not([hidden])")
     link_b = page.input_value("#join-url-1")
@@ -81,6 +84,7 @@ def test_between_two_people_a_takeback_waits_for_the_other_seat(page: Any, brows
         assert asker.page.inner_text("#takeback-button") == "Ask to take back"
         asker.page.click("#takeback-button")
         answerer.page.wait_for_selector("#takeback-accept:visible")
+        answerer.page.screenshot(path=shots / "takeback-request.png")
         assert "asks to take back" in answerer.page.inner_text("#takeback-text")
         assert asker.page.is_visible("#takeback-withdraw")
         # refused: nothing changes
