@@ -305,3 +305,32 @@ def test_another_process_re_derives_the_takebacks_from_the_notices(client: TestC
     asyncio.run(notices())
     assert other.stored == room.stored == len(entries)
     assert other.game.state_hash() == room.game.state_hash()
+
+
+def test_takeback_messages_are_checked_and_rate_limited(tmp_path: Path) -> None:
+    """``takeback`` is a message kind of its own: its ``answer`` is one of three words, and
+    its bucket (docs/web.md, Limits) drops a flood; refused requests store nothing."""
+    from starlette.websockets import WebSocketDisconnect
+
+    from skirmish.web.settings import Rate, WebSettings
+
+    settings = WebSettings(socket_rates={"takeback": Rate(1.0, 3)}, address_rates={})
+    with TestClient(create_app(data_dir=tmp_path, settings=settings)) as client:
+        made = create(client)
+        with connect(client, made["id"], token_of(made["join"]["0"])) as ws:
+            state(ws)
+            for _ in range(8):
+                ws.send_json({"type": "takeback"})
+            answers = [ws.receive_json() for _ in range(4)]
+            assert all("none of your actions" in a["message"] for a in answers[:3])
+            assert answers[3]["rule"] == "limits" and "'takeback'" in answers[3]["message"]
+            assert hub_of(client).store.actions(made["id"]) == []
+        with connect(client, made["id"], token_of(made["join"]["0"])) as ws:
+            state(ws)
+            ws.send_json({"type": "takeback", "answer": "maybe"})
+            error = ws.receive_json()
+            assert "'answer' is one of accept, refuse, withdraw" in error["message"]
+            try:
+                ws.receive_json()
+            except WebSocketDisconnect as closed:
+                assert closed.code == 1008
