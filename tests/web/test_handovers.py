@@ -33,6 +33,7 @@ def play_hotseat(client: TestClient, made: dict[str, Any], seed: int) -> Counter
     room = hub_of(client).rooms[made["id"]]
     counts: Counter[str] = Counter()
     handed: int | None = None  # the seat the device was last handed to, until a public frame
+    asked = False  # this device asked for the handover (to see a public frame's other choices)
     with client.websocket_connect(f"/ws/{made['id']}",
                                   headers=seat_headers(token_of(made["join"]["0"]))) as ws:
         while True:
@@ -43,8 +44,10 @@ def play_hotseat(client: TestClient, made: dict[str, Any], seed: int) -> Counter
                 assert handed != frame["seat"]
                 handed = frame["seat"]
                 game = room.game
-                assert game.decision().player == handed and needs_handover(game)
-                if game.decision().kind.startswith("secret"):
+                assert game.decision().player == handed and (asked or needs_handover(game))
+                if asked:
+                    counts["asked"] += 1
+                elif game.decision().kind.startswith("secret"):
                     counts["before secret"] += 1
                 else:
                     counts["shown"] += 1  # a secret would show: justified by needs_handover
@@ -65,7 +68,17 @@ def play_hotseat(client: TestClient, made: dict[str, Any], seed: int) -> Counter
                 assert public_view(frame["view"]) == public_view(spectator)
                 assert frame["log"] == web_frames.log_lines(game, None, frame["log_from"])
                 assert not decision["kind"].startswith("secret")
+                # the choices left out show a secret: the device is asked for, now and then
+                legal = set(frame["legal"])
+                assert legal <= {str(a) for a in game.legal_actions()}
+                if frame["more"] and (not counts["asked"] or rng.random() < 0.3):
+                    ws.send_json({"type": "handover"})
+                    asked = True
+                    continue
             else:
+                if asked:  # after a handover asked for: every choice, those left out too
+                    assert set(legal) < set(frame["legal"])
+                asked = False
                 # a seat's own frame: only in its hands, after a handover to it
                 assert handed == frame["seat"]
             ws.send_json({"type": "action", "text": rng.choice(frame["legal"])})
@@ -80,7 +93,7 @@ def secret_decisions(client: TestClient, match_id: str) -> int:
                and e.audience is not None)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_an_eden_hotseat_match_hands_over_only_before_secret_decisions(
         client: TestClient, seed: int) -> None:
     made = create(client, mode="hotseat", rounds=2)
@@ -88,9 +101,11 @@ def test_an_eden_hotseat_match_hands_over_only_before_secret_decisions(
     secret = secret_decisions(client, made["id"])
     assert secret > 0 and counts["secret"] == secret
     # a handover before each secret decision (one for a seat's secret decisions in a row),
-    # and before a decision that shows a hand's cards; none other
+    # and when the device is asked for (to see the cards a public frame leaves out); none
+    # other: no decision of Eden's shows a secret in its prompt or in all its actions
     assert 0 < counts["before secret"] <= counts["secret"]
-    assert counts["handovers"] == counts["before secret"] + counts["shown"]
+    assert counts["asked"] > 0 and counts["shown"] == 0
+    assert counts["handovers"] == counts["before secret"] + counts["asked"]
     print(dict(counts), len(hub_of(client).rooms[made["id"]].game.history))
 
 

@@ -26,6 +26,9 @@ MESSAGES: dict[str, dict[str, bool]] = {
     "sight": {"from": True, "to": True},
     "odds": {"text": True, "reaction": False},
     "ready": {},
+    # hot-seat: hand the device to the deciding seat (to see the choices its public frame
+    # leaves out), docs/web.md, Hot-seat
+    "handover": {},
     "explain": {},
     "ping": {},
     "resync": {},

@@ -155,6 +155,13 @@ SHARED: dict[str, tuple[str, str]] = {
     "takeback.accept": ("Accept", "Accepter"),
     "takeback.refuse": ("Refuse", "Refuser"),
     "takeback.withdraw": ("Withdraw the request", "Retirer la demande"),
+    "hotseat.more": ("More choices, in private", "Autres choix, en privé"),
+    "hotseat.more.title": ("Some of your choices would show your secrets (the cards of your "
+                           "hand): pass the device to see them out of the other player's "
+                           "sight",
+                           "Certains de vos choix montreraient vos secrets (les cartes de "
+                           "votre main) : passez l'appareil pour les voir hors de la vue de "
+                           "l'autre joueur"),
     "confirm.title": ("Confirm your secret choice", "Confirmez votre choix secret"),
     "confirm.hint": ("Once committed, it cannot be taken back.",
                      "Une fois validé, il ne peut plus être repris."),

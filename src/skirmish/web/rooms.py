@@ -138,12 +138,14 @@ class Room:
                 conn.shown = 0
             return True, conn.shown, first, False
         decider = game.decision().player
+        if conn.waiting == decider:
+            return False, None, first, False  # handed over (or asked for): waits for 'ready'
+        if conn.private and conn.shown == decider and conn.waiting is None:
+            return True, decider, first, False  # still in the deciding seat's hands
         if not self._needs_handover():
             first = first or conn.private or conn.waiting is not None or conn.shown != decider
             conn.shown, conn.waiting, conn.private = decider, None, False
             return True, decider, first, True
-        if conn.private and conn.shown == decider and conn.waiting is None:
-            return True, decider, first, False  # still in the deciding seat's hands
         if conn.waiting != decider:
             conn.waiting, conn.private = decider, False
             conn.send({"type": "handover", "seat": decider})
@@ -229,6 +231,9 @@ class Room:
             conn.send({"type": "pong"})
         elif kind == "ready":
             await self._ready(conn)
+        elif kind == "handover":
+            async with self.lock:
+                self._hand_over(conn)
         elif kind == "resync":
             async with self.lock:
                 await self._refresh([conn], first=True)
@@ -289,6 +294,19 @@ class Room:
             conn.send(compute())
         except frames.FrameError as exc:
             conn.error(exc.message, exc.rule)
+
+    def _hand_over(self, conn: Connection) -> None:
+        """A hot-seat device asks for the deciding seat's own frame (the public frame left
+        out some of its choices: the cards of its hand): a handover, then ``ready``."""
+        if not conn.hotseat or self.game.is_over:
+            conn.error("'handover' is for a hot-seat device, while the match goes on")
+            return
+        decider = self.game.decision().player
+        if conn.waiting is not None or (conn.private and conn.shown == decider):
+            conn.error("the device is already handed over")
+            return
+        conn.waiting, conn.private = decider, False
+        conn.send({"type": "handover", "seat": decider})
 
     async def _ready(self, conn: Connection) -> None:
         async with self.lock:

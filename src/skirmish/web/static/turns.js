@@ -5,7 +5,8 @@
    committed, in words (the game's confirmText, e.g. "Bid 17 of your 20 reserve") and
    agreed. Takeback: the "Take back" button (at once against a bot and in hot-seat, a
    request between people), and the other seat's Accept / Refuse, the asker's Withdraw,
-   from the state frame's ``takeback`` field. table.js calls Turns.init(send),
+   from the state frame's ``takeback`` field. Hot-seat: "More choices, in private" asks for
+   the device when the public frame left some out (``more``). table.js calls Turns.init(send),
    Turns.confirm(...) before it sends an action, and Turns.render(frame) on each frame. */
 "use strict";
 
@@ -74,6 +75,9 @@ const Turns = (() => {
       $("takeback-withdraw").hidden = !mine;
     }
     document.body.dataset.takeback = pending ? "pending" : info.can ? "can" : "none";
+    // hot-seat: the public frame left out choices that show a secret (the cards of the
+    // hand): the deciding player may ask for the device to see them
+    $("device-button").hidden = !(next.public && next.more && !next.over);
     if (waiting && !(next.legal || []).includes(waiting.text)) close();
   }
 
@@ -87,6 +91,7 @@ const Turns = (() => {
     $("commit-no").addEventListener("click", close);
     $("commit").addEventListener("cancel", () => { waiting = null; });
     $("takeback-button").addEventListener("click", () => send({type: "takeback"}));
+    $("device-button").addEventListener("click", () => send({type: "handover"}));
     for (const answer of ["accept", "refuse", "withdraw"]) {
       $("takeback-" + answer).addEventListener("click",
         () => send({type: "takeback", answer}));
