@@ -102,3 +102,31 @@ def test_between_two_people_a_takeback_waits_for_the_other_seat(page: Any, brows
         errors = other.script_errors
         other.context.close()
     assert not errors
+
+
+def test_hot_seat_shows_the_public_table_and_hands_over_when_asked(page: Any) -> None:
+    """Hot-seat: between secret decisions the device shows the public table, acting for
+    the deciding seat; a choice that would show a hand's card is left out until the player
+    asks for the device ("More choices, in private"), docs/web.md, Hot-seat."""
+    page.goto("/")
+    page.select_option("#kind-0", "human")
+    page.select_option("#kind-1", "human")
+    page.check("input[name=mode][value=hotseat]")
+    page.fill("#rounds", "2")
+    page.click("#create")
+    page.wait_for_url("**/match/*")
+    table, stats = Table(page), Stats()
+    for _ in range(600):
+        state = table.wait_ready()
+        assert state.get("over") != "true", "no public frame left a private choice out"
+        if page.is_visible("#device-button"):
+            break
+        table.step(stats)
+    public = set(table.actions())
+    assert "pass" in public and not any(a.startswith("play ") for a in public)
+    page.click("#device-button")
+    page.wait_for_selector("#handover:not([hidden])")
+    page.click("#handover-ready")
+    page.wait_for_function("document.body.dataset.turn === 'me'")
+    assert any(a.startswith(("play ", "cancel")) for a in table.actions())
+    assert stats.handovers > 0
