@@ -143,7 +143,8 @@ class Room:
         if conn.private and conn.shown == decider and conn.waiting is None:
             return True, decider, first, False  # still in the deciding seat's hands
         if not self._needs_handover():
-            first = first or conn.private or conn.waiting is not None or conn.shown != decider
+            # the public log is every seat's: only leaving a seat's own frame sends it whole
+            first = first or conn.private or conn.waiting is not None
             conn.shown, conn.waiting, conn.private = decider, None, False
             return True, decider, first, True
         if conn.waiting != decider:
