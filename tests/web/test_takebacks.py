@@ -262,6 +262,11 @@ def test_a_restart_re_derives_the_match_after_takebacks_and_its_record_verifies(
         count = client.get(f"/api/replays/{made['id']}/0").json()["count"]
         last = client.get(f"/api/replays/{made['id']}/{count}").json()
         assert last["over"] and last["step"] == count
+        # an uploaded record with takebacks verifies and steps to the same end
+        uploaded = client.post("/api/replays", content=text.encode())
+        assert uploaded.status_code == 201, uploaded.text
+        end = client.get(f"/api/replays/{uploaded.json()['id']}/{count}").json()
+        assert end["over"] and end["view"] == last["view"]
     path = tmp_path / "takebacks.jsonl"
     path.write_text(text)
     result = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
