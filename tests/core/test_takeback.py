@@ -74,6 +74,14 @@ def test_entries_keep_what_was_played_and_replay_the_same_game() -> None:
         game.state_hash()
     copy = game.copy()
     assert copy.entries() == entries
+    # re-playing the kept actions on a fresh game (what a moment of a record does) follows
+    # the dice where they went on
+    fresh = game.replayed([])
+    for action in game.history:
+        fresh.apply(action)
+    assert without_dice(fresh) == without_dice(game) and fresh.dice.to_json() == \
+        game.dice.to_json()
+    assert game.replayed(game.history).dice.to_json() == game.dice.to_json()
 
 
 def test_a_takeback_out_of_range_changes_nothing_and_undo_stops_at_it() -> None:

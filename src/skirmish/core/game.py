@@ -265,6 +265,8 @@ class Game:
             player=self.decision().player, action=str(action), audience=self._audience()
         )
         history, log = len(self.history), len(self.log)
+        if self.resumes and history in self.resumes:  # the dice went on after a takeback
+            self.dice = dice_from_json(self.resumes[history])
         try:
             self.history.append(action)
             self.log.append(event)
@@ -355,10 +357,16 @@ class Game:
         return hashlib.sha256(text.encode()).hexdigest()
 
     def replayed(self, actions: Sequence[Action | str]) -> Game:
-        """A fresh game from this game's setup and first dice, with ``actions`` applied."""
+        """A fresh game from this game's setup and first dice, with ``actions`` applied;
+        where the dice went on after a takeback (:meth:`take_back`), they go on there
+        again, so re-playing the kept actions gives this very game (without the record of
+        its takebacks)."""
         game = self.ruleset.new_game(self.setup, dice=dice_from_json(self.initial_dice))
+        game.resumes = self.resumes
         for action in actions:
             game.apply(action)
+        if len(actions) in self.resumes:
+            game.dice = dice_from_json(self.resumes[len(actions)])
         return game
 
     def undo(self) -> Action:
@@ -375,16 +383,15 @@ class Game:
     def _rebuilt(self, actions: Sequence[Action | str],
                  resumes: Mapping[int, Mapping[str, Any]]) -> Game:
         """A fresh game from this game's set-up and first dice with ``actions`` applied, the
-        dice set to ``resumes[i]`` before action ``i`` (and after the last one), where the
-        dice went on after a takeback; the takebacks kept as they are."""
+        dice set to ``resumes[i]`` before action ``i`` (:meth:`apply` does it) and after the
+        last one, where the dice went on after a takeback; the takebacks kept as they are."""
         game = self.ruleset.new_game(self.setup, dice=dice_from_json(self.initial_dice))
-        for index, action in enumerate(actions):
-            if index in resumes:
-                game.dice = dice_from_json(resumes[index])
+        game.resumes = resumes  # apply sets the dice where they went on
+        for action in actions:
             game.apply(action)
         if len(actions) in resumes:
             game.dice = dice_from_json(resumes[len(actions)])
-        game.trail, game.since, game.resumes = self.trail, self.since, resumes
+        game.trail, game.since = self.trail, self.since
         return game
 
     # -- takebacks -----------------------------------------------------------------------------
