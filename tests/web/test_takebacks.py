@@ -272,6 +272,12 @@ def test_a_restart_re_derives_the_match_after_takebacks_and_its_record_verifies(
     result = CliRunner().invoke(cli_app, ["replay", str(path), "--verify"])
     assert result.exit_code == 0, result.output
     assert "verified" in result.output and "kept after 2 takebacks" in result.output
+    # a moment of the record is drawn from the kept actions, the dice where they went on
+    drawn = tmp_path / "round1.json"
+    result = CliRunner().invoke(cli_app, ["replay", str(path), "--table-at", "1",
+                                          "--out", str(drawn)])
+    assert result.exit_code == 0, result.output
+    assert drawn.exists()
 
 
 def test_another_process_re_derives_the_takebacks_from_the_notices(client: TestClient) -> None:
