@@ -27,7 +27,7 @@ FULL_STATE_KEYS = {"key", "seed", "counter", "initial_dice", "stack", "hands", "
 #: reader nothing the frame does not (tests/web/test_deltas.py pins that it is the same for
 #: the same content whoever else is served).
 STATE_FRAME_KEYS = {"type", "seat", "mode", "count", "over", "outcome", "view", "log_from",
-                    "log", "legal", "svg", "version", "board"}
+                    "log", "legal", "svg", "version", "board", "takeback"}
 
 
 def keys_in(value: Any) -> set[str]:

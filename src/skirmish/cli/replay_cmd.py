@@ -55,7 +55,11 @@ def replay(
     if show:
         commands_of(game.ruleset.name).narrate(console, game.log, brief=brief)
     state = "verified: every line matches the re-play" if verify_hash else "re-played"
-    console.print(f"{file}: {len(game.history)} actions {state} ({game.state_hash()[:16]})")
+    # a takeback line keeps what was played (docs/web.md, Takebacks): the count is the kept
+    taken = sum(1 for _, text in game.entries() if text.startswith("#takeback"))
+    kept = f" kept after {taken} takeback{'' if taken == 1 else 's'}" if taken else ""
+    console.print(f"{file}: {len(game.history)} actions{kept} {state} "
+                  f"({game.state_hash()[:16]})")
     if picture is not None:
         _draw_table(file, game, *picture)
 

@@ -9,7 +9,11 @@ kernel's promises:
   and leaves the game exactly as it was;
 - :meth:`Game.copy` shares nothing mutable with the original;
 - every change is an event in :attr:`Game.log`; :meth:`Game.log_for` redacts it
-  for one player, and :meth:`Game.view` is all a bot or client is given.
+  for one player, and :meth:`Game.view` is all a bot or client is given;
+- :meth:`Game.take_back` goes back to an earlier decision without rewinding the dice:
+  the game is the one its kept actions made, and the next dice are ones nobody has seen
+  (docs/web.md, Takebacks). What was played, takebacks included, stays in
+  :meth:`Game.entries` (the record keeps it).
 """
 
 from __future__ import annotations
@@ -31,6 +35,39 @@ from skirmish.core.ruleset import RULESETS, Outcome, Ruleset, State, picture_of
 ENGINE_VERSION = "0.1.0"
 _MAX_AUTOMATIC_STEPS = 1_000_000
 _NOT_OFFERED = object()
+#: The text of a takeback entry: ``#takeback K`` keeps the first K actions.
+TAKEBACK = "#takeback"
+
+
+def takeback_entry(to: int) -> str:
+    """The entry of a takeback to the first ``to`` actions (stored and recorded as is)."""
+    return f"{TAKEBACK} {to}"
+
+
+def takeback_of(text: str) -> int | None:
+    """The number of actions a takeback entry keeps; ``None`` for an action's text."""
+    head, _, count = text.partition(" ")
+    if head != TAKEBACK:
+        return None
+    if not count.isdigit() or len(count) > 9:
+        raise IllegalActionError(f"a takeback entry is '{TAKEBACK} K', got {text[:40]!r}",
+                                 "takeback")
+    return int(count)
+
+
+def play_entry(game: Game, player: int, text: str) -> None:
+    """Play one entry of a match (a stored action or a takeback) for ``player``: the one
+    way stored matches, fan-out notices and records are re-played."""
+    to = takeback_of(text)
+    if to is not None:
+        game.take_back(to, player)
+        return
+    if game.is_over:
+        raise GameOverError(f"'{text[:60]}': the game is already over")
+    if game.decision().player != player:
+        raise IllegalActionError(f"'{text[:60]}' is for player {player}, but player "
+                                 f"{game.decision().player} decides", "takeback")
+    game.apply(text)
 
 class Offer:
     """Legal actions as listed (:meth:`Game.offered`): the number of actions applied when
@@ -68,11 +105,14 @@ class Game:
         "history",
         "initial_dice",
         "log",
+        "resumes",
         "ruleset",
         "setup",
+        "since",
         "sparse",
         "stack",
         "state",
+        "trail",
     )
 
     def __init__(
@@ -103,6 +143,13 @@ class Game:
         self.sparse = False
         #: The outcome the game's table set when it ended the game itself (:meth:`end`).
         self.ended: Outcome | None = None
+        #: Takebacks (:meth:`take_back`): the entries played up to the last takeback, its
+        #: entry included (empty: none yet), the actions it kept (``since``) and where the
+        #: dice went on after each takeback (history index -> dice state before that
+        #: action). Never changed in place: copies share them.
+        self.trail: tuple[tuple[int, str], ...] = ()
+        self.since = 0
+        self.resumes: Mapping[int, Mapping[str, Any]] = {}
 
     # -- the stack ----------------------------------------------------------------------
     def push(self, *procedures: Procedure) -> None:
@@ -236,6 +283,8 @@ class Game:
             player=self.decision().player, action=str(action), audience=self._audience()
         )
         history, log = len(self.history), len(self.log)
+        if self.resumes and history in self.resumes:  # the dice went on after a takeback
+            self.dice = dice_from_json(self.resumes[history])
         try:
             self.history.append(action)
             self.log.append(event)
@@ -246,7 +295,7 @@ class Game:
             # re-played from its set-up without this action.
             del self.history[history:]
             del self.log[log:]
-            self._become(self.replayed(self.history))
+            self._become(self._rebuilt(self.history, self.resumes))
             raise
 
     def _become(self, other: Game) -> None:
@@ -276,6 +325,7 @@ class Game:
         other._offered = self._offered
         other.sparse = False
         other.ended = self.ended
+        other.trail, other.since, other.resumes = self.trail, self.since, self.resumes
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -291,6 +341,11 @@ class Game:
             "stack": [p.to_json() for p in self.stack],
             "log": [e.to_json() for e in self.log],
             "history": [str(a) for a in self.history],
+            # only a game with takebacks has them: every other snapshot (and hash) is as it was
+            **({"takebacks": {"trail": [list(e) for e in self.trail], "since": self.since,
+                              "resumes": {str(i): dict(d) for i, d in
+                                          sorted(self.resumes.items())}}}
+               if self.trail else {}),
         }
         if self.ended is not None:
             data["ended"] = self.ended.to_json()
@@ -312,6 +367,11 @@ class Game:
         game.history = [ruleset.actions.parse(a) for a in data["history"]]
         if data.get("ended") is not None:
             game.ended = Outcome.from_json(data["ended"])
+        takebacks = data.get("takebacks")
+        if takebacks:
+            game.trail = tuple((int(p), str(t)) for p, t in takebacks["trail"])
+            game.since = int(takebacks["since"])
+            game.resumes = {int(i): dict(d) for i, d in takebacks["resumes"].items()}
         if game.stack:
             game._decision = game.stack[-1].decision(game)
         return game
@@ -322,19 +382,71 @@ class Game:
         return hashlib.sha256(text.encode()).hexdigest()
 
     def replayed(self, actions: Sequence[Action | str]) -> Game:
-        """A fresh game from this game's setup and first dice, with ``actions`` applied."""
+        """A fresh game from this game's setup and first dice, with ``actions`` applied;
+        where the dice went on after a takeback (:meth:`take_back`), they go on there
+        again, so re-playing the kept actions gives this very game (without the record of
+        its takebacks)."""
         game = self.ruleset.new_game(self.setup, dice=dice_from_json(self.initial_dice))
+        game.resumes = self.resumes
         for action in actions:
             game.apply(action)
+        if len(actions) in self.resumes:
+            game.dice = dice_from_json(self.resumes[len(actions)])
         return game
 
     def undo(self) -> Action:
-        """Take back the last action (the game is re-played from its setup without it)."""
-        if not self.history:
-            raise IllegalActionError("nothing to undo", "undo")
+        """Take back the last action (the game is re-played from its setup without it, the
+        dice as they were before it: for an action nobody has seen, such as one whose
+        commit failed; a player's takeback is :meth:`take_back`)."""
+        if len(self.history) <= self.since:
+            raise IllegalActionError("nothing to undo" if not self.history else
+                                     "cannot undo across a takeback", "undo")
         last = self.history[-1]
-        self._become(self.replayed(self.history[:-1]))
+        self._become(self._rebuilt(self.history[:-1], self.resumes))
         return last
+
+    def _rebuilt(self, actions: Sequence[Action | str],
+                 resumes: Mapping[int, Mapping[str, Any]]) -> Game:
+        """A fresh game from this game's set-up and first dice with ``actions`` applied, the
+        dice set to ``resumes[i]`` before action ``i`` (:meth:`apply` does it) and after the
+        last one, where the dice went on after a takeback; the takebacks kept as they are."""
+        game = self.ruleset.new_game(self.setup, dice=dice_from_json(self.initial_dice))
+        game.resumes = resumes  # apply sets the dice where they went on
+        for action in actions:
+            game.apply(action)
+        if len(actions) in resumes:
+            game.dice = dice_from_json(resumes[len(actions)])
+        game.trail, game.since = self.trail, self.since
+        return game
+
+    # -- takebacks -----------------------------------------------------------------------------
+    def take_back(self, to: int, player: int) -> None:
+        """Go back to the decision after the first ``to`` actions, for ``player`` (who asked:
+        it is recorded). The game is the one those actions made, but the dice go on from
+        the last draw: the dice already seen are never drawn again, so a takeback never lets
+        anyone choose again knowing the dice to come. A ``to`` outside ``0 .. len(history)-1``
+        changes nothing (:class:`IllegalActionError`)."""
+        if not 0 <= to < len(self.history):
+            raise IllegalActionError(f"a takeback keeps 0 to {len(self.history) - 1} of the "
+                                     f"{len(self.history)} actions, not {to}", "takeback")
+        entries = self.entries()
+        resumes = {i: d for i, d in self.resumes.items() if i < to}
+        resumes[to] = self.dice.to_json()  # the dice go on where they are
+        game = self._rebuilt(self.history[:to], resumes)
+        game.trail = (*entries, (player, takeback_entry(to)))
+        game.since = to
+        self._become(game)
+
+    def entries(self) -> list[tuple[int, str]]:
+        """Everything played, in order, as (player, text): the actions and the takebacks
+        (``#takeback K``), the actions taken back included (what a record keeps)."""
+        actions = [(e.player, e.action) for e in self.log if isinstance(e, ActionEvent)]
+        return [*self.trail, *actions[self.since:]]
+
+    @property
+    def played(self) -> int:
+        """How many entries have been played (:meth:`entries`): actions and takebacks."""
+        return len(self.trail) + len(self.history) - self.since
 
     # -- what players may see ------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:

@@ -9,6 +9,12 @@ number of actions, the final state hash and the outcome. A game its table ended
 (``"ended": "table"``, its outcome the table's): a re-play applies that outcome after
 the actions, and the state hash still checks everything else.
 
+A takeback is a line of its own among the actions, where it was made:
+``{"type": "takeback", "player": 0, "to": 40}`` (player 0 took the game back to the
+decision after the first 40 actions; the action lines before it stay, what was played is
+kept). The re-play goes back there with the dice going on from the last draw
+(:meth:`Game.take_back`); the end line counts the actions kept.
+
 :func:`verify` re-plays a record and compares EVERY line with the line the engine
 writes for the re-played game: the header, each action, each event, the end line,
 and nothing after it. The first difference is a :class:`RecordMismatchError` with
@@ -30,7 +36,7 @@ from typing import Any
 from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import IllegalActionError, RecordError, RecordMismatchError, SkirmishError
 from skirmish.core.events import ActionEvent
-from skirmish.core.game import ENGINE_VERSION, Game
+from skirmish.core.game import ENGINE_VERSION, Game, play_entry, takeback_entry, takeback_of
 from skirmish.core.ruleset import RULESETS, Outcome
 
 #: The end line's ``ended`` of a game its table ended (:meth:`Game.end`).
@@ -58,7 +64,7 @@ class Record:
             "seed": game.initial_dice.get("seed"),
             "setup": game.setup,
         }
-        actions = [(e.player, e.action) for e in game.log if isinstance(e, ActionEvent)]
+        actions = game.entries()
         outcome = game.outcome()
         end = {
             "type": "end",
@@ -74,7 +80,9 @@ class Record:
         """Each line's JSON object, in order."""
         yield self.header
         for player, action in self.actions:
-            yield {"type": "action", "player": player, "action": action}
+            to = takeback_of(action)
+            yield ({"type": "action", "player": player, "action": action} if to is None else
+                   {"type": "takeback", "player": player, "to": to})
         for event in self.events:
             yield {"type": "event", **event}
         if self.end is not None:
@@ -82,8 +90,9 @@ class Record:
 
     def lines(self) -> Iterable[str]:
         for item in self.objects():
-            # Action lines keep their field order (type, player, action); the others sort keys.
-            yield json.dumps(item, sort_keys=item.get("type") != "action")
+            # Action and takeback lines keep their field order (type, player, action or to);
+            # the others sort keys.
+            yield json.dumps(item, sort_keys=item.get("type") not in ("action", "takeback"))
 
     def to_jsonl(self) -> str:
         return "\n".join(self.lines()) + "\n"
@@ -114,6 +123,14 @@ class Record:
                         f"'action', got {_show(player)} and {_show(action)}", source
                     )
                 record.actions.append((player, action))
+            elif kind == "takeback":
+                player, to = item.get("player"), item.get("to")
+                if type(player) is not int or type(to) is not int or to < 0:
+                    raise RecordMismatchError(
+                        number, "a takeback line needs a whole number 'player' and 'to', got "
+                        f"{_show(player)} and {_show(to)}", source
+                    )
+                record.actions.append((player, takeback_entry(to)))
             elif kind == "event":
                 record.events.append({k: v for k, v in item.items() if k != "type"})
             elif kind == "end":
@@ -133,6 +150,12 @@ class Record:
         ruleset = RULESETS.get(str(self.header["ruleset"]))
         game = ruleset.new_game(self.header["setup"], dice=dice_from_json(self.header["dice"]))
         for index, (player, text) in enumerate(self.actions, start=1):
+            if takeback_of(text) is not None:
+                try:
+                    play_entry(game, player, text)
+                except IllegalActionError as exc:
+                    raise RecordError(f"line {index} '{text}' is illegal: {exc}") from None
+                continue
             if game.is_over:
                 raise RecordError(f"action {index} '{text}': the game was already over")
             if game.decision().player != player:
@@ -214,6 +237,10 @@ def verify_jsonl(text: str, *, source: str = "record") -> Game:
     count = 0
     while number <= len(lines):
         item = read(number)
+        if item.get("type") == "takeback":
+            _take_back(game, item, number, source)
+            number += 1
+            continue
         if item.get("type") != "action":
             break
         count += 1
@@ -309,6 +336,22 @@ def write_atomically(path: Path | str, text: str) -> None:
 
 
 # -- helpers ------------------------------------------------------------------------------
+def _take_back(game: Game, item: Mapping[str, Any], number: int, source: str) -> None:
+    """Re-play a takeback line (checked as the engine would write it)."""
+    player, to = item.get("player"), item.get("to")
+    if type(player) is not int or type(to) is not int:
+        raise RecordMismatchError(number, "takeback: 'player' and 'to' must be whole numbers, "
+                                  f"got {_show(player)} and {_show(to)}", source)
+    expected = {"type": "takeback", "player": player, "to": to}
+    if _canonical(item) != _canonical(expected):
+        raise RecordMismatchError(number, f"takeback: {_difference(item, expected)}", source)
+    try:
+        play_entry(game, player, takeback_entry(to))
+    except SkirmishError as exc:
+        raise RecordMismatchError(number, f"takeback to {to} does not re-play: {exc}",
+                                  source) from None
+
+
 def _read_text(path: Path | str) -> str:
     data = Path(path).read_bytes()
     try:

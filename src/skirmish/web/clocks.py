@@ -175,6 +175,18 @@ def committed(room: Room, seat: int) -> dict[str, Any] | None:
     return clock.to_json()
 
 
+def reran(room: Room) -> dict[str, Any] | None:
+    """The clock after a takeback entry was applied (to store with it), or None (lock held,
+    in the commit): no increment for anyone (nobody decided), the time of whoever decides
+    now runs (a takeback may give the decision back to the other seat)."""
+    clock = room.clock
+    if clock is None:
+        return None
+    clock.previous = clock.to_json()
+    clock.run(_timed_seat(room), room.now())
+    return clock.to_json()
+
+
 def undone(room: Room) -> None:
     """The action was not stored after all: the clock is back as it was (lock held)."""
     if room.clock is not None and room.clock.previous is not None:

@@ -26,12 +26,21 @@ MESSAGES: dict[str, dict[str, bool]] = {
     "sight": {"from": True, "to": True},
     "odds": {"text": True, "reaction": False},
     "ready": {},
+    # hot-seat: hand the device to the deciding seat (to see the choices its public frame
+    # leaves out), docs/web.md, Hot-seat
+    "handover": {},
     "explain": {},
     "ping": {},
     "resync": {},
     "chat": {"text": True},
+    # takebacks (docs/web.md, Takebacks): without ``answer``, ask (or, against a bot and
+    # in hot-seat, take back at once); with it, answer the pending request: accept or
+    # refuse it (the other seat), withdraw it (the asker)
+    "takeback": {"answer": False},
 }
 REACTIONS = ("passive", "dodge", "response")
+#: The answers to a takeback request (:mod:`skirmish.web.takebacks`).
+TAKEBACK_ANSWERS = ("accept", "refuse", "withdraw")
 #: A client that lets this many frames pile up unread is disconnected.
 MAX_QUEUED = 512
 
@@ -73,20 +82,24 @@ def parse_message(raw: str | bytes | None) -> dict[str, Any]:
             raise MessageError(f"{kind}: '{name}' must be a text of 1 to {MAX_TEXT} characters")
     if kind == "odds" and data.get("reaction") not in (None, *REACTIONS):
         raise MessageError(f"odds: 'reaction' is one of {', '.join(REACTIONS)}")
+    if kind == "takeback" and data.get("answer") not in (None, *TAKEBACK_ANSWERS):
+        raise MessageError(f"takeback: 'answer' is one of {', '.join(TAKEBACK_ANSWERS)}")
     return data
 
 
 @dataclass(eq=False)
 class Connection:
     """One websocket of a room. ``seat`` is its fixed seat (remote), ``None`` for a
-    spectator; a hot-seat connection shows ``shown`` and, after a handover, waits for
-    ``ready`` (``waiting``)."""
+    spectator; a hot-seat connection shows ``shown`` (its own frame when ``private``, after
+    a handover; the public frame of the deciding seat otherwise) and, after a handover,
+    waits for ``ready`` (``waiting``)."""
 
     ws: WebSocket
     seat: int | None
     hotseat: bool = False
     shown: int | None = None
     waiting: int | None = None
+    private: bool = False
     log_sent: int = 0
     queue: asyncio.Queue[str | tuple[int, str]] = field(default_factory=asyncio.Queue)
     #: The client's address and its socket's own rate buckets (:mod:`.guards`).

@@ -142,7 +142,7 @@ class Hub:
         player and text, when the notice holds them): a loaded room that lacks it catches
         up."""
         room = self.rooms.get(match_id)
-        if room is not None and len(room.game.history) <= idx:
+        if room is not None and room.stored <= idx:  # entries: actions and takebacks
             self._spawn(room.catch_up(idx, action))
 
     def event(self, match_id: str, kind: str, payload: str) -> None:

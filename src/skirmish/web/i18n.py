@@ -192,6 +192,35 @@ SHARED: dict[str, tuple[str, str]] = {
                    "(Maj : 1 mm, Alt : 5 cm), Entrée le choisit, + − 0 zooment."),
     "board.confirm_moves": ("Confirm moves and attacks", "Confirmer déplacements et attaques"),
     "board.snapped": ("moved to the nearest legal point", "placé au point permis le plus proche"),
+    # takebacks and confirmations (static/turns.js, docs/web.md)
+    "takeback.button": ("Take back", "Reprendre le coup"),
+    "takeback.ask": ("Ask to take back", "Demander à reprendre le coup"),
+    "takeback.title": ("Go back to your last decision (the dice go on: those already seen "
+                       "do not come again)",
+                       "Revenir à votre dernière décision (les dés continuent : ceux déjà "
+                       "vus ne reviennent pas)"),
+    "takeback.asked": ("You asked to take back your last action: waiting for the other "
+                       "player's answer.",
+                       "Vous avez demandé à reprendre votre dernier coup : en attente de la "
+                       "réponse de l'autre joueur."),
+    "takeback.asks": ("{side} asks to take back their last action.",
+                      "{side} demande à reprendre son dernier coup."),
+    "takeback.accept": ("Accept", "Accepter"),
+    "takeback.refuse": ("Refuse", "Refuser"),
+    "takeback.withdraw": ("Withdraw the request", "Retirer la demande"),
+    "hotseat.more": ("More choices, in private", "Autres choix, en privé"),
+    "hotseat.more.title": ("Some of your choices would show your secrets (the cards of your "
+                           "hand): pass the device to see them out of the other player's "
+                           "sight",
+                           "Certains de vos choix montreraient vos secrets (les cartes de "
+                           "votre main) : passez l'appareil pour les voir hors de la vue de "
+                           "l'autre joueur"),
+    "confirm.title": ("Confirm your secret choice", "Confirmez votre choix secret"),
+    "confirm.hint": ("Once committed, it cannot be taken back.",
+                     "Une fois validé, il ne peut plus être repris."),
+    "confirm.generic": ("Commit: {action}", "Valider : {action}"),
+    "confirm.commit": ("Commit", "Valider"),
+    "confirm.back": ("Back", "Retour"),
     # replay
     "replay.title": ("Replay", "Revoir"),
     "replay.step": ("Step {step} of {count}", "Étape {step} sur {count}"),

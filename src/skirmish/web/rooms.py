@@ -5,6 +5,11 @@ room are applied one at a time, in order, and a frame is only built once every a
 shows is committed: ``game.apply``, then :meth:`Store.append` (the commit), and only then
 the frames. If the commit fails, the action is undone and its sender gets an error. Bots
 think in a worker thread, on their own view, without the lock.
+
+A match is its stored entries, in order: actions, takebacks and takeback requests
+(:mod:`.takebacks`); the room counts them (:attr:`Room.stored`) and re-plays any it has not
+seen (another server process's) before committing its own. In hot-seat, the device is
+handed over only before a decision that needs it (:mod:`.handovers`).
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.core.words import Resolved
 from skirmish.core.words import resolve as resolve_words
-from skirmish.web import chat, clocks, frames
+from skirmish.web import chat, clocks, frames, handovers
+from skirmish.web import takebacks as tb
 from skirmish.web.connections import MAX_MESSAGE, Connection
 from skirmish.web.deltas import delta_text
 from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
@@ -75,6 +81,13 @@ class Room:
         #: The match's clock (:mod:`.clocks`), and the wall clock it reads (the hub's).
         self.clock = clocks.of(info)
         self.now: Callable[[], float] = time.time
+        #: How many entries of the match are stored (actions, takebacks, requests), and the
+        #: pending takeback request (:mod:`.takebacks`).
+        self.stored = game.played
+        self.ledger = tb.Ledger()
+        #: Whether the pending decision needs a hot-seat handover, for the entry count it
+        #: was worked out at (:func:`.handovers.needs_handover`).
+        self._privacy: tuple[int, bool] = (-1, False)
 
     @classmethod
     def restore(cls, info: MatchInfo, actions: list[tuple[int, str]], store: Store, *,
@@ -83,12 +96,15 @@ class Room:
         every stored action (CPU-bound: call it in a worker thread)."""
         ruleset = RULESETS.get(info.ruleset)
         game = ruleset.new_game(info.setup, dice=dice_from_json(info.dice))
+        ledger = tb.Ledger()
         for index, (player, text) in enumerate(actions):
-            if game.is_over or game.decision().player != player:
+            try:
+                ledger.enter(game, player, text)
+            except (IllegalActionError, GameOverError, ValueError) as exc:
                 raise RuntimeError(f"match {info.id}: stored action {index} '{text}' is not "
-                                   "for the deciding player")
-            game.apply(text)
+                                   f"for the deciding player ({exc})") from None
         room = cls(info, game, store, bot_seed=bot_seed)
+        room.stored, room.ledger = len(actions), ledger
         clocks.restored(room)  # a match its clock ended ends again
         return room
 
@@ -115,26 +131,44 @@ class Room:
         """How many connections watch this match without a seat."""
         return sum(1 for c in self.connections if c.spectator)
 
-    def _shown_seat(self, conn: Connection, first: bool) -> tuple[bool, int | None, bool]:
-        """(send a state frame, as which seat, from the log's start) for ``conn`` now (lock
-        held); in hot-seat a handover is sent instead when the deciding seat is not the one
-        shown."""
+    def _shown_seat(self, conn: Connection, first: bool
+                    ) -> tuple[bool, int | None, bool, bool]:
+        """(send a state frame, as which seat, from the log's start, the public frame) for
+        ``conn`` now (lock held). In hot-seat the device shows what both players may see
+        (the public frame of the deciding seat) unless the decision needs a handover
+        (:mod:`.handovers`): then a handover is sent, and the seat's own frame once it is
+        answered; any change between public and private frames sends the whole log."""
         game = self.game
         if not conn.hotseat:
-            return True, conn.seat, first
-        if not game.is_over:
-            decider = game.decision().player
-            if decider != conn.shown or conn.waiting is not None:
-                if conn.waiting != decider:
-                    conn.waiting = decider
-                    conn.send({"type": "handover", "seat": decider})
-                return False, None, first
-        else:  # over: everything is public, no more handovers
-            first = first or conn.waiting is not None
-            conn.waiting = None
+            return True, conn.seat, first, False
+        if game.is_over:  # over: everything is public, no more handovers
+            first = first or conn.waiting is not None or conn.private
+            conn.waiting, conn.private = None, False
             if conn.shown is None:
                 conn.shown = 0
-        return True, conn.shown, first
+            return True, conn.shown, first, False
+        decider = game.decision().player
+        if conn.waiting == decider:
+            return False, None, first, False  # handed over (or asked for): waits for 'ready'
+        if conn.private and conn.shown == decider and conn.waiting is None:
+            return True, decider, first, False  # still in the deciding seat's hands
+        if not self._needs_handover():
+            # the public log is every seat's: only leaving a seat's own frame sends it whole
+            first = first or conn.private or conn.waiting is not None
+            conn.shown, conn.waiting, conn.private = decider, None, False
+            return True, decider, first, True
+        if conn.waiting != decider:
+            conn.waiting, conn.private = decider, False
+            conn.send({"type": "handover", "seat": decider})
+        return False, None, first, False
+
+    def _needs_handover(self) -> bool:
+        """:func:`.handovers.needs_handover`, worked out once per entry (lock held)."""
+        played, needed = self._privacy
+        if played != self.stored:
+            needed = handovers.needs_handover(self.game)
+            self._privacy = (self.stored, needed)
+        return needed
 
     async def _refresh(self, conns: list[Connection], *, first: bool = False) -> None:
         """Send each of ``conns`` what it should see now (lock held). Readers of the same
@@ -144,14 +178,14 @@ class Room:
         view and base); the frames are built in a worker thread, so other matches' sockets
         are served meanwhile."""
         game = self.game
-        wanted: dict[tuple[int | None, int], list[Connection]] = {}
+        wanted: dict[tuple[int | None, int, bool], list[Connection]] = {}
         for conn in conns:
-            send, seat, from_start = self._shown_seat(conn, first)
+            send, seat, from_start, public = self._shown_seat(conn, first)
             if send:
                 start = 0 if from_start else min(conn.log_sent, len(game.log))
                 if from_start:
                     conn.version = ""  # a whole frame
-                wanted.setdefault((seat, start), []).append(conn)
+                wanted.setdefault((seat, start, public), []).append(conn)
         if not wanted:
             return
         plan = {key: (sorted({c.version for c in readers if c.deltas and c.version in
@@ -173,17 +207,21 @@ class Room:
         if self.metrics is not None:
             self.metrics.frames(len(built))
 
-    def _frames(self, plan: dict[tuple[int | None, int], tuple[list[str], bool]]
-                ) -> dict[tuple[int | None, int], tuple[dict[str, Any], str, dict[str, str]]]:
+    def _frames(self, plan: dict[tuple[int | None, int, bool], tuple[list[str], bool]]
+                ) -> dict[tuple[int | None, int, bool],
+                          tuple[dict[str, Any], str, dict[str, str]]]:
         """For each (seat, log start): its state frame, as JSON text, and its deltas from
         each base version in ``plan`` (text; the whole frame where no delta is smaller);
         the frame is read back as its clients read it only when some reader takes deltas."""
         out = {}
-        for (seat, start), (bases, deltas) in plan.items():
-            frame = frames.state_frame(self.game, seat, mode=self.mode, log_from=start)
+        for (seat, start, public), (bases, deltas) in plan.items():
+            frame = (handovers.public_frame(self.game, mode=self.mode, log_from=start)
+                     if public else
+                     frames.state_frame(self.game, seat, mode=self.mode, log_from=start))
             if self.bots:
                 frame["explained"] = len(self.explanations)
             clocks.stamp(self, frame)
+            frame["takeback"] = self._takeback_frame(seat)
             text = json.dumps(frame, separators=(",", ":"))
             # the version names the frame's content (a digest of it): it tells a reader
             # nothing its frame does not, not even how many frames others were sent
@@ -191,7 +229,7 @@ class Room:
             whole = f'{text[:-1]},"version":"{frame["version"]}"}}'
             if deltas:  # the frame as the client reads it (JSON: tuples become arrays)
                 frame = json.loads(whole)
-            out[(seat, start)] = (frame, whole, {base: delta_text(self._sent[base], frame,
+            out[(seat, start, public)] = (frame, whole, {base: delta_text(self._sent[base], frame,
                                                                   whole) for base in bases})
         return out
 
@@ -205,6 +243,9 @@ class Room:
             conn.send({"type": "pong"})
         elif kind == "ready":
             await self._ready(conn)
+        elif kind == "handover":
+            async with self.lock:
+                self._hand_over(conn)
         elif kind == "resync":
             async with self.lock:
                 await self._refresh([conn], first=True)
@@ -212,6 +253,9 @@ class Room:
             await self.act(conn, str(message["text"]))
         elif kind == "chat":
             await chat.post(self, conn, str(message["text"]))
+        elif kind == "takeback":
+            reply = message.get("answer")
+            await self.take_back(conn, None if reply is None else str(reply))
         elif kind == "probe":
             async with self.lock:
                 self._answer(conn, lambda: frames.probe(self.game, self._asker(conn),
@@ -226,7 +270,7 @@ class Room:
                 self._explain(conn)
         elif kind == "odds":
             async with self.lock:
-                known = frames.knowledge(self.game, self._asker(conn))
+                known = frames.knowledge(self.game, self._knower(conn))
             reaction = message.get("reaction")
             try:
                 answer = await asyncio.to_thread(frames.odds, known, str(message["text"]),
@@ -242,12 +286,21 @@ class Room:
         if not self.explanations:
             conn.error("no bot has explained a move in this match yet")
             return
-        conn.send(for_reader(self.game, self.explanations[-1], self._asker(conn)))
+        conn.send(for_reader(self.game, self.explanations[-1], self._knower(conn)))
 
     def _asker(self, conn: Connection) -> int | None:
-        """Whose knowledge answers this connection's questions."""
-        return conn.shown if conn.hotseat and conn.waiting is None else (
-            None if conn.hotseat else conn.seat)
+        """For whom this connection asks whether an action is legal (probe, sight): its seat;
+        a hot-seat device, the seat it acts for (none during a handover)."""
+        if conn.hotseat:
+            return conn.shown if conn.waiting is None else None
+        return conn.seat
+
+    def _knower(self, conn: Connection) -> int | None:
+        """Whose knowledge answers this connection's odds and "Why?": :meth:`_asker`'s, but
+        a hot-seat device showing the public frame knows what a spectator knows."""
+        if conn.hotseat and not conn.private:
+            return None
+        return self._asker(conn)
 
     @staticmethod
     def _answer(conn: Connection, compute: Any) -> None:
@@ -256,12 +309,25 @@ class Room:
         except frames.FrameError as exc:
             conn.error(exc.message, exc.rule)
 
+    def _hand_over(self, conn: Connection) -> None:
+        """A hot-seat device asks for the deciding seat's own frame (the public frame left
+        out some of its choices: the cards of its hand): a handover, then ``ready``."""
+        if not conn.hotseat or self.game.is_over:
+            conn.error("'handover' is for a hot-seat device, while the match goes on")
+            return
+        decider = self.game.decision().player
+        if conn.waiting is not None or (conn.private and conn.shown == decider):
+            conn.error("the device is already handed over")
+            return
+        conn.waiting, conn.private = decider, False
+        conn.send({"type": "handover", "seat": decider})
+
     async def _ready(self, conn: Connection) -> None:
         async with self.lock:
             if not conn.hotseat or conn.waiting is None:
                 conn.error("'ready' answers a handover, and none is pending")
                 return
-            conn.shown, conn.waiting = conn.waiting, None
+            conn.shown, conn.waiting, conn.private = conn.waiting, None, True
             await self._refresh([conn], first=True)
 
     async def act(self, conn: Connection, text: str) -> None:
@@ -302,66 +368,130 @@ class Room:
     async def _apply(self, seat: int, text: str | Any, *,
                      expected: int | None = None) -> tuple[str, str] | None:
         """Apply and commit one action of ``seat`` (lock held; the work in a worker thread):
-        None, or (message, rule). ``expected``: the count of actions the action was chosen
-        at (a bot's): if the match moved on meanwhile, it is dropped (:data:`STALE`)."""
+        None, or (message, rule). ``expected``: the count of entries the action was chosen
+        at (a bot's): if the match moved on meanwhile, it is dropped (:data:`STALE`). A
+        callable ``text`` decides a takeback entry on the up-to-date match
+        (:meth:`_takeback_entry`)."""
         return await asyncio.to_thread(self._commit, seat, text, expected)
 
     def _commit(self, seat: int, text: str | Any, expected: int | None
                 ) -> tuple[str, str] | None:
-        """In ONE transaction holding the match's row (:meth:`Store.locked`): the actions
+        """In ONE transaction holding the match's row (:meth:`Store.locked`): the entries
         another server process committed meanwhile are applied first (scale-out), the
-        action is checked and applied, then stored. The transaction's commit is the
-        acknowledgement; if it fails, the action is undone."""
+        action (or takeback entry) is checked and applied, then stored. The transaction's
+        commit is the acknowledgement; if it fails, the entry is undone."""
         game = self.game
         applied = False
+        saved: tuple[Game, tb.Pending | None] | None = None
         try:
             with self.store.locked(self.id) as session:
-                self._replay(self.store.actions(self.id, len(game.history), session=session))
-                if expected is not None and len(game.history) != expected:
+                self._replay(self.store.actions(self.id, self.stored, session=session))
+                game = self.game
+                if expected is not None and self.stored != expected:
                     return STALE
-                if game.is_over:
-                    return "the match is over", ""
-                decider = game.decision().player
-                if decider != seat:
-                    return f"not your turn: player {'AB'[decider]} decides now", ""
-                late = clocks.refusal(self, seat)
-                if late is not None:
-                    return late
-                resolved = resolve_words(game, text) if isinstance(text, str) else None
-                game.apply(text if resolved is None else resolved.action)  # words: issue 45
-                self.resolved = None if resolved is None else (text, resolved)
+                if callable(text):  # a takeback entry, decided on the up-to-date match
+                    decided = text()
+                    if isinstance(decided, str):
+                        return decided, "takeback"
+                    seat, entry = decided
+                    saved = (game.copy(), self.ledger.pending)
+                    self.ledger.enter(game, seat, entry)
+                    clock = clocks.reran(self)  # whoever decides now, their time runs
+                else:
+                    if game.is_over:
+                        return "the match is over", ""
+                    decider = game.decision().player
+                    if decider != seat:
+                        return f"not your turn: player {'AB'[decider]} decides now", ""
+                    late = clocks.refusal(self, seat)
+                    if late is not None:
+                        return late
+                    resolved = resolve_words(game, text) if isinstance(text, str) else None
+                    game.apply(text if resolved is None else resolved.action)  # words: issue 45
+                    self.resolved = None if resolved is None else (text, resolved)
+                    entry = str(game.history[-1])
+                    clock = clocks.committed(self, seat)
                 applied = True
-                idx = len(game.history) - 1
                 outcome = game.outcome()
-                self.store.append(self.id, idx, seat, str(game.history[-1]),
+                self.store.append(self.id, self.stored, seat, entry,
                                   outcome=outcome.to_json() if outcome else None,
-                                  over=game.is_over, session=session,
-                                  clock=clocks.committed(self, seat))
+                                  over=game.is_over, session=session, clock=clock)
+            self.stored += 1
         except (IllegalActionError, GameOverError) as exc:
             if not applied:
                 return str(exc), getattr(exc, "rule", "")
-            game.undo()
+            self._undo(saved)
             clocks.undone(self)
             return "the server could not save this action: nothing changed, try again", ""
         except Exception:
             if not applied:
                 log.exception("match %s: applying an action failed", self.id)
                 return "the engine could not apply this action; nothing changed", ""
-            log.exception("match %s: storing action %d failed; undone", self.id,
-                          len(game.history) - 1)
-            game.undo()
+            log.exception("match %s: storing entry %d failed; undone", self.id, self.stored)
+            self._undo(saved)
             clocks.undone(self)
             return "the server could not save this action: nothing changed, try again", ""
         return None
 
+    def _undo(self, saved: tuple[Game, tb.Pending | None] | None) -> None:
+        """Undo the entry whose commit failed: an action, or a takeback entry (``saved``:
+        the game and the pending request before it)."""
+        if saved is None:
+            self.game.undo()
+        else:
+            self.game, self.ledger.pending = saved
+
     def _replay(self, actions: list[tuple[int, str]]) -> None:
-        """Apply stored actions the room has not applied yet (committed by another server
-        process), each by the player who took it."""
+        """Play stored entries the room has not played yet (committed by another server
+        process), each by the player who entered it."""
         for player, text in actions:
-            if self.game.is_over or self.game.decision().player != player:
+            try:
+                self.ledger.enter(self.game, player, text)
+            except (IllegalActionError, GameOverError, ValueError) as exc:
                 raise RuntimeError(f"match {self.id}: stored action '{text}' is not for the "
-                                   "deciding player")
-            self.game.apply(text)
+                                   f"deciding player ({exc})") from None
+            self.stored += 1
+
+    # -- takebacks (docs/web.md, Takebacks) ------------------------------------------------------
+    async def take_back(self, conn: Connection, answer: str | None) -> None:
+        """A ``takeback`` message: take back, ask for a takeback, or answer the pending
+        request (:mod:`.takebacks`); stored as an entry like an action, then shown to
+        everyone as whole frames (the log may have lost lines)."""
+        async with self.lock:
+            trail = len(self.game.trail)
+            error = await self._apply(-1, lambda: self._takeback_entry(conn, answer))
+            if error is not None:
+                conn.error(*error)
+                return
+            await self._after_entries(trail)
+        self.wake_bots()
+
+    def _takeback_entry(self, conn: Connection, answer: str | None) -> tuple[int, str] | str:
+        """The entry a ``takeback`` message of ``conn`` makes now, as (player, text), or why
+        none (lock held, on the up-to-date match: :func:`.takebacks.entry_for`)."""
+        return tb.entry_for(self.game, self.ledger, self._humans(), hotseat=conn.hotseat,
+                            seat=conn.seat, answer=answer)
+
+    def _takeback_frame(self, seat: int | None) -> dict[str, Any]:
+        """The state frame's ``takeback`` field for ``seat`` (lock held)."""
+        return tb.frame_field(self.game, self.ledger, self._humans(),
+                              hotseat=self.mode == "hotseat", seat=seat)
+
+    def _humans(self) -> set[int]:
+        return {s.seat for s in self.info.seats if s.kind != "bot"}
+
+    async def _after_entries(self, trail: int) -> None:
+        """Show the entries just played to everyone (lock held): whole frames after a
+        takeback (the log may have lost lines), the explanations of taken-back bot
+        actions dropped."""
+        game = self.game
+        if len(game.trail) != trail:
+            self.explanations = [e for e in self.explanations if e.index < len(game.history)]
+            for conn in self.connections:
+                conn.log_sent = 0
+            await self._refresh(list(self.connections), first=True)
+        else:
+            await self._broadcast()
 
     async def catch_up(self, idx: int | None = None,
                        action: tuple[int, str] | None = None) -> None:
@@ -370,7 +500,7 @@ class Room:
         holding the next action (its index ``idx``, its player and text) is applied without
         reading the database; any other gap is read from it."""
         async with self.lock:
-            count = len(self.game.history)
+            count = self.stored
             if idx is not None and idx < count:
                 return  # applied meanwhile
             if idx == count and action is not None:
@@ -379,6 +509,7 @@ class Room:
                 actions = await asyncio.to_thread(self.store.actions, self.id, count)
             if not actions:
                 return
+            trail = len(self.game.trail)
             try:
                 await asyncio.to_thread(self._replay, actions)
                 if self.clock is not None:  # the clock as the committing process stored it
@@ -386,7 +517,7 @@ class Room:
                                                                           self.id))
             except Exception:
                 log.exception("match %s: catching up with the database failed", self.id)
-            await self._broadcast()
+            await self._after_entries(trail)
 
     # -- bots ----------------------------------------------------------------------------------
     def wake_bots(self) -> None:
@@ -405,7 +536,7 @@ class Room:
                     return
                 player = game.decision().player
                 agent = self.bots[player]
-                count = len(game.history)
+                count, index = self.stored, len(game.history)
                 secret = game.decision().kind.startswith("secret")
                 view = view_of(game, player, agent)
                 legal = list(game.legal_actions())
@@ -415,7 +546,7 @@ class Room:
                 log.exception("match %s: the bot of seat %d failed", self.id, player)
                 return
             async with self.lock:
-                if len(self.game.history) != count:
+                if self.stored != count:
                     continue
                 error = await self._apply(player, action, expected=count)
                 if error is STALE:
@@ -423,7 +554,7 @@ class Room:
                 if error is not None:
                     log.error("match %s: the bot's action was refused: %s", self.id, error[0])
                     return
-                self._keep_explanation(agent, player, count, secret)
+                self._keep_explanation(agent, player, index, secret)
                 await self._broadcast()
 
     def _keep_explanation(self, agent: Agent, seat: int, index: int, secret: bool) -> None:

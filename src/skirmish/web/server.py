@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from skirmish.bots.registry import agent_choices, check_agent
 from skirmish.core.dice import KeyedDice, dice_from_json
 from skirmish.core.errors import RecordError, SkirmishError
-from skirmish.core.game import Game
+from skirmish.core.game import Game, play_entry
 from skirmish.core.plugins import GAMES
 from skirmish.core.record import ENDED_BY_TABLE, Record, verify_jsonl
 from skirmish.core.ruleset import RULESETS, Outcome
@@ -44,6 +44,7 @@ from skirmish.web.rooms import Room
 from skirmish.web.settings import WebSettings
 from skirmish.web.sockets import serve_socket
 from skirmish.web.storage import SeatInfo, Store, database_url, new_token, token_hash
+from skirmish.web.takebacks import game_entries
 
 __all__ = ["MAX_BODY", "MAX_RECORD", "ApiError", "Hub", "create_app", "json_body",
            "redact_logs"]
@@ -350,8 +351,9 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
             info = await asyncio.to_thread(hub.store.match, replay_id)
             if info is None or info.status != "over":
                 raise ApiError(404, "no finished match or uploaded record with this id")
-            actions = await asyncio.to_thread(hub.store.actions, replay_id)
             ended = info.outcome
+            # the game's entries (actions, takebacks), not the takeback requests
+            actions = game_entries(await asyncio.to_thread(hub.store.actions, replay_id))
             game = await asyncio.to_thread(
                 lambda: RULESETS.get(info.ruleset).new_game(info.setup,
                                                             dice=dice_from_json(info.dice)))
@@ -374,7 +376,7 @@ def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: l
     index = min(step // _CHECKPOINT, len(checkpoints) - 1)
     game = checkpoints[index].copy()
     for at in range(index * _CHECKPOINT, step):
-        game.apply(actions[at][1])
+        play_entry(game, *actions[at])  # an action or a takeback (docs/web.md, Takebacks)
         if (at + 1) % _CHECKPOINT == 0 and (at + 1) // _CHECKPOINT == len(checkpoints):
             checkpoints.append(game.copy())
     if ended is not None and step == len(actions) and not game.is_over:

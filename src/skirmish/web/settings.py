@@ -60,7 +60,7 @@ _OFF = Rate(0.0, 0)
 
 #: The message kinds a socket may send, each limited on its own (docs/web.md, Limits).
 LIMITED = ("message", "action", "odds", "explain", "ping", "probe", "sight", "ready",
-           "resync", "chat")
+           "resync", "chat", "takeback", "handover")
 
 
 def _default_socket_rates() -> dict[str, Rate]:
@@ -69,14 +69,16 @@ def _default_socket_rates() -> dict[str, Rate]:
             "ping": Rate(2, 10), "probe": Rate(10, 60), "sight": Rate(10, 60),
             "ready": Rate(2, 10), "resync": Rate(1, 5),
             # chat: a message a second on average, five at once (docs/web.md, Chat)
-            "chat": Rate(1, 5)}
+            "chat": Rate(1, 5),
+            # a takeback request or answer is stored and shown to the other seat
+            "takeback": Rate(0.2, 6), "handover": Rate(2, 10)}
 
 
 def _default_address_rates() -> dict[str, Rate]:
     return {"action": Rate(20, 100), "odds": Rate(2, 20), "explain": Rate(2, 20),
             "ping": Rate(10, 50), "probe": Rate(30, 200), "sight": Rate(30, 200),
             "ready": Rate(10, 50), "resync": Rate(5, 20), "connect": Rate(2, 30),
-            "chat": Rate(2, 10),
+            "chat": Rate(2, 10), "takeback": Rate(1, 30), "handover": Rate(10, 50),
             "http": Rate(10, 100),
             "create": Rate(0.2, 20),
             "upload": Rate(0.1, 5)}

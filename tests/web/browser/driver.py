@@ -105,16 +105,27 @@ class Table:
         state = self.state()
         return state["count"] != count or state["turn"] == "handover"
 
+    def commit_if_asked(self) -> str | None:
+        """An irreversible secret choice asks to be confirmed (docs/web.md, Confirm): agree,
+        and return what the dialog said would be committed (None: it did not ask)."""
+        if not self.page.evaluate("document.getElementById('commit').open === true"):
+            return None
+        said = str(self.page.inner_text("#commit-text"))
+        self.page.click("#commit-yes")
+        return said
+
     def click_action(self, text: str) -> bool:
         count = self.state()["count"]
         self._clear_toast()
         self.page.click(f'#actions button.act[data-action="{text}"]')
+        self.commit_if_asked()
         return self._accepted(count)
 
     def confirm(self) -> bool:
         count = self.state()["count"]
         self._clear_toast()
         self.page.click("#confirm")
+        self.commit_if_asked()
         return self._accepted(count)
 
     def wait_tape(self) -> str:

@@ -35,6 +35,7 @@ def test_the_pages_play_under_their_content_security_policy(browser: Any, live: 
         page.wait_for_selector("#field svg")
         page.wait_for_selector("#actions button.act")
         page.click("#actions button.act")  # one decision through the page
+        page.click("#commit-yes")  # a secret bid: confirmed first (docs/web.md, Confirm)
         page.wait_for_selector("body[data-count]:not([data-count='0'])")
         assert kinds[0] == "state" and "delta" in kinds
         assert not refused, f"the policy refused: {refused}"

@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import IllegalActionError, RecordError
 from skirmish.core.events import ActionEvent, NoteEvent
-from skirmish.core.game import Game
+from skirmish.core.game import Game, takeback_of
 from skirmish.core.record import Record
 from skirmish.core.ruleset import RULESETS
 from skirmish.games.eden.events import ActivationEvent
@@ -112,6 +113,8 @@ def _step_until(game: Game, text: str, clock: _Clock, moment: Moment) -> Game:
     """Apply ``text`` one automatic step at a time and stop once ``moment`` is reached.
     The game may be left between two steps: draw it, never play on with it."""
     action = game.check(text)
+    if game.resumes and len(game.history) in game.resumes:  # after a takeback (Game.apply)
+        game.dice = dice_from_json(game.resumes[len(game.history)])
     game.history.append(action)
     game.log.append(ActionEvent(player=game.decision().player, action=str(action)))
     game.stack[-1].apply(game, action)
@@ -128,12 +131,19 @@ def game_at(record: Record, moment: Moment) -> Game:
     """The record re-played up to ``moment`` (see the module's description). A moment the
     record never reaches is a ValueError naming the record and what it holds."""
     game = _start(record)
+    actions = record.actions
+    if any(takeback_of(text) is not None for _, text in actions):
+        # a record with takebacks (docs/web.md): the moment of the game as finally played,
+        # its kept actions re-played with the dice where they went on
+        final = record.replay()
+        game.resumes = final.resumes
+        actions = [(e.player, e.action) for e in final.log if isinstance(e, ActionEvent)]
     clock = _Clock()
     clock.read(game)
     if clock.reached(game, moment):
         clock.check(moment, record.source)
         return game
-    for index, (player, text) in enumerate(record.actions, start=1):
+    for index, (player, text) in enumerate(actions, start=1):
         if game.is_over:
             raise RecordError(f"action {index} '{text}': the game was already over")
         if game.decision().player != player:

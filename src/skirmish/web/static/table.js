@@ -158,6 +158,7 @@
     render();
     // the clock, the chat and the "your turn" signal (clock.js, chat.js, signal.js)
     document.dispatchEvent(new CustomEvent("sk:state", {detail: {frame, mine: S.legal.length > 0}}));
+    Turns.render(frame);  // the takeback button and request (turns.js)
   }
 
   /** The fighter every legal action of an activation names (to select it by itself). */
@@ -336,7 +337,9 @@
     act(p.text);
   }
 
-  function act(text) {
+  function act(text, confirmed) {
+    // an irreversible secret choice is confirmed first (turns.js)
+    if (!confirmed && Turns.confirm(S.view, S.seat, text, () => act(text, true))) return;
     if (!send({type: "action", text})) { toast(t("table.reconnecting", {s: 1})); return; }
     pending = null;
     pick = null;
@@ -577,6 +580,7 @@
   }
 
   $("handover-ready").addEventListener("click", () => send({type: "ready"}));
+  Turns.init(send);
   $("why").addEventListener("click", () => send({type: "explain"}));
   $("confirm").addEventListener("click", () => { if (pending) act(pending.text); });
   $("cancel").addEventListener("click", () => {

@@ -40,6 +40,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "table.first": ("First player: {side}", "Premier joueur : {side}"),
     "table.hand": ("{n} cards", "{n} cartes"),
     "table.bid.placed": ("The opponent has bid.", "L'adversaire a misé."),
+    # confirmations of the secret choices (static/turns.js, cards.js confirmText)
+    "confirm.bid": ("Bid {n} of your {reserve} reserve",
+                    "Miser {n} sur votre réserve de {reserve}"),
+    "confirm.mission": ("Play the mission {name}", "Jouer la mission {name}"),
+    "confirm.hand": ("Take {cards} into your hand of tactical cards",
+                     "Prendre {cards} dans votre main de cartes tactiques"),
+    "confirm.leader": ("Choose {name} as your leader", "Choisir {name} comme chef"),
     "table.odds.incap": ("incapacitated", "hors de combat"),
     "table.odds.any": ("loses at least 1 {CP}", "perd au moins 1 {CP}"),
     "table.odds.expected": ("expected {CP} lost", "{CP} perdus en moyenne"),

@@ -216,6 +216,17 @@ SK.register("eden", (() => {
       }
       return scene;
     },
+    // confirmed before they are sent (turns.js): the secret choices and the leader
+    CONFIRM_KINDS: ["leader"],
+    confirmText(view, seat, text) {
+      const [verb, ...args] = text.split(" ");
+      const rest = args.join(" ");
+      if (verb === "bid") return t("confirm.bid", {n: args[0], reserve: (view.sp || [])[seat]});
+      if (verb === "mission") return t("confirm.mission", {name: word(rest)});
+      if (verb === "hand") return t("confirm.hand", {cards: rest.split(",").map(word).join(", ")});
+      if (verb === "leader") return t("confirm.leader", {name: word(rest)});
+      return null;
+    },
     label(p) {
       const args = p.text.split(" ").slice(1).map((a) => word(a));
       if (p.verb === "attack" || p.verb === "interrupt") return args.join(" → ");
