@@ -69,7 +69,7 @@ class MatchRow(Base):
     owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     spectator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
-    # revision 0004 (issue 45): the match's clock (JSON, :mod:`.clocks`); NULL: no clock
+    # revision 0003 (issue 45): the match's clock (JSON, :mod:`.clocks`); NULL: no clock
     clock: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
@@ -97,7 +97,7 @@ class ActionRow(Base):
 
 
 class ChatRow(Base):
-    """One chat message of a match (revision 0004, issue 45: :mod:`.chat`)."""
+    """One chat message of a match (revision 0003, issue 45: :mod:`.chat`)."""
 
     __tablename__ = "chat"
 

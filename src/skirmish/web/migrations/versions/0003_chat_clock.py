@@ -6,7 +6,7 @@
   per decision, each seat's time left at the last commit, whose time runs and since when);
   NULL = no clock (every match made before).
 
-Revision ID: 0004
+Revision ID: 0003
 Revises: 0002
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0004"
+revision: str = "0003"
 down_revision: str | None = "0002"
 branch_labels: str | None = None
 depends_on: str | None = None
