@@ -23,6 +23,7 @@ from skirmish.core.game import Game
 from skirmish.geometry.annotations import Picture
 from skirmish.geometry.svg import render
 from skirmish.web.game_parts import FrameError, WebPart, web_part
+from skirmish.web.i18n import sentence
 
 __all__ = ["FrameError", "field_data", "field_data_cm", "knowledge", "legal_texts",
            "legality", "log_lines", "odds", "parse_action", "points", "probe",
@@ -68,13 +69,21 @@ def odds(known: Game, text: str, reaction: str | None) -> dict[str, Any]:
 # -- state frames --------------------------------------------------------------------------------
 def log_lines(game: Game, seat: int | None, start: int = 0) -> list[dict[str, str]]:
     """The log from ``start`` as ``seat`` may read it (a spectator reads public events only,
-    the others as stand-ins)."""
+    the others as stand-ins): each line's ``kind``, its ``text`` as the engine writes it (the
+    exact notation: shown on hover, copied) and its ``line``, what a player reads: a sentence
+    with numbers rounded to 0.1 (:func:`skirmish.web.i18n.sentence`; docs/web.md, Words, not
+    notation)."""
     events: Sequence[Event] = game.log[start:]
     if seat is None:
         seen = [e if e.audience is None else e.redacted() for e in events]
     else:
         seen = [e.for_player(seat) for e in events]
-    return [{"kind": e.kind, "text": e.text()} for e in seen]
+    part = part_of(game)
+    lines = []
+    for event in seen:
+        text = event.text()
+        lines.append({"kind": event.kind, "text": text, "line": sentence(part, text)})
+    return lines
 
 
 def legal_texts(game: Game, seat: int | None) -> list[str]:

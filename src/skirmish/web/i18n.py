@@ -5,7 +5,9 @@ later game's word wins over an earlier one's).
 
 The engine narrates in English; the tables of :data:`TABLES` (regular expressions and words,
 ``"log"`` for the prompts and log lines, others a game names) turn its text into French in the
-browser (``common.js``), and a line no pattern knows stays as the engine wrote it.
+browser (``common.js``), and a line no pattern knows stays as the engine wrote it. A game's
+``"sentences"`` table (its decisions' sentences, :func:`sentence`, in French) goes first into
+``"log"``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 from collections.abc import Mapping
 
 from skirmish.core.plugins import GAMES
-from skirmish.web.game_parts import Table, web_parts
+from skirmish.web.game_parts import Table, WebPart, web_parts
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
@@ -172,10 +174,19 @@ def _merged(games: tuple[str, ...]) -> tuple[dict[str, tuple[str, str]], dict[st
     words = dict(SHARED)
     tables: dict[str, Table] = {}
     titles = []
+    # every game's "sentences" (its decisions' sentences in French, web.i18n.sentence) come
+    # first in the "log" table: no game's own patterns may touch a sentence before
+    for part in web_parts():
+        patterns, known = part.translations.get("sentences", ([], {}))
+        merged = tables.setdefault("log", ([], {}))
+        merged[0].extend(patterns)
+        merged[1].update(known)
     for part in web_parts():
         words.update(part.words)
         titles.append(part.words.get(f"ruleset.{part.name}", (part.title, part.title))[0])
         for name, (patterns, known) in part.translations.items():
+            if name == "sentences":
+                continue
             merged = tables.setdefault(name, ([], {}))
             merged[0].extend(patterns)
             merged[1].update(known)
@@ -239,3 +250,25 @@ def translate(text: str, lang: str, patterns: list[tuple[str, str]] | None = Non
     for pattern, template in table:
         text = re.sub(pattern, functools.partial(fill, template), text)
     return text
+
+
+# -- words, not notation (docs/web.md, Words, not notation) -------------------------------------
+#: A number written with two decimals or more (the notation's points: 28.098109381426248).
+_LONG_NUMBER = re.compile(r"(?<![\w.])(-?\d+\.\d{2,})(?![\d.])")
+
+
+def rounded(text: str) -> str:
+    """``text`` with every number of two decimals or more rounded to one (0.1 cm: what a
+    player reads; the exact notation stays in the log line's ``text``)."""
+    return _LONG_NUMBER.sub(lambda m: f"{float(m.group(1)):.1f}", text)
+
+
+def sentence(part: WebPart, text: str) -> str:
+    """The engine's English log line ``text`` as a player reads it: a decision's notation
+    ("player A: move A.Yuri 28.098,41.93") as a sentence of the game's
+    (:attr:`WebPart.sentences`: "player A moves A.Yuri to (28.1, 41.9)"), its numbers
+    :func:`rounded`; the ``"log"`` table makes it French in the browser."""
+    patterns, known = part.sentences
+    if patterns:
+        text = translate(text, "fr", list(patterns), dict(known))
+    return rounded(text)

@@ -167,3 +167,111 @@ FR_PATTERNS: list[tuple[str, str]] = [
 FR_WORDS: dict[str, str] = {
     "lower": "bord inférieur", "upper": "bord supérieur", "walks": "marche", "runs": "court",
 }
+
+
+# -- the notation of a log line as a sentence (docs/web.md, Words, not notation) ----------------
+# "player A: <notation>" (core.events.ActionEvent) -> an English sentence, made on the server
+# (web.frames.log_lines: the line's ``line``; its ``text`` keeps the notation), which
+# FR_SENTENCES then turn into French. Points are written "(x, y)", facings "facing N°".
+_P = r"([AB])"
+_NUM = r"(-?\d+(?:\.\d+)?)"
+_AT = rf"{_NUM},{_NUM}"
+SENTENCES: list[tuple[str, str]] = [
+    (rf"^player {_P}: \(secret\)$", "player {1} makes a secret choice"),
+    (rf"^player {_P}: pass$", "player {1} passes"),
+    (rf"^player {_P}: edge (\w+)$", "player {1} chooses the {2} edge"),
+    (rf"^player {_P}: deploy (\S+) {_AT} (-?\d+)$",
+     "player {1} deploys {2} at ({3}, {4}), facing {5}°"),
+    (rf"^player {_P}: stay (\S+) (-?\d+)$", "player {1}: {2} stays, facing {3}°"),
+    (rf"^player {_P}: walk (\S+) {_AT} (-?\d+)$",
+     "player {1}: {2} walks to ({3}, {4}), facing {5}°"),
+    (rf"^player {_P}: run (\S+) {_AT} (-?\d+)$",
+     "player {1}: {2} runs to ({3}, {4}), facing {5}°"),
+    (rf"^player {_P}: power (\S+) (\S+) (\S+)$", "player {1}: {2} uses {3} on {4}"),
+    (rf"^player {_P}: power (\S+) (\S+)$", "player {1}: {2} uses {3}"),
+    (rf"^player {_P}: area (\S+) (\S+) {_AT}$", "player {1}: {2} uses {3} at ({4}, {5})"),
+    (rf"^player {_P}: shoot (\S+) (\S+) (\S+)$", "player {1}: {2} shoots at {4} with {3}"),
+    (rf"^player {_P}: special (\S+) (\S+) (\S+)$", "player {1}: {2} does {3} on {4}"),
+    (rf"^player {_P}: special (\S+) (\S+)$", "player {1}: {2} does {3}"),
+    (rf"^player {_P}: hold (\S+)$", "player {1}: {2} holds"),
+    (rf"^player {_P}: fight (\S+)$", "player {1} picks the fight of {2}"),
+    (rf"^player {_P}: oppose (\S+)$", "player {1} picks {2} as the opponent"),
+    (rf"^player {_P}: heroic (\w+)$", "player {1} makes a heroic action: {2}"),
+    (rf"^player {_P}: group (\S+) (\S+)$", "player {1} groups {2} and {3}"),
+    (rf"^player {_P}: group (\S+)$", "player {1} groups {2}"),
+]
+
+#: The sentences above in French (first in the "log" table).
+FR_SENTENCES: list[tuple[str, str]] = [
+    (r"^player ([AB]) makes a secret choice$", "le joueur {1} fait un choix secret"),
+    (r"^player ([AB]) passes$", "le joueur {1} passe"),
+    (r"^player ([AB]) chooses the (\w+) edge$", "le joueur {1} choisit le {2w}"),
+    (r"^player ([AB]) deploys (\S+) at (\([^)]*\)), facing (\S+)°$",
+     "le joueur {1} déploie {2} en {3}, orienté à {4}°"),
+    (r"^player ([AB]): (\S+) stays, facing (\S+)°$",
+     "joueur {1} : {2} reste immobile, orienté à {3}°"),
+    (r"^player ([AB]): (\S+) (walks|runs) to (\([^)]*\)), facing (\S+)°$",
+     "joueur {1} : {2} {3w} jusqu'en {4}, orienté à {5}°"),
+    (r"^player ([AB]): (\S+) uses (\S+) on (\S+)$", "joueur {1} : {2} utilise {3} sur {4}"),
+    (r"^player ([AB]): (\S+) uses (\S+) at (\([^)]*\))$",
+     "joueur {1} : {2} utilise {3} en {4}"),
+    (r"^player ([AB]): (\S+) uses (\S+)$", "joueur {1} : {2} utilise {3}"),
+    (r"^player ([AB]): (\S+) shoots at (\S+) with (\S+)$",
+     "joueur {1} : {2} tire sur {3} avec {4}"),
+    (r"^player ([AB]): (\S+) does (\S+) on (\S+)$", "joueur {1} : {2} fait {3} sur {4}"),
+    (r"^player ([AB]): (\S+) does (\S+)$", "joueur {1} : {2} fait {3}"),
+    (r"^player ([AB]): (\S+) holds$", "joueur {1} : {2} attend"),
+    (r"^player ([AB]) picks the fight of (\S+)$", "le joueur {1} choisit le combat de {2}"),
+    (r"^player ([AB]) picks (\S+) as the opponent$",
+     "le joueur {1} choisit {2} comme adversaire"),
+    (r"^player ([AB]) makes a heroic action: (\w+)$",
+     "le joueur {1} fait une action héroïque : {2w}"),
+    (r"^player ([AB]) groups (\S+) and (\S+)$", "le joueur {1} groupe {2} et {3}"),
+    (r"^player ([AB]) groups (\S+)$", "le joueur {1} groupe {2}"),
+]
+FR_WORDS.update({"dodge": "esquive", "effort": "effort", "stand": "tenir bon"})
+
+# the rolls, saves, statuses and heroic actions of the log (events.RollNote, events.Note)
+FR_PATTERNS += [
+    (rf"^{_REF} shot \((.+?)\) (\d)\+: ", "{1}, tir ({2}) {3}+ : "),
+    (rf"^{_REF} power \((.+?)\) (\d)\+: ", "{1}, pouvoir ({2}) {3}+ : "),
+    (rf"^{_REF} (melee|opportunity attack|hack|download|unlock|Bouclier|Barrière|Défense) "
+     r"(\d)\+: ", "{1}, jet de {2w} {3}+ : "),
+    (r", success$", ", réussite"),
+    (r", failure$", ", échec"),
+    (rf"^{_REF} is saved by its cover$", "{1} est protégé par son couvert"),
+    (rf"^{_REF} is saved by its (\S+)$", "{1} est protégé : {2}"),
+    (rf"^{_REF} loses its (\S+) until the end of the turn$",
+     "{1} perd : {2}, jusqu'à la fin du tour"),
+    (rf"^{_REF} restores its (\S+)$", "{1} récupère : {2}"),
+    (rf"^{_REF} (\S+) ([+-]\d+) until the end of the turn$",
+     "{1} : {2} {3} jusqu'à la fin du tour"),
+    (rf"^{_REF} is back in action \(ME35\)$", "{1} revient en action (ME35)"),
+    (rf"^{_REF} heals (\d+) \(Vitalité (\d+)\)$", "{1} récupère {2} (Vitalité {3})"),
+    (rf"^{_REF} is stopped short \(impact\)$", "{1} est arrêté net (impact)"),
+    (rf"^{_REF} burns \(ME34\)$", "{1} brûle (ME34)"),
+    (rf"^{_REF} is (\w+) \(ME34\)$", "{1} : {2w} (ME34)"),
+    (rf"^{_REF} leaves the table with (\d+) data \(ME37\)$",
+     "{1} quitte la table avec {2} donnée(s) (ME37)"),
+    (rf"^{_REF} passes the data to {_REF}$", "{1} passe les données à {2}"),
+    (rf"^{_REF} opens (\S+)$", "{1} ouvre {2}"),
+    (rf"^{_REF} closes (\S+)$", "{1} ferme {2}"),
+    (rf"^{_REF} picks up (\S+)$", "{1} ramasse {2}"),
+    (rf"^{_REF} unlocks (\S+)$", "{1} déverrouille {2}"),
+    (rf"^{_REF} downloads the data of (\S+)$", "{1} télécharge les données de {2}"),
+    (rf"^{_REF} charges {_REF} \(from its rear arc\)$", "{1} charge {2} (par son arc arrière)"),
+    (rf"^{_REF} and {_REF}: no hit$", "{1} et {2} : aucune touche"),
+    (rf"^{_REF} spends (\d+) Héroïsme: ", "{1} dépense {2} Héroïsme : "),
+    (r"\(the hit from (\S+) misses\)$", "(la touche de {1} manque)"),
+    (r"\((Défense|Bouclier|Barrière) rolled again\)$", "({1} relancé)"),
+    (r"\(stays in action with 1 Vitalité\)$", "(reste en action avec 1 Vitalité)"),
+    (r"\(the shot is rolled again\)$", "(le tir est relancé)"),
+    (r"\(the power's roll is made again\)$", "(le jet du pouvoir est refait)"),
+    (r"\(the opportunity attack is rolled again\)$", "(l'attaque d'opportunité est relancée)"),
+    (r"\(the Qualité roll is made again\)$", "(le jet de Qualité est refait)"),
+    (r"\(the melee roll is made again\)$", "(le jet de mêlée est refait)"),
+    (r"\((.+) act next\)$", "({1} agissent ensuite)"),
+]
+FR_WORDS.update({"melee": "mêlée", "opportunity attack": "attaque d'opportunité",
+                 "hack": "piratage", "download": "téléchargement", "unlock": "déverrouillage",
+                 "Bouclier": "Bouclier", "Barrière": "Barrière", "Défense": "Défense"})
