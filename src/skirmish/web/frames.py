@@ -26,7 +26,7 @@ from skirmish.web.game_parts import FrameError, WebPart, web_part
 from skirmish.web.i18n import sentence
 
 __all__ = ["FrameError", "field_data", "field_data_cm", "knowledge", "legal_texts",
-           "legality", "log_lines", "odds", "parse_action", "points", "probe",
+           "legality", "lines_of", "log_lines", "odds", "parse_action", "points", "probe",
            "probe_answer", "replay_extras", "sight", "state_frame", "svg_of", "table_svg"]
 
 
@@ -78,12 +78,15 @@ def log_lines(game: Game, seat: int | None, start: int = 0) -> list[dict[str, st
         seen = [e if e.audience is None else e.redacted() for e in events]
     else:
         seen = [e.for_player(seat) for e in events]
+    return lines_of(game, seen)
+
+
+def lines_of(game: Game, events: Sequence[Event]) -> list[dict[str, str]]:
+    """``events`` as log lines: ``kind``, ``text`` (the engine's, exact) and ``line`` (the
+    sentence a player reads; :func:`log_lines`)."""
     part = part_of(game)
-    lines = []
-    for event in seen:
-        text = event.text()
-        lines.append({"kind": event.kind, "text": text, "line": sentence(part, text)})
-    return lines
+    return [{"kind": e.kind, "text": (text := e.text()), "line": sentence(part, text)}
+            for e in events]
 
 
 def legal_texts(game: Game, seat: int | None) -> list[str]:

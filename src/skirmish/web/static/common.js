@@ -31,8 +31,13 @@ const SK = (() => {
   /** A word of the notation (head, dodge, north…) in this language, else as it is. */
   function word(w) {
     const key = "word." + w;
-    return key in config.t ? config.t[key] : w;
+    if (key in config.t) return config.t[key];
+    const point = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(w);
+    return point ? `(${round1(point[1])}, ${round1(point[2])})` : w;
   }
+
+  /** A number of the notation as shown: two decimals or more rounded to one (0.1 cm). */
+  const round1 = (text) => (/\.\d{2,}$/.test(text) ? Number(text).toFixed(1) : text);
 
   /** The engine's English prompt or log line (or, ``table`` "equipment", an item in the
       card notation) in this language (see i18n.FR_PATTERNS). */
@@ -79,14 +84,113 @@ const SK = (() => {
   const sideLetter = (seat) => (seat === 0 ? "A" : seat === 1 ? "B" : seat === 2 ? "N" : "?");
   const sideName = (seat) => t("side." + sideLetter(seat));
 
-  /** Log lines into an <ol>: the engine's text (translated), styled by kind. */
+  /** Log lines into an <ol>: what a player reads (the line's sentence, ``line``, numbers
+      rounded to 0.1, translated), the exact notation (``text``) on hover (title) and in
+      ``data-notation`` (the copy button copies it); styled by kind; card names show their
+      text (cardHints); the log's filter box applies (logPanel). */
   function renderLog(list, lines) {
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
     list.replaceChildren(...lines.map((line, i) => {
       const kind = (line.kind || "").replace(/[^\w-]/g, "-");
-      return el("li", {class: "log-" + kind, dataset: {i: String(i)}}, tr(line.text || ""));
+      const exact = line.text || "";
+      const shown = tr(line.line || exact);
+      return el("li", {class: "log-" + kind, title: exact === shown ? null : exact,
+                       dataset: {i: String(i), notation: exact}},
+                el("span", {class: "log-text"}, cardHints(shown)),
+                exact ? el("button", {type: "button", class: "log-copy", title: t("log.copy"),
+                                      "aria-label": t("log.copy"), onclick: () => copy(exact)},
+                           "⧉") : null);
     }));
+    filterLog(list);
     if (atBottom) list.scrollTop = list.scrollHeight;
+  }
+
+  /** Copy ``text`` to the clipboard (the log's exact notation), saying so briefly. */
+  function copy(text) {
+    const done = () => { const box = document.getElementById("log-filter");
+                         if (box) box.setAttribute("data-copied", text); };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, done);
+    } else done();
+  }
+
+  /** Show only the log lines holding the filter box's words (any case; shown words or
+      notation). */
+  function filterLog(list) {
+    const box = document.getElementById("log-filter");
+    const words = box ? box.value.trim().toLowerCase() : "";
+    for (const li of list.children) {
+      const hay = (li.textContent + " " + (li.dataset.notation || "")).toLowerCase();
+      li.hidden = !!words && !words.split(/\s+/).every((w) => hay.includes(w));
+    }
+  }
+
+  /** The log panel's filter box and its grow button (the page's #log-filter, #log-grow). */
+  function logPanel() {
+    const list = document.getElementById("log");
+    const box = document.getElementById("log-filter");
+    const grow = document.getElementById("log-grow");
+    if (!list) return;
+    if (box) box.addEventListener("input", () => filterLog(list));
+    if (grow) {
+      grow.addEventListener("click", () => {
+        const panel = list.closest(".log-panel");
+        const grown = panel.classList.toggle("grown");
+        grow.setAttribute("aria-expanded", grown ? "true" : "false");
+        grow.textContent = t(grown ? "log.shrink" : "log.grow");
+        list.scrollTop = list.scrollHeight;
+      });
+    }
+  }
+
+  // -- cards at hand: a card's text wherever its name appears -------------------------------
+  // name (as written, and with the notation's hyphens) -> its text; a game's script (or the
+  // page, from its view) tells them with SK.knowCards({name: text}).
+  const cardTexts = new Map();
+  let cardPattern = null;
+
+  /** Learn cards' texts (name -> text); their names become hints from then on. */
+  function knowCards(cards) {
+    let added = false;
+    for (const [name, text] of Object.entries(cards || {})) {
+      if (!name || !text) continue;
+      for (const key of [name, name.replace(/ /g, "-")]) {
+        if (cardTexts.get(key) !== text) { cardTexts.set(key, text); added = true; }
+      }
+    }
+    if (!added) return;
+    const names = [...cardTexts.keys()].sort((a, b) => b.length - a.length)
+      .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    cardPattern = names.length ? new RegExp("(^|[^\\w-])(" + names.join("|") + ")(?![\\w-])", "g")
+                               : null;
+  }
+
+  /** ``text`` as nodes: each card name it holds a focusable hint showing the card's text
+      (title on hover; a tap or focus opens it: CSS .card-hint:focus::after). */
+  function cardHints(text) {
+    if (!cardPattern || typeof text !== "string") return [text];
+    const out = [];
+    let last = 0;
+    cardPattern.lastIndex = 0;
+    for (let m = cardPattern.exec(text); m; m = cardPattern.exec(text)) {
+      const start = m.index + m[1].length;
+      if (start > last) out.push(text.slice(last, start));
+      out.push(cardHint(m[2]));
+      last = start + m[2].length;
+    }
+    if (last < text.length) out.push(text.slice(last));
+    return out;
+  }
+
+  /** The text of the card ``name`` (as written or in the notation), "" when unknown. */
+  const cardText = (name) => cardTexts.get(name) || "";
+
+  /** One card name as a hint: its text on hover (title), tap and keyboard focus. */
+  function cardHint(name, label) {
+    const text = cardTexts.get(name) || "";
+    return el("span", {class: "card-hint", tabindex: "0", role: "note", title: text,
+                       "data-card-text": text, "aria-label": `${label || name}: ${text}`},
+              label || name);
   }
 
   /** Let the server's picture of the table fill its box, with a margin for the names of
@@ -149,6 +253,7 @@ const SK = (() => {
         el("pre", {}, JSON.stringify(f, null, 1)));
     },
     myCards: () => null,        // (view): the seat's own cards, null: none
+    cardTexts: () => ({}),      // (view): {card name: its text}, shown wherever a name appears
     odds: (frame) => el("p", {class: "muted"}, tr(frame.summary || "")),
     sightText: () => null,      // (sight frame): the verdict's words, null: the default
     tapeText: () => null,       // (probe frame): the tape's words, null: the default
@@ -182,6 +287,10 @@ const SK = (() => {
   const lobbyPart = (name, part) => { lobbyParts[name] = part; };
   const lobbyPartOf = (name) => lobbyParts[name] || {body: async () => ({})};
 
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", logPanel);
+  else logPanel();
+
   return {config, lang, t, fitSvg, term, word, tr, pct, num, el, colon, sideLetter, sideName,
-          renderLog, register, gameOf, lobbyPart, lobbyPartOf};
+          renderLog, filterLog, knowCards, cardHints, cardHint, cardText, register, gameOf, lobbyPart,
+          lobbyPartOf};
 })();

@@ -66,6 +66,7 @@
     $("field").innerHTML = data.svg;
     const svg = $("field").querySelector("svg");
     if (svg) SK.fitSvg(svg);
+    if (data.view) SK.knowCards(SK.gameOf(data.view).cardTexts(data.view));
     renderLog($("log"), data.log || []);
     details(data);
     const list = $("log");

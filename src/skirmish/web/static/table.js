@@ -177,6 +177,7 @@
       decision: v.decision ? v.decision.kind : "", turn: S.legal.length ? "me" : "other",
       ruleset: v.ruleset || "",
     });
+    SK.knowCards(G().cardTexts(v));
     renderDecision();
     renderLog($("log"), withWhys());
     $("why").hidden = !S.explained;
@@ -196,7 +197,7 @@
     const card = $("card");
     const mine = G().myCards(S.view);
     const was = card.querySelector("details.my-cards");
-    if (mine && was && was.open) mine.open = true;
+    if (mine && was) mine.open = was.open;
     card.replaceChildren(!f ? el("p", {class: "muted"}, t("table.select"))
       : G().card(f, S.view, {cards: S.cards, log: S.log}));
     if (mine) card.append(mine);
@@ -273,7 +274,8 @@
       $("prompt").textContent = "";
       return renderPending();
     }
-    $("prompt").textContent = t("table.your_decision") + " — " + tr(decision.prompt || "");
+    $("prompt").replaceChildren(t("table.your_decision") + " — ",
+                                ...SK.cardHints(tr(decision.prompt || "")));
     if (decision.kind === "secret-bid" && v.opponent_has_bid) {
       $("prompt").append(el("small", {class: "muted"}, " " + t("table.bid.placed")));
     }

@@ -500,4 +500,6 @@ SCENERY: dict[str, str] = {
     "Rock spur": "Éperon rocheux", "Ravine": "Ravin", "Rubble": "Gravats",
 }
 FR_WORDS.update(SCENERY)
+# the scenery's names in buttons (SK.word), as the notation writes them
+WORDS.update({f"word.{name.replace(' ', '-')}": (name, french) for name, french in SCENERY.items()})
 FR_WORDS.update({name.replace(" ", "-"): french for name, french in SCENERY.items()})
