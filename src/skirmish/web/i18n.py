@@ -160,6 +160,36 @@ SHARED: dict[str, tuple[str, str]] = {
 }
 
 
+#: The framed picture's own words (skirmish.geometry.svg_frame) in French: the ``"picture"``
+#: table, which ``common.js`` applies to every text and tooltip of the table's picture (each
+#: line of a wrapped legend entry is its own text: the entries are matched line by line).
+#: Each game adds its picture's words under the same name.
+PICTURE_PATTERNS: list[tuple[str, str]] = [
+    (r"^Legend$", "Légende"),
+    (r"^Off the field$", "Hors de la table"),
+    (r"^NORTH$", "NORD"),
+    (r"^EAST$", "EST"),
+    (r"^SOUTH  \(y = 0\)$", "SUD  (y = 0)"),
+    (r"^WEST  \(x = 0\)$", "OUEST  (x = 0)"),
+    (r"^North up: x grows to the east, y to the$", "Nord en haut : x croît vers l'est, y vers le"),
+    (r"^north \(cm\)\.$", "nord (cm)."),
+    (r"^deployment zone$", "zone de déploiement"),
+    (r"^greyed: out of play, where it$", "grisé : hors jeu, là où il"),
+    (r"^last stood$", "se tenait en dernier"),
+    (r"^low scenery: an obstacle$", "décor bas : un obstacle"),
+    (r"^opaque scenery: blocks sight$", "décor opaque : bloque la vue"),
+    (r"^flat scenery: sight passes$", "décor plat : la vue passe"),
+    (r"^thick outline: costly ground to$", "contour épais : terrain coûteux à"),
+    (r"^cross$", "traverser"),
+    (r"^out of action$", "hors de combat"),
+    (r"^marker: objective$", "marqueur : objectif"),
+    (r"^objective (\d+)$", "objectif {1}"),
+    (r"^objective$", "objectif"),
+    (r"^damage taken$", "dégâts subis"),
+]
+PICTURE_WORDS: dict[str, str] = {}
+
+
 def _tagline(titles: list[str]) -> tuple[str, str]:
     """The lobby's tagline naming the installed games."""
     if len(titles) > 1:
@@ -176,7 +206,7 @@ def _merged(games: tuple[str, ...]) -> tuple[dict[str, tuple[str, str]], dict[st
     """Every word and every translation table of the installed ``games`` (their names, in
     order: the cache key)."""
     words = dict(SHARED)
-    tables: dict[str, Table] = {}
+    tables: dict[str, Table] = {"picture": (list(PICTURE_PATTERNS), dict(PICTURE_WORDS))}
     titles = []
     # every game's "sentences" (its decisions' sentences in French, web.i18n.sentence) come
     # first in the "log" table: no game's own patterns may touch a sentence before

@@ -287,10 +287,36 @@ const SK = (() => {
   const lobbyPart = (name, part) => { lobbyParts[name] = part; };
   const lobbyPartOf = (name) => lobbyParts[name] || {body: async () => ({})};
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", logPanel);
-  else logPanel();
+  // -- the table's picture in this language -------------------------------------------------
+  /** Every text and tooltip of the SVG pictures under ``root`` through the "picture" table
+      (its title, compass, legend, labels; a no-op in English). */
+  function trPicture(root) {
+    if (!tables.picture || !root) return;
+    for (const node of root.querySelectorAll("svg text, svg title, svg tspan")) {
+      if (node.children.length || node.dataset.tr === lang) continue;
+      const text = node.textContent;
+      const french = tr(text, "picture");
+      if (french !== text) node.textContent = french;
+      node.dataset.tr = lang;
+    }
+  }
+
+  /** Translate the pictures the page puts in #field, now and whenever they change. */
+  function watchPictures() {
+    const box = document.getElementById("field");
+    if (!box || !tables.picture) return;
+    trPicture(box);
+    new MutationObserver(() => trPicture(box)).observe(box, {childList: true, subtree: true});
+  }
+
+  function ready() {
+    logPanel();
+    watchPictures();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
 
   return {config, lang, t, fitSvg, term, word, tr, pct, num, el, colon, sideLetter, sideName,
-          renderLog, filterLog, knowCards, cardHints, cardHint, cardText, register, gameOf, lobbyPart,
+          renderLog, filterLog, trPicture, knowCards, cardHints, cardHint, cardText, register, gameOf, lobbyPart,
           lobbyPartOf};
 })();

@@ -503,3 +503,54 @@ FR_WORDS.update(SCENERY)
 # the scenery's names in buttons (SK.word), as the notation writes them
 WORDS.update({f"word.{name.replace(' ', '-')}": (name, french) for name, french in SCENERY.items()})
 FR_WORDS.update({name.replace(" ", "-"): french for name, french in SCENERY.items()})
+
+
+# -- the table's picture (games.eden.picture) in French: its title, legend, labels, tooltips ----
+# (the "picture" table: common.js applies it to each text and tooltip of the picture; a
+# wrapped legend entry is matched line by line)
+PICTURE_PATTERNS: list[tuple[str, str]] = [
+    (r"^Eden · Round (\d+) of (\d+) · VP A (\d+) – B (\d+)$",
+     "Eden · Tour {1} sur {2} · PV A {3} – B {4}"),
+    (r"^Eden · Preparation · VP A (\d+) – B (\d+)$", "Eden · Préparation · PV A {1} – B {2}"),
+    (r"^([AB]) · (.+) \((\w+) half\)$", "{1} · {2} (moitié {3w})"),
+    (r"^(.+): not on the field yet$", "{1} : pas encore sur la table"),
+    (r"^(.+): not on the field$", "{1} : pas encore sur"),
+    (r"^yet$", "la table"),
+    (r"^(.+): out of action$", "{1} : hors de combat"),
+    (r"^N · non-player fighters$", "N · combattants non-joueurs"),
+    (r"^(\w+) (burn|poison|fear|rage|slowdown) markers \(and how many\)$",
+     "{1} marqueurs {2w} (et combien)"),
+    (r"^B burning scenery \(and its burn$", "B décor en feu (et ses marqueurs"),
+    (r"^B burning scenery \(and its burn markers\)$",
+     "B décor en feu (et ses marqueurs Brûlure)"),
+    (r"^markers\)$", "Brûlure)"),
+    (r"^burning \((\d+) burn markers?\)$", "en feu ({1} marqueur(s) Brûlure)"),
+    (r"^a wounded limb \(its red value counts\)$", "un membre blessé (sa valeur rouge compte)"),
+    (r"^red arc: the share of its CP lost$", "arc rouge : la part de ses PC perdus"),
+    (r"^per limb \(Head, Arms, Torso, Legs\); \*$", "par membre (Tête, Bras, Torse, Jambes) ; *"),
+    (r" = CP lost in all, then$", " = PC perdus en tout, puis"),
+    (r"^−(\d+) CP: ", "−{1} PC : "),
+    (r"(?<= )H(\d+)", "T{1}"),
+    (r"(?<= )A(\d+)", "B{1}"),
+    (r"(?<= )L(\d+)", "J{1}"),
+    (r"^★ troop leader$", "★ chef de troupe"),
+    (r"^troop leader$", "chef de troupe"),
+    (r"^(\S+) cost x(\d+)$", "{1w} coût x{2}"),
+    (r"^(\d+) (burn|poison|fear|rage|slowdown) markers?$", "{1} marqueur(s) {2w}"),
+    (r": CP left head ", " : PC restants Tête "),
+    (r"; CP left head ", " ; PC restants Tête "),
+    (r", arms (\d+/\d+), torso (\d+/\d+), legs (\d+/\d+)",
+     ", Bras {1}, Torse {2}, Jambes {3}"),
+    (r"; AP (\d+)", " ; PA {1}"),
+    (r"; markers ", " ; marqueurs "),
+    (r"\b(burn|poison|fear|rage|slowdown) (\d+)", "{1w} {2}"),
+    (r" out of action \(Rulebook (\d+)\.(\w)\)", " hors de combat (Livre de règles {1}.{2})"),
+    (r"^(Tree|Bushes|Car wreck|Wall|Crumbling wall|Dark wood|Pond|Devastated area|"
+     r"Energy Beacon|Quarterist Idol|Waste Pile|Lake|Deep river|Ruined tower|Rock spur|Ravine|"
+     r"Rubble)$", "{1w}"),
+]
+PICTURE_WORDS: dict[str, str] = {
+    **SCENERY, "north": "nord", "south": "sud", "east": "est", "west": "ouest",
+    "burn": "Brûlure", "poison": "Poison", "fear": "Peur", "rage": "Rage",
+    "slowdown": "Ralentissement",
+}

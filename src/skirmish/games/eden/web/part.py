@@ -27,6 +27,7 @@ class EdenWeb(WebPart):
     translations: Mapping[str, Table] = {
         "log": (i18n.FR_PATTERNS, i18n.FR_WORDS),
         "sentences": (i18n.FR_SENTENCES, i18n.FR_WORDS),
+        "picture": (i18n.PICTURE_PATTERNS, i18n.PICTURE_WORDS),
         "equipment": (i18n.FR_EQUIPMENT_PATTERNS, i18n.FR_EQUIPMENT_WORDS),
     }
     sentences: Table = (i18n.SENTENCES, {})

@@ -275,3 +275,43 @@ FR_PATTERNS += [
 FR_WORDS.update({"melee": "mêlée", "opportunity attack": "attaque d'opportunité",
                  "hack": "piratage", "download": "téléchargement", "unlock": "déverrouillage",
                  "Bouclier": "Bouclier", "Barrière": "Barrière", "Défense": "Défense"})
+
+
+# -- the table's picture (games.masseffect.table) in French (the "picture" table: common.js
+# applies it to each text and tooltip of the picture; a wrapped legend entry line by line)
+PICTURE_PATTERNS: list[tuple[str, str]] = [
+    (r"^Mass Effect: Annihilation · (.+) · Turn (\d+) of (\d+) · points A (\d+) – B (\d+)$",
+     "Mass Effect: Annihilation · {1} · Tour {2} sur {3} · points A {4} – B {5}"),
+    (r"^Mass Effect: Annihilation · (.+) · Deployment · points A (\d+) – B (\d+)$",
+     "Mass Effect: Annihilation · {1} · Déploiement · points A {2} – B {3}"),
+    (r" · (lower|upper) edge$", " · bord {1w}"),
+    (r" · (lower|upper)$", " · bord {1w}"),
+    (r"^edge \((north|south)\)$", "({1w})"),
+    (r"^\((north|south)\)$", "({1w})"),
+    (r"^(.+): not deployed yet$", "{1} : pas encore déployé"),
+    (r"^(.+): out of action$", "{1} : hors de combat"),
+    (r"^(Bouclier|Barrière) off$", "{1} coupé"),
+    (r"^(Bouclier|Barrière) (\d+)/(\d+) = its saves left in this$",
+     "{1} {2}/{3} = ses sauvegardes restantes"),
+    (r"^phase \(refilled as the powers and$", "dans la phase (rechargées quand les"),
+    (r"^shooting phases begin, ME(\d+)\); off =$",
+     "phases de pouvoirs et de tir commencent, ME{1}) ; coupé ="),
+    (r"^switched off this turn$", "désactivé ce tour-ci"),
+    (r"^Vitalité, Armure and Héroïsme left /$", "Vitalité, Armure et Héroïsme restants /"),
+    (r"^the profile's$", "ceux du profil"),
+    (r"^red arc: the share of its Vitalité$", "arc rouge : la part de sa Vitalité"),
+    (r"^lost$", "perdue"),
+    (r"^tick: the way it faces$", "trait : son orientation"),
+    (r"; this turn: moved \((stay|walk|run)\)", " ; ce tour-ci : {1w}"),
+    (r", used a power", ", a utilisé un pouvoir"),
+    (r", shot\b", ", a tiré"),
+    (r", fought\b", ", a combattu"),
+    (r", special action\b", ", action spéciale"),
+    (r"; this turn: ", " ; ce tour-ci : "),
+    (r"\bout of action \(ME(\d+)\)", "hors de combat (ME{1})"),
+    (r"; (Bouclier|Barrière) off", " ; {1} coupé"),
+]
+PICTURE_WORDS: dict[str, str] = {
+    "lower": "inférieur", "upper": "supérieur", "north": "nord", "south": "sud",
+    "stay": "resté immobile", "walk": "a marché", "run": "a couru",
+}
