@@ -107,10 +107,25 @@ SHARED: dict[str, tuple[str, str]] = {
     "table.why.title": ("Ask the bot why it made its latest move",
                         "Demander au bot pourquoi il a joué son dernier coup"),
     "table.why.bot": ("the bot", "le bot"),
-    "table.why.line": ("Why {agent} ({side}) played {action}: it puts its chances at {win}% "
-                       "({n} iterations).",
-                       "Pourquoi {agent} ({side}) a joué {action} : il estime ses chances à "
-                       "{win} % ({n} itérations)."),
+    "table.why.line": ("Why {agent} ({side}) played “{action}”: it puts its chances at {win}% "
+                       "(95% interval {low}–{high}%, {n} iterations).",
+                       "Pourquoi {agent} ({side}) a joué « {action} » : il estime ses chances à "
+                       "{win} % (intervalle à 95 % : {low}–{high} %, {n} itérations)."),
+    "table.why.early": ("Why {agent} ({side}) played “{action}”: too early to say, {n} "
+                        "iterations only (its chances lie somewhere between {low}% and "
+                        "{high}%).",
+                        "Pourquoi {agent} ({side}) a joué « {action} » : trop tôt pour le dire, "
+                        "{n} itérations seulement (ses chances sont quelque part entre {low} % "
+                        "et {high} %)."),
+    "table.why.heuristic": ("Why {agent} ({side}) played “{action}”: by its rule of thumb, "
+                            "without a search.",
+                            "Pourquoi {agent} ({side}) a joué « {action} » : par sa règle "
+                            "empirique, sans recherche."),
+    "table.why.forced": ("{agent} ({side}) played “{action}”: its only legal action.",
+                         "{agent} ({side}) a joué « {action} » : sa seule action permise."),
+    "table.why.reason": ("Its reason: {reason}.", "Sa raison : {reason}."),
+    "table.why.secret_reason": ("Its reason is secret, like its choice.",
+                                "Sa raison est secrète, comme son choix."),
     "table.why.expected": ("Expected line: {line}.", "Suite attendue : {line}."),
     "table.select": ("Click a fighter to see its card.",
                      "Cliquez un combattant pour voir sa carte."),

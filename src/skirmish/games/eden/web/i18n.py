@@ -11,6 +11,8 @@ pattern knows stays as the engine wrote it; :data:`FR_EQUIPMENT_PATTERNS` and
 
 from __future__ import annotations
 
+from skirmish.games.eden.bots.reasons import FR_REASONS
+
 #: Every UI string of Eden: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
     "ruleset.eden": ("Eden", "Eden"),
@@ -554,3 +556,6 @@ PICTURE_WORDS: dict[str, str] = {
     "burn": "Brûlure", "poison": "Poison", "fear": "Peur", "rage": "Rage",
     "slowdown": "Ralentissement",
 }
+
+# the heuristic's reasons ("Why?" of a decision taken without a search) in French
+FR_PATTERNS[:0] = FR_REASONS
