@@ -143,6 +143,7 @@ SHARED: dict[str, tuple[str, str]] = {
                    "Trajet {length} cm, reste {left} cm"),
     "table.tape.short": ("Path {length} cm", "Trajet {length} cm"),
     "table.illegal": ("Not allowed: {reason}", "Interdit : {reason}"),
+    "table.unavailable": ("not offered: {reason}", "non proposé : {reason}"),
     "table.legal": ("Allowed", "Permis"),
     "table.covers": ("Covers: {who}", "Couvre : {who}"),
     "table.covers.none": ("Covers nobody", "Ne couvre personne"),

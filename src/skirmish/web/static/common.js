@@ -143,6 +143,27 @@ const SK = (() => {
     }
   }
 
+  /** The options a decision does not offer, each a disabled button with the rule's reason
+      (frame.unavailable: [{action, reason, label}]), in their verb's group of ``box``. */
+  function unavailable(box, list) {
+    for (const item of list || []) {
+      const verb = item.action.split(" ")[0];
+      let group = box.querySelector(`.verb-group[data-verb="${CSS.escape(verb)}"] .buttons`);
+      if (!group) {
+        const made = el("div", {class: "verb-group", dataset: {verb}},
+                        el("h3", {}, t("verb." + verb)), el("div", {class: "buttons"}));
+        box.append(made);
+        group = made.querySelector(".buttons");
+      }
+      const reason = tr(item.reason || "");
+      group.append(el("span", {class: "unavailable-option"},
+        el("button", {type: "button", class: "act unavailable", disabled: true, title: reason,
+                      "aria-description": reason, dataset: {action: item.action}},
+           item.label || item.action),
+        el("small", {class: "why-not"}, t("table.unavailable", {reason}))));
+    }
+  }
+
   // -- cards at hand: a card's text wherever its name appears -------------------------------
   // name (as written, and with the notation's hyphens) -> its text; a game's script (or the
   // page, from its view) tells them with SK.knowCards({name: text}).
@@ -317,6 +338,6 @@ const SK = (() => {
   else ready();
 
   return {config, lang, t, fitSvg, term, word, tr, pct, num, el, colon, sideLetter, sideName,
-          renderLog, filterLog, trPicture, knowCards, cardHints, cardHint, cardText, register, gameOf, lobbyPart,
+          renderLog, filterLog, trPicture, unavailable, knowCards, cardHints, cardHint, cardText, register, gameOf, lobbyPart,
           lobbyPartOf};
 })();

@@ -128,6 +128,7 @@
     Object.assign(S, {seat: frame.seat, view: frame.view, legal: frame.legal || [],
                       over: frame.over, outcome: frame.outcome, mode: frame.mode || S.mode,
                       count: frame.count, cards: frame.cards || S.cards,
+                      unavailable: frame.unavailable || [],
                       explained: frame.explained || 0});
     const from = frame.log_from || 0;
     S.log = S.log.slice(0, from).concat(frame.log || []);
@@ -318,6 +319,7 @@
       box.append(el("div", {class: "verb-group", dataset: {verb}},
                     el("h3", {}, t("verb." + verb)), el("div", {class: "buttons"}, buttons)));
     }
+    SK.unavailable(box, S.unavailable.map((u) => Object.assign({label: label(parse(u.action))}, u)));
     renderPending();
   }
 
