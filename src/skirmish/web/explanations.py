@@ -107,9 +107,10 @@ def for_reader(game: Game, item: Explained, reader: int | None) -> dict[str, Any
         return SECRET if text.split(" ", 1)[0] in private else text
 
     action = str(data.get("action", ""))
-    line = [{"player": int(step["player"]), "action": shown(int(step["player"]),
-                                                            str(step["action"]))}
-            for step in data.get("line", [])]
+    line: list[dict[str, Any]] = [
+        {"player": int(step["player"]), "action": shown(int(step["player"]),
+                                                         str(step["action"]))}
+        for step in data.get("line", [])]
     if line and line[0]["player"] == item.seat:
         line[0]["action"] = action if full or not item.secret else SECRET
     options = [{**option, "action": shown(item.seat, str(option.get("action", "")))}
@@ -122,7 +123,7 @@ def for_reader(game: Game, item: Explained, reader: int | None) -> dict[str, Any
         return sentence(part, f"player {who}: {text}")
 
     for step in line:
-        step["sentence"] = said(step["player"], step["action"])
+        step["sentence"] = said(int(step["player"]), str(step["action"]))
     kind, interval = verdict(data)
     shown_action = action if full or not item.secret else SECRET
     reason = data.get("reason")
