@@ -97,7 +97,7 @@ const SK = (() => {
       return el("li", {class: "log-" + kind, title: exact === shown ? null : exact,
                        dataset: {i: String(i), notation: exact}},
                 el("span", {class: "log-text"}, cardHints(shown)),
-                exact ? el("button", {type: "button", class: "log-copy", title: t("log.copy"),
+                exact && line.kind !== "explain" ? el("button", {type: "button", class: "log-copy", title: t("log.copy"),
                                       "aria-label": t("log.copy"), onclick: () => copy(exact)},
                            "⧉") : null);
     }));
