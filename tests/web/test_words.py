@@ -36,7 +36,7 @@ ENGLISH = re.compile(
     r"succeeds|yet|field|round|turn|edge|lower|upper|deployment|deploys|legend|north|south|"
     r"east|west|marker|markers|objective|scenery|burn|burning|moved|used|power|lost|troop|"
     r"leader|preparation|half|arms|legs|head|torso|charges|attacks|walks|runs|stays|facing|"
-    r"hidden|plays|bids|activates|ends|passes|reacts|aims|wound|wounds|damage|cover|"
+    r"hidden|plays|bids|activates|ends|reacts|aims|wound|wounds|damage|cover|"
     r"Why|Search|Copy|Larger|Smaller|Send|Cancel|Confirm|Waiting|your|you|which|what|"
     r"choose|pick|hold|holds|or|behind|makes|names|first|second|card|cards|hand|bid)\b")
 REF = re.compile(r"\b[ABN]\.[^\s,)]+")

@@ -25,7 +25,7 @@ from skirmish.geometry.svg import render
 from skirmish.web.game_parts import FrameError, WebPart, web_part
 from skirmish.web.i18n import sentence
 
-__all__ = ["FrameError", "field_data", "field_data_cm", "knowledge", "legal_texts",
+__all__ = ["FrameError", "action_line", "field_data", "field_data_cm", "knowledge", "legal_texts",
            "legality", "lines_of", "log_lines", "odds", "parse_action", "points", "probe",
            "probe_answer", "replay_extras", "sight", "state_frame", "svg_of", "table_svg"]
 
@@ -79,6 +79,12 @@ def log_lines(game: Game, seat: int | None, start: int = 0) -> list[dict[str, st
     else:
         seen = [e.for_player(seat) for e in events]
     return lines_of(game, seen)
+
+
+def action_line(game: Game, player: int, text: str) -> str:
+    """A decision ``text`` of ``player`` as the log's sentence says it (a replay's step)."""
+    return sentence(part_of(game), f"player {'AB'[player] if player in (0, 1) else player}: "
+                                   f"{text}")
 
 
 def lines_of(game: Game, events: Sequence[Event]) -> list[dict[str, str]]:

@@ -98,6 +98,7 @@ SHARED: dict[str, tuple[str, str]] = {
     "table.notation": ("Notation", "Notation"),
     "table.send": ("Send", "Envoyer"),
     "table.fighters": ("Fighters", "Combattants"),
+    "table.field": ("The table", "La table"),
     "table.log": ("Log", "Journal"),
     "log.filter": ("Search the log", "Chercher dans le journal"),
     "log.grow": ("Larger", "Agrandir"),

@@ -11,6 +11,8 @@ pattern knows stays as the engine wrote it; :data:`FR_EQUIPMENT_PATTERNS` and
 
 from __future__ import annotations
 
+import re
+
 from skirmish.games.eden.bots.reasons import FR_REASONS
 
 #: Every UI string of Eden: key -> (English, French).
@@ -568,3 +570,58 @@ PICTURE_WORDS: dict[str, str] = {
 
 # the heuristic's reasons ("Why?" of a decision taken without a search) in French
 FR_PATTERNS[:0] = FR_REASONS
+
+
+# -- the sample cards' texts in French (the "cards" table: cards.js shows a card's text through
+# it, in the card panel and wherever its name appears; a text it does not know, a player's own
+# card, stays as written)
+CARD_TEXTS: dict[str, str] = {
+    "Every enemy fighter on the field gets a Poison marker.":
+        "Chaque combattant ennemi sur la table reçoit un marqueur Poison.",
+    "The chosen fighter gets +1 CBT and +1 SPD until the end of the round.":
+        "Le combattant choisi gagne +1 en CBT et +1 en RAP jusqu'à la fin du tour.",
+    "Your fighters get +1 SPD until the end of the round.":
+        "Vos combattants gagnent +1 en RAP jusqu'à la fin du tour.",
+    "The chosen fighter heals 2 CP of his most wounded limb.":
+        "Le combattant choisi soigne 2 PC de son membre le plus blessé.",
+    "The chosen fighter of yours gains 1 AP.": "Le combattant choisi de votre troupe gagne 1 PA.",
+    "The chosen enemy fighter gets a Burn marker.":
+        "Le combattant ennemi choisi reçoit un marqueur Brûlure.",
+    "Your fighters lose all their Burn markers.":
+        "Vos combattants perdent tous leurs marqueurs Brûlure.",
+    "You gain 3 SP.": "Vous gagnez 3 PS.",
+    "Your fighters' moves and charges cover 12 cm until the end of the round.":
+        "Les déplacements et Engagements de vos combattants couvrent 12 cm jusqu'à la fin du "
+        "tour.",
+    "Your fighters get complete +1 protection against ranged attacks until the end of the "
+    "round.": "Vos combattants gagnent une protection complète +1 contre les attaques à "
+              "distance jusqu'à la fin du tour.",
+    "Every enemy fighter gets a Fear marker.": "Chaque combattant ennemi reçoit un marqueur Peur.",
+    "Four contaminated areas near the corners. Each round: 1 VP per fighter of yours within 5 cm "
+    "of one.": "Quatre zones contaminées près des coins. Chaque tour : 1 PV par combattant de "
+               "votre troupe à 5 cm ou moins de l'une d'elles.",
+    "1 VP per enemy fighter incapacitated, 2 more for the enemy leader.":
+        "1 PV par combattant ennemi mis hors de combat, 2 de plus pour le chef ennemi.",
+    "Two objective markers; each round, 1 VP per marker you control (a fighter within 5 cm, no "
+    "enemy).": "Deux marqueurs Objectif ; chaque tour, 1 PV par marqueur que vous contrôlez (un "
+               "combattant à 5 cm ou moins, aucun ennemi).",
+    "One objective marker in the centre: 2 VP each round you control it.":
+        "Un marqueur Objectif au centre : 2 PV à chaque tour où vous le contrôlez.",
+    "Each round: 1 VP per fighter of yours in the enemy's half.":
+        "Chaque tour : 1 PV par combattant de votre troupe dans la moitié ennemie.",
+    "End of the match: 1 VP per fighter still standing, 2 more for your leader.":
+        "Fin de la partie : 1 PV par combattant encore debout, 2 de plus pour votre chef.",
+    "Each round: 1 VP for every 3 CP the enemy lost.":
+        "Chaque tour : 1 PV pour chaque 3 PC perdus par l'ennemi.",
+    "Each round: 1 VP per fighter of yours within 10 cm of the centre. Your fighters get +1 SPD.":
+        "Chaque tour : 1 PV par combattant de votre troupe à 10 cm ou moins du centre. Vos "
+        "combattants gagnent +1 en RAP.",
+    "End of the match: 2 VP per fighter still standing.":
+        "Fin de la partie : 2 PV par combattant encore debout.",
+    "Centre marker: 2 VP each round you control it. Your troop gets +1 PSI.":
+        "Marqueur au centre : 2 PV à chaque tour où vous le contrôlez. Votre troupe gagne +1 en "
+        "PSI.",
+}
+CARD_PATTERNS: list[tuple[str, str]] = [
+    ("^" + re.escape(english) + "$", french)
+    for english, french in CARD_TEXTS.items()]

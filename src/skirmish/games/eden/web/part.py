@@ -28,6 +28,7 @@ class EdenWeb(WebPart):
         "log": (i18n.FR_PATTERNS, i18n.FR_WORDS),
         "sentences": (i18n.FR_SENTENCES, i18n.FR_WORDS),
         "picture": (i18n.PICTURE_PATTERNS, i18n.PICTURE_WORDS),
+        "cards": (i18n.CARD_PATTERNS, {}),
         "equipment": (i18n.FR_EQUIPMENT_PATTERNS, i18n.FR_EQUIPMENT_WORDS),
     }
     sentences: Table = (i18n.SENTENCES, {})

@@ -129,7 +129,7 @@ const Cards = (() => {
   function cardTexts(view) {
     const out = {};
     for (const c of (view.my_tactical_cards || []).concat(view.my_mission_cards || [])) {
-      if (c && c.name && c.text) out[c.name] = c.text;
+      if (c && c.name && c.text) out[c.name] = tr(c.text, "cards");
     }
     for (const [name, text] of Object.entries(view.equipment || {})) {
       out[name] = tr(text, "equipment");
@@ -146,11 +146,12 @@ const Cards = (() => {
     return el("details", {class: "my-cards", open: true},
       el("summary", {}, t("table.cards")),
       hand.length ? el("div", {}, el("b", {}, t("table.cards.hand")),
-        el("ul", {}, hand.map((c) => el("li", {}, SK.cardHint(c.name), " — ", c.text || ""))))
+        el("ul", {}, hand.map((c) => el("li", {}, SK.cardHint(c.name), " — ",
+                                         tr(c.text || "", "cards")))))
         : null,
       missions.length ? el("div", {}, el("b", {}, t("table.cards.missions")),
         el("ul", {}, missions.map((m) =>
-          el("li", {}, SK.cardHint(m), texts[m] ? " — " + texts[m] : ""))))
+          el("li", {}, SK.cardHint(m), texts[m] ? " — " + tr(texts[m], "cards") : ""))))
         : null);
   }
 
