@@ -53,9 +53,11 @@ def english_on(page: Any, where: str, found: dict[str, str]) -> None:
             found.setdefault(re.sub(r"\d+", "N", line.strip()), f"{where}: {line!r} ({word})")
 
 
-def stored(live: Any, ruleset: str, setup: dict[str, Any], seats: list[SeatInfo]) -> str:
+def stored(live: Any, ruleset: str, setup: dict[str, Any], seats: list[SeatInfo],
+           key: bytes | None = None) -> str:
+    """A new match in the store (``key``: its dice' key, else a fresh one)."""
     return str(live.hub.store.create_match(ruleset=ruleset, setup=setup,
-                                           dice=KeyedDice().to_json(), title="Mots",
+                                           dice=KeyedDice(key).to_json(), title="Mots",
                                            mode="remote", seats=seats))
 
 
@@ -132,12 +134,13 @@ def test_every_french_page_holds_no_english_word(browser: Any, live: Any, shots:
     assert not found, "\n".join(sorted(found.values()))
 
 
-def test_the_log_shows_sentences_keeps_the_notation_grows_and_filters(page: Any, live: Any
+def test_the_log_shows_sentences_keeps_the_notation_grows_and_filters(page: Any, seeded: Any
                                                                       ) -> None:
+    live = seeded  # fixed dice and bot: the same match on every run
     token = new_token()
-    match_id = stored(live, "eden", demo_setup(max_rounds=1),
+    match_id = stored(live, "eden", demo_setup(max_rounds=3),
                       [SeatInfo(0, "human", None, "", token_hash(token)),
-                       SeatInfo(1, "bot", "random", "random", None)])
+                       SeatInfo(1, "bot", "random", "random", None)], key=bytes(range(32)))
     page.goto(f"/join/{match_id}/{token}")
     page.wait_for_url(f"**/match/{match_id}")
     table = Table(page)
