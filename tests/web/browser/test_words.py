@@ -116,7 +116,7 @@ def test_every_french_page_holds_no_english_word(browser: Any, live: Any, shots:
         lib = load_library()
         bands = list(lib.bands)
         me_id = stored(live, "masseffect",
-                       me_setup(lib, [bands[0], bands[1]], list(lib.scenarios)[0]),
+                       me_setup(lib, [bands[0], bands[1]], next(iter(lib.scenarios))),
                        [SeatInfo(0, "bot", "random", "random", None),
                         SeatInfo(1, "bot", "random", "random", None)])
         page.goto(f"/match/{me_id}")
