@@ -18,13 +18,14 @@ from skirmish.core.agents import view_of
 from skirmish.core.game import Game
 from skirmish.games.eden import EDEN
 from skirmish.games.eden.cards.library import read_library
+from skirmish.games.eden.demo import demo_setup
 from skirmish.games.eden.demo import match_setup as eden_setup
 from skirmish.games.eden.rolling import state_of
 from skirmish.games.masseffect import MASS_EFFECT
 from skirmish.games.masseffect import match_setup as me_setup
 from skirmish.games.masseffect.cards.library import load_library
 from skirmish.web.explanations import EARLY, SECRET, Explained, for_reader, verdict, wilson
-from skirmish.web.frames import log_lines, state_frame
+from skirmish.web.frames import log_lines, probe, state_frame
 from skirmish.web.game_parts import web_part
 from skirmish.web.i18n import FR, TABLES, rounded, sentence, translate
 
@@ -230,3 +231,18 @@ def test_the_preparation_says_the_heuristics_reason_and_keeps_a_secret_one() -> 
     assert other["reason"] == SECRET and other["action"] == SECRET
     assert str(action) not in str(other) and f"{action.sp} SP" not in str(other)  # type: ignore[attr-defined]
     assert other["sentence"] == f"player {'AB'[decision.player]} makes a secret choice"
+
+
+def test_a_moves_refusal_reads_in_french() -> None:
+    game = EDEN.new_game(demo_setup(), seed=3)
+    rng = random.Random(1)
+    while game.decision().kind != "action":
+        game.apply(rng.choice(list(game.legal_actions())))
+    decision = game.decision()
+    ref = decision.prompt.split()[0]
+    answer = probe(game, decision.player, f"move {ref} 200,200")
+    assert not answer["legal"] and answer["path_problem"] == "off_field"
+    french = translate(answer["reason"], "fr")
+    assert french == (f"{ref} ne peut pas « move {ref} 200,200 » (Livre de règles 2.D, "
+                      "déplacement : le socle sortirait de la table)")
+    assert translate(answer["path_problem"], "fr") == "hors de la table"

@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from skirmish.games.eden.bots.reasons import FR_REASONS
 from skirmish.games.eden.web.i18n_picture import CARD_PATTERNS, PICTURE_PATTERNS, PICTURE_WORDS
-from skirmish.games.eden.web.i18n_sentences import FR_SENTENCES, SCENERY, SENTENCES
+from skirmish.games.eden.web.i18n_sentences import (
+    FR_REFUSALS,
+    FR_SENTENCES,
+    SCENERY,
+    SENTENCES,
+)
 
 #: Every UI string of Eden: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
@@ -380,8 +385,9 @@ FR_WORDS.update(SCENERY)
 # the scenery's names in buttons (SK.word), as the notation writes them
 WORDS.update({f"word.{name.replace(' ', '-')}": (name, french) for name, french in SCENERY.items()})
 FR_WORDS.update({name.replace(" ", "-"): french for name, french in SCENERY.items()})
-# the heuristic's reasons ("Why?" of a decision taken without a search) in French
-FR_PATTERNS[:0] = FR_REASONS
+# the heuristic's reasons ("Why?" of a decision taken without a search) and a probe's most
+# frequent refusals in French
+FR_PATTERNS[:0] = FR_REASONS + FR_REFUSALS
 
 __all__ = ["CARD_PATTERNS", "FR_EQUIPMENT_PATTERNS", "FR_EQUIPMENT_WORDS", "FR_PATTERNS",
            "FR_SENTENCES", "FR_WORDS", "PICTURE_PATTERNS", "PICTURE_WORDS", "SCENERY",

@@ -142,3 +142,32 @@ SCENERY: dict[str, str] = {
     "Deep river": "Rivière profonde", "Ruined tower": "Tour en ruine",
     "Rock spur": "Éperon rocheux", "Ravine": "Ravin", "Rubble": "Gravats",
 }
+
+
+#: The refusals a probe says most (a move's or a deployment's point: the tape's "Not allowed:
+#: ..."), in French (added to the "log" table after the sentences).
+FR_REFUSALS: list[tuple[str, str]] = [
+    (r"^(\S+) cannot '(.+)' \((.+)\)$", "{1} ne peut pas « {2} » ({3})"),
+    (r"Rulebook 2\.D, movement: ", "Livre de règles 2.D, déplacement : "),
+    (r"Rulebook 5, Move: costs 1 AP", "Livre de règles 5, Déplacement : coûte 1 PA"),
+    (r"Rulebook 5, Move: 3/round", "Livre de règles 5, Déplacement : 3/tour"),
+    (r"Rulebook 5, Move: it cannot end in contact with an enemy",
+     "Livre de règles 5, Déplacement : il ne peut pas finir au contact d'un ennemi"),
+    (r"the base would leave the field", "le socle sortirait de la table"),
+    (r"the base would overlap another base", "le socle chevaucherait un autre socle"),
+    (r"the base would stand on impassable scenery",
+     "le socle serait sur un décor infranchissable"),
+    (r"a move cannot end on this scenery", "un déplacement ne peut pas finir sur ce décor"),
+    (r"a move cannot end on a marker \(Rulebook 2\.J\)",
+     "un déplacement ne peut pas finir sur un marqueur (Livre de règles 2.J)"),
+    (r"the path is longer than (\S+) cm", "le trajet dépasse {1} cm"),
+    (r"no path leads there \(Rulebook 2\.D: the base must pass between elements\)",
+     "aucun trajet n'y mène (Livre de règles 2.D : le socle doit passer entre les éléments)"),
+    (r"^off_field$", "hors de la table"),
+    (r"^overlaps_base$", "chevauche un socle"),
+    (r"^overlaps_element$", "sur un décor infranchissable"),
+    (r"^cannot_end_on$", "ne peut pas finir sur ce décor"),
+    (r"^on_marker$", "sur un marqueur"),
+    (r"^out_of_allowance$", "au-delà du potentiel de déplacement"),
+    (r"^unreachable$", "inaccessible"),
+]
