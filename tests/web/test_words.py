@@ -246,3 +246,14 @@ def test_a_moves_refusal_reads_in_french() -> None:
     assert french == (f"{ref} ne peut pas « move {ref} 200,200 » (Livre de règles 2.D, "
                       "déplacement : le socle sortirait de la table)")
     assert translate(answer["path_problem"], "fr") == "hors de la table"
+
+
+def test_every_sample_card_text_has_its_french() -> None:
+    """The texts a card's name shows (Eden's tactical and mission cards, ME:A's powers)."""
+    cards = TABLES["cards"]
+    lib = read_library()
+    texts = [c.text for c in [*lib.tactical.values(), *lib.missions.values()]]
+    texts += [p.text for p in load_library().powers.values()]
+    untranslated = [text for text in texts if translate(text, "fr", *cards) == text]
+    assert not untranslated, untranslated
+    assert not [text for text in texts if english_in(translate(text, "fr", *cards))]

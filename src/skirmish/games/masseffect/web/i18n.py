@@ -9,6 +9,8 @@ lines into French; a line no pattern knows stays as the engine wrote it.
 
 from __future__ import annotations
 
+import re
+
 #: Every UI string of ME:A: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
     # lobby
@@ -338,7 +340,7 @@ PICTURE_PATTERNS: list[tuple[str, str]] = [
      "{1} {2}/{3} = ses sauvegardes restantes"),
     (r"^phase \(refilled as the powers and$", "dans la phase (rechargées quand les"),
     (r"^shooting phases begin, ME(\d+)\); off =$",
-     "phases de pouvoirs et de tir commencent, ME{1}) ; coupé ="),
+     "pouvoirs et tirs commencent, ME{1}) ; coupé ="),
     (r"^switched off this turn$", "désactivé ce tour-ci"),
     (r"^Vitalité, Armure and Héroïsme left /$", "Vitalité, Armure et Héroïsme restants /"),
     (r"^the profile's$", "ceux du profil"),
@@ -360,3 +362,37 @@ PICTURE_WORDS: dict[str, str] = {
     "open": "ouverte", "closed": "fermée", ", locked": ", verrouillée",
     "stay": "resté immobile", "walk": "a marché", "run": "a couru",
 }
+
+#: The sample powers' texts in French (the "cards" table: shown wherever a power's name appears
+#: and on the profile card; a text it does not know stays as written).
+POWER_TEXTS: dict[str, str] = {
+    "Hurls the target 3 pas straight away; 1 wound if a figure or scenery stops it.":
+        "Projette la cible à 3 pas en ligne droite ; 1 blessure si une figurine ou un décor "
+        "l'arrête.",
+    "Drags the target 3 pas toward the user, off balance for the rest of the turn.":
+        "Attire la cible de 3 pas vers l'utilisateur, déséquilibrée pour le reste du tour.",
+    "Tears through biotic barriers; the target's Barrière saves nothing more this turn.":
+        "Déchire les barrières biotiques ; la Barrière de la cible ne sauve plus rien ce tour-ci.",
+    "A point in sight; every figure touched within 1 pas, friend or foe, floats helpless out of "
+    "its cover until the end of the turn.":
+        "Un point en vue ; toute figurine touchée à 1 pas ou moins, amie ou ennemie, flotte "
+        "impuissante hors de son couvert jusqu'à la fin du tour.",
+    "The user flies into base contact with the target and strikes it on arrival.":
+        "L'utilisateur fond au contact socle à socle de la cible et la frappe à l'arrivée.",
+    "Overloads the target's shield emitters; its Bouclier saves nothing more this turn.":
+        "Surcharge les émetteurs de bouclier de la cible ; son Bouclier ne sauve plus rien ce "
+        "tour-ci.",
+    "A burst of plasma that slips past shields and keeps burning until the end of the turn.":
+        "Une gerbe de plasma qui passe les boucliers et brûle jusqu'à la fin du tour.",
+    "A medical drone patches up a friend in action within 4 pas.":
+        "Un drone médical soigne une figurine amie en action à 4 pas ou moins.",
+    "The user's Bouclier comes back up with all its uses.":
+        "Le Bouclier de l'utilisateur revient avec toutes ses utilisations.",
+    "Until the end of the turn the user's Mêlée is one better.":
+        "Jusqu'à la fin du tour, la Mêlée de l'utilisateur est meilleure d'un cran.",
+    "Networked targeting; a friend within 6 pas shoots one better this turn.":
+        "Visée en réseau ; une figurine amie à 6 pas ou moins tire avec un cran de mieux ce "
+        "tour-ci.",
+}
+POWER_PATTERNS: list[tuple[str, str]] = [
+    ("^" + re.escape(english) + "$", french) for english, french in POWER_TEXTS.items()]

@@ -24,7 +24,8 @@ class MassEffectWeb(WebPart):
     words: Mapping[str, tuple[str, str]] = i18n.WORDS
     translations: Mapping[str, Table] = {"log": (i18n.FR_PATTERNS, i18n.FR_WORDS),
                                          "sentences": (i18n.FR_SENTENCES, i18n.FR_WORDS),
-                                         "picture": (i18n.PICTURE_PATTERNS, i18n.PICTURE_WORDS)}
+                                         "picture": (i18n.PICTURE_PATTERNS, i18n.PICTURE_WORDS),
+                                         "cards": (i18n.POWER_PATTERNS, {})}
     sentences: Table = (i18n.SENTENCES, {})
     static_dir = HERE / "static"
     scripts = ("table.js",)

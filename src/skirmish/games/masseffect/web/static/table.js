@@ -247,6 +247,16 @@ const MassEffect = (() => {
 SK.register("masseffect", Object.assign({}, MassEffect, {
   isProbed: (verb) => MassEffect.PROBED.has(verb),
   card: (f, view, known) => MassEffect.card(f, view, known.cards),
+  /** A weapon's notation and a power's text wherever its name appears (SK.knowCards). */
+  cardTexts(view) {
+    const cards = view.cards || {};
+    const out = {};
+    for (const [name, w] of Object.entries(cards.weapons || {})) out[name] = w.notation || "";
+    for (const [name, p] of Object.entries(cards.powers || {})) {
+      out[name] = SK.tr(p.text || "", "cards");
+    }
+    return out;
+  },
   /** The shot's corridor, its cover outlined (not for a melee). */
   oddsCorridor: (o) => (o.kind !== "melee" ? {from: o.attacker, to: o.target, cover: o.cover}
                                            : null),
