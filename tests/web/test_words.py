@@ -25,7 +25,7 @@ from skirmish.games.masseffect import MASS_EFFECT
 from skirmish.games.masseffect import match_setup as me_setup
 from skirmish.games.masseffect.cards.library import load_library
 from skirmish.web.explanations import EARLY, SECRET, Explained, for_reader, verdict, wilson
-from skirmish.web.frames import log_lines, probe, state_frame
+from skirmish.web.frames import legality, log_lines, parse_action, probe, state_frame
 from skirmish.web.game_parts import web_part
 from skirmish.web.i18n import FR, TABLES, rounded, sentence, translate
 
@@ -257,3 +257,12 @@ def test_every_sample_card_text_has_its_french() -> None:
     untranslated = [text for text in texts if translate(text, "fr", *cards) == text]
     assert not untranslated, untranslated
     assert not [text for text in texts if english_in(translate(text, "fr", *cards))]
+
+
+def test_the_web_layers_refusals_read_in_french() -> None:
+    game = EDEN.new_game(demo_setup(), seed=3)
+    decider = game.decision().player
+    action = parse_action(game, str(next(iter(game.legal_actions()))))
+    _, reason, _ = legality(game, 1 - decider, action)
+    assert translate(reason, "fr") == f"c'est au joueur {'AB'[decider]} de décider, pas à vous"
+    assert translate(legality(game, None, action)[1], "fr") == "un spectateur ne peut pas agir"

@@ -205,6 +205,27 @@ PICTURE_PATTERNS: list[tuple[str, str]] = [
     (r"^damage taken$", "dégâts subis"),
 ]
 PICTURE_WORDS: dict[str, str] = {}
+#: The web layer's own refusals (web.frames, web.rooms, web.sockets) in French: the first
+#: entries of the ``"log"`` table after the games' sentences (the toast "Refused: ...").
+LOG_PATTERNS: list[tuple[str, str]] = [
+    (r"^the match is over$", "la partie est terminée"),
+    (r"^a spectator cannot act$", "un spectateur ne peut pas agir"),
+    (r"^it is player ([AB])'s decision, not yours$",
+     "c'est au joueur {1} de décider, pas à vous"),
+    (r"^'(.+)' is not an action: ", "« {1} » n'est pas une action : "),
+    (r"^no bot has explained a move in this match yet$",
+     "aucun robot n'a encore expliqué de coup dans cette partie"),
+    (r"^this seat token is not valid for this match: you are watching as a spectator$",
+     "ce lien de place n'est pas valable pour cette partie : vous regardez en spectateur"),
+    (r"^this seat's link was replaced by its owner: open the new one$",
+     "le lien de cette place a été remplacé par son propriétaire : ouvrez le nouveau"),
+    (r"^the server could not answer this message$",
+     "le serveur n'a pas pu répondre à ce message"),
+    (r"^too many '(\w+)' messages: at most (\d+) per socket and (\d+) per address "
+     r"\(docs/web\.md, Limits\); this one was not answered$",
+     "trop de messages « {1} » : au plus {2} par connexion et {3} par adresse ; celui-ci est "
+     "resté sans réponse"),
+]
 
 
 def _tagline(titles: list[str]) -> tuple[str, str]:
@@ -232,6 +253,7 @@ def _merged(games: tuple[str, ...]) -> tuple[dict[str, tuple[str, str]], dict[st
         merged = tables.setdefault("log", ([], {}))
         merged[0].extend(patterns)
         merged[1].update(known)
+    tables["log"][0].extend(LOG_PATTERNS)
     for part in web_parts():
         words.update(part.words)
         titles.append(part.words.get(f"ruleset.{part.name}", (part.title, part.title))[0])
