@@ -176,6 +176,14 @@ def test_the_log_shows_sentences_keeps_the_notation_grows_and_filters(page: Any,
                            f" > {before} + 50")
     page.click("#log-grow")
     assert page.get_attribute("#log-grow", "aria-expanded") == "false"
+    # the next lines are added to the live region, the ones shown stay (not announced again)
+    page.evaluate("window.firstLine = document.querySelector('#log li')")
+    count = page.locator("#log li").count()
+    state = table.wait_ready()
+    if state["over"] != "true":
+        table.step(stats)
+        page.wait_for_function(f"document.querySelectorAll('#log li').length > {count}")
+        assert page.evaluate("document.querySelector('#log li') === window.firstLine")
 
 
 def test_a_cards_text_shows_where_its_name_appears(page: Any, live: Any) -> None:

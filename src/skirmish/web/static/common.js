@@ -90,17 +90,28 @@ const SK = (() => {
       text (cardHints); the log's filter box applies (logPanel). */
   function renderLog(list, lines) {
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    list.replaceChildren(...lines.map((line, i) => {
+    // Only the new lines are added when the log shown is the start of the new one: the live
+    // region (aria-live) then announces what happened, not the whole log again.
+    const keys = lines.map((line) => `${line.kind}\u0000${line.text}\u0000${line.line || ""}`);
+    const shown = list.logKeys || [];
+    const grows = shown.length <= keys.length && list.children.length === shown.length
+      && shown.every((key, i) => key === keys[i]);
+    const item = (line, i) => {
       const kind = (line.kind || "").replace(/[^\w-]/g, "-");
       const exact = line.text || "";
-      const shown = tr(line.line || exact);
-      return el("li", {class: "log-" + kind, title: exact === shown ? null : exact,
+      const said = tr(line.line || exact);
+      return el("li", {class: "log-" + kind, title: exact === said ? null : exact,
                        dataset: {i: String(i), notation: exact}},
-                el("span", {class: "log-text"}, cardHints(shown)),
-                exact && line.kind !== "explain" ? el("button", {type: "button", class: "log-copy", title: t("log.copy"),
-                                      "aria-label": t("log.copy"), onclick: () => copy(exact)},
-                           "⧉") : null);
-    }));
+                el("span", {class: "log-text"}, cardHints(said)),
+                exact && line.kind !== "explain" ? el("button", {
+                  type: "button", class: "log-copy", title: t("log.copy"),
+                  "aria-label": t("log.copy"), onclick: () => copy(exact)}, "⧉") : null);
+    };
+    if (grows) {
+      list.append(...lines.slice(shown.length).map((line, i) => item(line, shown.length + i)));
+    }
+    else list.replaceChildren(...lines.map(item));
+    list.logKeys = keys;
     filterLog(list);
     if (atBottom) list.scrollTop = list.scrollHeight;
   }
