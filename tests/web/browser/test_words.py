@@ -112,9 +112,28 @@ def test_every_french_page_holds_no_english_word(browser: Any, live: Any, shots:
         assert {"secret-bid", "deploy", "action"} <= seen
         page.screenshot(path=shots / "words-fr-end.png")
         replay_moments(page, match_id, "eden", found)
-        # ME:A, two bots: its table as a spectator sees it at the end, and its replay
+        # ME:A against the random bot: its table at each kind of decision of its first 40
+        # (the deployment, the movement phase)
         lib = load_library()
         bands = list(lib.bands)
+        token = new_token()
+        me_human = stored(live, "masseffect",
+                          me_setup(lib, [bands[0], bands[1]], next(iter(lib.scenarios))),
+                          [SeatInfo(0, "human", None, "", token_hash(token)),
+                           SeatInfo(1, "bot", "random", "random", None)])
+        page.goto(f"/join/{me_human}/{token}")
+        page.wait_for_url(f"**/match/{me_human}")
+        me_seen: set[str] = set()
+        for _ in range(40):
+            state = table.wait_ready()
+            if state["over"] == "true":
+                break
+            if state["decision"] not in me_seen:
+                me_seen.add(state["decision"])
+                english_on(page, f"masseffect {state['decision']}", found)
+            table.step(stats)
+        assert {"deploy", "move"} <= me_seen, me_seen
+        # ME:A, two bots: its table as a spectator sees it at the end, and its replay
         me_id = stored(live, "masseffect",
                        me_setup(lib, [bands[0], bands[1]], next(iter(lib.scenarios))),
                        [SeatInfo(0, "bot", "random", "random", None),

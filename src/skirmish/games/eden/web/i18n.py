@@ -6,7 +6,9 @@ in English; PSI/CBT/VIG/RAP and PA, PS, PV, PC in French (Rulebook 1.6, 2, 4; se
 docs/rulings.md). The engine narrates in English; :data:`FR_PATTERNS` and :data:`FR_WORDS`
 turn its prompts and log lines into French in the browser (``common.js``), and a line no
 pattern knows stays as the engine wrote it; :data:`FR_EQUIPMENT_PATTERNS` and
-:data:`FR_EQUIPMENT_WORDS` do the same for the equipment of a fighter's card.
+:data:`FR_EQUIPMENT_WORDS` do the same for the equipment of a fighter's card. The decisions'
+sentences and the scenery's French names live in :mod:`.i18n_sentences`, the picture's and
+the sample cards' French in :mod:`.i18n_picture` (docs/web.md, Words, not notation).
 """
 
 from __future__ import annotations

@@ -394,5 +394,5 @@ POWER_TEXTS: dict[str, str] = {
         "Visée en réseau ; une figurine amie à 6 pas ou moins tire avec un cran de mieux ce "
         "tour-ci.",
 }
-POWER_PATTERNS: list[tuple[str, str]] = [
-    ("^" + re.escape(english) + "$", french) for english, french in POWER_TEXTS.items()]
+POWER_PATTERNS: list[tuple[str, str]] = [  # alone, or after a power's notation and " — "
+    (re.escape(english) + "$", french) for english, french in POWER_TEXTS.items()]

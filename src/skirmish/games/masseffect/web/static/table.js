@@ -104,7 +104,7 @@ const MassEffect = (() => {
       : f.extracted ? t("me.extracted") : "";
     const item = (name, text) => {
       const limit = /Limité \((\d+)\)/.exec(text || "");
-      return el("li", {dataset: {name}}, text || name,
+      return el("li", {dataset: {name}}, text ? SK.tr(text, "cards") : name,
                 limit ? el("small", {}, " · " + t("me.uses", {n: limit[1] - (uses[name] || 0)}))
                       : null);
     };
