@@ -266,3 +266,21 @@ def test_the_web_layers_refusals_read_in_french() -> None:
     _, reason, _ = legality(game, 1 - decider, action)
     assert translate(reason, "fr") == f"c'est au joueur {'AB'[decider]} de décider, pas à vous"
     assert translate(legality(game, None, action)[1], "fr") == "un spectateur ne peut pas agir"
+
+
+def test_masseffect_deployment_says_the_heuristics_reason() -> None:
+    lib = load_library()
+    bands = list(lib.bands)
+    game = MASS_EFFECT.new_game(me_setup(lib, [bands[0], bands[1]], next(iter(lib.scenarios))),
+                                seed=2)
+    agent = MCTSAgent(2, iterations=8, scope="fights")
+    while game.decision().kind != "deploy" or len(list(game.legal_actions())) < 2:
+        decision = game.decision()
+        game.apply(agent.act(view_of(game, decision.player, agent), list(game.legal_actions())))
+    decision = game.decision()
+    agent.act(view_of(game, decision.player, agent), list(game.legal_actions()))
+    data = agent.explain()
+    assert data is not None and data["reason"].startswith("the best spot of its zone")
+    said = for_reader(game, Explained(0, decision.player, "mcts", False, data), None)
+    assert said["verdict"] == "heuristic" and said["reason"] == data["reason"]
+    assert translate(said["reason"], "fr").startswith("le meilleur endroit de sa zone")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from skirmish.games.masseffect.bots.reasons import FR_REASONS
+
 #: Every UI string of ME:A: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
     # lobby
@@ -396,3 +398,6 @@ POWER_TEXTS: dict[str, str] = {
 }
 POWER_PATTERNS: list[tuple[str, str]] = [  # alone, or after a power's notation and " — "
     (re.escape(english) + "$", french) for english, french in POWER_TEXTS.items()]
+
+# the heuristic's reasons ("Why?" of a decision taken without a search) in French
+FR_PATTERNS[:0] = FR_REASONS
