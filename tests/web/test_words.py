@@ -284,3 +284,16 @@ def test_masseffect_deployment_says_the_heuristics_reason() -> None:
     said = for_reader(game, Explained(0, decision.player, "mcts", False, data), None)
     assert said["verdict"] == "heuristic" and said["reason"] == data["reason"]
     assert translate(said["reason"], "fr").startswith("le meilleur endroit de sa zone")
+
+
+def test_a_deployments_and_a_scenerys_refusals_read_in_french() -> None:
+    assert translate("Rulebook 4.A step 7: A.Yuri cannot be deployed at 18.3,52.1: its base "
+                     "would stand on scenery a fighter cannot stop on", "fr") == (
+        "Livre de règles 4.A, étape 7 : A.Yuri ne peut pas être déployé en (18.3,52.1) : son "
+        "socle serait sur un décor où un combattant ne peut pas s'arrêter")
+    assert translate("Wall at 61.7,59.9: it is 0.00 cm from a field edge (Rulebook 4.A step 6: "
+                     "scenery 5 cm or more from other scenery, the field edges and mission "
+                     "objectives)", "fr") == (
+        "Muret en (61.7,59.9) : à 0.00 cm d'un bord de table (Livre de règles 4.A, étape 6 : "
+        "les décors à 5 cm ou plus des autres décors, des bords de table et des objectifs de "
+        "mission)")
