@@ -269,3 +269,23 @@ def test_why_says_the_heuristics_reason_in_the_preparation(page: Any, live: Any)
     line = page.inner_text("#log li.log-explain")
     assert "by its rule of thumb, without a search" in line, line
     assert "Its reason" in line and "iterations only" not in line and "%" not in line, line
+
+
+def test_why_gives_an_estimate_with_its_interval_and_early_ones_as_such(page: Any, live: Any
+                                                                        ) -> None:
+    page.goto("/replay/none")  # any page with common.js
+    said = page.evaluate("""() => [
+      SK.whyText({verdict: 'estimate', win: 0.6, interval: [0.5696, 0.6297], iterations: 1000,
+                  agent: 'mcts', seat: 1, sentence: 'player B passes',
+                  line: [{player: 0, sentence: 'player A activates A.Yuri'}]}),
+      SK.whyText({verdict: 'early', win: 1, interval: [0.7961, 1], iterations: 15,
+                  agent: 'mcts', seat: 1, sentence: 'player B passes', line: []}),
+      SK.whyText({verdict: 'forced', win: 0.5, interval: null, iterations: 0,
+                  agent: 'mcts', seat: 1, sentence: 'player B passes', line: []})]""")
+    assert said[0] == ("Why mcts (B) played “player B passes”: it puts its chances at 60% (95% "
+                       "interval 57–63%, 1000 iterations). Expected line: player A activates "
+                       "A.Yuri.")
+    assert said[1].startswith("Why mcts (B) played “player B passes”: too early to say, 15 "
+                              "iterations only (its chances lie somewhere between 80% and 100%)")
+    assert "100%" not in said[1].split("between")[0]  # no "chances at 100 %"
+    assert said[2] == "mcts (B) played “player B passes”: its only legal action."

@@ -175,6 +175,31 @@ const SK = (() => {
     }
   }
 
+  /** A bot's explanation (the ``explanation`` frame, web/explanations.py) in words, saying
+      no more than it knows: its estimate with its interval, "too early to say" after few
+      iterations, the heuristic's reason, or its only legal action (docs/web.md, "Why?"). */
+  function whyText(frame) {
+    const side = (p) => (p === 0 || p === 1 ? sideLetter(p) : "?");
+    const line = (frame.line || []).map((s) => tr(s.sentence || s.action)).join(", ");
+    const pc = (x) => Math.round(100 * x);
+    const [low, high] = frame.interval || [0, 1];
+    const key = {estimate: "table.why.line", early: "table.why.early",
+                 heuristic: "table.why.heuristic", forced: "table.why.forced"}[frame.verdict]
+      || "table.why.line";
+    let text = t(key, {
+      agent: frame.agent || t("table.why.bot"), side: side(frame.seat),
+      action: tr(frame.sentence || frame.action),
+      win: frame.win === null || frame.win === undefined ? "?" : pc(frame.win),
+      low: pc(low), high: pc(high), n: frame.iterations || 0,
+    });
+    if (frame.reason === "(secret)") text += " " + t("table.why.secret_reason");
+    else if (frame.reason) text += " " + t("table.why.reason", {reason: tr(frame.reason)});
+    if (line && (frame.verdict === "estimate" || frame.verdict === "early")) {
+      text += " " + t("table.why.expected", {line});
+    }
+    return text;
+  }
+
   // -- cards at hand: a card's text wherever its name appears -------------------------------
   // name (as written, and with the notation's hyphens) -> its text; a game's script (or the
   // page, from its view) tells them with SK.knowCards({name: text}).
@@ -349,6 +374,6 @@ const SK = (() => {
   else ready();
 
   return {config, lang, t, fitSvg, term, word, tr, pct, num, el, colon, sideLetter, sideName,
-          renderLog, filterLog, trPicture, unavailable, knowCards, cardHints, cardHint, cardText, register, gameOf, lobbyPart,
+          renderLog, filterLog, trPicture, unavailable, whyText, knowCards, cardHints, cardHint, cardText, register, gameOf, lobbyPart,
           lobbyPartOf};
 })();

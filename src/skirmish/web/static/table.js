@@ -513,25 +513,7 @@
 
   // -- "Why?": a bot's explanation of its latest move, written in the log -----------------
   function onExplanation(frame) {
-    const side = (p) => (p === 0 || p === 1 ? sideLetter(p) : "?");
-    const line = (frame.line || []).map((s) => tr(s.sentence || s.action)).join(", ");
-    const pc = (x) => Math.round(100 * x);
-    const [low, high] = frame.interval || [0, 1];
-    const key = {estimate: "table.why.line", early: "table.why.early",
-                 heuristic: "table.why.heuristic", forced: "table.why.forced"}[frame.verdict]
-      || "table.why.line";
-    let text = t(key, {
-      agent: frame.agent || t("table.why.bot"), side: side(frame.seat),
-      action: tr(frame.sentence || frame.action),
-      win: frame.win === null || frame.win === undefined ? "?" : pc(frame.win),
-      low: pc(low), high: pc(high), n: frame.iterations || 0,
-    });
-    if (frame.reason === "(secret)") text += " " + t("table.why.secret_reason");
-    else if (frame.reason) text += " " + t("table.why.reason", {reason: tr(frame.reason)});
-    if (line && (frame.verdict === "estimate" || frame.verdict === "early")) {
-      text += " " + t("table.why.expected", {line});
-    }
-    S.whys.push({at: S.log.length, text});
+    S.whys.push({at: S.log.length, text: SK.whyText(frame)});
     renderLog($("log"), withWhys());
   }
 
