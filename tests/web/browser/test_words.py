@@ -178,7 +178,11 @@ def test_the_log_shows_sentences_keeps_the_notation_grows_and_filters(page: Any,
     assert moved.get_attribute("title") == notation
     shown = moved.locator(".log-text").inner_text()
     assert re.fullmatch(r"player A moves A\.\S+ to \(-?\d+(\.\d)?, -?\d+(\.\d)?\)", shown), shown
-    assert moved.locator("button.log-copy").count() == 1
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    moved.hover()
+    moved.locator("button.log-copy").click()  # the exact notation, copied
+    page.wait_for_selector("#log button.log-copy.copied")
+    assert page.evaluate("navigator.clipboard.readText()") == notation
     # the filter box keeps the lines holding its words
     total = page.locator("#log li").count()
     page.fill("#log-filter", "moves")

@@ -105,7 +105,8 @@ const SK = (() => {
                 el("span", {class: "log-text"}, cardHints(said)),
                 exact && line.kind !== "explain" ? el("button", {
                   type: "button", class: "log-copy", title: t("log.copy"),
-                  "aria-label": t("log.copy"), onclick: () => copy(exact)}, "⧉") : null);
+                  "aria-label": t("log.copy"),
+                  onclick: (event) => copy(exact, event.currentTarget)}, "⧉") : null);
     };
     if (grows) {
       list.append(...lines.slice(shown.length).map((line, i) => item(line, shown.length + i)));
@@ -116,13 +117,16 @@ const SK = (() => {
     if (atBottom) list.scrollTop = list.scrollHeight;
   }
 
-  /** Copy ``text`` to the clipboard (the log's exact notation), saying so briefly. */
-  function copy(text) {
-    const done = () => { const box = document.getElementById("log-filter");
-                         if (box) box.setAttribute("data-copied", text); };
+  /** Copy ``text`` to the clipboard (a log line's exact notation); its ``button`` says so. */
+  function copy(text, button) {
+    const done = () => {
+      button.classList.add("copied");
+      button.textContent = "✓";
+      button.title = t("lobby.join.copied");
+    };
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(done, done);
-    } else done();
+      navigator.clipboard.writeText(text).then(done, () => {});
+    }
   }
 
   /** Show only the log lines holding the filter box's words (any case; shown words or
