@@ -17,6 +17,8 @@ from skirmish.games.eden.preparation.deployment import zone_of
 from skirmish.games.eden.rolling import state_of
 from skirmish.games.eden.state import EdenState
 from skirmish.games.eden.web.frames import knowledge, picture_for, svg_of
+from skirmish.web.game_parts import web_part
+from skirmish.web.i18n import sentence
 
 from .conftest import create, hub_of, next_state, seat_headers, token_of
 
@@ -69,7 +71,11 @@ def check_secrets(game: Game, seat: int | None, frame: dict[str, Any]) -> None:
             assert name not in text, f"{name!r} leaks to seat {seat}"
     if frame["type"] != "state":
         return
-    assert set(frame) == STATE_FRAME_KEYS
+    # a reaction's options not offered, with the rule's reason: the deciding seat's only
+    assert set(frame) - {"unavailable"} == STATE_FRAME_KEYS
+    assert "unavailable" not in frame or (
+        not game.is_over and game.decision().player == seat
+        and game.decision().kind == "reaction")
     view = frame["view"]
     assert view["dice"] == dice.public()
     assert set(view) == set(game.view(seat))
@@ -100,7 +106,9 @@ def check_secrets(game: Game, seat: int | None, frame: dict[str, Any]) -> None:
     for line, event in zip(frame["log"], game.log[start:], strict=True):
         visible = event.audience is None or (seat is not None and seat in event.audience)
         if not visible:
-            assert line == {"kind": event.redacted().kind, "text": event.redacted().text()}
+            # the line a player reads is the sentence of the stand-in, nothing more
+            assert line == {"kind": event.redacted().kind, "text": event.redacted().text(),
+                            "line": sentence(web_part("eden"), event.redacted().text())}
             assert line["text"] != event.text()
     decider = None if game.is_over else game.decision().player
     assert (frame["legal"] != []) <= (seat is not None and seat == decider)

@@ -23,9 +23,10 @@ from skirmish.core.game import Game
 from skirmish.geometry.annotations import Picture
 from skirmish.geometry.svg import render
 from skirmish.web.game_parts import FrameError, WebPart, web_part
+from skirmish.web.i18n import sentence
 
-__all__ = ["FrameError", "field_data", "field_data_cm", "knowledge", "legal_texts",
-           "legality", "log_lines", "odds", "parse_action", "points", "probe",
+__all__ = ["FrameError", "action_line", "field_data", "field_data_cm", "knowledge", "legal_texts",
+           "legality", "lines_of", "log_lines", "odds", "parse_action", "points", "probe",
            "probe_answer", "replay_extras", "sight", "state_frame", "svg_of", "table_svg"]
 
 
@@ -68,13 +69,30 @@ def odds(known: Game, text: str, reaction: str | None) -> dict[str, Any]:
 # -- state frames --------------------------------------------------------------------------------
 def log_lines(game: Game, seat: int | None, start: int = 0) -> list[dict[str, str]]:
     """The log from ``start`` as ``seat`` may read it (a spectator reads public events only,
-    the others as stand-ins)."""
+    the others as stand-ins): each line's ``kind``, its ``text`` as the engine writes it (the
+    exact notation: shown on hover, copied) and its ``line``, what a player reads: a sentence
+    with numbers rounded to 0.1 (:func:`skirmish.web.i18n.sentence`; docs/web.md, Words, not
+    notation)."""
     events: Sequence[Event] = game.log[start:]
     if seat is None:
         seen = [e if e.audience is None else e.redacted() for e in events]
     else:
         seen = [e.for_player(seat) for e in events]
-    return [{"kind": e.kind, "text": e.text()} for e in seen]
+    return lines_of(game, seen)
+
+
+def action_line(game: Game, player: int, text: str) -> str:
+    """A decision ``text`` of ``player`` as the log's sentence says it (a replay's step)."""
+    return sentence(part_of(game), f"player {'AB'[player] if player in (0, 1) else player}: "
+                                   f"{text}")
+
+
+def lines_of(game: Game, events: Sequence[Event]) -> list[dict[str, str]]:
+    """``events`` as log lines: ``kind``, ``text`` (the engine's, exact) and ``line`` (the
+    sentence a player reads; :func:`log_lines`)."""
+    part = part_of(game)
+    return [{"kind": e.kind, "text": (text := e.text()), "line": sentence(part, text)}
+            for e in events]
 
 
 def legal_texts(game: Game, seat: int | None) -> list[str]:

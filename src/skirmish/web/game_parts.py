@@ -99,6 +99,10 @@ class WebPart:
     #: The game's French translations of the engine's English text, by table name: ``"log"``
     #: (prompts and log lines) and any other the scripts ask for (``SK.tr(text, name)``).
     translations: Mapping[str, Table] = {}
+    #: The game's decisions in the log as English sentences: "player A: <notation>" (the
+    #: :class:`~skirmish.core.events.ActionEvent` line) -> a sentence, applied by the server
+    #: (:func:`skirmish.web.i18n.sentence`) before the ``"log"`` table makes it French.
+    sentences: Table = ([], {})
 
     # -- the browser's files -----------------------------------------------------------------
     #: The folder served at ``/static/games/<name>/`` (``None``: none).

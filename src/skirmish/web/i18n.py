@@ -5,7 +5,9 @@ later game's word wins over an earlier one's).
 
 The engine narrates in English; the tables of :data:`TABLES` (regular expressions and words,
 ``"log"`` for the prompts and log lines, others a game names) turn its text into French in the
-browser (``common.js``), and a line no pattern knows stays as the engine wrote it.
+browser (``common.js``), and a line no pattern knows stays as the engine wrote it. A game's
+``"sentences"`` table (its decisions' sentences, :func:`sentence`, in French) goes first into
+``"log"``.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import re
 from collections.abc import Mapping
 
 from skirmish.core.plugins import GAMES
-from skirmish.web.game_parts import Table, web_parts
+from skirmish.web.game_parts import Table, WebPart, web_parts
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
@@ -135,15 +137,35 @@ SHARED: dict[str, tuple[str, str]] = {
     "table.notation": ("Notation", "Notation"),
     "table.send": ("Send", "Envoyer"),
     "table.fighters": ("Fighters", "Combattants"),
+    "table.field": ("The table", "La table"),
     "table.log": ("Log", "Journal"),
+    "log.filter": ("Search the log", "Chercher dans le journal"),
+    "log.grow": ("Larger", "Agrandir"),
+    "log.shrink": ("Smaller", "Réduire"),
+    "log.copy": ("Copy the notation", "Copier la notation"),
     "table.why": ("Why?", "Pourquoi ?"),
     "table.why.title": ("Ask the bot why it made its latest move",
                         "Demander au bot pourquoi il a joué son dernier coup"),
     "table.why.bot": ("the bot", "le bot"),
-    "table.why.line": ("Why {agent} ({side}) played {action}: it puts its chances at {win}% "
-                       "({n} iterations).",
-                       "Pourquoi {agent} ({side}) a joué {action} : il estime ses chances à "
-                       "{win} % ({n} itérations)."),
+    "table.why.line": ("Why {agent} ({side}) played “{action}”: it puts its chances at {win}% "
+                       "(95% interval {low}–{high}%, {n} iterations).",
+                       "Pourquoi {agent} ({side}) a joué « {action} » : il estime ses chances à "
+                       "{win} % (intervalle à 95 % : {low}–{high} %, {n} itérations)."),
+    "table.why.early": ("Why {agent} ({side}) played “{action}”: too early to say, {n} "
+                        "iterations only (its chances lie somewhere between {low}% and "
+                        "{high}%).",
+                        "Pourquoi {agent} ({side}) a joué « {action} » : trop tôt pour le dire, "
+                        "{n} itérations seulement (ses chances sont quelque part entre {low} % "
+                        "et {high} %)."),
+    "table.why.heuristic": ("Why {agent} ({side}) played “{action}”: by its rule of thumb, "
+                            "without a search.",
+                            "Pourquoi {agent} ({side}) a joué « {action} » : par sa règle "
+                            "empirique, sans recherche."),
+    "table.why.forced": ("{agent} ({side}) played “{action}”: its only legal action.",
+                         "{agent} ({side}) a joué « {action} » : sa seule action permise."),
+    "table.why.reason": ("Its reason: {reason}.", "Sa raison : {reason}."),
+    "table.why.secret_reason": ("Its reason is secret, like its choice.",
+                                "Sa raison est secrète, comme son choix."),
     "table.why.expected": ("Expected line: {line}.", "Suite attendue : {line}."),
     "table.select": ("Click a fighter to see its card.",
                      "Cliquez un combattant pour voir sa carte."),
@@ -161,6 +183,7 @@ SHARED: dict[str, tuple[str, str]] = {
                    "Trajet {length} cm, reste {left} cm"),
     "table.tape.short": ("Path {length} cm", "Trajet {length} cm"),
     "table.illegal": ("Not allowed: {reason}", "Interdit : {reason}"),
+    "table.unavailable": ("not offered: {reason}", "non proposé : {reason}"),
     "table.legal": ("Allowed", "Permis"),
     "table.covers": ("Covers: {who}", "Couvre : {who}"),
     "table.covers.none": ("Covers nobody", "Ne couvre personne"),
@@ -236,6 +259,57 @@ SHARED: dict[str, tuple[str, str]] = {
 }
 
 
+#: The framed picture's own words (skirmish.geometry.svg_frame) in French: the ``"picture"``
+#: table, which ``common.js`` applies to every text and tooltip of the table's picture (each
+#: line of a wrapped legend entry is its own text: the entries are matched line by line).
+#: Each game adds its picture's words under the same name.
+PICTURE_PATTERNS: list[tuple[str, str]] = [
+    (r"^Legend$", "Légende"),
+    (r"^Off the field$", "Hors de la table"),
+    (r"^NORTH$", "NORD"),
+    (r"^EAST$", "EST"),
+    (r"^SOUTH  \(y = 0\)$", "SUD  (y = 0)"),
+    (r"^WEST  \(x = 0\)$", "OUEST  (x = 0)"),
+    (r"^North up: x grows to the east, y to the$", "Nord en haut : x croît vers l'est, y vers le"),
+    (r"^north \(cm\)\.$", "nord (cm)."),
+    (r"^deployment zone$", "zone de déploiement"),
+    (r"^greyed: out of play, where it$", "grisé : hors jeu, là où il"),
+    (r"^last stood$", "se tenait en dernier"),
+    (r"^low scenery: an obstacle$", "décor bas : un obstacle"),
+    (r"^opaque scenery: blocks sight$", "décor opaque : bloque la vue"),
+    (r"^flat scenery: sight passes$", "décor plat : la vue passe"),
+    (r"^thick outline: costly ground to$", "contour épais : terrain coûteux à"),
+    (r"^cross$", "traverser"),
+    (r"^out of action$", "hors de combat"),
+    (r"^marker: objective$", "marqueur : objectif"),
+    (r"^objective (\d+)$", "objectif {1}"),
+    (r"^objective$", "objectif"),
+    (r"^damage taken$", "dégâts subis"),
+]
+PICTURE_WORDS: dict[str, str] = {}
+#: The web layer's own refusals (web.frames, web.rooms, web.sockets) in French: the first
+#: entries of the ``"log"`` table after the games' sentences (the toast "Refused: ...").
+LOG_PATTERNS: list[tuple[str, str]] = [
+    (r"^the match is over$", "la partie est terminée"),
+    (r"^a spectator cannot act$", "un spectateur ne peut pas agir"),
+    (r"^it is player ([AB])'s decision, not yours$",
+     "c'est au joueur {1} de décider, pas à vous"),
+    (r"^'(.+)' is not an action: ", "« {1} » n'est pas une action : "),
+    (r"^no bot has explained a move in this match yet$",
+     "aucun robot n'a encore expliqué de coup dans cette partie"),
+    (r"^this seat token is not valid for this match: you are watching as a spectator$",
+     "ce lien de place n'est pas valable pour cette partie : vous regardez en spectateur"),
+    (r"^this seat's link was replaced by its owner: open the new one$",
+     "le lien de cette place a été remplacé par son propriétaire : ouvrez le nouveau"),
+    (r"^the server could not answer this message$",
+     "le serveur n'a pas pu répondre à ce message"),
+    (r"^too many '(\w+)' messages: at most (\d+) per socket and (\d+) per address "
+     r"\(docs/web\.md, Limits\); this one was not answered$",
+     "trop de messages « {1} » : au plus {2} par connexion et {3} par adresse ; celui-ci est "
+     "resté sans réponse"),
+]
+
+
 def _tagline(titles: list[str]) -> tuple[str, str]:
     """The lobby's tagline naming the installed games."""
     if len(titles) > 1:
@@ -252,12 +326,24 @@ def _merged(games: tuple[str, ...]) -> tuple[dict[str, tuple[str, str]], dict[st
     """Every word and every translation table of the installed ``games`` (their names, in
     order: the cache key)."""
     words = dict(SHARED)
-    tables: dict[str, Table] = {"log": (list(SHARED_LOG), {})}
+    tables: dict[str, Table] = {"picture": (list(PICTURE_PATTERNS), dict(PICTURE_WORDS)),
+                                "log": ([], {})}
     titles = []
+    # every game's "sentences" (its decisions' sentences in French, web.i18n.sentence) come
+    # first in the "log" table: no game's own patterns may touch a sentence before
+    for part in web_parts():
+        patterns, known = part.translations.get("sentences", ([], {}))
+        merged = tables.setdefault("log", ([], {}))
+        merged[0].extend(patterns)
+        merged[1].update(known)
+    tables["log"][0].extend(LOG_PATTERNS)
+    tables["log"][0].extend(SHARED_LOG)  # the table's own lines (a clock ran out)
     for part in web_parts():
         words.update(part.words)
         titles.append(part.words.get(f"ruleset.{part.name}", (part.title, part.title))[0])
         for name, (patterns, known) in part.translations.items():
+            if name == "sentences":
+                continue
             merged = tables.setdefault(name, ([], {}))
             merged[0].extend(patterns)
             merged[1].update(known)
@@ -321,3 +407,25 @@ def translate(text: str, lang: str, patterns: list[tuple[str, str]] | None = Non
     for pattern, template in table:
         text = re.sub(pattern, functools.partial(fill, template), text)
     return text
+
+
+# -- words, not notation (docs/web.md, Words, not notation) -------------------------------------
+#: A number written with two decimals or more (the notation's points: 28.098109381426248).
+_LONG_NUMBER = re.compile(r"(?<![\w.])(-?\d+\.\d{2,})(?![\d.])")
+
+
+def rounded(text: str) -> str:
+    """``text`` with every number of two decimals or more rounded to one (0.1 cm: what a
+    player reads; the exact notation stays in the log line's ``text``)."""
+    return _LONG_NUMBER.sub(lambda m: f"{float(m.group(1)):.1f}", text)
+
+
+def sentence(part: WebPart, text: str) -> str:
+    """The engine's English log line ``text`` as a player reads it: a decision's notation
+    ("player A: move A.Yuri 28.098,41.93") as a sentence of the game's
+    (:attr:`WebPart.sentences`: "player A moves A.Yuri to (28.1, 41.9)"), its numbers
+    :func:`rounded`; the ``"log"`` table makes it French in the browser."""
+    patterns, known = part.sentences
+    if patterns:
+        text = translate(text, "fr", list(patterns), dict(known))
+    return rounded(text)

@@ -386,6 +386,8 @@ def _replay_frame(replay_id: str, actions: list[tuple[int, str]], checkpoints: l
     action = actions[step - 1] if step else None
     return {"id": replay_id, "step": step, "count": len(actions),
             **frames.replay_extras(game), "view": view,
-            "log": [{"kind": e.kind, "text": e.text()} for e in game.log],
-            "action": None if action is None else {"player": action[0], "text": action[1]},
+            "log": frames.lines_of(game, game.log),
+            "action": None if action is None else {
+                "player": action[0], "text": action[1],
+                "line": frames.action_line(game, action[0], action[1])},
             "over": game.is_over, "outcome": outcome.to_json() if outcome else None}

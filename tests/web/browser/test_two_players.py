@@ -49,7 +49,7 @@ def test_a_remote_match_between_two_browsers(page: Any, browser: Any, live: Any,
         assert a.click_action("bid 3")
         b.wait_ready()
         assert "bid 3" not in other.inner_text("#log")
-        assert "player A: (secret)" in other.inner_text("#log")
+        assert "player A makes a secret choice" in other.inner_text("#log")
         other.screenshot(path=shots / "remote-b.png")
         # a lost connection: the page says so, then comes back by itself
         other.context.set_offline(True)

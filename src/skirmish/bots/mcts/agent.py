@@ -124,11 +124,22 @@ class MCTSAgent:
             helper = self._helper(self._ruleset(view))
             if helper is not None:
                 action = helper.act(view, legal_actions)
-                self.last = Explanation(str(action), 0.5, 0, 0.0, prior=str(action))
+                self.last = Explanation(str(action), 0.5, 0, 0.0, prior=str(action),
+                                        reason=self._reason(helper, view, action))
                 return action
         action, self.last = self.search(view, legal_actions, seed).run()
         self.errors += self.last.errors
         return action
+
+    @staticmethod
+    def _reason(helper: Agent, view: Mapping[str, Any], action: Action) -> str | None:
+        """The heuristic's reason for its choice (its ``reason(view, action)``, when it has
+        one: the "Why?" of a decision taken without a search)."""
+        reason = getattr(helper, "reason", None)
+        if not callable(reason):
+            return None
+        said = reason(view, action)
+        return said if isinstance(said, str) else None
 
     @staticmethod
     def _ruleset(view: Mapping[str, Any]) -> str:

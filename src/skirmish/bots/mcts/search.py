@@ -183,13 +183,17 @@ class Explanation:
     errors: int = 0
     #: The heuristic's choice (the prior), when there is one.
     prior: str | None = None
+    #: Why the heuristic chose it, when it took the decision without a search and says why
+    #: (its ``reason(view, action)``).
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "prior": self.prior, "win": round(self.win, 4),
                 "iterations": self.iterations, "seconds": round(self.seconds, 4),
                 "line": [{"player": p, "action": a} for p, a in self.line],
                 "options": self.options, "determinizations": self.determinizations,
-                "redraws": self.redraws, "errors": self.errors}
+                "redraws": self.redraws, "errors": self.errors,
+                **({"reason": self.reason} if self.reason is not None else {})}
 
     def text(self) -> str:
         """One line for a person: the action, the chances, the expected line."""

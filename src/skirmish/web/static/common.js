@@ -31,8 +31,13 @@ const SK = (() => {
   /** A word of the notation (head, dodge, north…) in this language, else as it is. */
   function word(w) {
     const key = "word." + w;
-    return key in config.t ? config.t[key] : w;
+    if (key in config.t) return config.t[key];
+    const point = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(w);
+    return point ? `(${round1(point[1])}, ${round1(point[2])})` : w;
   }
+
+  /** A number of the notation as shown: two decimals or more rounded to one (0.1 cm). */
+  const round1 = (text) => (/\.\d{2,}$/.test(text) ? Number(text).toFixed(1) : text);
 
   /** The engine's English prompt or log line (or, ``table`` "equipment", an item in the
       card notation) in this language (see i18n.FR_PATTERNS). */
@@ -79,14 +84,174 @@ const SK = (() => {
   const sideLetter = (seat) => (seat === 0 ? "A" : seat === 1 ? "B" : seat === 2 ? "N" : "?");
   const sideName = (seat) => t("side." + sideLetter(seat));
 
-  /** Log lines into an <ol>: the engine's text (translated), styled by kind. */
+  /** Log lines into an <ol>: what a player reads (the line's sentence, ``line``, numbers
+      rounded to 0.1, translated), the exact notation (``text``) on hover (title) and in
+      ``data-notation`` (the copy button copies it); styled by kind; card names show their
+      text (cardHints); the log's filter box applies (logPanel). */
   function renderLog(list, lines) {
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    list.replaceChildren(...lines.map((line, i) => {
+    // Only the new lines are added when the log shown is the start of the new one: the live
+    // region (aria-live) then announces what happened, not the whole log again.
+    const keys = lines.map((line) => `${line.kind}\u0000${line.text}\u0000${line.line || ""}`);
+    const shown = list.logKeys || [];
+    const grows = shown.length <= keys.length && list.children.length === shown.length
+      && shown.every((key, i) => key === keys[i]);
+    const item = (line, i) => {
       const kind = (line.kind || "").replace(/[^\w-]/g, "-");
-      return el("li", {class: "log-" + kind, dataset: {i: String(i)}}, tr(line.text || ""));
-    }));
+      const exact = line.text || "";
+      const said = tr(line.line || exact);
+      return el("li", {class: "log-" + kind, title: exact === said ? null : exact,
+                       dataset: {i: String(i), notation: exact}},
+                el("span", {class: "log-text"}, cardHints(said)),
+                exact && line.kind !== "explain" ? el("button", {
+                  type: "button", class: "log-copy", title: t("log.copy"),
+                  "aria-label": t("log.copy"),
+                  onclick: (event) => copy(exact, event.currentTarget)}, "⧉") : null);
+    };
+    if (grows) {
+      list.append(...lines.slice(shown.length).map((line, i) => item(line, shown.length + i)));
+    }
+    else list.replaceChildren(...lines.map(item));
+    list.logKeys = keys;
+    filterLog(list);
     if (atBottom) list.scrollTop = list.scrollHeight;
+  }
+
+  /** Copy ``text`` to the clipboard (a log line's exact notation); its ``button`` says so. */
+  function copy(text, button) {
+    const done = () => {
+      button.classList.add("copied");
+      button.textContent = "✓";
+      button.title = t("lobby.join.copied");
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, () => {});
+    }
+  }
+
+  /** Show only the log lines holding the filter box's words (any case; shown words or
+      notation). */
+  function filterLog(list) {
+    const box = document.getElementById("log-filter");
+    const words = box ? box.value.trim().toLowerCase() : "";
+    for (const li of list.children) {
+      const hay = (li.textContent + " " + (li.dataset.notation || "")).toLowerCase();
+      li.hidden = !!words && !words.split(/\s+/).every((w) => hay.includes(w));
+    }
+  }
+
+  /** The log panel's filter box and its grow button (the page's #log-filter, #log-grow). */
+  function logPanel() {
+    const list = document.getElementById("log");
+    const box = document.getElementById("log-filter");
+    const grow = document.getElementById("log-grow");
+    if (!list) return;
+    if (box) box.addEventListener("input", () => filterLog(list));
+    if (grow) {
+      grow.addEventListener("click", () => {
+        const panel = list.closest(".log-panel");
+        const grown = panel.classList.toggle("grown");
+        grow.setAttribute("aria-expanded", grown ? "true" : "false");
+        grow.textContent = t(grown ? "log.shrink" : "log.grow");
+        list.scrollTop = list.scrollHeight;
+      });
+    }
+  }
+
+  /** The options a decision does not offer, each a disabled button with the rule's reason
+      (frame.unavailable: [{action, reason, label}]), in their verb's group of ``box``. */
+  function unavailable(box, list) {
+    for (const item of list || []) {
+      const verb = item.action.split(" ")[0];
+      let group = box.querySelector(`.verb-group[data-verb="${CSS.escape(verb)}"] .buttons`);
+      if (!group) {
+        const made = el("div", {class: "verb-group", dataset: {verb}},
+                        el("h3", {}, t("verb." + verb)), el("div", {class: "buttons"}));
+        box.append(made);
+        group = made.querySelector(".buttons");
+      }
+      const reason = tr(item.reason || "");
+      group.append(el("span", {class: "unavailable-option"},
+        el("button", {type: "button", class: "act unavailable", disabled: true, title: reason,
+                      "aria-description": reason, dataset: {action: item.action}},
+           item.label || item.action),
+        el("small", {class: "why-not"}, t("table.unavailable", {reason}))));
+    }
+  }
+
+  /** A bot's explanation (the ``explanation`` frame, web/explanations.py) in words, saying
+      no more than it knows: its estimate with its interval, "too early to say" after few
+      iterations, the heuristic's reason, or its only legal action (docs/web.md, "Why?"). */
+  function whyText(frame) {
+    const side = (p) => (p === 0 || p === 1 ? sideLetter(p) : "?");
+    const line = (frame.line || []).map((s) => tr(s.sentence || s.action)).join(", ");
+    const pc = (x) => Math.round(100 * x);
+    const [low, high] = frame.interval || [0, 1];
+    const key = {estimate: "table.why.line", early: "table.why.early",
+                 heuristic: "table.why.heuristic", forced: "table.why.forced"}[frame.verdict]
+      || "table.why.line";
+    let text = t(key, {
+      agent: frame.agent || t("table.why.bot"), side: side(frame.seat),
+      action: tr(frame.sentence || frame.action),
+      win: frame.win === null || frame.win === undefined ? "?" : pc(frame.win),
+      low: pc(low), high: pc(high), n: frame.iterations || 0,
+    });
+    if (frame.reason === "(secret)") text += " " + t("table.why.secret_reason");
+    else if (frame.reason) text += " " + t("table.why.reason", {reason: tr(frame.reason)});
+    if (line && (frame.verdict === "estimate" || frame.verdict === "early")) {
+      text += " " + t("table.why.expected", {line});
+    }
+    return text;
+  }
+
+  // -- cards at hand: a card's text wherever its name appears -------------------------------
+  // name (as written, and with the notation's hyphens) -> its text; a game's script (or the
+  // page, from its view) tells them with SK.knowCards({name: text}).
+  const cardTexts = new Map();
+  let cardPattern = null;
+
+  /** Learn cards' texts (name -> text); their names become hints from then on. */
+  function knowCards(cards) {
+    let added = false;
+    for (const [name, text] of Object.entries(cards || {})) {
+      if (!name || !text) continue;
+      for (const key of [name, name.replace(/ /g, "-")]) {
+        if (cardTexts.get(key) !== text) { cardTexts.set(key, text); added = true; }
+      }
+    }
+    if (!added) return;
+    const names = [...cardTexts.keys()].sort((a, b) => b.length - a.length)
+      .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    cardPattern = names.length ? new RegExp("(^|[^\\w-])(" + names.join("|") + ")(?![\\w-])", "g")
+                               : null;
+  }
+
+  /** ``text`` as nodes: each card name it holds a focusable hint showing the card's text
+      (title on hover; a tap or focus opens it: CSS .card-hint:focus::after). */
+  function cardHints(text) {
+    if (!cardPattern || typeof text !== "string") return [text];
+    const out = [];
+    let last = 0;
+    cardPattern.lastIndex = 0;
+    for (let m = cardPattern.exec(text); m; m = cardPattern.exec(text)) {
+      const start = m.index + m[1].length;
+      if (start > last) out.push(text.slice(last, start));
+      out.push(cardHint(m[2]));
+      last = start + m[2].length;
+    }
+    if (last < text.length) out.push(text.slice(last));
+    return out;
+  }
+
+  /** The text of the card ``name`` (as written or in the notation), "" when unknown. */
+  const cardText = (name) => cardTexts.get(name) || "";
+
+  /** One card name as a hint: its text on hover (title), tap and keyboard focus. */
+  function cardHint(name, label) {
+    const text = cardTexts.get(name) || "";
+    return el("span", {class: "card-hint", tabindex: "0", role: "note", title: text,
+                       "data-card-text": text, "aria-label": `${label || name}: ${text}`},
+              label || name);
   }
 
   /** Let the server's picture of the table fill its box, with a margin for the names of
@@ -171,6 +336,7 @@ const SK = (() => {
       };
     },
     myCards: () => null,        // (view): the seat's own cards, null: none
+    cardTexts: () => ({}),      // (view): {card name: its text}, shown wherever a name appears
     odds: (frame) => el("p", {class: "muted"}, tr(frame.summary || "")),
     sightText: () => null,      // (sight frame): the verdict's words, null: the default
     tapeText: () => null,       // (probe frame): the tape's words, null: the default
@@ -207,6 +373,36 @@ const SK = (() => {
   /** The default scene of a view (a game's own scene() may start from it). */
   const baseScene = (view, board) => DEFAULT_GAME.scene(view, board);
 
+  // -- the table's picture in this language -------------------------------------------------
+  /** Every text and tooltip of the SVG pictures under ``root`` through the "picture" table
+      (its title, compass, legend, labels; a no-op in English). */
+  function trPicture(root) {
+    if (!tables.picture || !root) return;
+    for (const node of root.querySelectorAll("svg text, svg title, svg tspan")) {
+      if (node.children.length || node.dataset.tr === lang) continue;
+      const text = node.textContent;
+      const french = tr(text, "picture");
+      if (french !== text) node.textContent = french;
+      node.dataset.tr = lang;
+    }
+  }
+
+  /** Translate the pictures the page puts in #field, now and whenever they change. */
+  function watchPictures() {
+    const box = document.getElementById("field");
+    if (!box || !tables.picture) return;
+    trPicture(box);
+    new MutationObserver(() => trPicture(box)).observe(box, {childList: true, subtree: true});
+  }
+
+  function ready() {
+    logPanel();
+    watchPictures();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+
   return {config, lang, t, fitSvg, term, word, tr, pct, num, el, colon, sideLetter, sideName,
-          renderLog, register, gameOf, lobbyPart, lobbyPartOf, baseScene};
+          renderLog, filterLog, trPicture, unavailable, whyText, knowCards, cardHints, cardHint,
+          cardText, register, gameOf, lobbyPart, lobbyPartOf, baseScene};
 })();

@@ -24,7 +24,9 @@
     shown = data;
     const view = data.view;
     $("step-action").textContent = data.action
-      ? tr(`player ${"AB"[data.action.player]}: ${data.action.text}`) : t("replay.start");
+      ? tr(data.action.line || `player ${"AB"[data.action.player]}: ${data.action.text}`)
+      : t("replay.start");
+    $("step-action").title = data.action ? data.action.text : "";
     if (!view) return;
     const game = SK.gameOf(view);  // the game's own ways (common.js, SK.register)
     $("step-score").textContent = game.replayStatus(view);
@@ -66,6 +68,7 @@
     $("field").innerHTML = data.svg;
     const svg = $("field").querySelector("svg");
     if (svg) SK.fitSvg(svg);
+    if (data.view) SK.knowCards(SK.gameOf(data.view).cardTexts(data.view));
     renderLog($("log"), data.log || []);
     details(data);
     const list = $("log");

@@ -136,6 +136,7 @@
     Object.assign(S, {seat: frame.seat, view: frame.view, legal: frame.legal || [],
                       over: frame.over, outcome: frame.outcome, mode: frame.mode || S.mode,
                       count: frame.count, cards: frame.cards || S.cards,
+                      unavailable: frame.unavailable || [],
                       explained: frame.explained || 0});
     const from = frame.log_from || 0;
     S.log = S.log.slice(0, from).concat(frame.log || []);
@@ -188,6 +189,7 @@
       decision: v.decision ? v.decision.kind : "", turn: S.legal.length ? "me" : "other",
       ruleset: v.ruleset || "",
     });
+    SK.knowCards(G().cardTexts(v));
     renderDecision();
     renderLog($("log"), withWhys());
     let roll = null;
@@ -215,7 +217,7 @@
     const card = $("card");
     const mine = G().myCards(S.view);
     const was = card.querySelector("details.my-cards");
-    if (mine && was && was.open) mine.open = true;
+    if (mine && was) mine.open = was.open;
     card.replaceChildren(!f ? el("p", {class: "muted"}, t("table.select"))
       : G().card(f, S.view, {cards: S.cards, log: S.log}));
     if (mine) card.append(mine);
@@ -264,7 +266,8 @@
       $("prompt").textContent = "";
       return renderPending();
     }
-    $("prompt").textContent = t("table.your_decision") + " — " + tr(decision.prompt || "");
+    $("prompt").replaceChildren(t("table.your_decision") + " — ",
+                                ...SK.cardHints(tr(decision.prompt || "")));
     if (decision.kind === "secret-bid" && v.opponent_has_bid) {
       $("prompt").append(el("small", {class: "muted"}, " " + t("table.bid.placed")));
     }
@@ -309,6 +312,7 @@
       box.append(el("div", {class: "verb-group", dataset: {verb}},
                     el("h3", {}, t("verb." + verb)), el("div", {class: "buttons"}, buttons)));
     }
+    SK.unavailable(box, S.unavailable.map((u) => Object.assign({label: label(parse(u.action))}, u)));
     renderPending();
   }
 
@@ -546,14 +550,7 @@
 
   // -- "Why?": a bot's explanation of its latest move, written in the log -----------------
   function onExplanation(frame) {
-    const side = (p) => (p === 0 || p === 1 ? sideLetter(p) : "?");
-    const line = (frame.line || []).map((s) => `${side(s.player)}: ${tr(s.action)}`).join(", ");
-    const text = t("table.why.line", {
-      agent: frame.agent || t("table.why.bot"), side: side(frame.seat), action: tr(frame.action),
-      win: frame.win === null || frame.win === undefined ? "?" : Math.round(100 * frame.win),
-      n: frame.iterations || 0,
-    }) + (line ? " " + t("table.why.expected", {line}) : "");
-    S.whys.push({at: S.log.length, text});
+    S.whys.push({at: S.log.length, text: SK.whyText(frame)});
     renderLog($("log"), withWhys());
   }
 

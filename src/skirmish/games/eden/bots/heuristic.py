@@ -89,6 +89,13 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
                 return choice
         return self._best(legal_actions, lambda a: 0.0)
 
+    def reason(self, view: Mapping[str, Any], action: Action) -> str | None:
+        """Why it took ``action`` on ``view``'s decision, in one line (the web table's
+        "Why?": :mod:`skirmish.games.eden.bots.reasons`)."""
+        from skirmish.games.eden.bots.reasons import reason
+
+        return reason(view, action)
+
     def _best(self, actions: Sequence[Action], score: Any) -> Action:
         """The best-scoring action; a tiny seeded jitter breaks ties."""
         best, best_score = actions[0], -math.inf

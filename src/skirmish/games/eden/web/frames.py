@@ -85,7 +85,32 @@ def state_extras(game: Game, seat: int | None) -> dict[str, Any]:
     state = state_of(known)
     assert isinstance(state, EdenState)
     return {"svg": svg_of(picture_of(state), **_deployment_zone(game, seat)),
-            "board": board(known, seat, legal_texts(game, seat))}
+            "board": board(known, seat, legal_texts(game, seat)), **_unavailable(game, seat)}
+
+
+def _unavailable(game: Game, seat: int | None) -> dict[str, Any]:
+    """While ``seat`` chooses its fighter's reaction to a melee attack (Rulebook 6.A), the
+    reactions it may not choose and the rule's reason (``unavailable``: shown disabled,
+    with the reason, beside the ones offered; docs/web.md, Words, not notation). Only the
+    deciding seat is told: it is about its own fighter."""
+    if seat is None or game.is_over:
+        return {}
+    decision = game.decision()
+    if decision.player != seat or decision.kind != "reaction":
+        return {}
+    from skirmish.games.eden.actions import Reaction
+    from skirmish.games.eden.fighting.melee import reaction_refusal
+
+    target = (decision.context or {}).get("target")
+    if not target:
+        return {}
+    fighter = state_of(game).fighter(str(target))
+    out = []
+    for reaction in Reaction:
+        refusal = reaction_refusal(fighter, reaction)
+        if refusal is not None:
+            out.append({"action": f"react {reaction.value}", "reason": refusal})
+    return {"unavailable": out} if out else {}
 
 
 def _deployment_zone(game: Game, seat: int | None) -> dict[str, Any]:

@@ -6,10 +6,21 @@ in English; PSI/CBT/VIG/RAP and PA, PS, PV, PC in French (Rulebook 1.6, 2, 4; se
 docs/rulings.md). The engine narrates in English; :data:`FR_PATTERNS` and :data:`FR_WORDS`
 turn its prompts and log lines into French in the browser (``common.js``), and a line no
 pattern knows stays as the engine wrote it; :data:`FR_EQUIPMENT_PATTERNS` and
-:data:`FR_EQUIPMENT_WORDS` do the same for the equipment of a fighter's card.
+:data:`FR_EQUIPMENT_WORDS` do the same for the equipment of a fighter's card. The decisions'
+sentences and the scenery's French names live in :mod:`.i18n_sentences`, the picture's and
+the sample cards' French in :mod:`.i18n_picture` (docs/web.md, Words, not notation).
 """
 
 from __future__ import annotations
+
+from skirmish.games.eden.bots.reasons import FR_REASONS
+from skirmish.games.eden.web.i18n_picture import CARD_PATTERNS, PICTURE_PATTERNS, PICTURE_WORDS
+from skirmish.games.eden.web.i18n_sentences import (
+    FR_REFUSALS,
+    FR_SENTENCES,
+    SCENERY,
+    SENTENCES,
+)
 
 #: Every UI string of Eden: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
@@ -180,6 +191,15 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (rf"^{_REF} rolled location (\d) \((\w+)\) with (\d+) successes: aim at which limb\?",
      "{1} a obtenu la localisation {2} ({3w}) avec {4} succès : viser quel membre ?"),
     (r" \(the rest add to Str\)$", " (le reste s'ajoute à la Pui)"),
+    (r"^Rulebook 6\.A, Dodge reaction: the target must spend 1 AP and has none$",
+     "Livre de règles 6.A, réaction d'Esquive : la cible doit dépenser 1 PA et n'en a plus"),
+    (r"^Rulebook 9, Fear: a frightened fighter cannot perform a response$",
+     "Livre de règles 9, Peur : un combattant effrayé ne peut pas riposter"),
+    (r"^Rulebook 6\.A, Response reaction: it costs an attack action's 1 AP$",
+     "Livre de règles 6.A, réaction de Riposte : elle coûte le 1 PA d'une action d'Attaque"),
+    (r"^Rulebook 6\.A, Response reaction: it counts as an attack, 2/round already made$",
+     "Livre de règles 6.A, réaction de Riposte : elle compte comme une Attaque, déjà 2 ce "
+     "tour-ci"),
     (rf"^{_REF} attacks {_REF} in melee: passive, dodge or response\?$",
      "{1} attaque {2} au corps à corps : passive, esquive ou riposte ?"),
     (r"^Pay (\d+) SP to cancel (.+)\?$", "Payer {1} PS pour annuler {2} ?"),
@@ -227,7 +247,7 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (r"^player ([AB]) plays a secret mission, face down$",
      "le joueur {1} joue une mission secrète, face cachée"),
     (r"^player ([AB]) places (.+) \((\S+)\) at \(([^)]+)\)",
-     "le joueur {1} place {2} ({3}) en ({4})"),
+     "le joueur {1} place {2w} ({3}) en ({4})"),
     (r", turned (\S+) degrees$", ", tourné de {1} degrés"),
     (r"^player ([AB]) takes the (\w+) half; player ([AB]) gets the (\w+) half$",
      "le joueur {1} prend la moitié {2w} ; le joueur {3} a la moitié {4w}"),
@@ -368,3 +388,16 @@ FR_EQUIPMENT_WORDS: dict[str, str] = {
     "Str": "Pui", "Poison": "Poison", "Rage": "Rage", "Slowdown": "Ralentissement",
     "head": "Tête", "arms": "Bras", "torso": "Torse", "legs": "Jambes", "complete": "Complète",
 }
+
+# -- sentences, the picture and the cards (i18n_sentences, i18n_picture) -------------------------
+FR_WORDS.update(SCENERY)
+# the scenery's names in buttons (SK.word), as the notation writes them
+WORDS.update({f"word.{name.replace(' ', '-')}": (name, french) for name, french in SCENERY.items()})
+FR_WORDS.update({name.replace(" ", "-"): french for name, french in SCENERY.items()})
+# the heuristic's reasons ("Why?" of a decision taken without a search) and a probe's most
+# frequent refusals in French
+FR_PATTERNS[:0] = FR_REASONS + FR_REFUSALS
+
+__all__ = ["CARD_PATTERNS", "FR_EQUIPMENT_PATTERNS", "FR_EQUIPMENT_WORDS", "FR_PATTERNS",
+           "FR_SENTENCES", "FR_WORDS", "PICTURE_PATTERNS", "PICTURE_WORDS", "SCENERY",
+           "SENTENCES", "WORDS"]

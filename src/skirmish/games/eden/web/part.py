@@ -26,8 +26,12 @@ class EdenWeb(WebPart):
     words: Mapping[str, tuple[str, str]] = i18n.WORDS
     translations: Mapping[str, Table] = {
         "log": (i18n.FR_PATTERNS, i18n.FR_WORDS),
+        "sentences": (i18n.FR_SENTENCES, i18n.FR_WORDS),
+        "picture": (i18n.PICTURE_PATTERNS, i18n.PICTURE_WORDS),
+        "cards": (i18n.CARD_PATTERNS, {}),
         "equipment": (i18n.FR_EQUIPMENT_PATTERNS, i18n.FR_EQUIPMENT_WORDS),
     }
+    sentences: Table = (i18n.SENTENCES, {})
     static_dir = HERE / "static"
     scripts = ("cards.js",)
     lobby_scripts = ("lobby.js",)

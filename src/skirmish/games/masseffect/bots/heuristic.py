@@ -85,6 +85,13 @@ class MassEffectHeuristic:
             self._last = choice
         return choice
 
+    def reason(self, view: Mapping[str, Any], action: Action) -> str | None:
+        """Why it took ``action`` on ``view``'s decision, in one line (the web table's
+        "Why?": :mod:`skirmish.games.masseffect.bots.reasons`)."""
+        from skirmish.games.masseffect.bots.reasons import reason
+
+        return reason(view, action)
+
     def ranked_moves(self, view: Mapping[str, Any], legal_actions: Sequence[Action],
                      k: int) -> list[Action]:
         """At a movement decision (ME10), the ``k`` best moves of the figure the bot would

@@ -9,6 +9,10 @@ lines into French; a line no pattern knows stays as the engine wrote it.
 
 from __future__ import annotations
 
+import re
+
+from skirmish.games.masseffect.bots.reasons import FR_REASONS
+
 #: Every UI string of ME:A: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
     # lobby
@@ -158,7 +162,12 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (r", out of action$", ", hors de combat"),
     (r"^player ([AB]) scores (\d+) \(enemy figures out of action\)$",
      "le joueur {1} marque {2} (figurines ennemies hors de combat)"),
+    (r"^player ([AB]) scores (\d+) \(holds objective-(\d+)\)$",
+     "le joueur {1} marque {2} (tient l'objectif {3})"),
     (r"^player ([AB]) scores (\d+) \(holds (\S+)\)$", "le joueur {1} marque {2} (tient {3})"),
+    (r"^player ([AB]) scores (\d+) \((\d+) data extracted\)$",
+     "le joueur {1} marque {2} ({3} données extraites)"),
+    (rf"^{_REF} (damage|heal|impact) (D\d+|\d+): (\d+)$", "{1}, {2w} {3} : {4}"),
     (r"^equal scores: a draw$", "scores égaux : match nul"),
     (r"^the higher score$", "le meilleur score"),
     (r"^more data extracted$", "plus de données extraites"),
@@ -167,3 +176,228 @@ FR_PATTERNS: list[tuple[str, str]] = [
 FR_WORDS: dict[str, str] = {
     "lower": "bord inférieur", "upper": "bord supérieur", "walks": "marche", "runs": "court",
 }
+
+
+# -- the notation of a log line as a sentence (docs/web.md, Words, not notation) ----------------
+# "player A: <notation>" (core.events.ActionEvent) -> an English sentence, made on the server
+# (web.frames.log_lines: the line's ``line``; its ``text`` keeps the notation), which
+# FR_SENTENCES then turn into French. Points are written "(x, y)", facings "facing N°".
+_P = r"([AB])"
+_NUM = r"(-?\d+(?:\.\d+)?)"
+_AT = rf"{_NUM},{_NUM}"
+SENTENCES: list[tuple[str, str]] = [
+    (rf"^player {_P}: \(secret\)$", "player {1} makes a secret choice"),
+    (rf"^player {_P}: pass$", "player {1} passes"),
+    (rf"^player {_P}: edge (\w+)$", "player {1} chooses the {2} edge"),
+    (rf"^player {_P}: deploy (\S+) {_AT} (-?\d+)$",
+     "player {1} deploys {2} at ({3}, {4}), facing {5}°"),
+    (rf"^player {_P}: stay (\S+) (-?\d+)$", "player {1}: {2} stays, facing {3}°"),
+    (rf"^player {_P}: walk (\S+) {_AT} (-?\d+)$",
+     "player {1}: {2} walks to ({3}, {4}), facing {5}°"),
+    (rf"^player {_P}: run (\S+) {_AT} (-?\d+)$",
+     "player {1}: {2} runs to ({3}, {4}), facing {5}°"),
+    (rf"^player {_P}: power (\S+) (\S+) (\S+)$", "player {1}: {2} uses {3} on {4}"),
+    (rf"^player {_P}: power (\S+) (\S+)$", "player {1}: {2} uses {3}"),
+    (rf"^player {_P}: area (\S+) (\S+) {_AT}$", "player {1}: {2} uses {3} at ({4}, {5})"),
+    (rf"^player {_P}: shoot (\S+) (\S+) (\S+)$", "player {1}: {2} shoots at {4} with {3}"),
+    (rf"^player {_P}: special (\S+) (\S+) (\S+)$", "player {1}: {2} does {3} on {4}"),
+    (rf"^player {_P}: special (\S+) (\S+)$", "player {1}: {2} does {3}"),
+    (rf"^player {_P}: hold (\S+)$", "player {1}: {2} holds"),
+    (rf"^player {_P}: fight (\S+)$", "player {1} picks the fight of {2}"),
+    (rf"^player {_P}: oppose (\S+)$", "player {1} picks {2} as the opponent"),
+    (rf"^player {_P}: heroic (\w+)$", "player {1} makes a heroic action: {2}"),
+    (rf"^player {_P}: group (\S+) (\S+)$", "player {1} groups {2} and {3}"),
+    (rf"^player {_P}: group (\S+)$", "player {1} groups {2}"),
+]
+
+#: The sentences above in French (first in the "log" table).
+FR_SENTENCES: list[tuple[str, str]] = [
+    (r"^player ([AB]) makes a secret choice$", "le joueur {1} fait un choix secret"),
+    (r"^player ([AB]) passes$", "le joueur {1} passe"),
+    (r"^player ([AB]) chooses the (\w+) edge$", "le joueur {1} choisit le {2w}"),
+    (r"^player ([AB]) deploys (\S+) at (\([^)]*\)), facing (\S+)°$",
+     "le joueur {1} déploie {2} en {3}, orienté à {4}°"),
+    (r"^player ([AB]): (\S+) stays, facing (\S+)°$",
+     "joueur {1} : {2} reste immobile, orienté à {3}°"),
+    (r"^player ([AB]): (\S+) (walks|runs) to (\([^)]*\)), facing (\S+)°$",
+     "joueur {1} : {2} {3w} jusqu'en {4}, orienté à {5}°"),
+    (r"^player ([AB]): (\S+) uses (\S+) on (\S+)$", "joueur {1} : {2} utilise {3} sur {4}"),
+    (r"^player ([AB]): (\S+) uses (\S+) at (\([^)]*\))$",
+     "joueur {1} : {2} utilise {3} en {4}"),
+    (r"^player ([AB]): (\S+) uses (\S+)$", "joueur {1} : {2} utilise {3}"),
+    (r"^player ([AB]): (\S+) shoots at (\S+) with (\S+)$",
+     "joueur {1} : {2} tire sur {3} avec {4}"),
+    (r"^player ([AB]): (\S+) does (\S+) on (\S+)$", "joueur {1} : {2} fait {3} sur {4}"),
+    (r"^player ([AB]): (\S+) does (\S+)$", "joueur {1} : {2} fait {3}"),
+    (r"^player ([AB]): (\S+) holds$", "joueur {1} : {2} attend"),
+    (r"^player ([AB]) picks the fight of (\S+)$", "le joueur {1} choisit le combat de {2}"),
+    (r"^player ([AB]) picks (\S+) as the opponent$",
+     "le joueur {1} choisit {2} comme adversaire"),
+    (r"^player ([AB]) makes a heroic action: (\w+)$",
+     "le joueur {1} fait une action héroïque : {2w}"),
+    (r"^player ([AB]) groups (\S+) and (\S+)$", "le joueur {1} groupe {2} et {3}"),
+    (r"^player ([AB]) groups (\S+)$", "le joueur {1} groupe {2}"),
+]
+FR_WORDS.update({"dodge": "esquive", "effort": "effort", "stand": "tenir bon"})
+
+# the rolls, saves, statuses and heroic actions of the log (events.RollNote, events.Note)
+FR_PATTERNS += [
+    (rf"^{_REF} shot \((.+?)\) (\d)\+: ", "{1}, tir ({2}) {3}+ : "),
+    (rf"^{_REF} power \((.+?)\) (\d)\+: ", "{1}, pouvoir ({2}) {3}+ : "),
+    (rf"^{_REF} (melee|opportunity attack|hack|download|unlock|Bouclier|Barrière|Défense) "
+     r"(\d)\+: ", "{1}, jet de {2w} {3}+ : "),
+    (r", success$", ", réussite"),
+    (r", failure$", ", échec"),
+    (rf"^{_REF} is saved by its cover$", "{1} est protégé par son couvert"),
+    (rf"^{_REF} is saved by its (\S+)$", "{1} est protégé : {2}"),
+    (rf"^{_REF} loses its (\S+) until the end of the turn$",
+     "{1} perd : {2}, jusqu'à la fin du tour"),
+    (rf"^{_REF} restores its (\S+)$", "{1} récupère : {2}"),
+    (rf"^{_REF} (\S+) ([+-]\d+) until the end of the turn$",
+     "{1} : {2} {3} jusqu'à la fin du tour"),
+    (rf"^{_REF} is back in action \(ME35\)$", "{1} revient en action (ME35)"),
+    (rf"^{_REF} heals (\d+) \(Vitalité (\d+)\)$", "{1} récupère {2} (Vitalité {3})"),
+    (rf"^{_REF} is stopped short \(impact\)$", "{1} est arrêté net (impact)"),
+    (rf"^{_REF} burns \(ME34\)$", "{1} brûle (ME34)"),
+    (rf"^{_REF} is (\w+) \(ME34\)$", "{1} : {2w} (ME34)"),
+    (rf"^{_REF} leaves the table with (\d+) data \(ME37\)$",
+     "{1} quitte la table avec {2} donnée(s) (ME37)"),
+    (rf"^{_REF} passes the data to {_REF}$", "{1} passe les données à {2}"),
+    (rf"^{_REF} opens (\S+)$", "{1} ouvre {2}"),
+    (rf"^{_REF} closes (\S+)$", "{1} ferme {2}"),
+    (rf"^{_REF} picks up (\S+)$", "{1} ramasse {2}"),
+    (rf"^{_REF} unlocks (\S+)$", "{1} déverrouille {2}"),
+    (rf"^{_REF} downloads the data of (\S+)$", "{1} télécharge les données de {2}"),
+    (rf"^{_REF} charges {_REF} \(from its rear arc\)$", "{1} charge {2} (par son arc arrière)"),
+    (rf"^{_REF} and {_REF}: no hit$", "{1} et {2} : aucune touche"),
+    (rf"^{_REF} spends (\d+) Héroïsme: ", "{1} dépense {2} Héroïsme : "),
+    (r"\(the hit from (\S+) misses\)$", "(la touche de {1} manque)"),
+    (r"\((Défense|Bouclier|Barrière) rolled again\)$", "({1} relancé)"),
+    (r"\(stays in action with 1 Vitalité\)$", "(reste en action avec 1 Vitalité)"),
+    (r"\(the shot is rolled again\)$", "(le tir est relancé)"),
+    (r"\(the power's roll is made again\)$", "(le jet du pouvoir est refait)"),
+    (r"\(the opportunity attack is rolled again\)$", "(l'attaque d'opportunité est relancée)"),
+    (r"\(the Qualité roll is made again\)$", "(le jet de Qualité est refait)"),
+    (r"\(the melee roll is made again\)$", "(le jet de mêlée est refait)"),
+    (r"\((.+) act next\)$", "({1} agissent ensuite)"),
+]
+FR_WORDS.update({"damage": "dégâts", "heal": "soins", "impact": "impact",
+                 "melee": "mêlée", "opportunity attack": "attaque d'opportunité",
+                 "hack": "piratage", "download": "téléchargement", "unlock": "déverrouillage",
+                 "Bouclier": "Bouclier", "Barrière": "Barrière", "Défense": "Défense"})
+
+
+# -- the table's picture (games.masseffect.table) in French (the "picture" table: common.js
+# applies it to each text and tooltip of the picture; a wrapped legend entry line by line)
+PICTURE_PATTERNS: list[tuple[str, str]] = [
+    (r"^Mass Effect: Annihilation · (.+) · Turn (\d+) of (\d+) · points A (\d+) – B (\d+)",
+     "Mass Effect: Annihilation · {1} · Tour {2} sur {3} · points A {4} – B {5}"),
+    (r"^Mass Effect: Annihilation · (.+) · Deployment · points A (\d+) – B (\d+)",
+     "Mass Effect: Annihilation · {1} · Déploiement · points A {2} – B {3}"),
+    (r" · data out A (\d+) – B (\d+)$", " · données extraites A {1} – B {2}"),
+    (r"^· (lower|upper) edge \((north|south)\)$", "· bord {1w} ({2w})"),
+    (r" · (lower|upper) edge \((north|south)\)$", " · bord {1w} ({2w})"),
+    (r" · (lower|upper) edge$", " · bord {1w}"),
+    (r"^(lower|upper) edge \((north|south)\)$", "bord {1w} ({2w})"),
+    (r" · (lower|upper)$", " · bord {1w}"),
+    (r"^edge \((north|south)\)$", "({1w})"),
+    (r"^\((north|south)\)$", "({1w})"),
+    (r"^(.+): not deployed yet$", "{1} : pas encore déployé"),
+    (r"^(.+): not deployed$", "{1} : pas encore"),
+    (r"^(.+): not$", "{1} : pas encore"),
+    (r"^deployed yet$", "déployé"),
+    (r"^yet$", "déployé"),
+    (r"^(.+): extracted with the data$", "{1} : extrait avec les données"),
+    (r"^(.+): extracted with the$", "{1} : extrait avec les"),
+    (r"^(.+): extracted$", "{1} : extrait"),
+    (r"^with the data$", "avec les données"),
+    (r"^the data$", "données"),
+    (r"^data$", "données"),
+    (r"^(.+): out of$", "{1} : hors de"),
+    (r"^(.+): out of action$", "{1} : hors de combat"),
+    (r"^action$", "combat"),
+    (r"^carries (\d+) data markers?$", "porte {1} marqueur(s) de données"),
+    (r"^D carries data \(and how many,$", "D porte des données (et combien,"),
+    (r"^D carries data \(and how many, ME(\d+)\)$", "D porte des données (et combien, ME{1})"),
+    (r"^ME(\d+)\)$", "ME{1})"),
+    (r"^marker: (terminal|objective|data|door)$", "marqueur : {1w}"),
+    (r"^terminal (\d+)$", "terminal {1}"),
+    (r"^locked · data inside$", "verrouillé · données dedans"),
+    (r"^locked · downloaded$", "verrouillé · téléchargé"),
+    (r"^data inside$", "données dedans"),
+    (r"^downloaded$", "téléchargé"),
+    (r"^on the ground$", "au sol"),
+    (r"^door (\d+) \((open|closed)(, locked)?\)$", "porte {1} ({2w}{3w})"),
+    (r"^(\w) (sonné|soulevé|en feu) \((stunned|lifted|burning), ME34\)$", "{1} {2} (ME34)"),
+    (r"^sonné: may not shoot, use a power or take a special action this turn$",
+     "sonné : ne peut ni tirer, ni utiliser de pouvoir, ni faire d'action spéciale ce tour-ci"),
+    (r"^soulevé: as stunned, and no Défense roll \(no cover\) this turn$",
+     "soulevé : comme sonné, et sans jet de Défense (pas de couvert) ce tour-ci"),
+    (r"^en feu: takes 1 wound at the end of the turn, no protection saves it$",
+     "en feu : subit 1 blessure à la fin du tour, aucune protection ne l'en sauve"),
+    (r", took a special action", ", a fait une action spéciale"),
+    (r"^(.+): out of action$", "{1} : hors de combat"),
+    (r"^(Bouclier|Barrière) off$", "{1} coupé"),
+    (r"^(Bouclier|Barrière) (\d+)/(\d+) = its saves left in this$",
+     "{1} {2}/{3} = ses sauvegardes restantes"),
+    (r"^phase \(refilled as the powers and$", "dans la phase (rechargées quand les"),
+    (r"^shooting phases begin, ME(\d+)\); off =$",
+     "pouvoirs et tirs commencent, ME{1}) ; coupé ="),
+    (r"^switched off this turn$", "désactivé ce tour-ci"),
+    (r"^Vitalité, Armure and Héroïsme left /$", "Vitalité, Armure et Héroïsme restants /"),
+    (r"^the profile's$", "ceux du profil"),
+    (r"^red arc: the share of its Vitalité$", "arc rouge : la part de sa Vitalité"),
+    (r"^lost$", "perdue"),
+    (r"^tick: the way it faces$", "trait : son orientation"),
+    (r"; this turn: moved \((stay|walk|run)\)", " ; ce tour-ci : {1w}"),
+    (r", used a power", ", a utilisé un pouvoir"),
+    (r", shot\b", ", a tiré"),
+    (r", fought\b", ", a combattu"),
+    (r", special action\b", ", action spéciale"),
+    (r"; this turn: ", " ; ce tour-ci : "),
+    (r"\bout of action \(ME(\d+)\)", "hors de combat (ME{1})"),
+    (r"; (Bouclier|Barrière) off", " ; {1} coupé"),
+]
+PICTURE_WORDS: dict[str, str] = {
+    "lower": "inférieur", "upper": "supérieur", "north": "nord", "south": "sud",
+    "terminal": "terminal", "objective": "objectif", "data": "données", "door": "porte",
+    "open": "ouverte", "closed": "fermée", ", locked": ", verrouillée",
+    "stay": "resté immobile", "walk": "a marché", "run": "a couru",
+}
+
+#: The sample powers' texts in French (the "cards" table: shown wherever a power's name appears
+#: and on the profile card; a text it does not know stays as written).
+POWER_TEXTS: dict[str, str] = {
+    "Hurls the target 3 pas straight away; 1 wound if a figure or scenery stops it.":
+        "Projette la cible à 3 pas en ligne droite ; 1 blessure si une figurine ou un décor "
+        "l'arrête.",
+    "Drags the target 3 pas toward the user, off balance for the rest of the turn.":
+        "Attire la cible de 3 pas vers l'utilisateur, déséquilibrée pour le reste du tour.",
+    "Tears through biotic barriers; the target's Barrière saves nothing more this turn.":
+        "Déchire les barrières biotiques ; la Barrière de la cible ne sauve plus rien ce tour-ci.",
+    "A point in sight; every figure touched within 1 pas, friend or foe, floats helpless out of "
+    "its cover until the end of the turn.":
+        "Un point en vue ; toute figurine touchée à 1 pas ou moins, amie ou ennemie, flotte "
+        "impuissante hors de son couvert jusqu'à la fin du tour.",
+    "The user flies into base contact with the target and strikes it on arrival.":
+        "L'utilisateur fond au contact socle à socle de la cible et la frappe à l'arrivée.",
+    "Overloads the target's shield emitters; its Bouclier saves nothing more this turn.":
+        "Surcharge les émetteurs de bouclier de la cible ; son Bouclier ne sauve plus rien ce "
+        "tour-ci.",
+    "A burst of plasma that slips past shields and keeps burning until the end of the turn.":
+        "Une gerbe de plasma qui passe les boucliers et brûle jusqu'à la fin du tour.",
+    "A medical drone patches up a friend in action within 4 pas.":
+        "Un drone médical soigne une figurine amie en action à 4 pas ou moins.",
+    "The user's Bouclier comes back up with all its uses.":
+        "Le Bouclier de l'utilisateur revient avec toutes ses utilisations.",
+    "Until the end of the turn the user's Mêlée is one better.":
+        "Jusqu'à la fin du tour, la Mêlée de l'utilisateur est meilleure d'un cran.",
+    "Networked targeting; a friend within 6 pas shoots one better this turn.":
+        "Visée en réseau ; une figurine amie à 6 pas ou moins tire avec un cran de mieux ce "
+        "tour-ci.",
+}
+POWER_PATTERNS: list[tuple[str, str]] = [  # alone, or after a power's notation and " — "
+    (re.escape(english) + "$", french) for english, french in POWER_TEXTS.items()]
+
+# the heuristic's reasons ("Why?" of a decision taken without a search) in French
+FR_PATTERNS[:0] = FR_REASONS

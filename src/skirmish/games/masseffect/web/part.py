@@ -22,7 +22,11 @@ class MassEffectWeb(WebPart):
     """ME:A at the web table: it hides nothing, so every answer is computed on the game."""
 
     words: Mapping[str, tuple[str, str]] = i18n.WORDS
-    translations: Mapping[str, Table] = {"log": (i18n.FR_PATTERNS, i18n.FR_WORDS)}
+    translations: Mapping[str, Table] = {"log": (i18n.FR_PATTERNS, i18n.FR_WORDS),
+                                         "sentences": (i18n.FR_SENTENCES, i18n.FR_WORDS),
+                                         "picture": (i18n.PICTURE_PATTERNS, i18n.PICTURE_WORDS),
+                                         "cards": (i18n.POWER_PATTERNS, {})}
+    sentences: Table = (i18n.SENTENCES, {})
     static_dir = HERE / "static"
     scripts = ("table.js",)
     lobby_scripts = ("lobby.js",)

@@ -124,20 +124,34 @@ const Cards = (() => {
       }))));
   }
 
+  /** Every card whose text the seat may read: its tactical and mission cards, the
+      equipment of the view (SK.knowCards: a name shows its text wherever it appears). */
+  function cardTexts(view) {
+    const out = {};
+    for (const c of (view.my_tactical_cards || []).concat(view.my_mission_cards || [])) {
+      if (c && c.name && c.text) out[c.name] = tr(c.text, "cards");
+    }
+    for (const [name, text] of Object.entries(view.equipment || {})) {
+      out[name] = tr(text, "equipment");
+    }
+    return out;
+  }
+
   function myCards(view) {
     const hand = (view.my_tactical_cards || []).filter((c) => (view.my_hand || []).includes(c.name));
     const missions = (view.missions && view.player !== undefined && view.player !== null)
       ? view.missions[view.player] || [] : [];
     const texts = Object.fromEntries((view.my_mission_cards || []).map((c) => [c.name, c.text]));
     if (!hand.length && !missions.length) return null;
-    return el("details", {class: "my-cards"},
+    return el("details", {class: "my-cards", open: true},
       el("summary", {}, t("table.cards")),
       hand.length ? el("div", {}, el("b", {}, t("table.cards.hand")),
-        el("ul", {}, hand.map((c) => el("li", {}, el("b", {}, c.name), " — ", c.text || ""))))
+        el("ul", {}, hand.map((c) => el("li", {}, SK.cardHint(c.name), " — ",
+                                         tr(c.text || "", "cards")))))
         : null,
       missions.length ? el("div", {}, el("b", {}, t("table.cards.missions")),
         el("ul", {}, missions.map((m) =>
-          el("li", {}, el("b", {}, m), texts[m] ? " — " + texts[m] : ""))))
+          el("li", {}, SK.cardHint(m), texts[m] ? " — " + tr(texts[m], "cards") : ""))))
         : null);
   }
 
@@ -177,11 +191,11 @@ const Cards = (() => {
     };
   }
 
-  return {fighterCard, roster, myCards, odds, result, incapacitated, LIMBS};
+  return {fighterCard, roster, myCards, cardTexts, odds, result, incapacitated, LIMBS};
 })();
 
 SK.register("eden", (() => {
-  const {t, word, sideLetter, sideName} = SK;
+  const {t, word, el, sideLetter, sideName} = SK;
   // Verbs which are attacks (their odds are shown before confirming), and which are probed.
   const ATTACKS = new Set(["attack", "charge", "shoot", "throw", "blast"]);
   const IMMEDIATE_FIELD_VERBS = ["move", "deploy", "charge", "throw", "blast", "place", "use"];
@@ -232,6 +246,14 @@ SK.register("eden", (() => {
       if (p.verb === "attack" || p.verb === "interrupt") return args.join(" → ");
       if (p.verb === "shoot") return `${args[0]} (${args[1]}) → ${args[2]}`;
       if (p.verb === "first") return sideName(args[0] === "A" ? 0 : 1);
+      if (["play", "hand", "mission"].includes(p.verb)) {
+        // a card's button: its name (and target), its text on hover and for screen readers
+        const name = p.text.split(" ")[1];
+        const text = SK.cardText(name);
+        return el("span", {class: "card-name", title: text || null,
+                           "aria-label": text ? `${args.join(" → ")}: ${text}` : null},
+                  args.join(" → "));
+      }
       return null;
     },
     /** The round, the first player, each side's VP, SP and tactical hand. */
@@ -257,6 +279,7 @@ SK.register("eden", (() => {
     roster: Cards.roster,
     card: (f, view, known) => Cards.fighterCard(f, view, known.log || []),
     myCards: Cards.myCards,
+    cardTexts: Cards.cardTexts,
     odds: Cards.odds,
     result: Cards.result,
   };

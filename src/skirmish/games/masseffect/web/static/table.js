@@ -104,7 +104,7 @@ const MassEffect = (() => {
       : f.extracted ? t("me.extracted") : "";
     const item = (name, text) => {
       const limit = /Limité \((\d+)\)/.exec(text || "");
-      return el("li", {dataset: {name}}, text || name,
+      return el("li", {dataset: {name}}, text ? SK.tr(text, "cards") : name,
                 limit ? el("small", {}, " · " + t("me.uses", {n: limit[1] - (uses[name] || 0)}))
                       : null);
     };
@@ -255,6 +255,16 @@ SK.register("masseffect", Object.assign({}, MassEffect, {
     return scene;
   },
   card: (f, view, known) => MassEffect.card(f, view, known.cards),
+  /** A weapon's notation and a power's text wherever its name appears (SK.knowCards). */
+  cardTexts(view) {
+    const cards = view.cards || {};
+    const out = {};
+    for (const [name, w] of Object.entries(cards.weapons || {})) out[name] = w.notation || "";
+    for (const [name, p] of Object.entries(cards.powers || {})) {
+      out[name] = SK.tr(p.text || "", "cards");
+    }
+    return out;
+  },
   /** The shot's corridor, its cover outlined (not for a melee). */
   oddsCorridor: (o) => (o.kind !== "melee" ? {from: o.attacker, to: o.target, cover: o.cover}
                                            : null),
