@@ -1,6 +1,7 @@
 """Pit Duel in the browser, with no web part of its own: chosen in the lobby against the
 random bot, played to its end through the decision's buttons (the generic table: the
-seat's legal actions, its ruleset's picture), then its record verifies."""
+seat's legal actions, its ruleset's picture; its secret guard confirmed, as every secret
+choice is: issue 45), then its record verifies."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ def test_a_pit_duel_against_the_random_bot(page: Any, live: Any, shots: Path) ->
         assert buttons.count() >= 1
         count = state["count"]
         buttons.first.click()
+        if state["decision"].startswith("secret"):  # a secret choice is confirmed first
+            page.wait_for_selector("#commit[open]")
+            assert "guard" in page.inner_text("#commit-text").lower()
+            page.click("#commit-yes")
         page.wait_for_function(f"document.body.dataset.count !== '{count}'", timeout=30_000)
         decisions += 1
     page.screenshot(path=shots / "pitduel-over.png", full_page=True)

@@ -18,7 +18,7 @@ from skirmish.games.eden.rolling import state_of
 from skirmish.games.eden.state import EdenState
 from skirmish.games.eden.web.frames import knowledge, picture_for, svg_of
 from skirmish.web.game_parts import web_part
-from skirmish.web.i18n import sentence
+from skirmish.web.sentences import sentence
 
 from .conftest import create, hub_of, next_state, seat_headers, token_of
 

@@ -27,7 +27,8 @@ from skirmish.games.masseffect.cards.library import load_library
 from skirmish.web.explanations import EARLY, SECRET, Explained, for_reader, verdict, wilson
 from skirmish.web.frames import legality, log_lines, parse_action, probe, state_frame
 from skirmish.web.game_parts import web_part
-from skirmish.web.i18n import FR, TABLES, rounded, sentence, translate
+from skirmish.web.i18n import FR, TABLES, translate
+from skirmish.web.sentences import rounded, sentence
 
 #: English words that no French frame may hold (a proper name aside: a fighter's reference,
 #: a card of the invented sample content, which has no French name in the rulebook).

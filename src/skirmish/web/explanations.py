@@ -32,7 +32,7 @@ from typing import Any
 
 from skirmish.core.game import Game
 from skirmish.web.game_parts import web_part
-from skirmish.web.i18n import sentence
+from skirmish.web.sentences import sentence
 
 #: The stand-in for an action the reader may not see.
 SECRET = "(secret)"

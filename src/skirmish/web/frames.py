@@ -23,7 +23,7 @@ from skirmish.core.game import Game
 from skirmish.geometry.annotations import Picture
 from skirmish.geometry.svg import render
 from skirmish.web.game_parts import FrameError, WebPart, web_part
-from skirmish.web.i18n import sentence
+from skirmish.web.sentences import sentence
 
 __all__ = ["FrameError", "action_line", "field_data", "field_data_cm", "knowledge", "legal_texts",
            "legality", "lines_of", "log_lines", "odds", "parse_action", "points", "probe",
@@ -71,7 +71,7 @@ def log_lines(game: Game, seat: int | None, start: int = 0) -> list[dict[str, st
     """The log from ``start`` as ``seat`` may read it (a spectator reads public events only,
     the others as stand-ins): each line's ``kind``, its ``text`` as the engine writes it (the
     exact notation: shown on hover, copied) and its ``line``, what a player reads: a sentence
-    with numbers rounded to 0.1 (:func:`skirmish.web.i18n.sentence`; docs/web.md, Words, not
+    with numbers rounded to 0.1 (:func:`skirmish.web.sentences.sentence`; docs/web.md, Words, not
     notation)."""
     events: Sequence[Event] = game.log[start:]
     if seat is None:

@@ -101,7 +101,7 @@ class WebPart:
     translations: Mapping[str, Table] = {}
     #: The game's decisions in the log as English sentences: "player A: <notation>" (the
     #: :class:`~skirmish.core.events.ActionEvent` line) -> a sentence, applied by the server
-    #: (:func:`skirmish.web.i18n.sentence`) before the ``"log"`` table makes it French.
+    #: (:func:`skirmish.web.sentences.sentence`) before the ``"log"`` table makes it French.
     sentences: Table = ([], {})
 
     # -- the browser's files -----------------------------------------------------------------

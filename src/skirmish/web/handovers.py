@@ -12,11 +12,11 @@ made on the public frame:
 - a secret decision (its kind starts with ``secret``: a bid, a hand, a mission);
 - a decision whose every legal action would show a secret;
 - and when the deciding player asks for it (a ``handover`` message) to see the choices the
-  public frame left out (Eden's tactical-card window: play a card of the hand, or pass).
+  public frame left out (a window where a card of the hand may be played, or passed).
 
 The rule is generic (the kernel's secret decisions and private actions), so a game that
-hides nothing (ME:A) never hands over, and Eden hands over once before each run of one
-seat's secret decisions, and when a player asks.
+hides nothing never hands over, and a game with secret decisions hands over once before each
+run of one seat's secret decisions, and when a player asks.
 """
 
 from __future__ import annotations

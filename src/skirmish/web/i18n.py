@@ -13,11 +13,11 @@ browser (``common.js``), and a line no pattern knows stays as the engine wrote i
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping
 
 from skirmish.core.plugins import GAMES
-from skirmish.web.game_parts import Table, WebPart, web_parts
+from skirmish.web.game_parts import Table, web_parts
+from skirmish.web.sentences import apply_table
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
@@ -201,6 +201,7 @@ SHARED: dict[str, tuple[str, str]] = {
     "table.replay": ("Watch the replay", "Revoir la partie"),
     "table.dice": ("Dice commitment", "Engagement des dés"),
     "table.close": ("Close", "Fermer"),
+    "table.resolved": ("“{said}” played as {action}", "« {said} » joué : {action}"),
     # the board (static/board.js)
     "board.label": ("The table", "La table"),
     "board.north": ("NORTH", "NORD"),
@@ -329,7 +330,7 @@ def _merged(games: tuple[str, ...]) -> tuple[dict[str, tuple[str, str]], dict[st
     tables: dict[str, Table] = {"picture": (list(PICTURE_PATTERNS), dict(PICTURE_WORDS)),
                                 "log": ([], {})}
     titles = []
-    # every game's "sentences" (its decisions' sentences in French, web.i18n.sentence) come
+    # every game's "sentences" (its decisions' sentences in French, web.sentences.sentence) come
     # first in the "log" table: no game's own patterns may touch a sentence before
     for part in web_parts():
         patterns, known = part.translations.get("sentences", ([], {}))
@@ -396,36 +397,4 @@ def translate(text: str, lang: str, patterns: list[tuple[str, str]] | None = Non
         return text
     table = FR_PATTERNS if patterns is None else patterns
     known = FR_WORDS if words is None else words
-
-    def fill(template: str, match: re.Match[str]) -> str:
-        def group(m: re.Match[str]) -> str:
-            value = match.group(int(m.group(1))) or ""
-            return known.get(value, value) if m.group(2) else value
-
-        return re.sub(r"\{(\d+)(w?)\}", group, template)
-
-    for pattern, template in table:
-        text = re.sub(pattern, functools.partial(fill, template), text)
-    return text
-
-
-# -- words, not notation (docs/web.md, Words, not notation) -------------------------------------
-#: A number written with two decimals or more (the notation's points: 28.098109381426248).
-_LONG_NUMBER = re.compile(r"(?<![\w.])(-?\d+\.\d{2,})(?![\d.])")
-
-
-def rounded(text: str) -> str:
-    """``text`` with every number of two decimals or more rounded to one (0.1 cm: what a
-    player reads; the exact notation stays in the log line's ``text``)."""
-    return _LONG_NUMBER.sub(lambda m: f"{float(m.group(1)):.1f}", text)
-
-
-def sentence(part: WebPart, text: str) -> str:
-    """The engine's English log line ``text`` as a player reads it: a decision's notation
-    ("player A: move A.Yuri 28.098,41.93") as a sentence of the game's
-    (:attr:`WebPart.sentences`: "player A moves A.Yuri to (28.1, 41.9)"), its numbers
-    :func:`rounded`; the ``"log"`` table makes it French in the browser."""
-    patterns, known = part.sentences
-    if patterns:
-        text = translate(text, "fr", list(patterns), dict(known))
-    return rounded(text)
+    return apply_table(text, table, known)

@@ -46,3 +46,7 @@ def test_a_move_in_words_in_the_notation_box(page: Any, live: Any) -> None:
     page.wait_for_function("([n]) => document.body.dataset.count !== n", arg=[count])
     played = list(store.actions(match_id))[len(before)]
     assert played[0] == 0 and played[1].startswith(f"move {active} ")
+    # the page says what the words became (the resolved frame), the exact notation on hover
+    page.wait_for_function("() => !!document.getElementById('toast').dataset.resolved")
+    assert page.get_attribute("#toast", "data-resolved") == played[1]
+    assert f"toward {target} 3" in page.inner_text("#toast")

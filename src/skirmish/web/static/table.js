@@ -402,7 +402,7 @@
   }
 
   /** The action at the table point (x, y); a template dragged ``towards`` a point is
-      pivoted: its axis from (x, y) towards it (Eden's blast axis). */
+      pivoted: its axis from (x, y) towards it (a pivoted blast's axis). */
   function textAt(x, y, towards) {
     const degrees = (dy, dx) => (Math.round(Math.atan2(dy, dx) * 1800 / Math.PI) + 3600) % 3600 / 10;
     if (pick.angle) {
@@ -555,17 +555,7 @@
   }
 
   /** The log with the explanations asked for, each after the line it followed. */
-  function withWhys() {
-    if (!S.whys.length) return S.log;
-    const out = [];
-    const after = (i) => S.whys.filter((w) => w.at === i)
-      .forEach((w) => out.push({kind: "explain", text: w.text}));
-    after(0);
-    S.log.forEach((line, i) => { out.push(line); after(i + 1); });
-    S.whys.filter((w) => w.at > S.log.length)
-      .forEach((w) => out.push({kind: "explain", text: w.text}));
-    return out;
-  }
+  const withWhys = () => TableActions.withWhys(S.log, S.whys);
 
   let toastTimer = null;
   function toast(text) {

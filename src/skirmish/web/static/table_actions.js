@@ -1,7 +1,8 @@
 /* The table page's reading of the legal actions (their notation): which take a point on the
    table (and a facing, or an angle), grouped by the piece that acts — pure functions of the
    text and the game's ways (SK.gameOf: FACING_VERBS, ANGLE_VERBS); and the player's choice
-   of one click per move and attack, or a confirm step for each. */
+   of one click per move and attack, or a confirm step for each; the log with the "Why?"
+   answers; what a move typed in words became. */
 "use strict";
 
 const TableActions = (() => {
@@ -57,5 +58,34 @@ const TableActions = (() => {
     } catch (e) { /* no storage: this page only */ }
   }
 
-  return {POINT, parse, groupFor, quick, setQuick};
+  /** ``log`` with the explanations asked for (``whys``: {at, text}), each after the line it
+      followed ("Why?", written in the log). */
+  function withWhys(log, whys) {
+    if (!whys.length) return log;
+    const out = [];
+    const after = (i) => whys.filter((w) => w.at === i)
+      .forEach((w) => out.push({kind: "explain", text: w.text}));
+    after(0);
+    log.forEach((line, i) => { out.push(line); after(i + 1); });
+    whys.filter((w) => w.at > log.length).forEach((w) => out.push({kind: "explain", text: w.text}));
+    return out;
+  }
+
+  /** A move typed in words (the notation box, docs/web.md: resolved) is told what it became:
+      the words, and the action the engine picked, its numbers rounded to 0.1 cm (the exact
+      notation on hover). */
+  document.addEventListener("sk:frame", (event) => {
+    const frame = event.detail || {};
+    const toast = document.getElementById("toast");
+    if (frame.type !== "resolved" || !toast) return;
+    const action = String(frame.action || "");
+    toast.textContent = SK.t("table.resolved", {
+      said: String(frame.text || ""), action: action.replace(/(-?\d+\.\d)\d+/g, "$1")});
+    toast.title = action;
+    toast.dataset.resolved = action;
+    toast.hidden = false;
+    setTimeout(() => { toast.hidden = true; }, 6000);
+  });
+
+  return {POINT, parse, groupFor, quick, setQuick, withWhys};
 })();

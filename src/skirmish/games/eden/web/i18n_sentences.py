@@ -1,6 +1,6 @@
 """Eden's decisions as sentences (docs/web.md, Words, not notation): the log line of a
 decision, "player A: <notation>", as an English sentence (:data:`SENTENCES`, made on the
-server: :func:`skirmish.web.i18n.sentence`) and the sentences in French
+server: :func:`skirmish.web.sentences.sentence`) and the sentences in French
 (:data:`FR_SENTENCES`, first in the merged "log" table), and the scenery's names as the
 French rulebook writes them (:data:`SCENERY`)."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 # The log line of a decision is "player A: <notation>" (core.events.ActionEvent); these turn it
 # into an English sentence on the server (web.frames.log_lines: the line's ``line``, its
 # ``text`` keeping the exact notation), which FR_SENTENCES then turn into French. Points are
-# written "(x, y)" (web.i18n.sentence rounds them to 0.1 cm afterwards).
+# written "(x, y)" (web.sentences.sentence rounds them to 0.1 cm afterwards).
 _P = r"([AB])"
 _NUM = r"(-?\d+(?:\.\d+)?)"
 _AT = rf"{_NUM},{_NUM}"
