@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -345,3 +346,42 @@ def test_takeback_messages_are_checked_and_rate_limited(tmp_path: Path) -> None:
                 ws.receive_json()
             except WebSocketDisconnect as closed:
                 assert closed.code == 1008
+
+
+def test_a_takeback_runs_the_clock_of_whoever_decides_after_it_with_no_increment(
+        client: TestClient) -> None:
+    """With a clock (docs/web.md, Clock), a takeback entry is stored with the clock: nobody
+    decided, so nobody gets the increment; the seat that decides after it is the one whose
+    time runs (web/clocks.py ``reran``)."""
+    now = [1_000_000.0]
+    hub_of(client).clock = lambda: now[0]
+    made = create(client, clock={"minutes": 10, "increment": 5})
+    match_id = made["id"]
+    tokens = [token_of(link) for _, link in sorted(made["join"].items())]
+    rng = random.Random(6)
+    with connect(client, match_id, tokens[0]) as a, connect(client, match_id, tokens[1]) as b:
+        state(a), state(b)
+        frames = [state(a), state(b)]  # both at the table: the clock starts
+        room = room_of(client, match_id)
+        while len(room.game.history) < 10 or room.game.decision().player != 1 or \
+                tb.target(room.game, {0}) != len(room.game.history) - 1 or \
+                not takeable(room, {0}):
+            decider = room.game.decision().player
+            (a, b)[decider].send_json({"type": "action",
+                                       "text": rng.choice(frames[decider]["legal"])})
+            frames = [state(a), state(b)]
+        assert room.clock is not None and room.clock.running == 1
+        left = list(room.clock.left)
+        now[0] += 30  # B thinks; A asks to take back
+        a.send_json({"type": "takeback"})
+        state(a), state(b)
+        now[0] += 7  # B accepts: A decides again
+        b.send_json({"type": "takeback", "answer": "accept"})
+        done = [state(a), state(b)]
+        assert room.game.decision().player == 0
+        for frame in done:
+            assert frame["clock"]["running"] == 0
+            assert frame["clock"]["left"][0] == pytest.approx(left[0], abs=0.11)
+            assert frame["clock"]["left"][1] == pytest.approx(left[1] - 37, abs=0.11)
+        stored = hub_of(client).store.clock(match_id)
+        assert stored is not None and stored["running"] == 0
