@@ -57,7 +57,17 @@ class Table:
     def actions(self) -> list[str]:
         """The plain buttons of the decision (their notation)."""
         return list(self.page.eval_on_selector_all(
-            "#actions button.act:not(.pick):not(.sample)", "bs => bs.map(b => b.dataset.action)"))
+            "#actions button.act:not(.pick):not(.sample):not(.picked)",
+            "bs => bs.map(b => b.dataset.action)"))
+
+    def picks(self) -> int:
+        """How many actions the page holds for a batch confirmed once (turns.js)."""
+        return int(self.page.evaluate("Number(document.body.dataset.picks || 0)"))
+
+    def held(self, before: int) -> bool:
+        """Whether the last click only held its action for a batch (nothing sent yet)."""
+        return not self.page.evaluate("document.getElementById('commit').open === true") \
+            and self.picks() > before
 
     def samples(self) -> list[str]:
         return list(self.page.eval_on_selector_all(
@@ -115,9 +125,11 @@ class Table:
         return said
 
     def click_action(self, text: str) -> bool:
-        count = self.state()["count"]
+        count, before = self.state()["count"], self.picks()
         self._clear_toast()
         self.page.click(f'#actions button.act[data-action="{text}"]')
+        if self.held(before):
+            return True
         self.commit_if_asked()
         return self._accepted(count)
 
@@ -256,10 +268,20 @@ class Person(Table):
         self.page.click(selector)
 
     def act_button(self, text: str) -> bool:
-        count = self.state()["count"]
+        count, before = self.state()["count"], self.picks()
         self._clear_toast()
         self.click(f'#actions button.act[data-action="{text}"]')
+        if self.held(before):
+            return True
+        self.commit_if_asked()
         return self._accepted(count)
+
+    def commit_if_asked(self) -> str | None:
+        """A secret choice is confirmed (docs/web.md, Confirm): one more click, counted."""
+        said = super().commit_if_asked()
+        if said is not None:
+            self.inputs += 1
+        return said
 
     def attack(self, text: str) -> bool:
         """Point at the attack's button (its odds appear), then click it once."""
@@ -352,11 +374,18 @@ class Keyboard(Person):
         raise AssertionError(f"Tab never reached {selector}")
 
     def press(self, selector: str) -> bool:
-        count = self.state()["count"]
+        count, before = self.state()["count"], self.picks()
         self._clear_toast()
         self.focus(selector)
         self.page.keyboard.press("Enter")
         self.inputs += 1
+        if self.held(before):
+            return True
+        if self.page.evaluate("document.getElementById('commit').open === true"):
+            # a secret choice is confirmed: the dialog's Commit has the focus
+            assert self.page.evaluate("document.activeElement.id") == "commit-yes"
+            self.page.keyboard.press("Enter")
+            self.inputs += 1
         return self._accepted(count)
 
     def act_button(self, text: str) -> bool:

@@ -130,3 +130,42 @@ def test_hot_seat_shows_the_public_table_and_hands_over_when_asked(page: Any) ->
     page.wait_for_function("document.body.dataset.turn === 'me'")
     assert any(a.startswith(("play ", "cancel")) for a in table.actions())
     assert stats.handovers > 0
+
+
+def test_the_tactical_hand_is_held_card_by_card_and_confirmed_once_whole(page: Any,
+                                                                        live: Any) -> None:
+    """The hand is one secret choice of several cards (one decision a card): each card clicked
+    is held in the page, clicked again it is let go; once the hand is full the dialog shows
+    it whole, and Commit sends every card, each at its own decision."""
+    new_match(page, "bot:random")
+    page.wait_for_url("**/match/*")
+    match_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    table = Table(page)
+    stats = Stats()
+    while (state := table.wait_ready())["decision"] != "secret-hand":
+        assert state["over"] != "true"
+        table.step(stats)
+    prompt = page.inner_text("#prompt")
+    taken, size = map(int, re.search(r"\((\d+)/(\d+)\)", prompt).groups())
+    size -= taken
+    assert size >= 2, prompt
+    cards = table.actions()[:size]
+    count = state["count"]
+    page.click(f'#actions button.act[data-action="{cards[0]}"]')
+    assert table.picks() == 1 and not page.is_visible("#commit")
+    assert page.get_attribute(f'#actions button.act[data-action="{cards[0]}"]',
+                              "aria-pressed") == "true"
+    page.click(f'#actions button.act[data-action="{cards[0]}"]')  # let go
+    assert table.picks() == 0
+    for card in cards:
+        page.click(f'#actions button.act[data-action="{card}"]')
+    page.wait_for_selector("#commit[open]")
+    said = page.inner_text("#commit-text")
+    assert said.count("into your hand") == size, said
+    page.wait_for_timeout(200)
+    assert table.state()["count"] == count  # nothing sent before Commit
+    page.click("#commit-yes")
+    page.wait_for_function("([n, k]) => Number(document.body.dataset.count) >= Number(n) + k",
+                           arg=[count, size])
+    played = [text for player, text in live.hub.store.actions(match_id) if player == 0]
+    assert played[-size:] == cards

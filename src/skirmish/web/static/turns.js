@@ -7,7 +7,13 @@
    request between people), and the other seat's Accept / Refuse, the asker's Withdraw,
    from the state frame's ``takeback`` field. Hot-seat: "More choices, in private" asks for
    the device when the public frame left some out (``more``). table.js calls Turns.init(send),
-   Turns.confirm(...) before it sends an action, and Turns.render(frame) on each frame. */
+   Turns.confirm(...) before it sends an action, and Turns.render(frame) on each frame.
+
+   A run of one seat's secret decisions that make one choice (a hand of tactical cards, taken
+   a card a decision: the game's ``batch(view)`` says how many) is confirmed once: each card
+   clicked is held in the page (marked, clicked again to let go), and once the hand is full
+   the dialog shows it whole; on Commit the page sends the held actions one after the other,
+   each at its own decision (``document.body.dataset.picks``: how many are held). */
 "use strict";
 
 const Turns = (() => {
@@ -16,6 +22,8 @@ const Turns = (() => {
   let send = () => false;
   let waiting = null;   // {text, go}: the action the dialog asks about
   let frame = null;
+  let picks = [];       // a batch's actions held in the page (not sent yet)
+  let queue = [];       // a committed batch's actions still to send, each at its decision
 
   /** Whether the pending decision of ``view`` is an irreversible secret choice. */
   function needsConfirm(view) {
@@ -39,13 +47,39 @@ const Turns = (() => {
     dialog.removeAttribute("open");
   }
 
+  /** How many actions the pending decision's choice takes, one a decision (1: itself). */
+  function batchOf(view) {
+    const own = SK.gameOf(view).batch;
+    return Math.max(1, (own && own(view)) || 1);
+  }
+
+  /** The held actions marked on their buttons, and counted on the page. */
+  function markPicks() {
+    for (const button of document.querySelectorAll("#actions button.act[data-action]")) {
+      const held = picks.includes(button.dataset.action);
+      button.classList.toggle("picked", held);
+      button.setAttribute("aria-pressed", String(held));
+    }
+    document.body.dataset.picks = String(picks.length);
+  }
+
   /** Ask before sending ``text``: true when the dialog took over (``go`` sends it once the
-      player agrees), false when the action needs no confirmation. */
+      player agrees; in a batch, every held action is sent), or ``text`` was held for a
+      batch; false when the action needs no confirmation. */
   function confirm(view, seat, text, go) {
     if (!needsConfirm(view)) return false;
+    const size = batchOf(view);
+    let texts = [text];
+    if (size > 1) {
+      picks = picks.includes(text) ? picks.filter((p) => p !== text) : [...picks, text];
+      markPicks();
+      if (picks.length < size) return true;  // held: the batch is not full yet
+      texts = picks;
+      go = () => { queue = picks.slice(1); send({type: "action", text: picks[0]}); picks = []; };
+    }
     waiting = {text, go};
-    $("commit-text").textContent = commitText(view, seat, text);
-    $("commit-text").dataset.action = text;
+    $("commit-text").textContent = texts.map((x) => commitText(view, seat, x)).join(" · ");
+    $("commit-text").dataset.action = texts.join("\n");
     const dialog = $("commit");
     if (dialog.showModal) { if (!dialog.open) dialog.showModal(); } else dialog.setAttribute("open", "");
     $("commit-yes").focus();
@@ -79,6 +113,18 @@ const Turns = (() => {
     // hand): the deciding player may ask for the device to see them
     $("device-button").hidden = !(next.public && next.more && !next.over);
     if (waiting && !(next.legal || []).includes(waiting.text)) close();
+    const legal = next.legal || [];
+    picks = picks.filter((p) => legal.includes(p));  // a new decision lets go of the rest
+    let sent = false;
+    if (queue.length && legal.includes(queue[0])) {
+      send({type: "action", text: queue.shift()});  // the committed batch goes on
+      sent = true;
+    } else if (legal.length) {
+      queue = [];  // the decision in front of the seat is not the batch's: it stops
+    }
+    markPicks();
+    // while the rest of a committed batch goes out, nothing is asked of the player
+    if (queue.length || sent) document.body.dataset.turn = "other";
   }
 
   function init(sendMessage) {
@@ -88,7 +134,7 @@ const Turns = (() => {
       close();
       if (go) go();
     });
-    $("commit-no").addEventListener("click", close);
+    $("commit-no").addEventListener("click", () => { picks = []; markPicks(); close(); });
     $("commit").addEventListener("cancel", () => { waiting = null; });
     $("takeback-button").addEventListener("click", () => send({type: "takeback"}));
     $("device-button").addEventListener("click", () => send({type: "handover"}));

@@ -232,6 +232,13 @@ SK.register("eden", (() => {
     },
     // confirmed before they are sent (turns.js): the secret choices and the leader
     CONFIRM_KINDS: ["leader"],
+    /** The tactical hand is one choice of several cards, one a decision ("Take a tactical
+        card (1/3)"): confirmed once, whole (turns.js). */
+    batch(view) {
+      const decision = view.decision || {};
+      const m = decision.kind === "secret-hand" && /\((\d+)\/(\d+)\)/.exec(decision.prompt || "");
+      return m ? Number(m[2]) - Number(m[1]) : 1;
+    },
     confirmText(view, seat, text) {
       const [verb, ...args] = text.split(" ");
       const rest = args.join(" ");
