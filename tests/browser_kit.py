@@ -121,15 +121,16 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-def new_page(browser: Any, live: Live, *, locale: str = "en-GB", enforce_csp: bool = False
-             ) -> Any:
+def new_page(browser: Any, live: Live, *, locale: str = "en-GB", enforce_csp: bool = False,
+             touch: bool = False) -> Any:
     """A page in a context of its own (one player's browser), failing on script errors.
     The pages' Content-Security-Policy forbids eval, which Playwright's ``wait_for_function``
     uses: it is bypassed unless ``enforce_csp`` (tests/web/browser/test_policy.py plays
-    under it)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, locale=locale,
-                                  base_url=live.url, accept_downloads=True,
-                                  bypass_csp=not enforce_csp)
+    under it). ``touch``: a phone's screen and fingers (no pointer that hovers)."""
+    screen = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True} \
+        if touch else {"viewport": {"width": 1400, "height": 900}}  # touch: a phone
+    context = browser.new_context(**screen, locale=locale, base_url=live.url,
+                                  accept_downloads=True, bypass_csp=not enforce_csp)
     context.set_default_timeout(20_000)
     page = context.new_page()
     errors: list[str] = []

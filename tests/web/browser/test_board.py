@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from .driver import Keyboard, Person, Stats
+from .conftest import new_page
+from .driver import ATTACKS, Keyboard, Person, Stats
 
 pytestmark = pytest.mark.browser
 
@@ -243,3 +244,33 @@ def test_masseffect_figures_dragged_on_the_board(page: Any, live: Any, shots: Pa
     assert dragged >= 3 or person.state()["over"] == "true"
     game = live.hub.rooms[page.url.rsplit("/", 1)[1]].game
     assert any(e.text().startswith(("player A: walk ", "player A: run ")) for e in game.log)
+
+
+def test_on_a_phone_an_attack_shows_its_odds_before_it_is_sent(browser: Any, live: Any,
+                                                                shots: Path) -> None:
+    """A finger cannot point at a button without pressing it: on a screen that cannot hover,
+    the first tap on an attack shows its exact odds and the second (Confirm) sends it;
+    moves stay one drop (table_actions.js quickAttacks)."""
+    page = new_page(browser, live, touch=True)
+    try:
+        assert page.evaluate("matchMedia('(hover: none)').matches")
+        new_match_against_the_bot(page, 3, "Tap")
+        person = Person(page)
+        page.evaluate("localStorage.removeItem('skirmish.confirm')")  # the page's default
+        stats = Stats()
+        for _ in range(600):
+            state = person.wait_ready(timeout=60_000)
+            assert state["over"] != "true", "no attack was offered"
+            attacks = [a for a in person.actions() if a.split()[0] in ATTACKS]
+            if state["decision"] == "action" and attacks:
+                break
+            person.step(stats)
+        count = state["count"]
+        page.tap(f'#actions button.act[data-action="{attacks[0]}"]')
+        page.wait_for_selector("#odds .odds-body")
+        assert page.is_visible("#confirm") and person.state()["count"] == count
+        page.screenshot(path=shots / "phone-odds.png")
+        page.tap("#confirm")
+        page.wait_for_function("([n]) => document.body.dataset.count !== n", arg=[count])
+    finally:
+        page.context.close()

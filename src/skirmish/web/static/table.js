@@ -337,7 +337,7 @@
   function choose(p) {
     pick = null;
     const odds = oddsOf(p);
-    if (odds && !quick()) { propose(p.text, odds); return; }
+    if (odds && !TableActions.quickAttacks()) { propose(p.text, odds); return; }
     act(p.text);
   }
 

@@ -52,6 +52,19 @@ const TableActions = (() => {
     }
   }
 
+  /** Whether an attack is sent on one click: as ``quick()`` when the player chose, else on a
+      screen whose pointer cannot hover (a phone) the first tap shows the attack's odds and
+      the second sends it (pointing at the button, which shows them elsewhere, is not
+      possible there). */
+  function quickAttacks() {
+    let chosen = null;
+    try {
+      chosen = localStorage.getItem("skirmish.confirm");
+    } catch (e) { /* no storage */ }
+    if (chosen !== null) return chosen !== "1";
+    return !(window.matchMedia && window.matchMedia("(hover: none)").matches);
+  }
+
   function setQuick(on) {
     try {
       localStorage.setItem("skirmish.confirm", on ? "0" : "1");
@@ -87,5 +100,5 @@ const TableActions = (() => {
     setTimeout(() => { toast.hidden = true; }, 6000);
   });
 
-  return {POINT, parse, groupFor, quick, setQuick, withWhys};
+  return {POINT, parse, groupFor, quick, quickAttacks, setQuick, withWhys};
 })();
