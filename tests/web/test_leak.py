@@ -29,7 +29,8 @@ FULL_STATE_KEYS = {"key", "seed", "counter", "initial_dice", "stack", "hands", "
 #: reader nothing the frame does not (tests/web/test_deltas.py pins that it is the same for
 #: the same content whoever else is served).
 STATE_FRAME_KEYS = {"type", "seat", "mode", "count", "over", "outcome", "view", "log_from",
-                    "log", "legal", "svg", "version", "board", "takeback"}
+                    "log", "legal", "svg", "version", "board", "takeback",
+                    "glossary"}
 
 
 def keys_in(value: Any) -> set[str]:
@@ -77,6 +78,8 @@ def check_secrets(game: Game, seat: int | None, frame: dict[str, Any]) -> None:
         not game.is_over and game.decision().player == seat
         and game.decision().kind == "reaction")
     view = frame["view"]
+    # the abilities' texts (docs/web.md, Cards at hand): only those the view names
+    assert set(frame["glossary"]) == {a["name"] for f in view["fighters"] for a in f["abilities"]}
     assert view["dice"] == dice.public()
     assert set(view) == set(game.view(seat))
     if seat is None:

@@ -210,10 +210,13 @@ const SK = (() => {
   const cardTexts = new Map();
   let cardPattern = null;
 
-  /** Learn cards' texts (name -> text); their names become hints from then on. */
-  function knowCards(cards) {
+  /** Learn cards' texts (name -> text, one line or several: a fighter's card in short);
+      their names become hints from then on. ``table``: the translations table the texts go
+      through first (a state frame's ``glossary`` is sent in English: "cards"). */
+  function knowCards(cards, table) {
     let added = false;
-    for (const [name, text] of Object.entries(cards || {})) {
+    for (const [name, written] of Object.entries(cards || {})) {
+      const text = table && typeof written === "string" ? tr(written, table) : written;
       if (!name || !text) continue;
       for (const key of [name, name.replace(/ /g, "-")]) {
         if (cardTexts.get(key) !== text) { cardTexts.set(key, text); added = true; }

@@ -138,6 +138,7 @@
                       count: frame.count, cards: frame.cards || S.cards,
                       unavailable: frame.unavailable || [],
                       explained: frame.explained || 0});
+    SK.knowCards(frame.glossary, "cards");  // the texts the view names only (docs/web.md)
     const from = frame.log_from || 0;
     S.log = S.log.slice(0, from).concat(frame.log || []);
     $("handover").hidden = true;

@@ -77,15 +77,18 @@ def table_svg(game: Game, seat: int | None) -> str:
 def state_extras(game: Game, seat: int | None) -> dict[str, Any]:
     """What an Eden ``state`` frame adds (docs/web.md): the seat's table as SVG, its own
     deployment zone drawn while it deploys, and what the board adds to the view
-    (:func:`skirmish.games.eden.web.board.board`)."""
+    (:func:`skirmish.games.eden.web.board.board`), and the texts of its fighters' abilities
+    (:func:`skirmish.games.eden.web.glossary.glossary`)."""
     from skirmish.games.eden.web.board import board
+    from skirmish.games.eden.web.glossary import glossary
     from skirmish.web.frames import legal_texts
 
     known = knowledge(game, seat)
     state = state_of(known)
     assert isinstance(state, EdenState)
     return {"svg": svg_of(picture_of(state), **_deployment_zone(game, seat)),
-            "board": board(known, seat, legal_texts(game, seat)), **_unavailable(game, seat)}
+            "board": board(known, seat, legal_texts(game, seat)), "glossary": glossary(known),
+            **_unavailable(game, seat)}
 
 
 def _unavailable(game: Game, seat: int | None) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from skirmish.games.eden.web.i18n_abilities import ABILITY_PATTERNS
 from skirmish.games.eden.web.i18n_sentences import SCENERY
 
 # -- the table's picture (games.eden.picture) in French: its title, legend, labels, tooltips ----
@@ -112,3 +113,6 @@ CARD_TEXTS: dict[str, str] = {
 CARD_PATTERNS: list[tuple[str, str]] = [
     ("^" + re.escape(english) + "$", french)
     for english, french in CARD_TEXTS.items()]
+
+# -- the sample abilities' texts (a state frame's glossary: i18n_abilities) ---------------------
+CARD_PATTERNS += ABILITY_PATTERNS

@@ -81,7 +81,7 @@ const Cards = (() => {
     const equipment = (profile.equipment || []).map((name) =>
       el("li", {}, tr((view.equipment || {})[name] || name, "equipment")));
     const abilities = (fighter.abilities || profile.abilities || []).map((a) =>
-      el("li", {}, typeof a === "string" ? a : a.name || JSON.stringify(a)));
+      el("li", {}, SK.cardHints(typeof a === "string" ? a : a.name || JSON.stringify(a))));
     const used = usedThisRound(fighter.ref, log);
     return el("div", {class: "fighter-card side-" + side, dataset: {ref: fighter.ref}},
       el("h2", {}, el("span", {class: "side-dot side-" + side}), profile.name,
@@ -116,7 +116,7 @@ const Cards = (() => {
         return el("li", {class: "roster-item" + (f.ref === selected ? " selected" : "") +
                                 (out ? " out" : "") + (f.activated ? " done" : ""),
                          dataset: {ref: f.ref}, onclick: () => onSelect(f.ref)},
-          el("span", {class: "name"}, f.name),
+          el("span", {class: "name"}, SK.cardHints(f.name)),
           el("span", {class: "mini"}, `${term("CP")} ${left.join("/")}`),
           el("span", {class: "mini"}, `${term("AP")} ${f.ap}`),
           out ? el("span", {class: "mini"}, "✝") : !f.on_field ? el("span", {class: "mini"}, "○")
@@ -124,10 +124,43 @@ const Cards = (() => {
       }))));
   }
 
+  /** A fighter's card in short, from the view only: its profile's name, side and faction,
+      its characteristics as the view gives them (the effective values), its equipment's and
+      abilities' names (a hint wherever its ref or name appears). */
+  function shortCard(f) {
+    const profile = f.profile || {};
+    const chars = LIMBS.map((limb, i) => {
+      const name = CHARS[limb];
+      let value = (f.characteristics || {})[name];
+      if (value === undefined && profile.limbs) {
+        const s = limbState(f, i);
+        value = s.wounded ? s.limb.red : s.limb.white;
+      }
+      return `${term(name)} ${value === undefined ? "?" : value}`;
+    });
+    const lines = [[profile.name || f.name, `${f.ref} (${sideName(f.side)})`, profile.faction]
+                     .filter(Boolean).join(" · "), chars.join(" · ")];
+    const equipment = profile.equipment || [];
+    if (equipment.length) lines.push(t("card.equipment") + SK.colon + equipment.join(", "));
+    const abilities = (f.abilities || []).map((a) => (typeof a === "string" ? a : a.name));
+    if (abilities.length) lines.push(t("card.abilities") + SK.colon + abilities.join(", "));
+    if (incapacitated(f)) lines.push(t("card.incapacitated"));
+    return lines.join("\n");
+  }
+
   /** Every card whose text the seat may read: its tactical and mission cards, the
-      equipment of the view (SK.knowCards: a name shows its text wherever it appears). */
+      equipment of the view, each fighter's card in short under its ref (and its name when
+      no other fighter bears it) (SK.knowCards: a name shows its text wherever it appears). */
   function cardTexts(view) {
     const out = {};
+    const fighters = view.fighters || [];
+    const count = {};
+    for (const f of fighters) count[f.name] = (count[f.name] || 0) + 1;
+    for (const f of fighters) {
+      const card = shortCard(f);
+      out[f.ref] = card;
+      if (f.name && count[f.name] === 1) out[f.name] = card;
+    }
     for (const c of (view.my_tactical_cards || []).concat(view.my_mission_cards || [])) {
       if (c && c.name && c.text) out[c.name] = tr(c.text, "cards");
     }

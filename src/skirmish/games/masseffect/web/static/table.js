@@ -135,7 +135,7 @@ const MassEffect = (() => {
         el("li", {class: "roster-item" + (f.ref === selected ? " selected" : "") +
                          (f.out ? " out" : "") + (done(f).length ? " done" : ""),
                   dataset: {ref: f.ref}, onclick: () => onSelect(f.ref)},
-          el("span", {class: "name"}, f.name),
+          el("span", {class: "name"}, SK.cardHints(f.name)),
           el("span", {class: "mini"}, `V ${f.vitality}/${f.max_vitality}`),
           f.armour ? el("span", {class: "mini"}, `A ${f.armour}`) : null,
           /Bouclier/.test(f.profile || "") ? el("span", {class: "mini"}, `B ${f.shield_uses}`)
@@ -239,7 +239,7 @@ const MassEffect = (() => {
     };
   }
 
-  return {is, inAction, figure, isAttack, facing, label, status, card, roster, odds,
+  return {is, inAction, figure, isAttack, facing, label, status, card, roster, odds, left,
           sightText, tapeText, result, FACING_VERBS, PROBED, CLICK_VERBS, DRAG_VERBS,
           ACTIVE_KINDS};
 })();
@@ -255,10 +255,29 @@ SK.register("masseffect", Object.assign({}, MassEffect, {
     return scene;
   },
   card: (f, view, known) => MassEffect.card(f, view, known.cards),
-  /** A weapon's notation and a power's text wherever its name appears (SK.knowCards). */
+  /** A weapon's notation and a power's text wherever its name appears, and each figure's
+      card in short wherever its ref (or its name, when no other figure bears it) appears
+      (SK.knowCards): name, side, points, the profile's characteristics, what it has left as
+      the view gives it, weapons, powers. */
   cardTexts(view) {
     const cards = view.cards || {};
     const out = {};
+    const figures = view.figures || [];
+    const count = {};
+    for (const f of figures) count[f.name] = (count[f.name] || 0) + 1;
+    for (const f of figures) {
+      const profile = f.profile || "";
+      const chars = profile.split("\n").filter((line) =>
+        /^(Tir|Défense|Mêlée|Qualité) : /.test(line)).map((line) => line.replace(" : ", " "));
+      const lines = [`${f.name} · ${f.ref} (${SK.sideName(f.side)}) · ${f.points} points`,
+                     chars.join(" · "), MassEffect.left(f, profile).join(" · ")];
+      if ((f.weapons || []).length) lines.push(SK.t("me.card.weapons") + SK.colon +
+                                               f.weapons.join(", "));
+      if ((f.powers || []).length) lines.push(SK.t("me.card.powers") + SK.colon +
+                                              f.powers.join(", "));
+      out[f.ref] = lines.filter(Boolean).join("\n");
+      if (f.name && count[f.name] === 1) out[f.name] = out[f.ref];
+    }
     for (const [name, w] of Object.entries(cards.weapons || {})) out[name] = w.notation || "";
     for (const [name, p] of Object.entries(cards.powers || {})) {
       out[name] = SK.tr(p.text || "", "cards");

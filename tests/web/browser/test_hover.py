@@ -1,0 +1,89 @@
+"""Cards at hand (docs/web.md): a fighter's card in short wherever its name or reference
+appears (the log, the roster), an ability's text wherever its name appears (the fighter's
+card panel: the state frame's glossary), in French on a French page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from skirmish.games.eden.demo import match_setup as eden_setup
+from skirmish.web.storage import SeatInfo, new_token, token_hash
+
+from .conftest import new_page
+from .driver import Stats, Table
+from .test_words import stored
+
+pytestmark = pytest.mark.browser
+
+FIGHTER_HINT = "#log .card-hint[data-card-text*='\\n']"
+ABILITY_HINT = ".fighter-card li .card-hint"
+
+
+def open_table(page: Any, live: Any) -> Table:
+    """An Eden match, our seat against a bot, played until its fighters are on the roster."""
+    token = new_token()
+    match_id = stored(live, "eden", eden_setup(),
+                      [SeatInfo(0, "human", None, "", token_hash(token)),
+                       SeatInfo(1, "bot", "random", "random", None)])
+    page.goto(f"/join/{match_id}/{token}")
+    page.wait_for_url(f"**/match/{match_id}")
+    table = Table(page)
+    stats = Stats()
+    for _ in range(200):
+        state = table.wait_ready()
+        if state["over"] == "true" or (page.locator(FIGHTER_HINT).count()
+                                       and page.locator("#roster .roster-item").count()):
+            break
+        table.step(stats)
+    return table
+
+
+def an_ability_hint(page: Any) -> Any:
+    """The first ability hint of a fighter's card panel, selecting fighters in turn."""
+    items = page.locator("#roster .roster-item")
+    for i in range(items.count()):
+        items.nth(i).click()
+        if page.locator(ABILITY_HINT).count():
+            return page.locator(ABILITY_HINT).first
+    raise AssertionError("no fighter on the roster has an ability")
+
+
+def test_a_fighters_name_in_the_log_shows_its_card(page: Any, live: Any) -> None:
+    open_table(page, live)
+    hint = page.locator(FIGHTER_HINT).first
+    text = hint.get_attribute("data-card-text")
+    assert text and hint.get_attribute("title") == text  # on hover
+    lines = text.split("\n")
+    name = hint.inner_text()
+    assert name.split(".")[-1].replace("-", " ") in lines[0].replace("-", " ")  # its name
+    assert all(c in lines[1] for c in ("PSI", "CBT", "VIG"))  # its characteristics
+    hint.focus()  # a tap or the keyboard opens it
+    assert page.evaluate("getComputedStyle(document.activeElement, '::after').content") != "none"
+    # the roster names it too, with the same card
+    ref_or_name = page.locator("#roster .roster-item .card-hint").first
+    assert "\n" in (ref_or_name.get_attribute("data-card-text") or "")
+
+
+def test_an_abilitys_name_shows_its_text(page: Any, live: Any) -> None:
+    open_table(page, live)
+    hint = an_ability_hint(page)
+    name = hint.inner_text()
+    text = hint.get_attribute("data-card-text") or ""
+    assert text.startswith(name + " (") and ("(Permanent): " in text or "(Action" in text)
+    hint.hover()
+    assert hint.get_attribute("title") == text
+
+
+def test_an_abilitys_text_reads_in_french(browser: Any, live: Any) -> None:
+    page = new_page(browser, live, locale="fr-FR")
+    try:
+        open_table(page, live)
+        hint = an_ability_hint(page)
+        text = hint.get_attribute("data-card-text") or ""
+        assert "(permanente) : " in text or "(action : " in text, text
+        fighter = page.locator(FIGHTER_HINT).first.get_attribute("data-card-text") or ""
+        assert "Capacités : " in fighter or "Équipement : " in fighter or "RAP" in fighter
+    finally:
+        page.close()
