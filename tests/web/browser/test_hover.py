@@ -1,5 +1,5 @@
 """Cards at hand (docs/web.md): a fighter's card in short wherever its name or reference
-appears (the log, the roster), an ability's text wherever its name appears (the fighter's
+appears (the log, the roster; ME:A's figures too), an ability's text wherever its name appears (the fighter's
 card panel: the state frame's glossary), in French on a French page."""
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from skirmish.games.eden.demo import match_setup as eden_setup
+from skirmish.games.masseffect import match_setup as me_setup
+from skirmish.games.masseffect.cards.library import load_library
 from skirmish.web.storage import SeatInfo, new_token, token_hash
 
 from .conftest import new_page
@@ -87,3 +89,24 @@ def test_an_abilitys_text_reads_in_french(browser: Any, live: Any) -> None:
         assert "Capacités : " in fighter or "Équipement : " in fighter or "RAP" in fighter
     finally:
         page.close()
+
+
+def test_a_masseffect_figures_name_shows_its_card(page: Any, live: Any) -> None:
+    lib = load_library()
+    bands = list(lib.bands)
+    token = new_token()
+    match_id = stored(live, "masseffect",
+                      me_setup(lib, [bands[0], bands[1]], next(iter(lib.scenarios))),
+                      [SeatInfo(0, "human", None, "", token_hash(token)),
+                       SeatInfo(1, "bot", "random", "random", None)])
+    page.goto(f"/join/{match_id}/{token}")
+    page.wait_for_url(f"**/match/{match_id}")
+    Table(page).wait_ready()
+    page.wait_for_selector("#roster .roster-item .card-hint")
+    hint = page.locator("#roster .roster-item .card-hint").first
+    text = hint.get_attribute("data-card-text") or ""
+    lines = text.split("\n")
+    assert lines[0].startswith(hint.inner_text() + " · ") and "points" in lines[0]
+    assert all(word in lines[1] for word in ("Tir", "Défense", "Mêlée", "Qualité"))
+    assert "Vitalité" in lines[2]
+    assert hint.get_attribute("title") == text
