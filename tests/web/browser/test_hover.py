@@ -1,6 +1,7 @@
 """Cards at hand (docs/web.md): a fighter's card in short wherever its name or reference
-appears (the log, the roster; ME:A's figures too), an ability's text wherever its name appears (the fighter's
-card panel: the state frame's glossary), in French on a French page."""
+appears (the log, the roster; ME:A's figures too), an ability's text wherever its name
+appears (the fighter's card panel: the state frame's glossary), in French on a French
+page."""
 
 from __future__ import annotations
 
