@@ -67,6 +67,15 @@ def test_a_fighters_name_in_the_log_shows_its_card(page: Any, live: Any) -> None
     # the roster names it too, with the same card
     ref_or_name = page.locator("#roster .roster-item .card-hint").first
     assert "\n" in (ref_or_name.get_attribute("data-card-text") or "")
+    # an attack's button carries its target's card (on hover, for screen readers)
+    refs = page.evaluate("[...document.querySelectorAll('#roster .roster-item')]"
+                         ".map((li) => li.dataset.ref)")
+    title = page.evaluate("""(refs) => {
+      const label = SK.gameOf({ruleset: 'eden'}).label(
+        {verb: 'attack', text: `attack ${refs[0]} ${refs[1]}`});
+      return label.getAttribute('title');
+    }""", [refs[0], refs[-1]])
+    assert title == page.evaluate("(ref) => SK.cardText(ref)", refs[-1]) and "\n" in title
 
 
 def test_an_abilitys_name_shows_its_text(page: Any, live: Any) -> None:

@@ -283,8 +283,15 @@ SK.register("eden", (() => {
     },
     label(p) {
       const args = p.text.split(" ").slice(1).map((a) => word(a));
-      if (p.verb === "attack" || p.verb === "interrupt") return args.join(" → ");
-      if (p.verb === "shoot") return `${args[0]} (${args[1]}) → ${args[2]}`;
+      // an attack's button: the target's card in short on hover and for screen readers
+      const aimed = (label, ref) => {
+        const text = SK.cardText(ref);
+        return text ? el("span", {class: "card-name", title: text, "aria-label": `${label}: ${text}`},
+                         label) : label;
+      };
+      const refs = p.text.split(" ").slice(1);
+      if (p.verb === "attack" || p.verb === "interrupt") return aimed(args.join(" → "), refs[1]);
+      if (p.verb === "shoot") return aimed(`${args[0]} (${args[1]}) → ${args[2]}`, refs[2]);
       if (p.verb === "first") return sideName(args[0] === "A" ? 0 : 1);
       if (["play", "hand", "mission"].includes(p.verb)) {
         // a card's button: its name (and target), its text on hover and for screen readers
