@@ -15,6 +15,7 @@ from skirmish.games.eden.demo import match_setup
 from skirmish.games.eden.rolling import state_of
 from skirmish.games.eden.web.frames import state_extras
 from skirmish.games.eden.web.i18n import CARD_PATTERNS
+from skirmish.web.game_parts import web_part
 
 
 def played(seed: int = 1, actions: int = 40) -> Game:
@@ -41,6 +42,9 @@ def test_the_glossary_gives_the_texts_of_the_abilities_the_view_names() -> None:
         assert set(glossary) == view_abilities(game, seat)
         assert glossary == {name: ability_text(library[name]) for name in glossary}
         assert all(text.startswith(name + " (") for name, text in glossary.items())
+
+    # a replay's step (what a spectator sees) carries the same
+    assert web_part("eden").replay_extras(game)["glossary"] == state_extras(game, None)["glossary"]
 
 
 def test_the_glossary_holds_only_the_abilities_of_this_table() -> None:

@@ -68,6 +68,7 @@
     $("field").innerHTML = data.svg;
     const svg = $("field").querySelector("svg");
     if (svg) SK.fitSvg(svg);
+    SK.knowCards(data.glossary, "cards");  // the texts the view names only (docs/web.md)
     if (data.view) SK.knowCards(SK.gameOf(data.view).cardTexts(data.view));
     renderLog($("log"), data.log || []);
     details(data);

@@ -58,7 +58,9 @@ class EdenWeb(WebPart):
         return frames.state_extras(game, seat)
 
     def replay_extras(self, game: Game) -> dict[str, Any]:
-        return {"svg": self.picture_svg(game, None)}
+        from skirmish.games.eden.web.glossary import glossary
+
+        return {"svg": self.picture_svg(game, None), "glossary": glossary(game)}
 
     def probe(self, game: Game, seat: int | None, text: str) -> dict[str, Any]:
         from skirmish.games.eden.web import frames
