@@ -179,6 +179,25 @@ def point_text(x: float, y: float) -> str:
     return f"{cm(x)},{cm(y)}"
 
 
+def aim(request: Request, dx: float, dy: float, room: float, limit: float,
+        target: str = "") -> tuple[float, float, float, str]:
+    """Where a move in words goes, for either game: (distance, distance wanted, angle in
+    radians, what to say). ``toward`` a piece ``dx, dy`` away, as far as asked (as far as
+    ``limit`` when no distance is given) but no further than ``room`` (the gap before
+    contact, the game's margins taken off); else ``request``'s distance and compass
+    direction."""
+    if request.form == "toward":
+        wanted = limit if request.distance is None else request.distance
+        distance = min(wanted, room)
+        how = f"{cm(distance)} cm toward {target}"
+        if distance < wanted and request.distance is not None:
+            how += f", stopping short of {target}"
+        return distance, wanted, math.atan2(dy, dx), how
+    assert request.distance is not None and request.angle is not None
+    return (request.distance, request.distance, math.radians(request.angle),
+            f"{cm(request.distance)} cm {request.direction}")
+
+
 def is_legal(game: Game, action: Action) -> bool:
     """Does the engine take ``action`` now?"""
     try:

@@ -21,6 +21,7 @@ from skirmish.core.words import (
     Resolved,
     WordMoves,
     WordsError,
+    aim,
     cm,
     end_point,
     is_legal,
@@ -120,17 +121,9 @@ def _move(game: Game, state: EdenState, fighter: Fighter, target: Fighter | None
         margin = 0.2 if state.is_enemy(fighter, target) else 0.0
         room = max(0.0, centres - (fighter.profile.base_mm + target.profile.base_mm) / 20
                    - margin)
-        wanted = limit if request.distance is None else request.distance
-        distance = min(wanted, room)
-        angle = math.atan2(dy, dx)
-        how = f"{cm(distance)} cm toward {target.ref}"
-        if distance < wanted and request.distance is not None:
-            how += f", stopping short of {target.ref}"
+        distance, wanted, angle, how = aim(request, dx, dy, room, limit, target.ref)
     else:
-        assert request.distance is not None and request.angle is not None
-        distance, wanted = request.distance, request.distance
-        angle = math.radians(request.angle)
-        how = f"{cm(distance)} cm {request.direction}"
+        distance, wanted, angle, how = aim(request, 0.0, 0.0, 0.0, limit)
     if wanted > limit + 1e-9 and request.distance is not None:
         raise WordsError(f"{fighter.ref} cannot move {cm(wanted)} cm: the Move's allowance is "
                          f"{cm(limit)} cm", "Rulebook 5, Move")

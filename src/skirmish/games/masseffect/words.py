@@ -22,6 +22,7 @@ from skirmish.core.words import (
     Resolved,
     WordMoves,
     WordsError,
+    aim,
     cm,
     end_point,
     is_legal,
@@ -112,17 +113,9 @@ def _move(game: Game, state: MEState, figure: Figure, target: Figure | None,
             raise WordsError(f"{figure.ref} stands on {target.ref}", RULE)
         room = max(0.0, centres - figure.radius - target.radius
                    - (0.2 if target.side != figure.side else 0.0))
-        wanted = longest if request.distance is None else request.distance
-        distance = min(wanted, room)
-        angle = math.atan2(dy, dx)
-        how = f"{cm(distance)} cm toward {target.ref}"
-        if distance < wanted and request.distance is not None:
-            how += f", stopping short of {target.ref}"
+        distance, wanted, angle, how = aim(request, dx, dy, room, longest, target.ref)
     else:
-        assert request.distance is not None and request.angle is not None
-        distance = wanted = request.distance
-        angle = math.radians(request.angle)
-        how = f"{cm(distance)} cm {request.direction}"
+        distance, wanted, angle, how = aim(request, 0.0, 0.0, 0.0, longest)
     if wanted > longest + 1e-9 and request.distance is not None:
         raise WordsError(f"{figure.ref} cannot move {cm(wanted)} cm ({_limits(figure)})", RULE)
     if distance <= 0:
