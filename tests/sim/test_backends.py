@@ -7,14 +7,18 @@ import json
 import os
 import sys
 import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from skirmish.cli.main import app
 from skirmish.games.eden.demo import match_setup
-from skirmish.sim.backends import LocalBackend, WorkerDied, collect, make_backend
+from skirmish.sim import backends
+from skirmish.sim.backends import IN_FLIGHT, LocalBackend, WorkerDied, collect, make_backend
 from skirmish.sim.logdir import MANIFEST
 from skirmish.sim.runner import (
     BatchSpec,
@@ -186,3 +190,25 @@ def test_a_worker_dies_with_its_killed_parent(tmp_path: Path) -> None:
     while _alive(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(child)
+
+
+class _PoolBrokenOnResubmit(ProcessPoolExecutor):
+    """A pool that a job elsewhere broke between a result and the next submission."""
+
+    calls = 0
+
+    def submit(self, *args: Any, **kwargs: Any) -> Any:
+        type(self).calls += 1
+        if type(self).calls > 2 * IN_FLIGHT:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        return super().submit(*args, **kwargs)
+
+
+def test_a_pool_broken_when_more_games_are_sent_stops_the_batch_with_the_same_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(backends, "ProcessPoolExecutor", _PoolBrokenOnResubmit)
+    played = []
+    with pytest.raises(WorkerDied, match="worker process died"):
+        for summary in LocalBackend(2).run(play_one, SPEC, range(SPEC.games), SPEC.games):
+            played.append(summary)
+    assert played, "the games finished before the pool broke are still given"

@@ -158,11 +158,12 @@ class LocalBackend:
                     try:
                         got = future.result()
                     except BrokenProcessPool:
-                        raise WorkerDied(
-                            f"a worker process died while playing the games {part} (killed, "
-                            "or out of memory?): the batch stops; the games already "
-                            "finished are kept where a log folder stores them") from None
-                    submit()
+                        raise _died([part, *pending.values()]) from None
+                    try:
+                        submit()
+                    except BrokenProcessPool:  # another job broke the pool
+                        yield from got
+                        raise _died(list(pending.values())) from None
                     yield from got
             finished = True
         finally:
@@ -171,6 +172,14 @@ class LocalBackend:
 
 class WorkerDied(RuntimeError):
     """A local worker process ended without finishing its games (killed, out of memory)."""
+
+
+def _died(parts: list[list[int]]) -> WorkerDied:
+    lost = sorted(i for part in parts for i in part)
+    return WorkerDied(
+        f"a worker process died while playing some of the games {lost} (killed, or out of "
+        "memory?): the batch stops; the games already finished are kept where a log folder "
+        "stores them")
 
 
 def _close(pool: ProcessPoolExecutor, finished: bool) -> None:
