@@ -39,7 +39,7 @@ def _words_forms(ref: str, other: str) -> list[str]:
             f"move {ref} sideways", f"move Zz toward {other}", f"walk {ref} toward {other}"]
 
 
-def refusals(game: Game, seed: int, every: int = 3, cap: int = 300) -> Iterator[str]:
+def refusals(game: Game, seed: int, every: int = 4, cap: int = 150) -> Iterator[str]:
     """The refusals met typing at every ``every`` decision of a random match (at most
     ``cap`` decisions)."""
     rng = random.Random(seed)
@@ -88,7 +88,7 @@ def masseffect(seed: int) -> Game:
 def untranslated(messages: Iterator[str]) -> dict[str, str]:
     """Each refusal's shape whose French still holds an English word -> an example."""
     found: dict[str, str] = {}
-    for message in messages:
+    for message in sorted(set(messages)):
         french = translate(message, "fr")
         word = english_in(QUOTED.sub("", french))
         if word:

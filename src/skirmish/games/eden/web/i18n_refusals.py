@@ -245,6 +245,10 @@ _RULES: list[tuple[str, str]] = [
      "Livre de règles 6.B, jet : le point doit être à portée"),
     (r"Rulebook 6\.B, projectile: the thrower must have a line of sight on the point or on ",
      "Livre de règles 6.B, jet : le lanceur doit avoir une ligne de vue sur le point ou sur "),
+    (r"Rulebook 6\.B: (\S+) carries no (\S+) \(a ranged attack needs a shooting, throwing or "
+     r"blasting equipment\)",
+     "Livre de règles 6.B : {1} ne porte pas de {2} (une attaque à distance demande un "
+     "équipement de tir, de jet ou de souffle)"),
     (r"Rulebook 6\.B: the fighter must be free",
      "Livre de règles 6.B : le combattant doit être libre"),
     (r"Rulebook 6\.B: ('[^']*') is not a ranged attack",
@@ -350,6 +354,13 @@ _RULES: list[tuple[str, str]] = [
      "déplace de {1} cm au plus"),
     (_OPT + r"2, B: NPF activation", "Livre de règles, règles optionnelles 2, B : activation "
      "des CNJ"),
+    (_OPT + r"1, A: Destruction \(X\): the fighter attacks an element it is in contact with "
+     r"\((\S+) is out of contact\)",
+     "Livre de règles, règles optionnelles 1, A : Destruction (X) : le combattant attaque un "
+     "élément à son contact ({1} n'est pas à son contact)"),
+    (_OPT + r"1, A: Destruction \(X\): the fighter attacks an element it is in contact with",
+     "Livre de règles, règles optionnelles 1, A : Destruction (X) : le combattant attaque un "
+     "élément à son contact"),
     (r"Cancellation \(X\)", "Annulation (X)"),
 ]
 FR_REFUSALS_FIRST += _RULES

@@ -40,6 +40,7 @@ FR_REFUSALS: list[tuple[str, str]] = [
      "maintenant"),
     (r"^(\S+) is not a figure player ([AB]) may deploy now",
      "{1} n'est pas une figurine que le joueur {2} peut déployer maintenant"),
+    (r"^(\S+) is not in action", "{1} n'est pas en action"),
     (r"^(\S+) is no enemy of (\S+)", "{1} n'est pas un ennemi de {2}"),
     (r"^(\S+) is not one of player ([AB])'s figures", "{1} n'est pas une figurine du joueur "
      "{2}"),
