@@ -298,3 +298,17 @@ def test_a_deployments_and_a_scenerys_refusals_read_in_french() -> None:
         "Muret en (61.7,59.9) : à 0.00 cm d'un bord de table (Livre de règles 4.A, étape 6 : "
         "les décors à 5 cm ou plus des autres décors, des bords de table et des objectifs de "
         "mission)")
+
+
+def test_the_translation_tables_are_compiled_once_not_at_every_line() -> None:
+    """The French tables hold more expressions than ``re``'s own cache (512): each was
+    compiled again at every line (25 ms a line), and the French tests hung."""
+    from skirmish.web import sentences
+    from skirmish.web.i18n import FR_PATTERNS, translate
+
+    assert len(FR_PATTERNS) > 512  # why the compiled expressions are kept by the table
+    translate("player A: pass", "fr")
+    compiled = sentences._compiled.cache_info()
+    assert compiled.currsize >= len({pattern for pattern, _ in FR_PATTERNS})
+    translate("player B: pass", "fr")
+    assert sentences._compiled.cache_info().misses == compiled.misses

@@ -21,6 +21,15 @@ __all__ = ["apply_table", "rounded", "sentence"]
 
 #: A number written with two decimals or more (the notation's points: 28.098109381426248).
 _LONG_NUMBER = re.compile(r"(?<![\w.])(-?\d+\.\d{2,})(?![\d.])")
+#: A template's group: ``{1}`` as matched, ``{1w}`` through the table's words.
+_GROUP = re.compile(r"\{(\d+)(w?)\}")
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """Each table's expression compiled once: the tables hold more expressions than
+    :mod:`re`'s own cache (512), which would then compile them again at every line."""
+    return re.compile(pattern)
 
 
 def apply_table(text: str, patterns: Sequence[tuple[str, str]],
@@ -32,10 +41,10 @@ def apply_table(text: str, patterns: Sequence[tuple[str, str]],
             value = match.group(int(m.group(1))) or ""
             return words.get(value, value) if m.group(2) else value
 
-        return re.sub(r"\{(\d+)(w?)\}", group, template)
+        return _GROUP.sub(group, template)
 
     for pattern, template in patterns:
-        text = re.sub(pattern, functools.partial(fill, template), text)
+        text = _compiled(pattern).sub(functools.partial(fill, template), text)
     return text
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from skirmish.games.eden.bots.reasons import FR_REASONS
 from skirmish.games.eden.web.i18n_picture import CARD_PATTERNS, PICTURE_PATTERNS, PICTURE_WORDS
+from skirmish.games.eden.web.i18n_refusals import FR_REFUSALS_FIRST, FR_REFUSALS_LAST
 from skirmish.games.eden.web.i18n_sentences import (
     FR_REFUSALS,
     FR_SENTENCES,
@@ -401,3 +402,7 @@ FR_PATTERNS[:0] = FR_REASONS + FR_REFUSALS
 __all__ = ["CARD_PATTERNS", "FR_EQUIPMENT_PATTERNS", "FR_EQUIPMENT_WORDS", "FR_PATTERNS",
            "FR_SENTENCES", "FR_WORDS", "PICTURE_PATTERNS", "PICTURE_WORDS", "SCENERY",
            "SENTENCES", "WORDS"]
+
+# the engine's refusals (a typed action, a probed point, a move in words) in French
+FR_PATTERNS[:0] = FR_REFUSALS_FIRST
+FR_PATTERNS.extend(FR_REFUSALS_LAST)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from skirmish.games.masseffect.bots.reasons import FR_REASONS
+from skirmish.games.masseffect.web.i18n_refusals import FR_REFUSALS
 
 #: Every UI string of ME:A: key -> (English, French).
 WORDS: dict[str, tuple[str, str]] = {
@@ -401,3 +402,6 @@ POWER_PATTERNS: list[tuple[str, str]] = [  # alone, or after a power's notation 
 
 # the heuristic's reasons ("Why?" of a decision taken without a search) in French
 FR_PATTERNS[:0] = FR_REASONS
+
+# the engine's refusals (a typed action, a probed point, a move in words) in French
+FR_PATTERNS[:0] = FR_REFUSALS
