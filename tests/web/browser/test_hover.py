@@ -120,3 +120,32 @@ def test_a_masseffect_figures_name_shows_its_card(page: Any, live: Any) -> None:
     assert all(word in lines[1] for word in ("Tir", "Défense", "Mêlée", "Qualité"))
     assert "Vitalité" in lines[2]
     assert hint.get_attribute("title") == text
+
+
+def test_every_button_naming_a_fighter_or_an_ability_shows_its_card(page: Any, live: Any) -> None:
+    table = open_table(page, live)
+    stats = Stats()
+    found = None
+    for _ in range(200):  # a button other than an attack's (those carry their target's card)
+        found = page.evaluate("""() => {
+          for (const b of document.querySelectorAll('#actions button.act')) {
+            const text = b.dataset.action || b.dataset.prefix || '';
+            const ref = text.split(' ').slice(1).find((a) => SK.cardText(a));
+            if (ref && !/^(attack|interrupt|shoot) /.test(text)) {
+              return {text, card: SK.cardText(ref), title: b.getAttribute('title'),
+                      aria: b.getAttribute('aria-label')};
+            }
+          }
+          return null;
+        }""")
+        if found or table.wait_ready()["over"] == "true":
+            break
+        table.step(stats)
+    assert found, "no button named a fighter"
+    assert found["card"] in found["title"], found
+    assert found["card"] in found["aria"], found
+    # an ability's button (use FIGHTER ABILITY) shows the ability's text
+    name = an_ability_hint(page).inner_text()
+    attrs = page.evaluate("(name) => TableActions.cardAttrs(`use A.X ${name.replace(/ /g, '-')}`,"
+                          " 'use')", name)
+    assert attrs["title"].startswith(name + " (") and attrs["aria-label"].startswith("use: ")

@@ -289,11 +289,12 @@
       for (const entry of entries.values()) {
         const p = entry.first;
         if (!entry.pick) {
+          const words = label(p);
           buttons.push(el("button", {type: "button", class: "act verb-" + verb,
                                      dataset: {action: p.text}, onclick: () => choose(p),
                                      onpointerenter: () => previewOdds(p),
-                                     onfocus: () => previewOdds(p)},
-                          label(p)));
+                                     onfocus: () => previewOdds(p),
+                                     ...TableActions.cardAttrs(p.text, words)}, words));
           continue;
         }
         const group = {verb, prefix: p.prefix, suffix: p.suffix, angle: p.angle, facing: p.facing,
@@ -303,7 +304,8 @@
         const active = pick && pick.prefix === group.prefix && pick.suffix === group.suffix;
         buttons.push(el("span", {class: "pick-group"},
           el("button", {type: "button", class: "act pick verb-" + verb + (active ? " active" : ""),
-                        dataset: {prefix: p.prefix}, onclick: () => startPick(group)},
+                        dataset: {prefix: p.prefix}, onclick: () => startPick(group),
+                        ...TableActions.cardAttrs(p.prefix, args)},
              `${args}${p.suffix ? " ↻" + p.suffix + "°" : ""}`),
           el("button", {type: "button", class: "act sample small", title: group.sample,
                         dataset: {action: group.sample},

@@ -100,5 +100,25 @@ const TableActions = (() => {
     setTimeout(() => { toast.hidden = true; }, 6000);
   });
 
-  return {POINT, parse, groupFor, quick, quickAttacks, setQuick, withWhys};
+  /** The texts of the cards an action names (its fighters, ability, weapon or card), each
+      once: what its button shows on hover and says to a screen reader (docs/web.md, Cards
+      at hand). */
+  function cardsOf(text) {
+    const texts = new Set();
+    for (const arg of (text || "").split(" ").slice(1)) {
+      const known = SK.cardText(arg);
+      if (known) texts.add(known);
+    }
+    return [...texts];
+  }
+
+  /** A button's attributes for the cards ``text`` names: its title, its aria-label. */
+  function cardAttrs(text, label) {
+    const cards = cardsOf(text);
+    if (!cards.length) return {};
+    const words = typeof label === "string" ? label : (label && label.textContent) || "";
+    return {title: cards.join("\n\n"), "aria-label": `${words}: ${cards.join(" · ")}`};
+  }
+
+  return {POINT, parse, groupFor, quick, quickAttacks, setQuick, withWhys, cardsOf, cardAttrs};
 })();
