@@ -284,3 +284,21 @@ def test_the_deploying_seat_sees_its_own_zone() -> None:
     decider = game.decision().player
     assert 'id="zone-0"' in state_frame(game, decider, mode="remote")["svg"]
     assert 'id="zone-0"' not in state_frame(game, 1 - decider, mode="remote")["svg"]
+
+
+def test_the_table_page_asks_for_no_server_picture_where_the_game_draws_a_board(
+        client: TestClient) -> None:
+    """``?picture=0``: an Eden frame without ``svg`` (the page draws the ``board``), the same
+    frame otherwise; a socket without it on the same seat still gets the picture."""
+    made = create(client)
+    token = token_of(made["join"]["0"])
+    with client.websocket_connect(f"/ws/{made['id']}?picture=0", headers=seat_headers(token)
+                                  ) as lean, connect(client, made["id"], token) as full:
+        slim, whole = next_state(lean), next_state(full)
+        assert "svg" not in slim and whole["svg"].startswith("<svg") and slim["board"]
+        whole.pop("svg")
+        assert {k: v for k, v in slim.items() if k != "version"} == {
+            k: v for k, v in whole.items() if k != "version"}
+        lean.send_json({"type": "action", "text": "bid 1"})
+        next_frame = next_state(lean)
+        assert "svg" not in next_frame and next_frame["count"] == 1

@@ -113,6 +113,10 @@ class Connection:
     #: the version of the last state frame sent ('': none yet, or a resync was asked for).
     deltas: bool = False
     version: str = ""
+    #: Whether the client wants the server's picture of the table (``svg``) in its frames:
+    #: the table page draws the board itself and asks ``?picture=0`` (a game without a
+    #: board sends it anyway: :meth:`WebPart.state_extras`).
+    picture: bool = True
 
     @property
     def spectator(self) -> bool:

@@ -102,12 +102,13 @@ def legal_texts(game: Game, seat: int | None) -> list[str]:
     return [str(a) for a in game.legal_actions()]
 
 
-def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0
-                ) -> dict[str, Any]:
+def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0,
+                picture: bool = True) -> dict[str, Any]:
     """The ``state`` frame of ``seat`` (docs/web.md): its own view, its log from
     ``log_from``, its legal actions when it decides, and what the game's part adds
-    (:meth:`WebPart.state_extras`: the table as SVG ...)."""
-    extra = part_of(game).state_extras(game, seat)
+    (:meth:`WebPart.state_extras`: the table as SVG unless ``picture`` is False and the
+    game draws its board in the page ...)."""
+    extra = part_of(game).state_extras(game, seat, picture=picture)
     view = game.view(seat)
     outcome = game.outcome()
     return {

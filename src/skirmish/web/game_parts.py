@@ -155,9 +155,13 @@ class WebPart:
         known = self.knowledge(game, seat)
         return picture_of(known.ruleset, known.state) or ""
 
-    def state_extras(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def state_extras(self, game: Game, seat: int | None, *, picture: bool = True
+                     ) -> dict[str, Any]:
         """What ``seat``'s ``state`` frame holds beyond what every game's does (seat, mode,
-        count, over, outcome, view, log, legal): at least ``svg``, the picture."""
+        count, over, outcome, view, log, legal): at least ``svg``, the picture. A game that
+        adds a ``board`` (the page draws the table itself) leaves the picture out when
+        ``picture`` is False (the table page asks so: docs/web.md, Frames); a game without
+        one always sends it."""
         return {"svg": self.picture_svg(game, seat)}
 
     def replay_extras(self, game: Game) -> dict[str, Any]:

@@ -43,13 +43,14 @@ def needs_handover(game: Game) -> bool:
     return not shown
 
 
-def public_frame(game: Game, *, mode: str, log_from: int) -> dict[str, Any]:
+def public_frame(game: Game, *, mode: str, log_from: int, picture: bool = True
+                 ) -> dict[str, Any]:
     """The frame both players see: the spectator's, with the deciding seat's decision and
     its legal actions that show no secret (``seat`` is the deciding seat: the device acts
     for it). ``more``: it has other choices, which show a secret; a ``handover`` message
     asks for the device to see them."""
     decider = game.decision().player
-    frame = frames.state_frame(game, None, mode=mode, log_from=log_from)
+    frame = frames.state_frame(game, None, mode=mode, log_from=log_from, picture=picture)
     shown, more = _split(game)
     frame["seat"] = decider
     frame["public"] = True

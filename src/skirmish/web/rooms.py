@@ -178,14 +178,14 @@ class Room:
         view and base); the frames are built in a worker thread, so other matches' sockets
         are served meanwhile."""
         game = self.game
-        wanted: dict[tuple[int | None, int, bool], list[Connection]] = {}
+        wanted: dict[tuple[int | None, int, bool, bool], list[Connection]] = {}
         for conn in conns:
             send, seat, from_start, public = self._shown_seat(conn, first)
             if send:
                 start = 0 if from_start else min(conn.log_sent, len(game.log))
                 if from_start:
                     conn.version = ""  # a whole frame
-                wanted.setdefault((seat, start, public), []).append(conn)
+                wanted.setdefault((seat, start, public, conn.picture), []).append(conn)
         if not wanted:
             return
         plan = {key: (sorted({c.version for c in readers if c.deltas and c.version in
@@ -207,17 +207,19 @@ class Room:
         if self.metrics is not None:
             self.metrics.frames(len(built))
 
-    def _frames(self, plan: dict[tuple[int | None, int, bool], tuple[list[str], bool]]
-                ) -> dict[tuple[int | None, int, bool],
+    def _frames(self, plan: dict[tuple[int | None, int, bool, bool], tuple[list[str], bool]]
+                ) -> dict[tuple[int | None, int, bool, bool],
                           tuple[dict[str, Any], str, dict[str, str]]]:
-        """For each (seat, log start): its state frame, as JSON text, and its deltas from
-        each base version in ``plan`` (text; the whole frame where no delta is smaller);
+        """For each (seat, log start, public, picture): its state frame, as JSON text, and its
+        deltas from each base version in ``plan`` (text; the whole frame where no delta is smaller);
         the frame is read back as its clients read it only when some reader takes deltas."""
         out = {}
-        for (seat, start, public), (bases, deltas) in plan.items():
-            frame = (handovers.public_frame(self.game, mode=self.mode, log_from=start)
+        for (seat, start, public, picture), (bases, deltas) in plan.items():
+            frame = (handovers.public_frame(self.game, mode=self.mode, log_from=start,
+                                            picture=picture)
                      if public else
-                     frames.state_frame(self.game, seat, mode=self.mode, log_from=start))
+                     frames.state_frame(self.game, seat, mode=self.mode, log_from=start,
+                                        picture=picture))
             if self.bots:
                 frame["explained"] = len(self.explanations)
             clocks.stamp(self, frame)
@@ -229,8 +231,8 @@ class Room:
             whole = f'{text[:-1]},"version":"{frame["version"]}"}}'
             if deltas:  # the frame as the client reads it (JSON: tuples become arrays)
                 frame = json.loads(whole)
-            out[(seat, start, public)] = (frame, whole, {base: delta_text(self._sent[base], frame,
-                                                                  whole) for base in bases})
+            out[(seat, start, public, picture)] = (
+                frame, whole, {base: delta_text(self._sent[base], frame, whole) for base in bases})
         return out
 
     async def _broadcast(self) -> None:

@@ -57,7 +57,8 @@ async def serve_socket(hub: Hub, ws: WebSocket, match_id: str) -> None:
     hotseat = room.mode == "hotseat" and len(held) == 2
     conn = Connection(ws, held[0] if len(held) == 1 else None, hotseat=hotseat,
                       address=address, buckets=hub.limits.socket_buckets(),
-                      deltas=ws.query_params.get("deltas") == "1")
+                      deltas=ws.query_params.get("deltas") == "1",
+                      picture=ws.query_params.get("picture") != "0")
     if conn.spectator and not _may_watch(room, ws, match_id):
         hub.metrics.reject("token")
         await refuse(ws, "this match is private: its spectators need the spectator link",

@@ -58,7 +58,8 @@
     setConn("connecting", t("table.connecting"));
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     // delta frames: what changed since the last frame (docs/web.md, Delta frames)
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/${matchId}?deltas=1`);
+    // (the board is drawn here: no server picture, unless the game has no board)
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${matchId}?deltas=1&picture=0`);
     lastFrame = null;
     ws = socket;
     socket.onopen = () => {

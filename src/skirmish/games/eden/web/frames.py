@@ -74,7 +74,7 @@ def table_svg(game: Game, seat: int | None) -> str:
 
 
 # -- state frames --------------------------------------------------------------------------------
-def state_extras(game: Game, seat: int | None) -> dict[str, Any]:
+def state_extras(game: Game, seat: int | None, *, picture: bool = True) -> dict[str, Any]:
     """What an Eden ``state`` frame adds (docs/web.md): the seat's table as SVG, its own
     deployment zone drawn while it deploys, and what the board adds to the view
     (:func:`skirmish.games.eden.web.board.board`), and the texts of its fighters' abilities
@@ -86,9 +86,9 @@ def state_extras(game: Game, seat: int | None) -> dict[str, Any]:
     known = knowledge(game, seat)
     state = state_of(known)
     assert isinstance(state, EdenState)
-    return {"svg": svg_of(picture_of(state), **_deployment_zone(game, seat)),
-            "board": board(known, seat, legal_texts(game, seat)), "glossary": glossary(known),
-            **_unavailable(game, seat)}
+    out = {"svg": svg_of(picture_of(state), **_deployment_zone(game, seat))} if picture else {}
+    return {**out, "board": board(known, seat, legal_texts(game, seat)),
+            "glossary": glossary(known), **_unavailable(game, seat)}
 
 
 def _unavailable(game: Game, seat: int | None) -> dict[str, Any]:

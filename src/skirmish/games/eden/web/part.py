@@ -52,10 +52,11 @@ class EdenWeb(WebPart):
 
         return frames.svg_of(frames.picture_for(game, seat), **overlays)
 
-    def state_extras(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def state_extras(self, game: Game, seat: int | None, *, picture: bool = True
+                     ) -> dict[str, Any]:
         from skirmish.games.eden.web import frames
 
-        return frames.state_extras(game, seat)
+        return frames.state_extras(game, seat, picture=picture)
 
     def replay_extras(self, game: Game) -> dict[str, Any]:
         from skirmish.games.eden.web.glossary import glossary

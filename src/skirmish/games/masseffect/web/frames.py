@@ -87,7 +87,7 @@ def power_line(power: Any) -> str:
     return f"{power.name} ({power.kind.french}) : {', '.join(parts)}{text}"
 
 
-def frame_extras(game: Game, seat: int | None) -> dict[str, Any]:
+def frame_extras(game: Game, seat: int | None, *, picture: bool = True) -> dict[str, Any]:
     """What an ME:A ``state`` frame (docs/web.md) has beyond Eden's: its table's SVG (the
     same picture for everyone: the deployment zones of both bands while they deploy, nothing
     is secret), ``cards`` (the weapon and power cards' notation) and what the board adds to
@@ -95,8 +95,8 @@ def frame_extras(game: Game, seat: int | None) -> dict[str, Any]:
     from skirmish.games.masseffect.web.board import board
     from skirmish.web.frames import legal_texts
 
-    return {"svg": table_svg(game, seat), "cards": cards(game),
-            "board": board(game, seat, legal_texts(game, seat))}
+    out = {"svg": table_svg(game, seat)} if picture else {}
+    return {**out, "cards": cards(game), "board": board(game, seat, legal_texts(game, seat))}
 
 
 # -- probes -------------------------------------------------------------------------------------

@@ -45,10 +45,11 @@ class MassEffectWeb(WebPart):
 
         return frames.table_svg(game, seat, **overlays)
 
-    def state_extras(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def state_extras(self, game: Game, seat: int | None, *, picture: bool = True
+                     ) -> dict[str, Any]:
         from skirmish.games.masseffect.web import frames
 
-        return frames.frame_extras(game, seat)
+        return frames.frame_extras(game, seat, picture=picture)
 
     def replay_extras(self, game: Game) -> dict[str, Any]:
         from skirmish.games.masseffect.web import frames
