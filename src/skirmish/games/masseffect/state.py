@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skirmish.core.actions import Ref
+from skirmish.core.reading import Remembering
 from skirmish.games.masseffect.cards.scenarios import MarkerKind, Scenario
 from skirmish.games.masseffect.figure import Card, Figure
 from skirmish.games.masseffect.rules import pas_to_cm
@@ -53,8 +54,12 @@ DOOR_SIDE = 3.0
 
 
 @dataclass(slots=True)
-class MEState:
-    """Everything on the table and in the players' hands (nothing is hidden in ME:A)."""
+class MEState(Remembering):
+    """Everything on the table and in the players' hands (nothing is hidden in ME:A).
+
+    Inside the kernel's read-only windows (:mod:`skirmish.core.reading`: listing, views,
+    decisions, checks) the figures in action and whether each is engaged are remembered:
+    a listing asks them of every figure for every other."""
 
     figures: list[Figure]
     field: Field
@@ -71,6 +76,7 @@ class MEState:
     index: dict[str, int] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.forget()
         self.index = {str(f.ref): i for i, f in enumerate(self.figures)}
 
     # -- figures ------------------------------------------------------------------------------
@@ -84,6 +90,18 @@ class MEState:
         return [f for f in self.figures if f.side == side]
 
     def in_action(self, side: int | None = None) -> Iterator[Figure]:
+        """The figures in action (of ``side``), in order (remembered in a read-only
+        window)."""
+        memo = self._memo
+        if memo is None:
+            return self._in_action(side)
+        key = ("in_action", side)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(self._in_action(side))
+        return iter(found)
+
+    def _in_action(self, side: int | None) -> Iterator[Figure]:
         for f in self.figures:
             if f.in_action and (side is None or f.side == side):
                 yield f
@@ -109,6 +127,15 @@ class MEState:
     def engaged(self, figure: Figure) -> bool:
         """ME17: is ``figure`` in base contact with an enemy (:meth:`opponents`, stopping at
         the first)?"""
+        memo = self._memo
+        if memo is None:
+            return self._engaged(figure)
+        known = memo.get(("engaged", id(figure)))  # the figure kept: its id stays its own
+        if known is None or known[0] is not figure:
+            known = memo[("engaged", id(figure))] = (figure, self._engaged(figure))
+        return bool(known[1])
+
+    def _engaged(self, figure: Figure) -> bool:
         if not figure.in_action:
             return False
         base, side = figure.base, 1 - figure.side
@@ -182,6 +209,7 @@ class MEState:
         other.edges = list(self.edges)
         other.ended = self.ended
         other.index = self.index
+        other.forget()
         return other
 
     def to_json(self) -> dict[str, Any]:
