@@ -37,3 +37,29 @@ def test_a_change_between_two_windows_is_seen_and_nothing_is_remembered_outside(
     b.y -= 5.0
     with reading(state):
         assert _engaged(state) == [True, True, False]
+
+
+def test_the_bots_scenery_read_again_only_while_the_very_list_and_entries_stand() -> None:
+    from skirmish.games.masseffect.bots.table import elements_of
+    from skirmish.geometry import Element, Polygon
+
+    wall = Element("w", Polygon.rectangle(1, 1, 3, 3), sight="opaque").to_dict()
+    other = Element("v", Polygon.rectangle(5, 5, 9, 6), sight="low").to_dict()
+    scenery = [wall]
+    first = elements_of(scenery)
+    assert [e.id for e in first] == ["w"] and elements_of(scenery) is first
+    scenery.append(other)  # the same list, grown by hand
+    assert [e.id for e in elements_of(scenery)] == ["w", "v"]
+    scenery[1] = wall  # an entry replaced
+    assert [e.id for e in elements_of(scenery)] == ["w", "w"]
+
+
+def test_a_views_card_names_are_those_of_its_figures_cards() -> None:
+    from skirmish.games.masseffect.view import state_view
+
+    game = scene([Put(0, SOLDIER, 5, 5), Put(1, "Mercenaire", 5, 30)])
+    for f, seen in zip(st(game).figures, state_view(st(game))["figures"], strict=True):
+        assert seen["weapons"] == [w.name for w in f.card.weapons]
+        assert seen["powers"] == [p.name for p in f.card.powers]
+        assert seen["profile"] == f.profile.to_text()
+        assert seen["radius"] == f.radius
