@@ -84,18 +84,25 @@ def _limbs(profile: Mapping[str, Any]) -> list[tuple[int, int]]:
 def _contacts(pieces: Sequence[Mapping[str, Any]], radii: Sequence[float]) -> list[bool]:
     """Which fighters touch an enemy (Rulebook 2.E: bases within the contact tolerance,
     ``radii`` in cm; non-player fighters are enemies to both troops, not to one another:
-    fighters of different sides are enemies)."""
+    fighters of different sides are enemies). Only pairs of different sides are measured:
+    the standing fighters are grouped by side first."""
     touching = [False] * len(pieces)
-    standing = [(i, float(p["x"]), float(p["y"]), radii[i], int(p["side"]))
-                for i, p in enumerate(pieces) if p["on_field"]]
-    for a, (i, xi, yi, ri, si) in enumerate(standing):
-        for j, xj, yj, rj, sj in standing[a + 1:]:
-            if si == sj:
-                continue
-            dx, dy = xi - xj, yi - yj
-            reach = ri + rj + CONTACT_TOLERANCE
-            if dx * dx + dy * dy <= reach * reach:
-                touching[i] = touching[j] = True
+    sides: dict[int, list[tuple[int, float, float, float]]] = {}
+    for i, p in enumerate(pieces):
+        if p["on_field"]:
+            sides.setdefault(int(p["side"]), []).append(
+                (i, float(p["x"]), float(p["y"]), radii[i]))
+    if len(sides) < 2:
+        return touching
+    groups = list(sides.values())
+    for a, group in enumerate(groups):
+        for other in groups[a + 1:]:
+            for i, xi, yi, ri in group:
+                for j, xj, yj, rj in other:
+                    dx, dy = xi - xj, yi - yj
+                    reach = ri + rj + CONTACT_TOLERANCE
+                    if dx * dx + dy * dy <= reach * reach:
+                        touching[i] = touching[j] = True
     return touching
 
 
