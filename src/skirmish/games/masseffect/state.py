@@ -139,9 +139,13 @@ class MEState(Remembering):
         if not figure.in_action:
             return False
         base, side = figure.base, 1 - figure.side
+        x, y, r = base.x, base.y, base.radius
         for e in self.figures:
-            if e.side == side and e.in_action and in_contact(base, e.base):
-                return True
+            if e.side == side and e.in_action:
+                other = e.base  # in_contact(base, other), written out: the same sums
+                if abs(math.hypot(x - other.x, y - other.y) - r - other.radius
+                       ) <= CONTACT_TOLERANCE:
+                    return True
         return False
 
     # -- the table ----------------------------------------------------------------------------
