@@ -132,20 +132,29 @@ class MEState(Remembering):
             return self._engaged(figure)
         known = memo.get(("engaged", id(figure)))  # the figure kept: its id stays its own
         if known is None or known[0] is not figure:
-            known = memo[("engaged", id(figure))] = (figure, self._engaged(figure))
+            standing = memo.get("standing")
+            if standing is None:  # each base read once per window
+                standing = memo["standing"] = [
+                    (f.side, f.base) for f in self.figures if f.in_action]
+            known = memo[("engaged", id(figure))] = (figure,
+                                                     self._engaged(figure, standing))
         return bool(known[1])
 
-    def _engaged(self, figure: Figure) -> bool:
+    def _engaged(self, figure: Figure, standing: list[tuple[int, Base]] | None = None
+                 ) -> bool:
+        """:meth:`engaged` worked out (``standing``: the figures in action's sides and
+        bases, when already gathered)."""
         if not figure.in_action:
             return False
+        if standing is None:
+            standing = [(e.side, e.base) for e in self.figures if e.in_action]
         base, side = figure.base, 1 - figure.side
         x, y, r = base.x, base.y, base.radius
-        for e in self.figures:
-            if e.side == side and e.in_action:
-                other = e.base  # in_contact(base, other), written out: the same sums
-                if abs(math.hypot(x - other.x, y - other.y) - r - other.radius
-                       ) <= CONTACT_TOLERANCE:
-                    return True
+        for s, other in standing:
+            # in_contact(base, other), written out: the same sums
+            if s == side and abs(math.hypot(x - other.x, y - other.y) - r - other.radius
+                                 ) <= CONTACT_TOLERANCE:
+                return True
         return False
 
     # -- the table ----------------------------------------------------------------------------
