@@ -63,3 +63,33 @@ def test_a_views_card_names_are_those_of_its_figures_cards() -> None:
         assert seen["powers"] == [p.name for p in f.card.powers]
         assert seen["profile"] == f.profile.to_text()
         assert seen["radius"] == f.radius
+
+
+def test_every_figures_engaged_at_once_is_each_figures_own_test() -> None:
+    """:meth:`MEState.engaged_all` measures each pair once: the same answers as each
+    figure's own test, bases of different sizes at and around the contact distance."""
+    import random
+
+    from skirmish.geometry import CONTACT_TOLERANCE
+
+    rng = random.Random(5)
+    game = scene([Put(0, SOLDIER, 5, 5), Put(0, "Drone de combat geth", 15, 5),
+                  Put(1, SOLDIER, 5, 30), Put(1, "Mercenaire", 15, 30),
+                  Put(1, "Drone de combat geth", 25, 30)])
+    state = st(game)
+    figures = state.figures
+    for _ in range(300):
+        for f in figures:
+            f.x, f.y = rng.uniform(2, 12), rng.uniform(2, 12)
+        a, b = rng.sample(figures, 2)  # two put at about the contact distance
+        gap = a.radius + b.radius + rng.choice([-1, 0, 1]) * rng.choice(
+            [0.0, CONTACT_TOLERANCE, 1e-12, 1e-3])
+        b.x, b.y = a.x + gap, a.y
+        figures[rng.randrange(len(figures))].out = rng.random() < 0.2
+        want = [state._engaged(f) for f in figures]
+        assert state.engaged_all() == want
+        with reading(state):
+            assert state.engaged_all() == want
+            assert [state.engaged(f) for f in figures] == want
+        for f in figures:
+            f.out = False

@@ -126,35 +126,57 @@ class MEState(Remembering):
 
     def engaged(self, figure: Figure) -> bool:
         """ME17: is ``figure`` in base contact with an enemy (:meth:`opponents`, stopping at
-        the first)?"""
+        the first)? In a read-only window, every figure's answer is worked out at once
+        (:meth:`engaged_all`) and remembered."""
         memo = self._memo
         if memo is None:
             return self._engaged(figure)
-        known = memo.get(("engaged", id(figure)))  # the figure kept: its id stays its own
-        if known is None or known[0] is not figure:
-            standing = memo.get("standing")
-            if standing is None:  # each base read once per window
-                standing = memo["standing"] = [
-                    (f.side, f.base) for f in self.figures if f.in_action]
-            known = memo[("engaged", id(figure))] = (figure,
-                                                     self._engaged(figure, standing))
-        return bool(known[1])
+        at = self.index.get(figure.ref)
+        if at is None or self.figures[at] is not figure:  # not one of this state's
+            return self._engaged(figure)
+        return self.engaged_all()[at]
 
-    def _engaged(self, figure: Figure, standing: list[tuple[int, Base]] | None = None
-                 ) -> bool:
-        """:meth:`engaged` worked out (``standing``: the figures in action's sides and
-        bases, when already gathered)."""
+    def engaged_all(self) -> list[bool]:
+        """:meth:`engaged` of every figure, in order (remembered in a read-only window).
+        Each pair of enemies in action is measured once: the distance between their
+        centres is the same either way round, and each figure's test subtracts the two
+        radii in its own order, as :meth:`engaged` does."""
+        memo = self._memo
+        if memo is not None:
+            known: list[bool] | None = memo.get("engaged")
+            if known is None:
+                known = memo["engaged"] = self._engaged_all()
+            return known
+        return self._engaged_all()
+
+    def _engaged_all(self) -> list[bool]:
+        figures = self.figures
+        out = [False] * len(figures)
+        standing = [(i, f.side, f.base) for i, f in enumerate(figures) if f.in_action]
+        for a, (i, si, bi) in enumerate(standing):
+            xi, yi, ri = bi.x, bi.y, bi.radius
+            for j, sj, bj in standing[a + 1:]:
+                if sj != 1 - si or (out[i] and out[j]):
+                    continue
+                rj = bj.radius
+                h = math.hypot(xi - bj.x, yi - bj.y)  # = hypot(xj - xi, yj - yi), exactly
+                if abs(h - ri - rj) <= CONTACT_TOLERANCE:  # in_contact(bi, bj)
+                    out[i] = True
+                if abs(h - rj - ri) <= CONTACT_TOLERANCE:  # in_contact(bj, bi)
+                    out[j] = True
+        return out
+
+    def _engaged(self, figure: Figure) -> bool:
         if not figure.in_action:
             return False
-        if standing is None:
-            standing = [(e.side, e.base) for e in self.figures if e.in_action]
         base, side = figure.base, 1 - figure.side
         x, y, r = base.x, base.y, base.radius
-        for s, other in standing:
-            # in_contact(base, other), written out: the same sums
-            if s == side and abs(math.hypot(x - other.x, y - other.y) - r - other.radius
-                                 ) <= CONTACT_TOLERANCE:
-                return True
+        for e in self.figures:
+            if e.side == side and e.in_action:
+                other = e.base  # in_contact(base, other), written out: the same sums
+                if abs(math.hypot(x - other.x, y - other.y) - r - other.radius
+                       ) <= CONTACT_TOLERANCE:
+                    return True
         return False
 
     # -- the table ----------------------------------------------------------------------------

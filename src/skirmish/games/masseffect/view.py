@@ -126,7 +126,7 @@ def _scenery_view(state: MEState) -> list[dict[str, Any]]:
 def _engaged(state: MEState) -> list[bool]:
     """:meth:`MEState.engaged` of every figure (remembered in the view's read-only window:
     the same figures asked again by the listing's checks are not)."""
-    return [state.engaged(f) for f in state.figures]
+    return state.engaged_all()
 
 
 def state_view(state: MEState) -> dict[str, Any]:
