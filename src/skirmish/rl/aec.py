@@ -195,9 +195,11 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         (unless ``prepare`` is false: then call :meth:`prepare` before the next step)."""
         game = self.game
         seat = game.decision().player
+        at = len(game.log)
         game.apply(action)
         self._views.clear()
-        self._last[seat] = str(action)
+        event = game.log[at]  # the action's notation, as the game wrote it in its log
+        self._last[seat] = event.action if isinstance(event, ActionEvent) else str(action)
         self.steps += 1
         rewards = {a: 0.0 for a in self.agents}
         if self.shaped is not None:

@@ -252,19 +252,14 @@ class TableEncoder(ABC):
         profile_of = self.profiles().index_of
         standing = self.standing
         per_side = limits.per_side
-        used: list[int] = []
-        cards: list[int] = []
         for piece, slot in zip(pieces, slots, strict=True):
             if slot is None:
                 continue
-            used.append(slot)
-            cards.append(profile_of(str(piece.get("name", ""))))
+            fighter_mask[slot] = 1
+            fighter_cards[slot] = profile_of(str(piece.get("name", "")))
             if standing(piece):
                 mark(3 if slot < per_side else 4 if slot < 2 * per_side else 5,
                      float(piece["x"]) / width, float(piece["y"]) / depth)
-        if used:
-            fighter_mask[used] = 1
-            fighter_cards[used] = cards
         scenery, scenery_mask, raster = self._scenery(view.get("scenery", ()), roster,
                                                       width, depth)
         self.scenery_extra(view, roster, scenery)

@@ -349,3 +349,20 @@ def test_a_repeated_question_is_answered_without_being_worked_out_again() -> Non
     shoot(elements=(wall("w", 10, -3, 12, 3),), target=Base(30.5, 0, R, "B.Merc"))
     assert memo_info().misses == before + 2  # a figure elsewhere is another question
     clear_targeting_memo()
+
+
+def test_a_tables_elements_hash_once_and_stand_for_the_same_key() -> None:
+    """The elements tuple asked again (the same object) is hashed once, and keys the memo as
+    the plain tuple does; another tuple of other elements is answered for itself."""
+    near = (wall("w1", 10, -4, 12, 4, "opaque"),)
+    far = (wall("w2", 50, -4, 52, 4, "opaque"),)
+    wrapped = targeting_module._scenery(near)
+    assert wrapped == near and hash(wrapped) == hash(near)
+    assert targeting_module._scenery(near) is wrapped
+    clear_targeting_memo()
+    blocked = targeting(SHOOTER, TARGET, enemies=(), friends=(), elements=near, range_cm=60.0)
+    assert not blocked.allowed
+    assert targeting(SHOOTER, TARGET, enemies=(), friends=(), elements=far,
+                     range_cm=60.0) == computed(SHOOTER, TARGET, (), (), far, 60.0, False)
+    assert targeting(SHOOTER, TARGET, enemies=(), friends=(), elements=near,
+                     range_cm=60.0) == blocked

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skirmish.core.actions import Ref
+from skirmish.core.reading import Remembering
 from skirmish.games.masseffect.cards.scenarios import MarkerKind, Scenario
 from skirmish.games.masseffect.figure import Card, Figure
 from skirmish.games.masseffect.rules import pas_to_cm
@@ -53,8 +54,12 @@ DOOR_SIDE = 3.0
 
 
 @dataclass(slots=True)
-class MEState:
-    """Everything on the table and in the players' hands (nothing is hidden in ME:A)."""
+class MEState(Remembering):
+    """Everything on the table and in the players' hands (nothing is hidden in ME:A).
+
+    Inside the kernel's read-only windows (:mod:`skirmish.core.reading`: listing, views,
+    decisions, checks) the figures in action and whether each is engaged are remembered:
+    a listing asks them of every figure for every other."""
 
     figures: list[Figure]
     field: Field
@@ -71,6 +76,7 @@ class MEState:
     index: dict[str, int] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.forget()
         self.index = {str(f.ref): i for i, f in enumerate(self.figures)}
 
     # -- figures ------------------------------------------------------------------------------
@@ -84,6 +90,18 @@ class MEState:
         return [f for f in self.figures if f.side == side]
 
     def in_action(self, side: int | None = None) -> Iterator[Figure]:
+        """The figures in action (of ``side``), in order (remembered in a read-only
+        window)."""
+        memo = self._memo
+        if memo is None:
+            return self._in_action(side)
+        key = ("in_action", side)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(self._in_action(side))
+        return iter(found)
+
+    def _in_action(self, side: int | None) -> Iterator[Figure]:
         for f in self.figures:
             if f.in_action and (side is None or f.side == side):
                 yield f
@@ -108,13 +126,57 @@ class MEState:
 
     def engaged(self, figure: Figure) -> bool:
         """ME17: is ``figure`` in base contact with an enemy (:meth:`opponents`, stopping at
-        the first)?"""
+        the first)? In a read-only window, every figure's answer is worked out at once
+        (:meth:`engaged_all`) and remembered."""
+        memo = self._memo
+        if memo is None:
+            return self._engaged(figure)
+        at = self.index.get(figure.ref)
+        if at is None or self.figures[at] is not figure:  # not one of this state's
+            return self._engaged(figure)
+        return self.engaged_all()[at]
+
+    def engaged_all(self) -> list[bool]:
+        """:meth:`engaged` of every figure, in order (remembered in a read-only window).
+        Each pair of enemies in action is measured once: the distance between their
+        centres is the same either way round, and each figure's test subtracts the two
+        radii in its own order, as :meth:`engaged` does."""
+        memo = self._memo
+        if memo is not None:
+            known: list[bool] | None = memo.get("engaged")
+            if known is None:
+                known = memo["engaged"] = self._engaged_all()
+            return known
+        return self._engaged_all()
+
+    def _engaged_all(self) -> list[bool]:
+        figures = self.figures
+        out = [False] * len(figures)
+        standing = [(i, f.side, f.base) for i, f in enumerate(figures) if f.in_action]
+        for a, (i, si, bi) in enumerate(standing):
+            xi, yi, ri = bi.x, bi.y, bi.radius
+            for j, sj, bj in standing[a + 1:]:
+                if sj != 1 - si or (out[i] and out[j]):
+                    continue
+                rj = bj.radius
+                h = math.hypot(xi - bj.x, yi - bj.y)  # = hypot(xj - xi, yj - yi), exactly
+                if abs(h - ri - rj) <= CONTACT_TOLERANCE:  # in_contact(bi, bj)
+                    out[i] = True
+                if abs(h - rj - ri) <= CONTACT_TOLERANCE:  # in_contact(bj, bi)
+                    out[j] = True
+        return out
+
+    def _engaged(self, figure: Figure) -> bool:
         if not figure.in_action:
             return False
         base, side = figure.base, 1 - figure.side
+        x, y, r = base.x, base.y, base.radius
         for e in self.figures:
-            if e.side == side and e.in_action and in_contact(base, e.base):
-                return True
+            if e.side == side and e.in_action:
+                other = e.base  # in_contact(base, other), written out: the same sums
+                if abs(math.hypot(x - other.x, y - other.y) - r - other.radius
+                       ) <= CONTACT_TOLERANCE:
+                    return True
         return False
 
     # -- the table ----------------------------------------------------------------------------
@@ -182,6 +244,7 @@ class MEState:
         other.edges = list(self.edges)
         other.ended = self.ended
         other.index = self.index
+        other.forget()
         return other
 
     def to_json(self) -> dict[str, Any]:

@@ -6,18 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 from skirmish.games.masseffect.cards.profile import Profile
-from skirmish.games.masseffect.figure import Figure
+from skirmish.games.masseffect.figure import Card, Figure
 from skirmish.games.masseffect.rules import cm_to_pas
 from skirmish.games.masseffect.state import MEState
-from skirmish.geometry import in_contact
 
 
 def figure_view(state: MEState, f: Figure, engaged: bool | None = None) -> dict[str, Any]:
     """One figure as a seat sees it; ``engaged`` when already known (:func:`_engaged`)."""
-    p = f.profile
+    card = f.card
+    p = card.profile
+    weapons, powers, text = _card_names(card)
     return {
         "ref": str(f.ref), "side": f.side, "name": p.name, "points": p.points,
-        "x": f.x, "y": f.y, "facing": f.facing, "radius": f.radius,
+        "x": f.x, "y": f.y, "facing": f.facing, "radius": p.base_mm / 20.0,  # f.radius
         "placed": f.placed, "out": f.out, "extracted": f.extracted,
         "vitality": f.vitality, "max_vitality": p.vitality, "armour": f.armour,
         "heroism": f.heroism, "shield_uses": f.shield_uses, "barrier_uses": f.barrier_uses,
@@ -26,9 +27,9 @@ def figure_view(state: MEState, f: Figure, engaged: bool | None = None) -> dict[
         "carries": list(f.carries),
         "engaged": state.engaged(f) if engaged is None else engaged,
         "chargers": list(f.chargers),
-        "profile": _profile_text(p),
-        "weapons": [w.name for w in f.card.weapons],
-        "powers": [pw.name for pw in f.card.powers],
+        "profile": text,
+        "weapons": list(weapons),
+        "powers": list(powers),
         "uses": dict(f.uses),
         "mods": dict(f.mods),
         "heroic_used": list(f.heroic_used),
@@ -69,6 +70,21 @@ def _cards_view(state: MEState) -> dict[str, dict[str, Any]]:
     return {"weapons": weapons, "powers": powers}
 
 
+def _card_names(card: Card) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """A card's weapon and power names and its profile's notation, by the card's identity
+    (cards are immutable; each entry holds its card, so the identity stays its own)."""
+    known = _CARD_NAMES.get(id(card))
+    if known is None or known[0] is not card:
+        if len(_CARD_NAMES) >= 1024:
+            _CARD_NAMES.clear()
+        known = _CARD_NAMES[id(card)] = (card, tuple(w.name for w in card.weapons),
+                                         tuple(pw.name for pw in card.powers),
+                                         _profile_text(card.profile))
+    return known[1], known[2], known[3]
+
+
+_CARD_NAMES: dict[int, tuple[Card, tuple[str, ...], tuple[str, ...], str]] = {}
+
 #: Profiles' notations by identity (each entry holds its profile, immutable, so the identity
 #: stays its own): every view writes every figure's.
 _PROFILE_TEXTS: dict[int, tuple[Profile, str]] = {}
@@ -108,16 +124,9 @@ def _scenery_view(state: MEState) -> list[dict[str, Any]]:
 
 
 def _engaged(state: MEState) -> list[bool]:
-    """:meth:`MEState.engaged` of every figure, each figure's base built once."""
-    standing = [(f.side, f.base) for f in state.figures if f.in_action]
-    out = []
-    for f in state.figures:
-        if not f.in_action:
-            out.append(False)
-            continue
-        base, side = f.base, 1 - f.side
-        out.append(any(s == side and in_contact(base, b) for s, b in standing))
-    return out
+    """:meth:`MEState.engaged` of every figure (remembered in the view's read-only window:
+    the same figures asked again by the listing's checks are not)."""
+    return state.engaged_all()
 
 
 def state_view(state: MEState) -> dict[str, Any]:

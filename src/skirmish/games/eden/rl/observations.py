@@ -84,19 +84,38 @@ def _limbs(profile: Mapping[str, Any]) -> list[tuple[int, int]]:
 def _contacts(pieces: Sequence[Mapping[str, Any]], radii: Sequence[float]) -> list[bool]:
     """Which fighters touch an enemy (Rulebook 2.E: bases within the contact tolerance,
     ``radii`` in cm; non-player fighters are enemies to both troops, not to one another:
-    fighters of different sides are enemies)."""
+    fighters of different sides are enemies). Only pairs of different sides are measured:
+    the standing fighters are grouped by side first."""
     touching = [False] * len(pieces)
-    standing = [(i, float(p["x"]), float(p["y"]), radii[i], int(p["side"]))
-                for i, p in enumerate(pieces) if p["on_field"]]
-    for a, (i, xi, yi, ri, si) in enumerate(standing):
-        for j, xj, yj, rj, sj in standing[a + 1:]:
-            if si == sj:
-                continue
-            dx, dy = xi - xj, yi - yj
-            reach = ri + rj + CONTACT_TOLERANCE
-            if dx * dx + dy * dy <= reach * reach:
-                touching[i] = touching[j] = True
+    sides: dict[int, list[tuple[int, float, float, float]]] = {}
+    for i, p in enumerate(pieces):
+        if p["on_field"]:
+            sides.setdefault(int(p["side"]), []).append(
+                (i, float(p["x"]), float(p["y"]), radii[i]))
+    if len(sides) < 2:
+        return touching
+    groups = list(sides.values())
+    for a, group in enumerate(groups):
+        for other in groups[a + 1:]:
+            for i, xi, yi, ri in group:
+                for j, xj, yj, rj in other:
+                    dx, dy = xi - xj, yi - yj
+                    reach = ri + rj + CONTACT_TOLERANCE
+                    if dx * dx + dy * dy <= reach * reach:
+                        touching[i] = touching[j] = True
     return touching
+
+
+class _Rows:
+    """One seat's fighter rows as last made (:meth:`EdenEncoder.fighter_rows`): the array,
+    and for each filled slot the piece's entry and context it was made from."""
+
+    __slots__ = ("made", "rows", "size")
+
+    def __init__(self, size: tuple[float, float], shape: tuple[int, ...]) -> None:
+        self.size = size
+        self.rows: Array = np.zeros(shape, dtype=np.float32)
+        self.made: dict[int, tuple[Mapping[str, Any], tuple[bool, bool, bool]]] = {}
 
 
 class EdenEncoder(TableEncoder):
@@ -111,6 +130,7 @@ class EdenEncoder(TableEncoder):
         super().__init__(limits)
         self._statics: dict[str, tuple[float, list[tuple[int, int]], float]] = {}
         self._damages: dict[tuple[str, tuple[int, ...]], tuple[tuple[float, ...], float]] = {}
+        self._rows: dict[int, _Rows] = {}
 
     def profiles(self) -> CardIndex:
         return library_cards()[0]
@@ -175,44 +195,66 @@ class EdenEncoder(TableEncoder):
     def fighter_rows(self, view: Mapping[str, Any], seat: int,
                      pieces: Sequence[Mapping[str, Any]], slots: Sequence[int | None],
                      out: Array, width: float, depth: float) -> None:
-        """One row per piece with a slot (:data:`FIGHTER`), gathered in one flat list and
-        written in one numpy call."""
+        """One row per piece with a slot (:data:`FIGHTER`). A row is made again only when
+        what it is made from changed since the seat's last observation: the piece's entry
+        (compared by value: most fighters stand still from one step to the next) and its
+        context (in contact, leader, hidden); the rows are kept in one array per seat
+        (and table size), copied out, changed rows written one numpy call each (views are
+        read-only: a piece's entry is kept to be compared with the next one's)."""
         leaders = view.get("leaders") or ()
         hidden = view.get("hidden") or {}
         statics = [self._static(p) for p in pieces]
         contact = _contacts(pieces, [s[0] for s in statics])
-        flat: list[float] = []
-        used: list[int] = []
-        damage = self._damage
-        for piece, slot, (radius, limbs, value), touching in zip(
-                pieces, slots, statics, contact, strict=True):
+        memo = self._rows.get(seat)
+        if memo is None or memo.size != (width, depth):
+            memo = self._rows[seat] = _Rows((width, depth), out.shape)
+        made = memo.made
+        rows = memo.rows
+        for piece, slot, static, touching in zip(pieces, slots, statics, contact,
+                                                 strict=True):
             if slot is None:
                 continue
-            get = piece.get
-            side = int(piece["side"])
-            whose = 0 if side == seat else 1 if side in (0, 1) else 2
-            cp_wounded, incapacitated = damage(str(get("name", "")),
-                                               get("checked") or _NO_DAMAGE, limbs)
-            values = get("characteristics") or _NO_VALUES
-            markers = get("markers")
             ref = piece["ref"]
-            on = bool(piece["on_field"])
-            used.append(slot)
-            flat += (1.0, whose == 0, whose == 1, whose == 2, on,
-                     float(piece["x"]) / width if on else 0.0,
-                     float(piece["y"]) / depth if on else 0.0, radius / 5)
-            flat += cp_wounded
-            # CHARACTERISTICS, in order
-            flat += (values.get("PSI", 0) / 10, values.get("CBT", 0) / 10,
-                     values.get("VIG", 0) / 10, values.get("SPD", 0) / 10)
-            # CONDITIONS, in order
-            flat += ((markers.get("burn", 0) / 3, markers.get("fear", 0) / 3,
-                      markers.get("poison", 0) / 3, markers.get("rage", 0) / 3,
-                      markers.get("slowdown", 0) / 3) if markers else _NO_MARKERS)
-            flat += (get("ap", 0) / 4, bool(get("activated")), touching,
-                     ref in leaders, ref in hidden, incapacitated, value)
-        if used:
-            out[used] = np.array(flat, dtype=np.float32).reshape(len(used), len(FIGHTER))
+            context = (touching, ref in leaders, ref in hidden)
+            known = made.get(slot)
+            if known is None or known[1] != context or known[0] != piece:
+                rows[slot] = self._row(piece, seat, static, context, width, depth)
+                made[slot] = (piece, context)
+        listed = {slot for slot in slots if slot is not None}
+        for slot in [s for s in made if s not in listed]:  # a slot no piece fills now
+            del made[slot]
+            rows[slot] = 0.0
+        out[:] = rows
+
+    def _row(self, piece: Mapping[str, Any], seat: int,
+             static: tuple[float, list[tuple[int, int]], float],
+             context: tuple[bool, bool, bool], width: float, depth: float
+             ) -> tuple[float, ...]:
+        """The row of one piece (:data:`FIGHTER`), ``context``: whether it is in contact
+        with an enemy, a leader, hidden."""
+        radius, limbs, value = static
+        touching, leader, hiding = context
+        get = piece.get
+        side = int(piece["side"])
+        whose = 0 if side == seat else 1 if side in (0, 1) else 2
+        cp_wounded, incapacitated = self._damage(str(get("name", "")),
+                                                 get("checked") or _NO_DAMAGE, limbs)
+        values = get("characteristics") or _NO_VALUES
+        markers = get("markers")
+        on = bool(piece["on_field"])
+        return (1.0, whose == 0, whose == 1, whose == 2, on,
+                float(piece["x"]) / width if on else 0.0,
+                float(piece["y"]) / depth if on else 0.0, radius / 5,
+                *cp_wounded,
+                # CHARACTERISTICS, in order
+                values.get("PSI", 0) / 10, values.get("CBT", 0) / 10,
+                values.get("VIG", 0) / 10, values.get("SPD", 0) / 10,
+                # CONDITIONS, in order
+                *((markers.get("burn", 0) / 3, markers.get("fear", 0) / 3,
+                   markers.get("poison", 0) / 3, markers.get("rage", 0) / 3,
+                   markers.get("slowdown", 0) / 3) if markers else _NO_MARKERS),
+                get("ap", 0) / 4, bool(get("activated")), touching, leader, hiding,
+                incapacitated, value)
 
     def globals(self, view: Mapping[str, Any], seat: int) -> list[float]:
         other = 1 - seat

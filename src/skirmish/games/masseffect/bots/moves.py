@@ -28,6 +28,7 @@ from skirmish.games.masseffect.bots.values import (
     threat,
 )
 from skirmish.games.masseffect.cards.powers import Target
+from skirmish.games.masseffect.cards.weapons import Weapon
 from skirmish.games.masseffect.rules import pas_to_cm
 from skirmish.games.masseffect.state import MARKER_RADIUS
 from skirmish.geometry import CONTACT_TOLERANCE, Base
@@ -111,14 +112,7 @@ def objective_of(t: Table, f: Fig) -> Mapping[str, Any] | None:
 def exposure(t: Table, f: Fig, base: Base) -> float:
     """What the free enemies could shoot at ``f`` standing at ``base`` (next shooting)."""
     total = 0.0
-    for e in t.enemies:
-        if e.engaged or not e.can_act or e.moved == "run":
-            continue
-        shots = e.shots
-        if not shots:
-            continue
-        reach = max(r for _, r in shots)
-        walk = 0.0 if e.moved else e.walk_cm()
+    for e, shots, reach, walk in _shooters(t):
         d = gap(e.base, base)
         if d > reach + walk:
             continue
@@ -134,6 +128,27 @@ def exposure(t: Table, f: Fig, base: Base) -> float:
             worst = max(worst, ends_value(ends, f, 0.3 * f.points))
         total += worst * (1.0 if d <= reach else 0.4) * (1.0 if e.moved else 0.8)
     return total
+
+
+def _shooters(t: Table) -> list[tuple[Fig, tuple[tuple[Weapon, float], ...], float, float]]:
+    """The free enemies that may shoot next (:func:`exposure`), with their shots, their
+    longest reach and the walk they may still make: read once per table (its views are not
+    changed), as the spots of a move are scored against the same enemies."""
+    known: list[tuple[Fig, tuple[tuple[Weapon, float], ...], float, float]] | None = (
+        t.memo.get("shooters"))
+    if known is None:
+        known = []
+        for e in t.enemies:
+            if e.engaged or not e.can_act or e.moved == "run":
+                continue
+            shots = e.shots
+            if not shots:
+                continue
+            reach = max(r for _, r in shots)
+            walk = 0.0 if e.moved else e.walk_cm()
+            known.append((e, shots, reach, walk))
+        t.memo["shooters"] = known
+    return known
 
 
 def spot_value(t: Table, f: Fig, x: float, y: float, kind: str) -> float:
@@ -178,9 +193,12 @@ def _enemy_distance(t: Table, f: Fig, base: Base) -> float:
     """How far ``base`` is from shooting range of the nearest enemy (cm, 0 within)."""
     if not t.enemies:
         return 0.0
-    ranges = [w.range or 0 for w in f.ranged] + [
-        p.range or 0 for p in f.powers if p.target is Target.ENEMY]
-    reach = pas_to_cm(max(ranges, default=0)) * 0.8
+    known = t.memo.get(("enemy_reach", id(f)))  # the figure kept: its id stays its own
+    if known is None or known[0] is not f:
+        ranges = [w.range or 0 for w in f.ranged] + [
+            p.range or 0 for p in f.powers if p.target is Target.ENEMY]
+        known = t.memo[("enemy_reach", id(f))] = (f, pas_to_cm(max(ranges, default=0)) * 0.8)
+    reach = known[1]
     return max(0.0, min(gap(base, e.base) for e in t.enemies) - reach)
 
 

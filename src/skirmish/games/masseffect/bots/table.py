@@ -105,14 +105,25 @@ def _shape_key(e: Mapping[str, Any]) -> tuple[float, ...]:
 
 def elements_of(scenery: Sequence[Mapping[str, Any]]) -> tuple[Element, ...]:
     """The scenery elements (cached by their ids and shapes: a door is an element only while
-    it is closed)."""
+    it is closed). The very list read last is known again without its key (views share
+    their table's scenery list and are read-only; the entry holds the list)."""
+    last = _LAST_SCENERY[0]
+    if (last is not None and last[0] is scenery and len(scenery) == len(last[1])
+            and all(a is b for a, b in zip(scenery, last[1], strict=True))):
+        return last[2]
     key = tuple((str(e["id"]), str(e.get("sight")), _shape_key(e)) for e in scenery)
     found = _ELEMENTS.get(key)
     if found is None:
         if len(_ELEMENTS) > 256:
             _ELEMENTS.clear()
         found = _ELEMENTS[key] = tuple(Element.from_dict(e) for e in scenery)
+    _LAST_SCENERY[0] = (scenery, tuple(scenery), found)
     return found
+
+
+#: The scenery list :func:`elements_of` read last, its entries then, and its elements.
+_LAST_SCENERY: list[tuple[Sequence[Mapping[str, Any]], tuple[Mapping[str, Any], ...],
+                          tuple[Element, ...]] | None] = [None]
 
 
 #: Each figure's cards as read from a view's card set, by the set's identity (it is held in

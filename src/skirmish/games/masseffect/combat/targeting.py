@@ -110,8 +110,37 @@ def targeting(
 
     Memoized (:data:`MEMO_SIZE`).
     """
-    return _targeting(shooter, target, tuple(enemies), tuple(friends), tuple(elements),
+    return _targeting(shooter, target, tuple(enemies), tuple(friends), _scenery(elements),
                       range_cm, contact)
+
+
+class _Elements(tuple):  # type: ignore[type-arg]
+    """A table's scenery elements as a tuple that works out its hash once: the memo's key
+    hashes the same table's elements at every query (equal to, and hashed as, the plain
+    tuple of the same elements)."""
+
+    def __hash__(self) -> int:
+        known: int | None = self.__dict__.get("hash")
+        if known is None:
+            known = self.__dict__["hash"] = tuple.__hash__(self)
+        return known
+
+
+def _scenery(elements: Sequence[Element]) -> tuple[Element, ...]:
+    """``elements`` as an :class:`_Elements`, the same one while the very same tuple is
+    asked again (a table's elements are an immutable tuple, kept in the entry)."""
+    last = _LAST_SCENERY[0]
+    if last is not None and last[0] is elements:
+        return last[1]
+    if not isinstance(elements, tuple):
+        return tuple(elements)
+    wrapped = _Elements(elements)
+    _LAST_SCENERY[0] = (elements, wrapped)
+    return wrapped
+
+
+#: The elements :func:`_scenery` wrapped last, and their wrapping.
+_LAST_SCENERY: list[tuple[tuple[Element, ...], _Elements] | None] = [None]
 
 
 def clear_targeting_memo() -> None:
