@@ -248,11 +248,16 @@ class Action:
         parts = [self.verb]
         for spec in _field_specs(type(self)):
             value = getattr(self, spec.name)
-            if value is None:
+            kind = type(value)
+            if kind is str or kind is Ref:
+                parts.append(value)  # as _format_value writes it: the word itself
+            elif kind is Point:
+                parts.append(f"{format_number(value.x)},{format_number(value.y)}")
+            elif value is None:
                 if not spec.optional:
                     raise ValueError(f"{self.verb}: field {spec.name} is required")
-                continue
-            parts.append(_format_value(value))
+            else:
+                parts.append(_format_value(value))
         return " ".join(parts)
 
     def validate(self) -> None:

@@ -268,14 +268,63 @@ def _state(game: Game) -> EdenState:
 
 
 def effect_modifiers(state: EdenState, fighter: Fighter) -> list[Modifier]:
-    """Every card effect's modifier on ``fighter`` (conditions are added by the state)."""
+    """Every card effect's modifier on ``fighter`` (conditions are added by the state), in
+    the order of ``state.effects``: only the effects that may reach it are asked
+    (:func:`modifying_index`)."""
     out: list[Modifier] = []
-    ref = fighter.ref
-    for effect in state.effects:
-        only = modifies_only(effect)
-        if only is None or only == ref:
-            out.extend(EFFECTS[effect.effect].modifiers(state, effect, fighter))
+    for kind, effect in modifying_index(state).of(fighter.ref):
+        out.extend(kind.modifiers(state, effect, fighter))
     return out
+
+
+class ModifyingIndex:
+    """The effects of one list of effects in play that may modify characteristics, by the
+    fighter they may reach (:func:`modifies_only`), in the list's order: found once per list
+    instead of asking every effect for every characteristic. It stands for the list it was
+    made from (a copy of it is kept) and for any list holding the same effects, or equal ones
+    (:meth:`holds`): its answer depends on the effects alone, never on the table."""
+
+    __slots__ = ("_by_ref", "_of", "_reaching", "_triggered")
+
+    def __init__(self, effects: Iterable[ActiveEffect]) -> None:
+        self._of = list(effects)
+        self._reaching = [(EFFECTS[e.effect], e, only) for e in self._of
+                          if (only := modifies_only(e)) != ""]
+        self._by_ref: dict[str, tuple[tuple[EffectKind, ActiveEffect], ...]] = {}
+        self._triggered: dict[str, list[ActiveEffect]] = {}
+
+    def holds(self, effects: list[ActiveEffect]) -> bool:
+        """Whether ``effects`` are the effects the index was made from (each the same object,
+        or an equal one, in the same place): compared one by one, identity first."""
+        return effects == self._of
+
+    def of(self, ref: str) -> tuple[tuple[EffectKind, ActiveEffect], ...]:
+        """The effects (with their kinds) that may modify the characteristics of the fighter
+        ``ref``, in order."""
+        known = self._by_ref.get(ref)
+        if known is None:
+            known = self._by_ref[ref] = tuple(
+                (kind, e) for kind, e, only in self._reaching if only is None or only == ref)
+        return known
+
+    def triggered(self, kind: str) -> list[ActiveEffect]:
+        """The effects whose kind's ``triggers`` name the event kind ``kind``, in order (a
+        fresh list)."""
+        known = self._triggered.get(kind)
+        if known is None:
+            known = self._triggered[kind] = [
+                e for e in self._of if kind in EFFECTS[e.effect].triggers]
+        return list(known)
+
+
+def modifying_index(state: EdenState) -> ModifyingIndex:
+    """The :class:`ModifyingIndex` of ``state.effects``, kept by the state while it holds
+    (checked at every call, so a list changed in place or replaced, by the rules or by hand,
+    is seen at once; copies of the state share it)."""
+    index = state.modifying
+    if index is None or not index.holds(state.effects):
+        index = state.modifying = ModifyingIndex(state.effects)
+    return index
 
 
 #: :meth:`EffectKind.only_for` of each effect, asked once per effect (effects never change):
@@ -358,7 +407,9 @@ def announce(game: Game, event: Event) -> None:
     game.emit(event)
     kind = event.kind
     state = _state(game)
-    triggered = [e for e in state.effects if kind in EFFECTS[e.effect].triggers]
+    triggered = modifying_index(state).triggered(kind)
+    if not triggered:
+        return
     for effect in in_first_player_order(state, triggered):
         EFFECTS[effect.effect].on_event(game, effect, event)
 

@@ -18,6 +18,7 @@ from skirmish.games.eden.effects import (
     EFFECTS,
     ActiveEffect,
     EffectKind,
+    ModifyingIndex,
     effect_modifiers,
     modifies_only,
 )
@@ -134,6 +135,7 @@ class EdenState(Remembering):
         "markers",
         "max_rounds",
         "missions",
+        "modifying",
         "objectives",
         "played",
         "round",
@@ -176,6 +178,9 @@ class EdenState(Remembering):
         self.hands: list[list[str]] = [[], []]
         self.played: list[list[str]] = [[], []]
         self.effects: list[ActiveEffect] = []
+        #: The effects that may modify characteristics, by fighter, while ``effects`` holds
+        #: them (:func:`~skirmish.games.eden.effects.modifying_index`).
+        self.modifying: ModifyingIndex | None = None
         self.scenery: tuple[Element, ...] = ()
         #: Territory Management (optional rules 1): played or not, and each placed
         #: element's record by id (:mod:`skirmish.games.eden.optional.terrain`).
@@ -332,6 +337,7 @@ class EdenState(Remembering):
         other.hands = [list(h) for h in self.hands]
         other.played = [list(p) for p in self.played]
         other.effects = list(self.effects)
+        other.modifying = self.modifying  # checked against the effects at every use
         other.counters = dict(self.counters)
         other.objectives = dict(self.objectives)
         other.infestation = None if self.infestation is None else self.infestation.clone()
