@@ -291,3 +291,40 @@ def test_the_modifying_index_follows_effects_changed_by_hand() -> None:
     assert modifying_index(st).triggered(WoundEvent.kind) == []
     st.effects.append(ActiveEffect("test-rage-when-wounded", "Fury", "A.Yuri"))
     assert [e.source for e in modifying_index(st).triggered(WoundEvent.kind)] == ["Fury"]
+
+
+def test_a_characteristic_asks_only_the_effects_that_may_change_it() -> None:
+    """``EdenState.characteristic`` asks only the effects that may change the characteristic
+    (``EffectKind.modified``): the same value as every modifier of the fighter gives, in
+    random matches and with effects of every reach added by hand (one characteristic, all
+    four, a factor, a scenery tactic)."""
+    from skirmish.core import RandomAgent
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.cards.cards import freeze
+    from skirmish.games.eden.content import setup_for
+    from skirmish.games.eden.modifiers import effective_value
+
+    def agree(st) -> None:
+        for f in st.fighters:
+            for c in Characteristic:
+                expected = effective_value(f.base_value(c), st.modifiers(f), c)
+                assert st.characteristic(f, c) == expected, (f.ref, c)
+
+    extra = [
+        ActiveEffect("modify", "All", "A", freeze({"characteristic": "all", "delta": 1,
+                                                   "who": "troop"})),
+        ActiveEffect("modify", "Half", "B", freeze({"characteristic": "SPD", "factor": "1/2",
+                                                    "who": "enemies"})),
+        ActiveEffect("modify", "Psi", "B", freeze({"characteristic": "PSI", "delta": -2,
+                                                   "who": "all"})),
+    ]
+    for seed in (1, 2):
+        game = EDEN.new_game(setup_for(None, None, max_rounds=1), seed=seed)
+        agent = RandomAgent(seed)
+        while not game.is_over:
+            st = state(game)
+            agree(st)
+            if len(game.history) == 30:
+                st.effects.extend(extra)
+                agree(st)
+            game.apply(agent.act({}, list(game.legal_actions())))

@@ -54,7 +54,7 @@ from skirmish.games.eden.modifiers import Modifier
 if TYPE_CHECKING:
     from skirmish.core.actions import Action
     from skirmish.core.game import Game
-    from skirmish.games.eden.cards.profile import Limb
+    from skirmish.games.eden.cards.profile import Characteristic, Limb
     from skirmish.games.eden.fighter import Fighter
     from skirmish.games.eden.state import EdenState
     from skirmish.geometry import Element
@@ -169,6 +169,12 @@ class EffectKind:
         reach is not asked (:func:`effect_modifiers`; the answer never changes)."""
         return None
 
+    def modified(self, effect: ActiveEffect) -> Characteristic | None:
+        """The one characteristic every modifier of the effect's :meth:`modifiers` changes, or
+        ``None`` when they may change another, or all four: a characteristic it cannot change
+        is worked out without asking it (:func:`effect_modifiers`; the answer never changes)."""
+        return None
+
     def protection(self, state: EdenState, effect: ActiveEffect, fighter: Fighter, limb: Limb,
                    ranged: bool) -> int:
         return 0
@@ -267,22 +273,25 @@ def _state(game: Game) -> EdenState:
     return cast("EdenState", game.state)
 
 
-def effect_modifiers(state: EdenState, fighter: Fighter) -> list[Modifier]:
+def effect_modifiers(state: EdenState, fighter: Fighter,
+                     characteristic: Characteristic | None = None) -> list[Modifier]:
     """Every card effect's modifier on ``fighter`` (conditions are added by the state), in
     the order of ``state.effects``: only the effects that may reach it are asked
-    (:func:`modifying_index`)."""
+    (:func:`modifying_index`) and, given a ``characteristic``, only those that may change it
+    (the others' modifiers would not apply to it: :meth:`EffectKind.modified`)."""
     out: list[Modifier] = []
-    for kind, effect in modifying_index(state).of(fighter.ref):
+    for kind, effect in modifying_index(state).of(fighter.ref, characteristic):
         out.extend(kind.modifiers(state, effect, fighter))
     return out
 
 
 class ModifyingIndex:
     """The effects of one list of effects in play that may modify characteristics, by the
-    fighter they may reach (:func:`modifies_only`), in the list's order: found once per list
-    instead of asking every effect for every characteristic. It stands for the list it was
-    made from (a copy of it is kept) and for any list holding the same effects, or equal ones
-    (:meth:`holds`): its answer depends on the effects alone, never on the table."""
+    fighter they may reach (:func:`modifies_only`) and the characteristic they may change
+    (:meth:`EffectKind.modified`), in the list's order, and those each event kind triggers:
+    found once per list instead of asking every effect every time. It stands for the list it
+    was made from (a copy of it is kept) and for any list holding the same effects, or equal
+    ones (:meth:`holds`): its answers depend on the effects alone, never on the table."""
 
     __slots__ = ("_by_ref", "_of", "_reaching", "_triggered")
 
@@ -290,7 +299,8 @@ class ModifyingIndex:
         self._of = list(effects)
         self._reaching = [(EFFECTS[e.effect], e, only) for e in self._of
                           if (only := modifies_only(e)) != ""]
-        self._by_ref: dict[str, tuple[tuple[EffectKind, ActiveEffect], ...]] = {}
+        self._by_ref: dict[tuple[str, Characteristic | None],
+                           tuple[tuple[EffectKind, ActiveEffect], ...]] = {}
         self._triggered: dict[str, list[ActiveEffect]] = {}
 
     def holds(self, effects: list[ActiveEffect]) -> bool:
@@ -298,13 +308,16 @@ class ModifyingIndex:
         or an equal one, in the same place): compared one by one, identity first."""
         return effects == self._of
 
-    def of(self, ref: str) -> tuple[tuple[EffectKind, ActiveEffect], ...]:
+    def of(self, ref: str, characteristic: Characteristic | None = None
+           ) -> tuple[tuple[EffectKind, ActiveEffect], ...]:
         """The effects (with their kinds) that may modify the characteristics of the fighter
-        ``ref``, in order."""
-        known = self._by_ref.get(ref)
+        ``ref`` (``characteristic`` alone, when given), in order."""
+        known = self._by_ref.get((ref, characteristic))
         if known is None:
-            known = self._by_ref[ref] = tuple(
-                (kind, e) for kind, e, only in self._reaching if only is None or only == ref)
+            known = self._by_ref[(ref, characteristic)] = tuple(
+                (kind, e) for kind, e, only in self._reaching
+                if (only is None or only == ref)
+                and (characteristic is None or kind.modified(e) in (None, characteristic)))
         return known
 
     def triggered(self, kind: str) -> list[ActiveEffect]:

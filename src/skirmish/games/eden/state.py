@@ -247,14 +247,25 @@ class EdenState(Remembering):
             return base  # nothing modifies it
         memo = self._memo
         if memo is None:
-            return effective_value(base, self.modifiers(fighter), characteristic)
+            return effective_value(base, self._modifiers_of(fighter, characteristic),
+                                   characteristic)
         key = (id(fighter), characteristic)
         known = memo.get(key)
         if known is not None and known[0] is fighter:
             return known[1]  # type: ignore[no-any-return]
-        value = effective_value(base, self.modifiers(fighter), characteristic)
+        value = effective_value(base, self._modifiers_of(fighter, characteristic),
+                                characteristic)
         memo[key] = (fighter, value)
         return value
+
+    def _modifiers_of(self, fighter: Fighter, characteristic: Characteristic) -> list[Modifier]:
+        """The modifiers that may change ``characteristic`` (and maybe others): conditions,
+        and the card effects that may change it (:meth:`modifiers` less the effects whose
+        modifiers would not apply to it)."""
+        mods = condition_modifiers(fighter.markers) if fighter.markers else []
+        if self.effects:
+            mods.extend(effect_modifiers(self, fighter, characteristic))
+        return mods
 
     # -- the table ------------------------------------------------------------------------------
     def base(self, fighter: Fighter) -> Base:
