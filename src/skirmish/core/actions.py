@@ -171,9 +171,17 @@ class _FieldSpec(NamedTuple):
     optional: bool
 
 
+#: Each action class's field specs (:func:`_field_specs`), by class.
+_SPECS: dict[type, tuple[_FieldSpec, ...]] = {}
+
+
 def _field_specs(cls: type[Action]) -> tuple[_FieldSpec, ...]:
+    known = _SPECS.get(cls)
+    if known is not None:
+        return known
     cached = cls.__dict__.get("_specs_cache")
     if cached is not None:
+        _SPECS[cls] = cached
         return typing.cast(tuple[_FieldSpec, ...], cached)
     hints = typing.get_type_hints(cls)
     specs: list[_FieldSpec] = []
@@ -190,6 +198,7 @@ def _field_specs(cls: type[Action]) -> tuple[_FieldSpec, ...]:
         specs.append(_FieldSpec(f.name, kind, optional))
     result = tuple(specs)
     cls._specs_cache = result  # type: ignore[attr-defined]
+    _SPECS[cls] = result
     return result
 
 
@@ -246,11 +255,14 @@ class Action:
 
     def __str__(self) -> str:
         parts = [self.verb]
-        for spec in _field_specs(type(self)):
+        cls = type(self)
+        for spec in _SPECS.get(cls) or _field_specs(cls):
             value = getattr(self, spec.name)
             kind = type(value)
             if kind is str or kind is Ref:
                 parts.append(value)  # as _format_value writes it: the word itself
+            elif kind is int:
+                parts.append(str(value))
             elif kind is Point:
                 parts.append(f"{format_number(value.x)},{format_number(value.y)}")
             elif value is None:

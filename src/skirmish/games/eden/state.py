@@ -21,6 +21,7 @@ from skirmish.games.eden.effects import (
     ModifyingIndex,
     effect_modifiers,
     modifies_only,
+    modifying_index,
 )
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter
 from skirmish.games.eden.modifiers import (
@@ -243,28 +244,38 @@ class EdenState(Remembering):
         """The effective value: white or red, then every modifier, rounded up (Rulebook 1.6,
         2.G, 9)."""
         base = fighter.base_value(characteristic)
-        if not fighter.markers and not self.effects:
-            return base  # nothing modifies it
+        markers = fighter.markers
+        effects = self.effects
+        if not effects:
+            if not markers:
+                return base  # nothing modifies it
+            reaching: tuple[tuple[EffectKind, ActiveEffect], ...] = ()
+        else:
+            index = self.modifying
+            if index is None or not index.holds(effects):
+                index = modifying_index(self)
+            reaching = index.of(fighter.ref, characteristic)
+            if not reaching and not markers:
+                return base  # no effect may change it, no condition either
         memo = self._memo
         if memo is None:
-            return effective_value(base, self._modifiers_of(fighter, characteristic),
-                                   characteristic)
+            return effective_value(base, self._modifiers_of(fighter, reaching), characteristic)
         key = (id(fighter), characteristic)
         known = memo.get(key)
         if known is not None and known[0] is fighter:
             return known[1]  # type: ignore[no-any-return]
-        value = effective_value(base, self._modifiers_of(fighter, characteristic),
-                                characteristic)
+        value = effective_value(base, self._modifiers_of(fighter, reaching), characteristic)
         memo[key] = (fighter, value)
         return value
 
-    def _modifiers_of(self, fighter: Fighter, characteristic: Characteristic) -> list[Modifier]:
-        """The modifiers that may change ``characteristic`` (and maybe others): conditions,
-        and the card effects that may change it (:meth:`modifiers` less the effects whose
-        modifiers would not apply to it)."""
+    def _modifiers_of(self, fighter: Fighter,
+                      reaching: tuple[tuple[EffectKind, ActiveEffect], ...]) -> list[Modifier]:
+        """The fighter's conditions' modifiers and those of the effects ``reaching`` it (those
+        that may change the characteristic asked: the others' would not apply to it,
+        :meth:`EffectKind.modified <skirmish.games.eden.effects.EffectKind.modified>`)."""
         mods = condition_modifiers(fighter.markers) if fighter.markers else []
-        if self.effects:
-            mods.extend(effect_modifiers(self, fighter, characteristic))
+        for kind, effect in reaching:
+            mods.extend(kind.modifiers(self, effect, fighter))
         return mods
 
     # -- the table ------------------------------------------------------------------------------
