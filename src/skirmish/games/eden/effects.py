@@ -293,7 +293,7 @@ class ModifyingIndex:
     was made from (a copy of it is kept) and for any list holding the same effects, or equal
     ones (:meth:`holds`): its answers depend on the effects alone, never on the table."""
 
-    __slots__ = ("_by_ref", "_of", "_reaching", "_triggered")
+    __slots__ = ("_by_ref", "_grouped", "_of", "_reaching", "_triggered")
 
     def __init__(self, effects: Iterable[ActiveEffect]) -> None:
         self._of = list(effects)
@@ -302,6 +302,7 @@ class ModifyingIndex:
         self._by_ref: dict[tuple[str, Characteristic | None],
                            tuple[tuple[EffectKind, ActiveEffect], ...]] = {}
         self._triggered: dict[str, list[ActiveEffect]] = {}
+        self._grouped: tuple[list[ActiveEffect], dict[str, list[ActiveEffect]]] | None = None
 
     def holds(self, effects: list[ActiveEffect]) -> bool:
         """Whether ``effects`` are the effects the index was made from (each the same object,
@@ -319,6 +320,21 @@ class ModifyingIndex:
                 if (only is None or only == ref)
                 and (characteristic is None or kind.modified(e) in (None, characteristic)))
         return known
+
+    def grouped(self) -> tuple[list[ActiveEffect], dict[str, list[ActiveEffect]]]:
+        """The effects that may modify characteristics: those that may reach any fighter, and
+        by ref those that may reach one fighter alone, in order (``state._modifying`` of every
+        effect; shared: never change them)."""
+        if self._grouped is None:
+            general: list[ActiveEffect] = []
+            only: dict[str, list[ActiveEffect]] = {}
+            for _, effect, ref in self._reaching:
+                if ref is None:
+                    general.append(effect)
+                else:
+                    only.setdefault(ref, []).append(effect)
+            self._grouped = (general, only)
+        return self._grouped
 
     def triggered(self, kind: str) -> list[ActiveEffect]:
         """The effects whose kind's ``triggers`` name the event kind ``kind``, in order (a

@@ -37,6 +37,8 @@ from skirmish.geometry import line_of_sight as _line_of_sight
 from skirmish.geometry.table import Table
 
 _LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
+#: A player-owned effect's player (:attr:`ActiveEffect.player`), by the owner's letter.
+_PLAYER_OF = {"A": 0, "B": 1}
 
 
 def _card_json(card: object) -> dict[str, Any]:
@@ -469,7 +471,9 @@ class EdenState(Remembering):
         effects known to ``player``, or to a spectator (:meth:`_effects_seen`)."""
         other = 1 - player
         cards = _json_once(self.catalogue, _catalogue_json)
-        modifying = _modifying(seen)
+        # every effect seen (no secret mission's left out): grouped once per list of effects
+        modifying = (modifying_index(self).grouped() if len(seen) == len(self.effects)
+                     else _modifying(seen))
         return {
             "round": self.round,
             "max_rounds": self.max_rounds,
@@ -565,7 +569,16 @@ class EdenState(Remembering):
 
     def _effects_seen(self, player: int | None) -> list[ActiveEffect]:
         """The effects in force that ``player`` may know of (:meth:`_effect_public`)."""
-        return [e for e in self.effects if self._effect_public(e, player)]
+        seen = []
+        for effect in self.effects:  # _effect_public, its properties read off the owner
+            owner = effect.owner
+            if not owner or "." in owner:  # an optional rule, or a fighter's: public
+                seen.append(effect)
+                continue
+            side = _PLAYER_OF.get(owner[0], 2)
+            if side == player or not self._secret_mission(side, effect.source):
+                seen.append(effect)
+        return seen
 
     def _characteristics_seen(self, fighter: Fighter, player: int | None,
                               seen: Reaching | None = None) -> dict[str, int]:
