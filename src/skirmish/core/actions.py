@@ -44,6 +44,12 @@ class Point(NamedTuple):
     y: float
 
 
+#: The references read lately, by text (a listing names the same pieces again and again:
+#: checked against the pattern once each; a ``Ref`` never changes).
+_REFS: dict[str, Ref] = {}
+_REFS_KEPT = 4096
+
+
 class Ref(str):
     """A reference to a piece: side letter, a dot, the piece's key (``A.Yuri``)."""
 
@@ -51,9 +57,18 @@ class Ref(str):
     _PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"[A-Z]\.[^\s]+")
 
     def __new__(cls, text: str) -> Ref:
+        if cls is Ref and type(text) is str:
+            known = _REFS.get(text)
+            if known is not None:
+                return known  # read before: one immutable object per text
         if not cls._PATTERN.fullmatch(text):
             raise NotationError(f"{text!r} is not a piece reference like 'A.Yuri'")
-        return super().__new__(cls, text)
+        ref = super().__new__(cls, text)
+        if cls is Ref and type(text) is str:
+            if len(_REFS) >= _REFS_KEPT:
+                _REFS.clear()
+            _REFS[text] = ref
+        return ref
 
     @property
     def side(self) -> int:
