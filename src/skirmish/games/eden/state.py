@@ -324,18 +324,39 @@ class EdenState(Remembering):
         return (e for e in self.fighters if e.on_field and e.side != side)
 
     def enemies_in_contact(self, fighter: Fighter) -> list[Fighter]:
-        return [e for e in self.enemies(fighter) if self.in_contact(fighter, e)]
+        """The fighter's enemies (:meth:`enemies`) in contact with it (:meth:`in_contact`), in
+        the troops' order."""
+        return self._in_contact(fighter, first=False)
+
+    def _in_contact(self, fighter: Fighter, *, first: bool) -> list[Fighter]:
+        """:meth:`enemies_in_contact` in one loop (:meth:`enemies` and :meth:`in_contact`
+        written out, the same arithmetic); ``first``: stop at the first one."""
+        found: list[Fighter] = []
+        if not fighter.on_field:
+            return found  # in contact with nobody
+        side = fighter.side
+        npf = side == NPF_SIDE
+        x, y, size = fighter.x, fighter.y, fighter.profile.base_mm
+        for e in self.fighters:
+            if not e.on_field or e.side == side or (npf and e.side == NPF_SIDE):
+                continue
+            reach = (size + e.profile.base_mm) / 20 + CONTACT_TOLERANCE
+            if (x - e.x) ** 2 + (y - e.y) ** 2 <= reach * reach:
+                found.append(e)
+                if first:
+                    break
+        return found
 
     def is_free(self, fighter: Fighter) -> bool:
         """Rulebook 2.E: free when no enemy is in contact (glossary: allies never count)."""
         memo = self._memo
         if memo is None:
-            return not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
+            return not self._in_contact(fighter, first=True)
         key = (id(fighter), "free")
         known = memo.get(key)
         if known is not None and known[0] is fighter:
             return known[1]  # type: ignore[no-any-return]
-        free = not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
+        free = not self._in_contact(fighter, first=True)
         memo[key] = (fighter, free)
         return free
 
