@@ -936,3 +936,31 @@ def test_the_bench_measures_searches_and_determinizations() -> None:
     assert bench.iterations_per_second(me, 2, **bench.ROUND) > 0
     assert bench.determinizations_per_second(eden, 20) > 0
     assert bench.determinizations_per_second(me, 20) > 0
+
+
+def test_a_rollout_policys_own_action_is_offered_with_the_listing(monkeypatch: Any) -> None:
+    """A rollout action of the policy's own (a destination not listed) is applied without a
+    second check, as the guide's and the replayed ones are; a listed one is the listed
+    object itself."""
+    game = toy_at((1.0, 2.0))
+    search = Search(observe(game, 0), list(game.legal_actions()),
+                    Settings(iterations=1, rollout=5, policy="heuristic"), SeededDice(1))
+    listed: list[Any] = []
+
+    def own(game: Game, actions: Any) -> Any:
+        listed[:] = actions
+        return game.parse(str(actions[-1]))  # equal to a listed one, not that object
+
+    search.opponent = own
+    action = search._chosen(game)
+    assert all(a is not action for a in listed) and str(action) == str(listed[-1])
+
+    def refuse(*args: Any) -> None:
+        raise AssertionError("checked again")
+
+    monkeypatch.setattr(type(game.top), "check", refuse)
+    monkeypatch.setattr(type(game.ruleset.actions), "validate", refuse)
+    game.apply(action)  # not checked again
+    assert game.history[-1] is action
+    search.opponent = lambda game, actions: actions[0]
+    game.apply(search._chosen(game))  # the very object listed: not checked either

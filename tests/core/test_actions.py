@@ -148,3 +148,14 @@ def test_the_notation_parser_never_fails_otherwise(text: str) -> None:
     except NotationError:
         return
     assert EDEN_ACTIONS.parse(str(action)) == action
+
+
+def test_a_reference_read_again_is_the_same_object_and_a_bad_one_still_refused() -> None:
+    """``Ref`` keeps the references it read (immutable, one per text): the same value, the
+    pattern checked once; a text that is no reference is refused every time."""
+    first = Ref("A.Yuri")
+    assert Ref("A.Yuri") is first and first == "A.Yuri" and type(first) is Ref
+    assert Ref("B.Yuri") == "B.Yuri" and Ref("B.Yuri") is not first
+    for _ in range(2):
+        with pytest.raises(NotationError):
+            Ref("Yuri")

@@ -175,3 +175,17 @@ def test_forced_dice_settle_a_tied_bid() -> None:
     assert game.state.first_player == 1  # type: ignore[attr-defined]
     assert game.decision().player == 1 and game.decision().kind == "leader"
     assert game.view(0)["sp"] == [game.state.sp_reserve(0) - 2, game.state.sp_reserve(1) - 2]  # type: ignore[attr-defined]
+
+
+def test_an_offer_holds_the_very_objects_listed_whether_scanned_or_by_id() -> None:
+    """``Offer.holds``: the objects listed and no other (an equal one is not one of them),
+    the first asks by a scan, the later ones by id."""
+    from skirmish.core import Pass
+    from skirmish.core.game import Offer
+
+    listed = [Pass(), Pass()]
+    offer = Offer(0, listed)
+    other = Pass()
+    for _ in range(4):  # scanned twice, then by id
+        assert offer.holds(listed[0]) and offer.holds(listed[1])
+        assert not offer.holds(other) and not offer.holds("pass")

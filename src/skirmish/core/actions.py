@@ -44,6 +44,12 @@ class Point(NamedTuple):
     y: float
 
 
+#: The references read lately, by text (a listing names the same pieces again and again:
+#: checked against the pattern once each; a ``Ref`` never changes).
+_REFS: dict[str, Ref] = {}
+_REFS_KEPT = 4096
+
+
 class Ref(str):
     """A reference to a piece: side letter, a dot, the piece's key (``A.Yuri``)."""
 
@@ -51,9 +57,18 @@ class Ref(str):
     _PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"[A-Z]\.[^\s]+")
 
     def __new__(cls, text: str) -> Ref:
+        if cls is Ref and type(text) is str:
+            known = _REFS.get(text)
+            if known is not None:
+                return known  # read before: one immutable object per text
         if not cls._PATTERN.fullmatch(text):
             raise NotationError(f"{text!r} is not a piece reference like 'A.Yuri'")
-        return super().__new__(cls, text)
+        ref = super().__new__(cls, text)
+        if cls is Ref and type(text) is str:
+            if len(_REFS) >= _REFS_KEPT:
+                _REFS.clear()
+            _REFS[text] = ref
+        return ref
 
     @property
     def side(self) -> int:
@@ -171,9 +186,17 @@ class _FieldSpec(NamedTuple):
     optional: bool
 
 
+#: Each action class's field specs (:func:`_field_specs`), by class.
+_SPECS: dict[type, tuple[_FieldSpec, ...]] = {}
+
+
 def _field_specs(cls: type[Action]) -> tuple[_FieldSpec, ...]:
+    known = _SPECS.get(cls)
+    if known is not None:
+        return known
     cached = cls.__dict__.get("_specs_cache")
     if cached is not None:
+        _SPECS[cls] = cached
         return typing.cast(tuple[_FieldSpec, ...], cached)
     hints = typing.get_type_hints(cls)
     specs: list[_FieldSpec] = []
@@ -190,6 +213,7 @@ def _field_specs(cls: type[Action]) -> tuple[_FieldSpec, ...]:
         specs.append(_FieldSpec(f.name, kind, optional))
     result = tuple(specs)
     cls._specs_cache = result  # type: ignore[attr-defined]
+    _SPECS[cls] = result
     return result
 
 
@@ -246,13 +270,21 @@ class Action:
 
     def __str__(self) -> str:
         parts = [self.verb]
-        for spec in _field_specs(type(self)):
+        cls = type(self)
+        for spec in _SPECS.get(cls) or _field_specs(cls):
             value = getattr(self, spec.name)
-            if value is None:
+            kind = type(value)
+            if kind is str or kind is Ref:
+                parts.append(value)  # as _format_value writes it: the word itself
+            elif kind is int:
+                parts.append(str(value))
+            elif kind is Point:
+                parts.append(f"{format_number(value.x)},{format_number(value.y)}")
+            elif value is None:
                 if not spec.optional:
                     raise ValueError(f"{self.verb}: field {spec.name} is required")
-                continue
-            parts.append(_format_value(value))
+            else:
+                parts.append(_format_value(value))
         return " ".join(parts)
 
     def validate(self) -> None:

@@ -71,17 +71,33 @@ def play_entry(game: Game, player: int, text: str) -> None:
 
 class Offer:
     """Legal actions as listed (:meth:`Game.offered`): the number of actions applied when
-    they were listed (``applied``), those very objects by id (``by_id``: held, so that no
-    other object can take an id) and, made only when an equal action that is not one of
-    them is checked, the set of them (:attr:`actions`)."""
+    they were listed (``applied``), those very objects (``listed``: held, so that no other
+    object can take an id), and, made only when an equal action that is not one of them is
+    checked, the set of them (:attr:`actions`)."""
 
-    __slots__ = ("_actions", "applied", "by_id", "listed")
+    __slots__ = ("_actions", "_asked", "_by_id", "applied", "listed")
 
     def __init__(self, applied: int, listed: Sequence[Action]) -> None:
         self.applied = applied
         self.listed = listed
-        self.by_id = {id(a): a for a in listed}
+        self._by_id: dict[int, Action] | None = None
+        self._asked = 0
         self._actions: frozenset[Action] | None = None
+
+    def holds(self, action: object) -> bool:
+        """Whether ``action`` is one of the very objects listed: the first few times by a
+        scan for it (most offers are asked once), then by id (a search asks one offer on
+        many copies of a game)."""
+        by_id = self._by_id
+        if by_id is None:
+            self._asked += 1
+            if self._asked <= 2:
+                for listed in self.listed:  # noqa: SIM110 - a loop is 3x faster than any()
+                    if listed is action:
+                        return True
+                return False
+            by_id = self._by_id = {id(a): a for a in self.listed}
+        return by_id.get(id(action), _NOT_OFFERED) is action
 
     @property
     def actions(self) -> frozenset[Action]:
@@ -259,7 +275,7 @@ class Game:
                 action = self.parse(action)
             except NotationError as exc:
                 raise IllegalActionError(str(exc), "action notation") from None
-        elif offered is not None and offered.by_id.get(id(action), _NOT_OFFERED) is action:
+        elif offered is not None and offered.holds(action):
             self.ruleset.actions.remember(action)  # valid wherever it is applied again
             return action  # the very object offered: valid and legal
         try:

@@ -255,3 +255,79 @@ def test_location_shift_hook_applies_to_shots_too() -> None:
     assert {str(a) for a in game.legal_actions()} == {"shift -1", "shift 0", "shift 1"}
     game.apply("shift 1")  # 4 -> 5: Ngobo's legs
     assert game.decision().kind == "aim" and game.decision().context["face"] == 5
+
+
+def test_the_modifying_index_follows_effects_changed_by_hand() -> None:
+    """The effects that may reach each fighter are found once per list of effects
+    (``effects.modifying_index``): a list changed in place or replaced, by hand, is seen at
+    the next question, and a copy's changes never reach the original."""
+    from skirmish.games.eden.cards.cards import freeze
+    from skirmish.games.eden.effects import modifying_index
+
+    def bonus(delta: int, owner: str = "A.Yuri") -> ActiveEffect:
+        return ActiveEffect("modify", f"Test {delta}", owner,
+                            freeze({"characteristic": "CBT", "delta": delta}))
+
+    game = game_with(("Veteran",))
+    st = state(game)
+    yuri = fighter(game, "A.Yuri")
+    base = yuri.base_value(Characteristic.CBT)
+    assert st.characteristic(yuri, Characteristic.CBT) == base + 1
+    st.effects.clear()
+    assert st.characteristic(yuri, Characteristic.CBT) == base
+    st.effects.append(bonus(2))
+    assert st.characteristic(yuri, Characteristic.CBT) == base + 2
+    st.effects[0] = bonus(3)  # replaced in place: the same length
+    assert st.characteristic(yuri, Characteristic.CBT) == base + 3
+    st.effects[0] = bonus(3, "A.Other")  # another fighter's alone: Yuri's value drops
+    assert st.characteristic(yuri, Characteristic.CBT) == base
+    st.effects = [bonus(1)]
+    copy = st.clone()
+    assert copy.characteristic(copy.fighter("A.Yuri"), Characteristic.CBT) == base + 1
+    copy.effects.append(bonus(-2))
+    assert copy.characteristic(copy.fighter("A.Yuri"), Characteristic.CBT) == base - 1
+    assert st.characteristic(yuri, Characteristic.CBT) == base + 1
+    # events: the effects a kind triggers follow the list too
+    assert modifying_index(st).triggered(WoundEvent.kind) == []
+    st.effects.append(ActiveEffect("test-rage-when-wounded", "Fury", "A.Yuri"))
+    assert [e.source for e in modifying_index(st).triggered(WoundEvent.kind)] == ["Fury"]
+
+
+def test_a_characteristic_asks_only_the_effects_that_may_change_it() -> None:
+    """``EdenState.characteristic`` asks only the effects that may change the characteristic
+    (``EffectKind.modified``): the same value as every modifier of the fighter gives, in
+    random matches and with effects of every reach added by hand (one characteristic, all
+    four, a factor, a scenery tactic)."""
+    from skirmish.core import RandomAgent
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.cards.cards import freeze
+    from skirmish.games.eden.content import setup_for
+    from skirmish.games.eden.effects import modifying_index
+    from skirmish.games.eden.modifiers import effective_value
+    from skirmish.games.eden.state import _modifying
+
+    def agree(st) -> None:
+        assert modifying_index(st).grouped() == _modifying(st.effects)  # as views group them
+        for f in st.fighters:
+            for c in Characteristic:
+                expected = effective_value(f.base_value(c), st.modifiers(f), c)
+                assert st.characteristic(f, c) == expected, (f.ref, c)
+
+    extra = [
+        ActiveEffect("modify", "All", "A", freeze({"characteristic": "all", "delta": 1,
+                                                   "who": "troop"})),
+        ActiveEffect("modify", "Half", "B", freeze({"characteristic": "SPD", "factor": "1/2",
+                                                    "who": "enemies"})),
+        ActiveEffect("modify", "Psi", "B", freeze({"characteristic": "PSI", "delta": -2,
+                                                   "who": "all"})),
+    ]
+    for seed in (1, 2):
+        game = EDEN.new_game(setup_for(None, None, max_rounds=1), seed=seed)
+        agent = RandomAgent(seed)
+        while not game.is_over:
+            st = state(game)
+            agree(st)
+            if len(game.history) == 30:
+                st.effects.extend(extra)
+                agree(st)
+            game.apply(agent.act({}, list(game.legal_actions())))

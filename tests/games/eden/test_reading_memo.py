@@ -73,3 +73,36 @@ def test_a_view_shows_again_what_it_showed_only_while_its_inputs_are_the_same() 
     state.effects.remove(aura)  # type: ignore[attr-defined]
     assert cbt() == near - 3  # no aura either way now
     assert state.characteristic(ally, Characteristic.CBT) == near - 3  # type: ignore[attr-defined]
+
+
+def test_freedom_and_enemies_in_contact_as_the_plain_tests_say() -> None:
+    """``is_free`` and ``enemies_in_contact`` (one loop over the fighters) agree with
+    ``enemies`` and ``in_contact`` at every decision of random matches, Infestation's
+    non-player fighters included."""
+    from skirmish.core import RandomAgent
+    from skirmish.games.eden import EDEN
+    from skirmish.games.eden.content import setup_for
+
+    basic = setup_for(None, None, max_rounds=2)
+    for setup in (basic, {**basic, "rules": {"infestation": 3}}):
+        for seed in (1, 2):
+            game = EDEN.new_game(setup, seed=seed)
+            agent = RandomAgent(seed)
+            while not game.is_over:
+                st = game.state
+                for f in st.fighters:
+                    plain = [e for e in st.enemies(f) if st.in_contact(f, e)]
+                    assert st.enemies_in_contact(f) == plain
+                    assert st.is_free(f) == (not plain)
+                game.apply(agent.act({}, list(game.legal_actions())))
+    # by hand: two enemies touching (at the tolerance's edge), an ally touching too
+    st = EDEN.new_game(basic, seed=1).state
+    a, b = next(st.troop(0)), next(st.troop(1))
+    ally = [f for f in st.troop(0)][1]
+    reach = (a.profile.base_mm + b.profile.base_mm) / 20
+    for f, x in ((a, 10.0), (b, 10.0 + reach), (ally, 10.0 - reach)):
+        f.on_field, f.x, f.y = True, x, 10.0
+    assert st.enemies_in_contact(a) == [b] and not st.is_free(a) and not st.is_free(b)
+    assert st.is_free(ally) and st.enemies_in_contact(ally) == []
+    b.x += 1.0
+    assert st.is_free(a) and st.enemies_in_contact(b) == []

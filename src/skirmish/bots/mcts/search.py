@@ -518,12 +518,26 @@ class Search:
                 assert self.game.stand_in is not None
                 action = self.game.stand_in(game)
             else:
-                action = self._policy(game, list(game.legal_actions(settings.sparse)))
+                action = self._chosen(game)
             game.apply(action)
             if self.replay:
                 self.trail.append(str(action))
             played += 1
         return played
+
+    def _chosen(self, game: Game) -> Action:
+        """The rollout ``policy``'s action among the legal ones; a destination of its own
+        (the heuristic's step toward a goal), legal in the game it was chosen from, is
+        offered along with the listing, not checked again (as :meth:`_replayed` and
+        :meth:`_guided` trust it; should it fail, the iteration is skipped and counted)."""
+        actions = list(game.legal_actions(self.settings.sparse))
+        action = self._policy(game, actions)
+        if any(a is action for a in actions):
+            return action
+        offer = game.offered()
+        if offer is not None:
+            game.offer(offer.with_action(action))
+        return action
 
     def _replayed(self, game: Game) -> Action:
         """``replay``: the rollout policy's action at this costly decision, worked out the

@@ -54,7 +54,7 @@ from skirmish.games.eden.modifiers import Modifier
 if TYPE_CHECKING:
     from skirmish.core.actions import Action
     from skirmish.core.game import Game
-    from skirmish.games.eden.cards.profile import Limb
+    from skirmish.games.eden.cards.profile import Characteristic, Limb
     from skirmish.games.eden.fighter import Fighter
     from skirmish.games.eden.state import EdenState
     from skirmish.geometry import Element
@@ -169,6 +169,12 @@ class EffectKind:
         reach is not asked (:func:`effect_modifiers`; the answer never changes)."""
         return None
 
+    def modified(self, effect: ActiveEffect) -> Characteristic | None:
+        """The one characteristic every modifier of the effect's :meth:`modifiers` changes, or
+        ``None`` when they may change another, or all four: a characteristic it cannot change
+        is worked out without asking it (:func:`effect_modifiers`; the answer never changes)."""
+        return None
+
     def protection(self, state: EdenState, effect: ActiveEffect, fighter: Fighter, limb: Limb,
                    ranged: bool) -> int:
         return 0
@@ -267,15 +273,87 @@ def _state(game: Game) -> EdenState:
     return cast("EdenState", game.state)
 
 
-def effect_modifiers(state: EdenState, fighter: Fighter) -> list[Modifier]:
-    """Every card effect's modifier on ``fighter`` (conditions are added by the state)."""
+def effect_modifiers(state: EdenState, fighter: Fighter,
+                     characteristic: Characteristic | None = None) -> list[Modifier]:
+    """Every card effect's modifier on ``fighter`` (conditions are added by the state), in
+    the order of ``state.effects``: only the effects that may reach it are asked
+    (:func:`modifying_index`) and, given a ``characteristic``, only those that may change it
+    (the others' modifiers would not apply to it: :meth:`EffectKind.modified`)."""
     out: list[Modifier] = []
-    ref = fighter.ref
-    for effect in state.effects:
-        only = modifies_only(effect)
-        if only is None or only == ref:
-            out.extend(EFFECTS[effect.effect].modifiers(state, effect, fighter))
+    for kind, effect in modifying_index(state).of(fighter.ref, characteristic):
+        out.extend(kind.modifiers(state, effect, fighter))
     return out
+
+
+class ModifyingIndex:
+    """The effects of one list of effects in play that may modify characteristics, by the
+    fighter they may reach (:func:`modifies_only`) and the characteristic they may change
+    (:meth:`EffectKind.modified`), in the list's order, and those each event kind triggers:
+    found once per list instead of asking every effect every time. It stands for the list it
+    was made from (a copy of it is kept) and for any list holding the same effects, or equal
+    ones (:meth:`holds`): its answers depend on the effects alone, never on the table."""
+
+    __slots__ = ("_by_ref", "_grouped", "_of", "_reaching", "_triggered")
+
+    def __init__(self, effects: Iterable[ActiveEffect]) -> None:
+        self._of = list(effects)
+        self._reaching = [(EFFECTS[e.effect], e, only) for e in self._of
+                          if (only := modifies_only(e)) != ""]
+        self._by_ref: dict[tuple[str, Characteristic | None],
+                           tuple[tuple[EffectKind, ActiveEffect], ...]] = {}
+        self._triggered: dict[str, list[ActiveEffect]] = {}
+        self._grouped: tuple[list[ActiveEffect], dict[str, list[ActiveEffect]]] | None = None
+
+    def holds(self, effects: list[ActiveEffect]) -> bool:
+        """Whether ``effects`` are the effects the index was made from (each the same object,
+        or an equal one, in the same place): compared one by one, identity first."""
+        return effects == self._of
+
+    def of(self, ref: str, characteristic: Characteristic | None = None
+           ) -> tuple[tuple[EffectKind, ActiveEffect], ...]:
+        """The effects (with their kinds) that may modify the characteristics of the fighter
+        ``ref`` (``characteristic`` alone, when given), in order."""
+        known = self._by_ref.get((ref, characteristic))
+        if known is None:
+            known = self._by_ref[(ref, characteristic)] = tuple(
+                (kind, e) for kind, e, only in self._reaching
+                if (only is None or only == ref)
+                and (characteristic is None or kind.modified(e) in (None, characteristic)))
+        return known
+
+    def grouped(self) -> tuple[list[ActiveEffect], dict[str, list[ActiveEffect]]]:
+        """The effects that may modify characteristics: those that may reach any fighter, and
+        by ref those that may reach one fighter alone, in order (``state._modifying`` of every
+        effect; shared: never change them)."""
+        if self._grouped is None:
+            general: list[ActiveEffect] = []
+            only: dict[str, list[ActiveEffect]] = {}
+            for _, effect, ref in self._reaching:
+                if ref is None:
+                    general.append(effect)
+                else:
+                    only.setdefault(ref, []).append(effect)
+            self._grouped = (general, only)
+        return self._grouped
+
+    def triggered(self, kind: str) -> list[ActiveEffect]:
+        """The effects whose kind's ``triggers`` name the event kind ``kind``, in order (a
+        fresh list)."""
+        known = self._triggered.get(kind)
+        if known is None:
+            known = self._triggered[kind] = [
+                e for e in self._of if kind in EFFECTS[e.effect].triggers]
+        return list(known)
+
+
+def modifying_index(state: EdenState) -> ModifyingIndex:
+    """The :class:`ModifyingIndex` of ``state.effects``, kept by the state while it holds
+    (checked at every call, so a list changed in place or replaced, by the rules or by hand,
+    is seen at once; copies of the state share it)."""
+    index = state.modifying
+    if index is None or not index.holds(state.effects):
+        index = state.modifying = ModifyingIndex(state.effects)
+    return index
 
 
 #: :meth:`EffectKind.only_for` of each effect, asked once per effect (effects never change):
@@ -358,7 +436,9 @@ def announce(game: Game, event: Event) -> None:
     game.emit(event)
     kind = event.kind
     state = _state(game)
-    triggered = [e for e in state.effects if kind in EFFECTS[e.effect].triggers]
+    triggered = modifying_index(state).triggered(kind)
+    if not triggered:
+        return
     for effect in in_first_player_order(state, triggered):
         EFFECTS[effect.effect].on_event(game, effect, event)
 

@@ -18,8 +18,10 @@ from skirmish.games.eden.effects import (
     EFFECTS,
     ActiveEffect,
     EffectKind,
+    ModifyingIndex,
     effect_modifiers,
     modifies_only,
+    modifying_index,
 )
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter
 from skirmish.games.eden.modifiers import (
@@ -35,6 +37,8 @@ from skirmish.geometry import line_of_sight as _line_of_sight
 from skirmish.geometry.table import Table
 
 _LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
+#: A player-owned effect's player (:attr:`ActiveEffect.player`), by the owner's letter.
+_PLAYER_OF = {"A": 0, "B": 1}
 
 
 def _card_json(card: object) -> dict[str, Any]:
@@ -134,6 +138,7 @@ class EdenState(Remembering):
         "markers",
         "max_rounds",
         "missions",
+        "modifying",
         "objectives",
         "played",
         "round",
@@ -176,6 +181,9 @@ class EdenState(Remembering):
         self.hands: list[list[str]] = [[], []]
         self.played: list[list[str]] = [[], []]
         self.effects: list[ActiveEffect] = []
+        #: The effects that may modify characteristics, by fighter, while ``effects`` holds
+        #: them (:func:`~skirmish.games.eden.effects.modifying_index`).
+        self.modifying: ModifyingIndex | None = None
         self.scenery: tuple[Element, ...] = ()
         #: Territory Management (optional rules 1): played or not, and each placed
         #: element's record by id (:mod:`skirmish.games.eden.optional.terrain`).
@@ -238,18 +246,39 @@ class EdenState(Remembering):
         """The effective value: white or red, then every modifier, rounded up (Rulebook 1.6,
         2.G, 9)."""
         base = fighter.base_value(characteristic)
-        if not fighter.markers and not self.effects:
-            return base  # nothing modifies it
+        markers = fighter.markers
+        effects = self.effects
+        if not effects:
+            if not markers:
+                return base  # nothing modifies it
+            reaching: tuple[tuple[EffectKind, ActiveEffect], ...] = ()
+        else:
+            index = self.modifying
+            if index is None or not index.holds(effects):
+                index = modifying_index(self)
+            reaching = index.of(fighter.ref, characteristic)
+            if not reaching and not markers:
+                return base  # no effect may change it, no condition either
         memo = self._memo
         if memo is None:
-            return effective_value(base, self.modifiers(fighter), characteristic)
+            return effective_value(base, self._modifiers_of(fighter, reaching), characteristic)
         key = (id(fighter), characteristic)
         known = memo.get(key)
         if known is not None and known[0] is fighter:
             return known[1]  # type: ignore[no-any-return]
-        value = effective_value(base, self.modifiers(fighter), characteristic)
+        value = effective_value(base, self._modifiers_of(fighter, reaching), characteristic)
         memo[key] = (fighter, value)
         return value
+
+    def _modifiers_of(self, fighter: Fighter,
+                      reaching: tuple[tuple[EffectKind, ActiveEffect], ...]) -> list[Modifier]:
+        """The fighter's conditions' modifiers and those of the effects ``reaching`` it (those
+        that may change the characteristic asked: the others' would not apply to it,
+        :meth:`EffectKind.modified <skirmish.games.eden.effects.EffectKind.modified>`)."""
+        mods = condition_modifiers(fighter.markers) if fighter.markers else []
+        for kind, effect in reaching:
+            mods.extend(kind.modifiers(self, effect, fighter))
+        return mods
 
     # -- the table ------------------------------------------------------------------------------
     def base(self, fighter: Fighter) -> Base:
@@ -295,18 +324,39 @@ class EdenState(Remembering):
         return (e for e in self.fighters if e.on_field and e.side != side)
 
     def enemies_in_contact(self, fighter: Fighter) -> list[Fighter]:
-        return [e for e in self.enemies(fighter) if self.in_contact(fighter, e)]
+        """The fighter's enemies (:meth:`enemies`) in contact with it (:meth:`in_contact`), in
+        the troops' order."""
+        return self._in_contact(fighter, first=False)
+
+    def _in_contact(self, fighter: Fighter, *, first: bool) -> list[Fighter]:
+        """:meth:`enemies_in_contact` in one loop (:meth:`enemies` and :meth:`in_contact`
+        written out, the same arithmetic); ``first``: stop at the first one."""
+        found: list[Fighter] = []
+        if not fighter.on_field:
+            return found  # in contact with nobody
+        side = fighter.side
+        npf = side == NPF_SIDE
+        x, y, size = fighter.x, fighter.y, fighter.profile.base_mm
+        for e in self.fighters:
+            if not e.on_field or e.side == side or (npf and e.side == NPF_SIDE):
+                continue
+            reach = (size + e.profile.base_mm) / 20 + CONTACT_TOLERANCE
+            if (x - e.x) ** 2 + (y - e.y) ** 2 <= reach * reach:
+                found.append(e)
+                if first:
+                    break
+        return found
 
     def is_free(self, fighter: Fighter) -> bool:
         """Rulebook 2.E: free when no enemy is in contact (glossary: allies never count)."""
         memo = self._memo
         if memo is None:
-            return not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
+            return not self._in_contact(fighter, first=True)
         key = (id(fighter), "free")
         known = memo.get(key)
         if known is not None and known[0] is fighter:
             return known[1]  # type: ignore[no-any-return]
-        free = not any(self.in_contact(fighter, e) for e in self.enemies(fighter))
+        free = not self._in_contact(fighter, first=True)
         memo[key] = (fighter, free)
         return free
 
@@ -332,6 +382,7 @@ class EdenState(Remembering):
         other.hands = [list(h) for h in self.hands]
         other.played = [list(p) for p in self.played]
         other.effects = list(self.effects)
+        other.modifying = self.modifying  # checked against the effects at every use
         other.counters = dict(self.counters)
         other.objectives = dict(self.objectives)
         other.infestation = None if self.infestation is None else self.infestation.clone()
@@ -441,7 +492,9 @@ class EdenState(Remembering):
         effects known to ``player``, or to a spectator (:meth:`_effects_seen`)."""
         other = 1 - player
         cards = _json_once(self.catalogue, _catalogue_json)
-        modifying = _modifying(seen)
+        # every effect seen (no secret mission's left out): grouped once per list of effects
+        modifying = (modifying_index(self).grouped() if len(seen) == len(self.effects)
+                     else _modifying(seen))
         return {
             "round": self.round,
             "max_rounds": self.max_rounds,
@@ -537,7 +590,16 @@ class EdenState(Remembering):
 
     def _effects_seen(self, player: int | None) -> list[ActiveEffect]:
         """The effects in force that ``player`` may know of (:meth:`_effect_public`)."""
-        return [e for e in self.effects if self._effect_public(e, player)]
+        seen = []
+        for effect in self.effects:  # _effect_public, its properties read off the owner
+            owner = effect.owner
+            if not owner or "." in owner:  # an optional rule, or a fighter's: public
+                seen.append(effect)
+                continue
+            side = _PLAYER_OF.get(owner[0], 2)
+            if side == player or not self._secret_mission(side, effect.source):
+                seen.append(effect)
+        return seen
 
     def _characteristics_seen(self, fighter: Fighter, player: int | None,
                               seen: Reaching | None = None) -> dict[str, int]:

@@ -110,6 +110,14 @@ class Modify(EffectKind):
             return target if isinstance(target, str) else ""
         return None
 
+    def modified(self, effect: ActiveEffect) -> Characteristic | None:
+        """The ``characteristic`` of :meth:`modifiers`' one modifier (``None`` for ``all``)."""
+        c = str(effect.param("characteristic"))
+        try:
+            return None if c == "all" else Characteristic.parse(c)
+        except ValueError:  # an effect no card gives (validate refuses it): ask it anyway
+            return None
+
     def modifier_inputs(self, state: EdenState, effect: ActiveEffect,
                         fighter: Fighter) -> tuple[object, ...] | None:
         """:func:`concerns` reads the fighter's ref, side and CP, the owner's side (none of

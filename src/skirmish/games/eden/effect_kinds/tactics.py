@@ -101,6 +101,14 @@ class SceneryAura(EffectKind):
         super().validate(params, where)
         check_characteristic(self.name, params, "characteristic", where)
 
+    def modified(self, effect: ActiveEffect) -> Characteristic | None:
+        """The ``characteristic`` of :meth:`modifiers`' one modifier (none without it)."""
+        c = effect.param("characteristic")
+        try:
+            return None if c is None else Characteristic.parse(str(c))
+        except ValueError:  # an effect no card gives (validate refuses it): ask it anyway
+            return None
+
     def modifiers(self, state: EdenState, effect: ActiveEffect,
                   fighter: Fighter) -> Iterable[Modifier]:
         c = effect.param("characteristic")

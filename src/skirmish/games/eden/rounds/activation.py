@@ -47,13 +47,16 @@ class ActivationPhase(Procedure):
 
     def _interrupters(self, state: EdenState) -> list[Fighter]:
         """Fighters of the last designated fighter's opponent with a strictly higher SPD."""
-        last = state.fighter(self.chain[-1])
-        candidates = [f for f in self._designatable(state, 1 - last.side)
-                      if f.ref not in self.chain]
+        chain = self.chain
+        last = state.fighter(chain[-1])
+        side = 1 - last.side
+        candidates = [f for f in state.fighters  # _designatable's, in its order
+                      if f.side == side and can_be_activated(f) and f.ref not in chain]
         if not candidates:
             return []
-        pace = speed(state, last)
-        return [f for f in candidates if speed(state, f) > pace]
+        characteristic, spd = state.characteristic, Characteristic.SPD
+        pace = characteristic(last, spd)
+        return [f for f in candidates if characteristic(f, spd) > pace]
 
     def decision(self, game: Game) -> Decision | None:
         state = state_of(game)
@@ -67,7 +70,8 @@ class ActivationPhase(Procedure):
                 f"{last.ref} (SPD {speed(state, last)}) is designated: interrupt or pass?",
             )
         player = state.first_player
-        if self.passes >= 2 or not self._designatable(state, player):
+        if self.passes >= 2 or not any(f.side == player and can_be_activated(f)
+                                       for f in state.fighters):  # none _designatable
             return None
         return Decision(player, "activate", "Designate a fighter to activate (or pass)")
 

@@ -138,8 +138,15 @@ class TacticalPhase(Procedure):
 
     def _can_play(self, game: Game, player: int) -> bool:
         state = state_of(game)
-        return any(self._refusal(game, player, key(n), None) is None
-                   for n in state.hands[player])
+        hand = state.hands[player]
+        if not hand:
+            return False
+        # What refuses every card alike, asked once (card_refusal refuses each card then)
+        leader = state.leader(player)
+        if (leader is None or not leader.on_field
+                or state.sp[player] < card_cost(state, player)):
+            return False
+        return any(self._refusal(game, player, key(n), None) is None for n in hand)
 
     def decision(self, game: Game) -> Decision | None:
         state = state_of(game)
