@@ -126,7 +126,7 @@ def forged(text: str, change: str) -> str:
 @pytest.mark.parametrize(("change", "message"), [
     ("nonce", "seat 1's revealed nonce does not match its commitment"),
     ("key", "the server's revealed key does not match its commitment"),
-    ("die", "'dice.rolled' differs"),
+    ("die", "die 1 is .*, but the key derived from the reveals draws"),
 ])
 def test_a_forged_reveal_or_die_is_refused_on_the_end_line(change: str, message: str) -> None:
     text = fair_record()[0]

@@ -308,6 +308,8 @@ def verify_jsonl(text: str, *, source: str = "record") -> Game:
                 number, f"end line: state hash differs after re-play: recorded "
                 f"{_show(item.get('hash'))}, re-played {want.get('hash')}", source
             )
+        if want.get("type") == item.get("type") == "end" and "dice" in want:
+            _same_dice(item.get("dice"), want["dice"], number, source)
         differs(number, what, item, want)
         number += 1
     if number <= len(lines):
@@ -360,6 +362,24 @@ def _take_back(game: Game, item: Mapping[str, Any], number: int, source: str) ->
     except SkirmishError as exc:
         raise RecordMismatchError(number, f"takeback to {to} does not re-play: {exc}",
                                   source) from None
+
+
+def _same_dice(recorded: Any, drawn: Mapping[str, Any], number: int, source: str) -> None:
+    """The end line's dice (fair dice) are the ones the re-play drew: the first die that
+    differs is named, with its number."""
+    rolled = recorded.get("rolled") if isinstance(recorded, Mapping) else None
+    if not isinstance(rolled, list):
+        return  # the line-wide comparison names what is missing
+    for index, (mine, theirs) in enumerate(zip(rolled, drawn["rolled"], strict=False),
+                                           start=1):
+        if _canonical(mine) != _canonical(theirs):
+            raise RecordMismatchError(
+                number, f"end line: die {index} is {_show(mine)}, but the key derived from "
+                f"the reveals draws {_show(theirs)}", source)
+    if len(rolled) != len(drawn["rolled"]):
+        raise RecordMismatchError(
+            number, f"end line: {len(rolled)} dice listed, the re-play drew "
+            f"{len(drawn['rolled'])}", source)
 
 
 def _read_text(path: Path | str) -> str:
