@@ -118,16 +118,22 @@ def check(text: str, noted: list[str] | tuple[str, ...] = ()) -> list[str]:
     key = secret(reveal.get("server"), where + "the server's key")
     if hashlib.sha256(SERVER_TAG + key).hexdigest() != str(commitments.get("server")).lower():
         raise Refused(where + "the server's revealed key does not match its commitment")
-    raws = []
+    parts = []
     for seat in range(len(seats)):
+        if seats[seat] is None and nonces[seat] is None:  # absent: no commitment in time
+            parts.append(b"\x00")
+            continue
+        if seats[seat] is None or nonces[seat] is None:
+            raise Refused(where + f"seat {seat}: a commitment without its nonce, or a nonce "
+                          "without its commitment")
         raw = secret(nonces[seat], where + f"seat {seat}'s nonce")
         digest = hashlib.sha256(SEAT_TAG + bytes([seat]) + raw).hexdigest()
         if digest != str(seats[seat]).lower():
             raise Refused(where + f"seat {seat}'s revealed nonce does not match its commitment")
-        raws.append(raw)
+        parts.append(b"\x01" + raw)
 
-    # 2. the dice key, from the server's key and every nonce in seat order
-    dice_key = hmac_sha256(key, DERIVE_TAG + bytes([len(raws)]) + b"".join(raws))
+    # 2. the dice key, from the server's key and every seat in seat order
+    dice_key = hmac_sha256(key, DERIVE_TAG + bytes([len(parts)]) + b"".join(parts))
 
     # 3. every die, in order
     listed = end.get("dice")
@@ -152,7 +158,7 @@ def check(text: str, noted: list[str] | tuple[str, ...] = ()) -> list[str]:
                       f"{listed['draws']}")
 
     # 4. the commitments noted during the match
-    known = [str(commitments["server"]).lower()] + [str(c).lower() for c in seats]
+    known = [str(commitments["server"]).lower()] + [str(c).lower() for c in seats if c]
     for value in noted:
         if value.strip().lower() not in known:
             raise Refused(f"--commitment {value[:16]}...: not in this record: its dice are not "
@@ -161,7 +167,8 @@ def check(text: str, noted: list[str] | tuple[str, ...] = ()) -> list[str]:
     out = [f"dice verified: {SCHEME}, {len(listed['rolled'])} dice ({words.count} draws) "
            "from the key derived from every reveal",
            f"  server commitment {commitments['server']}"]
-    out += [f"  seat {i} commitment {c}" for i, c in enumerate(seats)]
+    out += [f"  seat {i} commitment {c}" if c else f"  seat {i}: absent (no commitment "
+            "before the first die)" for i, c in enumerate(seats)]
     return out
 
 

@@ -16,7 +16,9 @@ from skirmish.core.errors import RecordMismatchError
 from skirmish.core.fair_dice import (
     SCHEME,
     DiceCommitments,
+    DiceWaitingError,
     FairDice,
+    PendingDice,
     derive_key,
     local_dice,
     seat_commitment,
@@ -35,8 +37,8 @@ def test_the_byte_layouts_of_docs_dice_md() -> None:
         b"skirmish-fair-dice/1 server\0" + KEY).hexdigest()
     assert seat_commitment(1, NONCES[1]) == hashlib.sha256(
         b"skirmish-fair-dice/1 seat\0\x01" + NONCES[1]).hexdigest()
-    derived = hmac.new(KEY, b"skirmish-fair-dice/1 derive\0\x02" + NONCES[0] + NONCES[1],
-                       hashlib.sha256).digest()
+    derived = hmac.new(KEY, b"skirmish-fair-dice/1 derive\0\x02\x01" + NONCES[0] + b"\x01"
+                       + NONCES[1], hashlib.sha256).digest()
     assert derive_key(KEY, NONCES) == derived
     word = int.from_bytes(hmac.new(derived, (1).to_bytes(8, "big"), hashlib.sha256)
                           .digest()[:8], "big")
@@ -67,13 +69,52 @@ def test_the_protocol_refuses_out_of_order_and_wrong_reveals() -> None:
     protocol.commit(1, seat_commitment(1, NONCES[1]).upper())
     with pytest.raises(ValueError, match="does not match seat 1's commitment"):
         protocol.reveal(1, NONCES[0])
-    with pytest.raises(ValueError, match="wait for the nonce"):
+    with pytest.raises(DiceWaitingError, match="waits for the nonce of seats 0 and 1"):
         protocol.dice()
     protocol.reveal(0, NONCES[0].hex())
     protocol.reveal(1, NONCES[1])
     with pytest.raises(ValueError, match="already revealed"):
         protocol.reveal(1, NONCES[1])
     assert protocol.dice().roll(10) == FairDice(KEY, NONCES).roll(10)
+
+
+def test_a_seat_that_has_not_committed_by_the_first_die_is_absent() -> None:
+    """The first die closes the commitments: the bot's nonce (held by the server) is
+    revealed, the seat that never committed is absent and can no longer commit; the record
+    says so and still verifies."""
+    protocol = DiceCommitments(2, KEY)
+    protocol.hold(1, NONCES[1])
+    assert protocol.nonces == [None, None]  # nothing revealed before every seat commits
+    pending = dice_from_json(protocol.to_json())
+    assert isinstance(pending, PendingDice)
+    with pytest.raises(DiceWaitingError, match="every seat's commitment"):
+        pending.d6()
+    public = pending.public()
+    assert public["pending"] and KEY.hex() not in json.dumps(public)
+    assert NONCES[1].hex() not in json.dumps(public)
+    protocol.close()
+    with pytest.raises(ValueError, match="too late"):
+        protocol.commit(0, seat_commitment(0, NONCES[0]))
+    dice = protocol.dice()
+    assert dice.nonces == (None, NONCES[1])
+    assert dice.commitments()["seats"] == [None, seat_commitment(1, NONCES[1])]
+    game = EDEN.new_game(demo_setup(max_rounds=1), dice=dice)
+    play(game, [RandomAgent(3), RandomAgent(4)])
+    text = Record.of(game).to_jsonl()
+    assert json.loads(text.splitlines()[-1])["reveal"]["seats"][0] is None
+    verify_jsonl(text)
+
+
+def test_a_committed_seat_must_reveal_before_the_first_die() -> None:
+    protocol = DiceCommitments(2, KEY)
+    protocol.commit(0, seat_commitment(0, NONCES[0]))
+    protocol.close()
+    with pytest.raises(DiceWaitingError, match="waits for the nonce of seat 0 "):
+        protocol.dice()
+    with pytest.raises(ValueError, match="did not commit before the first die"):
+        protocol.reveal(1, NONCES[1])
+    protocol.reveal(0, NONCES[0])
+    assert protocol.dice().nonces == (NONCES[0], None)
 
 
 def test_the_dice_keep_every_die_and_copy_for_nothing() -> None:

@@ -34,7 +34,9 @@ def dice_lines(game: Game) -> list[str]:
                  f"({game.dice.counter if isinstance(game.dice, KeyedDice) else 0} draws) "
                  "was drawn from the key derived from them",
                  f"  server commitment {commitments['server']}"]
-        lines += [f"  seat {i} commitment {c}" for i, c in enumerate(commitments["seats"])]
+        lines += [f"  seat {i} commitment {c}" if c else
+                  f"  seat {i}: absent (it had not committed when the first die was drawn)"
+                  for i, c in enumerate(commitments["seats"])]
         lines.append("  compare them with the commitments shown when the match began")
         return lines
     if kind == "keyed":
@@ -58,7 +60,7 @@ def check_noted(game: Game, noted: Sequence[str]) -> None:
                          f"(dice kind {game.initial_dice.get('kind')!r})")
     commitments = fair.commitments()
     known = {commitments["server"]: "the server's", **{
-        c: f"seat {i}'s" for i, c in enumerate(commitments["seats"])}}
+        c: f"seat {i}'s" for i, c in enumerate(commitments["seats"]) if c}}
     for value in noted:
         if value.strip().lower() not in known:
             raise ValueError(f"--commitment {value[:16]}...: not in this record (its server "

@@ -36,7 +36,15 @@ from typing import Any
 from skirmish.core.dice import Dice, dice_from_json
 from skirmish.core.errors import IllegalActionError, RecordError, RecordMismatchError, SkirmishError
 from skirmish.core.events import ActionEvent
-from skirmish.core.fair_dice import FairDice, dice_of_record, end_of, header_of
+from skirmish.core.fair_dice import (
+    PENDING,
+    FairDice,
+    dice_of_record,
+    end_of,
+    header_of,
+    install,
+    settled,
+)
 from skirmish.core.game import ENGINE_VERSION, Game, play_entry, takeback_entry, takeback_of
 from skirmish.core.ruleset import RULESETS, Outcome
 
@@ -57,14 +65,18 @@ class Record:
     @classmethod
     def of(cls, game: Game, *, events: bool = False) -> Record:
         """The record of a game so far (with every event in full when ``events``)."""
-        fair = game.initial_dice.get("kind") == "fair"
+        if game.initial_dice.get("kind") == PENDING:  # over before its first die
+            game = game.copy()
+            install(game, settled(game.initial_dice))  # (core/fair_dice.py)
+        first, dice = game.initial_dice, game.dice
+        fair = first.get("kind") == "fair"
         header = {
             "type": "header",
             "ruleset": game.ruleset.name,
             "engine": ENGINE_VERSION,
             # fair dice: the commitments only; their reveals end the record (end_of)
-            "dice": header_of(game.initial_dice) if fair else game.initial_dice,
-            "seed": game.initial_dice.get("seed"),
+            "dice": header_of(first) if fair else first,
+            "seed": first.get("seed"),
             "setup": game.setup,
         }
         actions = game.entries()
@@ -77,8 +89,8 @@ class Record:
         }
         if game.ended is not None:
             end["ended"] = ENDED_BY_TABLE
-        if fair and isinstance(game.dice, FairDice):
-            end.update(end_of(game.dice))
+        if fair and isinstance(dice, FairDice):
+            end.update(end_of(dice))
         return cls(header, actions, [e.to_json() for e in game.log] if events else [], end)
 
     def objects(self) -> Iterator[dict[str, Any]]:

@@ -32,7 +32,7 @@ from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.core.words import Resolved
 from skirmish.core.words import resolve as resolve_words
-from skirmish.web import chat, clocks, frames, handovers
+from skirmish.web import chat, clocks, fair, frames, handovers
 from skirmish.web import takebacks as tb
 from skirmish.web.connections import MAX_MESSAGE, Connection
 from skirmish.web.deltas import delta_text
@@ -253,6 +253,8 @@ class Room:
             await self.act(conn, str(message["text"]))
         elif kind == "chat":
             await chat.post(self, conn, str(message["text"]))
+        elif kind in ("commit", "reveal"):  # the seats' dice nonces (web/fair.py)
+            await fair.handle(self, conn, message)
         elif kind == "takeback":
             reply = message.get("answer")
             await self.take_back(conn, None if reply is None else str(reply))
@@ -342,6 +344,8 @@ class Room:
                 if self.metrics is not None:
                     self.metrics.reject("illegal")
                 conn.error(*error)
+                if error[1] == fair.RULE:  # the first die waits: the browsers reveal
+                    await self._broadcast()
                 return
             await self._broadcast()
             if self.resolved is not None:  # a move in words: what it became, to its player
@@ -385,6 +389,7 @@ class Room:
         saved: tuple[Game, tb.Pending | None] | None = None
         try:
             with self.store.locked(self.id) as session:
+                fair.refresh(self, session)  # pending dice: as stored (web/fair.py)
                 self._replay(self.store.actions(self.id, self.stored, session=session))
                 game = self.game
                 if expected is not None and self.stored != expected:
@@ -407,7 +412,14 @@ class Room:
                     if late is not None:
                         return late
                     resolved = resolve_words(game, text) if isinstance(text, str) else None
-                    game.apply(text if resolved is None else resolved.action)  # words: issue 45
+                    action = text if resolved is None else resolved.action  # words: issue 45
+                    try:
+                        game.apply(action)
+                    except fair.DiceWaitingError:  # the first die: web/fair.py
+                        waiting = fair.first_die(self, session)
+                        if waiting is not None:
+                            return waiting, fair.RULE
+                        game.apply(action)
                     self.resolved = None if resolved is None else (text, resolved)
                     entry = str(game.history[-1])
                     clock = clocks.committed(self, seat)
@@ -511,6 +523,7 @@ class Room:
                 return
             trail = len(self.game.trail)
             try:
+                await asyncio.to_thread(fair.refresh, self)
                 await asyncio.to_thread(self._replay, actions)
                 if self.clock is not None:  # the clock as the committing process stored it
                     self.clock = clocks.of_stored(await asyncio.to_thread(self.store.clock,
