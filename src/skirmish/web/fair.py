@@ -29,13 +29,17 @@ from skirmish.core.fair_dice import (
     PendingDice,
     install,
     new_secret,
+    settled,
 )
 
 if TYPE_CHECKING:
+    from skirmish.core.game import Game
+    from skirmish.core.ruleset import Ruleset
     from skirmish.web.connections import Connection
     from skirmish.web.rooms import Room
 
-__all__ = ["DiceWaitingError", "first_die", "handle", "new_dice", "refresh"]
+__all__ = ["DiceWaitingError", "first_die", "handle", "new_dice", "new_game", "refresh",
+           "settle"]
 
 #: The rule named by a refusal of the dice protocol.
 RULE = "dice"
@@ -52,6 +56,19 @@ def new_dice(seats: Sequence[Mapping[str, Any]], key: bytes | None = None) -> Di
         if seat["kind"] == "bot":
             protocol.hold(int(seat["seat"]), new_secret())
     return PendingDice(protocol)
+
+
+def new_game(ruleset: Ruleset, setup: Mapping[str, Any], dice: Dice) -> tuple[Game, Dice]:
+    """A new match's game and its dice. A game that draws a die as it is set up (Mass
+    Effect: Annihilation's first initiative) cannot wait for the browsers: its commitments
+    close at once, its human seats absent (docs/dice.md, What is missing)."""
+    try:
+        return ruleset.new_game(setup, dice=dice.clone()), dice
+    except DiceWaitingError:
+        assert isinstance(dice, PendingDice)
+        dice.protocol.close()
+        drawn = dice.protocol.dice()
+        return ruleset.new_game(setup, dice=drawn.clone()), drawn
 
 
 def _stored(room: Room, session: Any) -> DiceCommitments | None:
@@ -93,6 +110,16 @@ def first_die(room: Room, session: Any) -> str | None:
     protocol.close()
     _save(room, protocol, session)
     return None if protocol.ready else protocol.waiting()
+
+
+def settle(room: Room, session: Any) -> None:
+    """A match over before its first die (lock held, in the transaction holding the
+    match's row): its dice are settled (:func:`skirmish.core.fair_dice.settled`), stored,
+    so its record, its re-play and the room agree."""
+    if room.game.is_over and isinstance(room.game.dice, PendingDice):
+        dice = settled(room.game.dice.to_json())
+        room.store.set_dice(room.id, dice.to_json(), session=session)
+        install(room.game, dice)
 
 
 def _seat(conn: Connection, message: Mapping[str, Any]) -> int:

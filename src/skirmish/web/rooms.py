@@ -424,6 +424,7 @@ class Room:
                     entry = str(game.history[-1])
                     clock = clocks.committed(self, seat)
                 applied = True
+                fair.settle(self, session)  # over before its first die: web/fair.py
                 outcome = game.outcome()
                 self.store.append(self.id, self.stored, seat, entry,
                                   outcome=outcome.to_json() if outcome else None,

@@ -268,7 +268,7 @@ async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode
     # fair dice whose seats' commitments come in (web/fair.py); keyed dice in tests only
     dice = fair.new_dice(seats, hub.dice_key)
     try:
-        game = await asyncio.to_thread(RULESETS.get(ruleset).new_game, setup, dice=dice.clone())
+        game, dice = await asyncio.to_thread(fair.new_game, RULESETS.get(ruleset), setup, dice)
     except (SkirmishError, ValueError, KeyError) as exc:
         raise ApiError(422, f"set-up: {exc}") from None
     tokens: dict[int, str] = {}
