@@ -16,6 +16,7 @@ from skirmish.core.fair_dice import SCHEME, FairDice, seat_commitment
 from skirmish.core.record import verify_jsonl
 from skirmish.games.eden.demo import demo_setup
 from skirmish.verify_dice import check
+from skirmish.web import create_app
 from skirmish.web.fair import new_dice
 from skirmish.web.storage import SeatInfo, new_token, token_hash
 
@@ -141,3 +142,49 @@ def test_a_spectator_has_no_nonce(client: TestClient) -> None:
         watcher.send_json({"type": "commit", "commitment": "ab" * 32})
         refused = state(watcher)
         assert refused["type"] == "error" and "spectator" in refused["message"]
+
+
+def test_a_hot_seat_device_commits_and_reveals_for_both_seats(client: TestClient) -> None:
+    made = create(client, rounds=1, mode="hotseat")
+    match_id = made["id"]
+    nonces = [secrets.token_bytes(32), secrets.token_bytes(32)]
+    with client.websocket_connect(f"/ws/{match_id}",
+                                  headers=seat_headers(token_of(made["join"]["0"]))) as ws:
+        if next_state(ws)["type"] == "handover":  # the secret bid: the device is handed over
+            ws.send_json({"type": "ready"})
+            assert state(ws)["type"] == "state"
+        ws.send_json({"type": "commit", "commitment": seat_commitment(0, nonces[0])})
+        refused = state(ws)
+        assert refused["type"] == "error" and "names the seat" in refused["message"]
+        for seat in (0, 1):
+            ws.send_json({"type": "commit", "seat": str(seat),
+                          "commitment": seat_commitment(seat, nonces[seat])})
+            frame = state(ws)
+        assert frame["view"]["dice"]["revealing"]
+        for seat in (0, 1):
+            ws.send_json({"type": "reveal", "seat": str(seat), "nonce": nonces[seat].hex()})
+            frame = state(ws)
+        assert "pending" not in frame["view"]["dice"]
+    game = hub_of(client).rooms[match_id].game
+    assert isinstance(game.dice, FairDice) and game.dice.nonces == tuple(nonces)
+
+
+def test_a_restart_goes_on_from_the_stored_commitments(data_dir: Any) -> None:
+    nonce = secrets.token_bytes(32)
+    with TestClient(create_app(data_dir=data_dir)) as client:
+        made = create(client, rounds=1, seats=[{"kind": "human"},
+                                               {"kind": "bot", "agent": "random"}])
+        with client.websocket_connect(
+                f"/ws/{made['id']}", headers=seat_headers(token_of(made["join"]["0"]))) as ws:
+            server = state(ws)["view"]["dice"]["commitments"]["server"]
+            ws.send_json({"type": "commit", "commitment": seat_commitment(0, nonce)})
+            assert state(ws)["view"]["dice"]["revealing"]  # the bot had committed already
+    with TestClient(create_app(data_dir=data_dir)) as client:
+        with client.websocket_connect(
+                f"/ws/{made['id']}", headers=seat_headers(token_of(made["join"]["0"]))) as ws:
+            dice = state(ws)["view"]["dice"]
+            assert dice["commitments"]["server"] == server and dice["revealing"]
+            ws.send_json({"type": "reveal", "nonce": nonce.hex()})
+            assert "pending" not in state(ws)["view"]["dice"]
+        game = hub_of(client).rooms[made["id"]].game
+        assert isinstance(game.dice, FairDice) and game.dice.nonces[0] == nonce
