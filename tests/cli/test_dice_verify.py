@@ -145,3 +145,22 @@ def test_the_verifier_imports_only_hashlib_json_and_sys() -> None:
     imports = {line.split()[1] for line in source.splitlines()
                if line.startswith(("import ", "from "))}
     assert imports == {"__future__", "hashlib", "json", "sys"}
+
+
+def test_an_absent_seat_is_checked_the_same_by_both(tmp_path: Path) -> None:
+    """A seat that had not committed when the first die came is null in the header and on
+    the end line: both verify it; a nonce slipped in for it afterwards is refused by both."""
+    game = EDEN.new_game(demo_setup(max_rounds=1), dice=FairDice(KEY, [None, NONCES[1]]))
+    play(game, [RandomAgent(3), RandomAgent(4)])
+    text = Record.of(game).to_jsonl()
+    path = tmp_path / "absent.jsonl"
+    path.write_text(text, encoding="utf-8")
+    code, _, alone = verdicts(path)
+    assert code == 0 and alone.returncode == 0 and "seat 0: absent" in alone.stdout
+    end = json.loads(text.splitlines()[-1])
+    path.write_text(end_replaced(text, reveal={**end["reveal"], "seats": [NONCES[0].hex(),
+                                                                          NONCES[1].hex()]}),
+                    encoding="utf-8")
+    code, stderr, alone = verdicts(path)
+    assert code == 2 and alone.returncode == 2, (stderr, alone.stderr)
+    assert "seat 0" in stderr and "seat 0" in alone.stderr

@@ -438,8 +438,10 @@ def first_dice(header_dice: Mapping[str, Any], end: Mapping[str, Any] | None) ->
     """The dice a record's game starts with: its header's, or for fair dice
     (core/fair_dice.py) the end line's reveals, checked against the header's commitments
     (a ValueError in one line when one does not match)."""
+    if not isinstance(header_dice, Mapping):
+        raise ValueError(f"header: 'dice' must be a JSON object, got {_show(header_dice)}")
     if header_dice.get("kind") == "fair":
-        return dice_of_record(header_dice, end)
+        return dice_of_record(header_dice, end if isinstance(end, Mapping) else None)
     return dice_from_json(header_dice)
 
 
