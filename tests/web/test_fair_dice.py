@@ -18,6 +18,7 @@ from skirmish.games.eden.demo import demo_setup
 from skirmish.verify_dice import check
 from skirmish.web import create_app
 from skirmish.web.fair import new_dice
+from skirmish.web.i18n import translate
 from skirmish.web.storage import SeatInfo, new_token, token_hash
 
 from .conftest import create, hub_of, next_state, seat_headers, token_of
@@ -188,3 +189,14 @@ def test_a_restart_goes_on_from_the_stored_commitments(data_dir: Any) -> None:
             assert "pending" not in state(ws)["view"]["dice"]
         game = hub_of(client).rooms[made["id"]].game
         assert isinstance(game.dice, FairDice) and game.dice.nonces[0] == nonce
+
+
+def test_the_dice_refusals_in_french() -> None:
+    assert translate("the first die waits for the nonce of seats 0 and 1 (a seat's browser "
+                     "sends it)", "fr") == ("le premier dé attend les nonces des places 0 et 1 "
+                                            "(leurs navigateurs les envoient)")
+    for english in ("the first die waits for the nonce of seat 0 (a seat's browser sends it)",
+                    "nonce: it does not match seat 1's commitment",
+                    "commitment: too late, the first die was drawn without seat 1's nonce",
+                    "a spectator has no nonce to commit or reveal"):
+        assert translate(english, "fr") != english

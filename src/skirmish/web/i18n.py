@@ -320,8 +320,11 @@ LOG_PATTERNS: list[tuple[str, str]] = [
      "trop de messages « {1} » : au plus {2} par connexion et {3} par adresse ; celui-ci est "
      "resté sans réponse"),
     # fair dice (web/fair.py, docs/dice.md)
-    (r"^the first die waits for the nonce of seats? ([\d and]+) \(a seat's browser sends it\)$",
+    (r"^the first die waits for the nonce of seat (\d+) \(a seat's browser sends it\)$",
      "le premier dé attend le nonce de la place {1} (son navigateur l'envoie)"),
+    (r"^the first die waits for the nonce of seats (\d+) and (\d+) \(a seat's browser sends "
+     r"it\)$", "le premier dé attend les nonces des places {1} et {2} (leurs navigateurs les "
+     "envoient)"),
     (r"^the first die waits for every seat's commitment$",
      "le premier dé attend l'engagement de chaque place"),
     (r"^nonce: revealed only once every seat has committed$",
