@@ -12,6 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from skirmish.core.dice import KeyedDice
+from skirmish.core.fair_dice import PendingDice
 from skirmish.core.game import Game
 from skirmish.games.eden.preparation.deployment import zone_of
 from skirmish.games.eden.rolling import state_of
@@ -24,7 +25,7 @@ from .conftest import create, hub_of, next_state, seat_headers, token_of
 
 #: Keys that only the full state or the dice have: no frame may hold one.
 FULL_STATE_KEYS = {"key", "seed", "counter", "initial_dice", "stack", "hands", "bids",
-                   "history", "counters", "state"}
+                   "history", "counters", "state", "server_key", "nonces", "held", "rolled"}
 #: ``version`` (issue 44, delta frames) is a digest of the frame's own content: it tells its
 #: reader nothing the frame does not (tests/web/test_deltas.py pins that it is the same for
 #: the same content whoever else is served).
@@ -56,8 +57,16 @@ def check_secrets(game: Game, seat: int | None, frame: dict[str, Any]) -> None:
     state = state_of(game)
     text = json.dumps(frame)
     dice = game.dice
-    assert isinstance(dice, KeyedDice)
-    assert dice.key.hex() not in text and dice.key.hex().upper() not in text
+    # keyed dice: the key; fair dice (docs/dice.md): also the server's key and every nonce,
+    # pending or drawn
+    assert isinstance(dice, KeyedDice | PendingDice)
+    full = dice.to_json()
+    secrets = [full.get("key"), full.get("server_key"), *(full.get("nonces") or []),
+               *(full.get("held") or {}).values()]
+    if isinstance(dice, KeyedDice):
+        secrets.append(dice.key.hex())
+    for secret in filter(None, secrets):
+        assert secret not in text and secret.upper() not in text
     assert not keys_in(frame) & FULL_STATE_KEYS, keys_in(frame) & FULL_STATE_KEYS
     others = [side for side in (0, 1) if side != seat]
     own_decks = (names_of(state.catalogue.tactical[seat]) | names_of(
@@ -132,8 +141,9 @@ def check_knowledge(game: Game, seat: int | None) -> None:
     known = knowledge(game, seat)
     state, full = state_of(known), state_of(game)
     assert isinstance(state, EdenState)
-    assert isinstance(known.dice, KeyedDice) and isinstance(game.dice, KeyedDice)
-    assert known.dice.key != game.dice.key and known.dice.counter == 0
+    assert isinstance(known.dice, KeyedDice) and known.dice.counter == 0
+    assert isinstance(game.dice, KeyedDice | PendingDice)  # pending: fair dice (docs/dice.md)
+    assert not isinstance(game.dice, KeyedDice) or known.dice.key != game.dice.key
     for side in (0, 1):
         if side == seat:
             continue

@@ -54,7 +54,7 @@ def test_create_a_match_from_names_a_mapping_or_yaml(client: TestClient) -> None
     assert view["ruleset"] == "masseffect" and view["scenario"] == "Tenir la position"
     names = {f["name"] for f in view["figures"] if f["side"] == 1}
     assert names == {"Capitaine Vorgash", "Mercenaire"}
-    assert game.dice.public()["kind"] == "keyed"
+    assert game.dice.public()["kind"] == "fair"  # fair dice (docs/dice.md)
     mapping = create(client, **ME, bands=[{"name": "Duo", "figures": ["Soldat de l'Alliance",
                                                                      "Adepte de l'Alliance"]},
                                           "Grappe Kappa-9"])

@@ -24,6 +24,11 @@ def replay(
             "(outcome, count, state hash). Exit 2 at the first difference.",
         ),
     ] = False,
+    commitment: Annotated[list[str] | None, typer.Option(
+        "--commitment", metavar="HEX",
+        help="With --verify: a dice commitment you noted during the match (the server's, "
+             "shown when it began, or your seat's); the record must carry it. "
+             "Repeat for several (docs/dice.md).")] = None,
     show: Annotated[bool, typer.Option(help="Narrate the re-played game.")] = False,
     brief: Annotated[bool, typer.Option(
         help="With --show: one line per activation, with the round headers.")] = False,
@@ -42,12 +47,19 @@ def replay(
     """Re-play a game record from its header and actions; optionally draw its table at
     any moment (--table-at, --out)."""
     picture = _picture_request(table_at, out)
+    from skirmish.cli.dice_report import check_noted, dice_lines
     from skirmish.cli.game_parts import commands_of
     from skirmish.core.errors import RecordError
     from skirmish.core.record import Record, verify_file
 
+    if commitment and not verify_hash:
+        from skirmish.cli.errors import fail
+
+        raise fail("--commitment: goes with --verify")
     try:
         game = verify_file(file) if verify_hash else Record.load(file).replay()
+        if verify_hash:
+            check_noted(game, commitment or [])
     except (RecordError, KeyError, ValueError) as exc:
         # One line on stderr, no traceback: the first difference and its line number.
         typer.echo("error: " + str(exc).replace("\n", " "), err=True)
@@ -60,6 +72,9 @@ def replay(
     kept = f" kept after {taken} takeback{'' if taken == 1 else 's'}" if taken else ""
     console.print(f"{file}: {len(game.history)} actions{kept} {state} "
                   f"({game.state_hash()[:16]})")
+    if verify_hash:
+        for line in dice_lines(game):
+            typer.echo(line)
     if picture is not None:
         _draw_table(file, game, *picture)
 

@@ -231,4 +231,13 @@ def dice_from_json(data: Mapping[str, Any]) -> Dice:
         return ScriptedDice(data["faces"], int(data["position"]))
     if kind == "keyed":
         return KeyedDice(str(data["key"]), int(data["counter"]))
-    raise ValueError(f"unknown dice kind {kind!r} (expected 'seeded', 'keyed' or 'scripted')")
+    if kind == "fair":  # dice both sides contribute to (core/fair_dice.py)
+        from skirmish.core.fair_dice import fair_from_json
+
+        return fair_from_json(data)
+    if kind == "pending-fair":  # fair dice whose commitments are still coming in
+        from skirmish.core.fair_dice import DiceCommitments, PendingDice
+
+        return PendingDice(DiceCommitments.from_json(data))
+    raise ValueError(f"unknown dice kind {kind!r} "
+                     "(expected 'seeded', 'keyed', 'fair' or 'scripted')")

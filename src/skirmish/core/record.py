@@ -33,9 +33,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from skirmish.core.dice import dice_from_json
+from skirmish.core.dice import Dice, dice_from_json
 from skirmish.core.errors import IllegalActionError, RecordError, RecordMismatchError, SkirmishError
 from skirmish.core.events import ActionEvent
+from skirmish.core.fair_dice import (
+    PENDING,
+    FairDice,
+    dice_of_record,
+    end_of,
+    header_of,
+    install,
+    settled,
+)
 from skirmish.core.game import ENGINE_VERSION, Game, play_entry, takeback_entry, takeback_of
 from skirmish.core.ruleset import RULESETS, Outcome
 
@@ -56,12 +65,18 @@ class Record:
     @classmethod
     def of(cls, game: Game, *, events: bool = False) -> Record:
         """The record of a game so far (with every event in full when ``events``)."""
+        if game.initial_dice.get("kind") == PENDING:  # over before its first die
+            game = game.copy()
+            install(game, settled(game.initial_dice))  # (core/fair_dice.py)
+        first, dice = game.initial_dice, game.dice
+        fair = first.get("kind") == "fair"
         header = {
             "type": "header",
             "ruleset": game.ruleset.name,
             "engine": ENGINE_VERSION,
-            "dice": game.initial_dice,
-            "seed": game.initial_dice.get("seed"),
+            # fair dice: the commitments only; their reveals end the record (end_of)
+            "dice": header_of(first) if fair else first,
+            "seed": first.get("seed"),
             "setup": game.setup,
         }
         actions = game.entries()
@@ -74,6 +89,8 @@ class Record:
         }
         if game.ended is not None:
             end["ended"] = ENDED_BY_TABLE
+        if fair and isinstance(dice, FairDice):
+            end.update(end_of(dice))
         return cls(header, actions, [e.to_json() for e in game.log] if events else [], end)
 
     def objects(self) -> Iterator[dict[str, Any]]:
@@ -148,7 +165,8 @@ class Record:
     def replay(self) -> Game:
         """Re-play the record from its header; an action that is illegal is a RecordError."""
         ruleset = RULESETS.get(str(self.header["ruleset"]))
-        game = ruleset.new_game(self.header["setup"], dice=dice_from_json(self.header["dice"]))
+        game = ruleset.new_game(self.header["setup"],
+                                dice=first_dice(self.header["dice"], self.end))
         for index, (player, text) in enumerate(self.actions, start=1):
             if takeback_of(text) is not None:
                 try:
@@ -229,7 +247,11 @@ def verify_jsonl(text: str, *, source: str = "record") -> Game:
     header = read(1)
     if header.get("type") != "header":
         raise RecordMismatchError(1, "the first line must be a header", source)
-    game = _start(header, source)
+    # Fair dice: the end line's reveals, checked against the header's commitments first.
+    dice = header.get("dice")
+    end = read(len(lines)) if isinstance(dice, Mapping) and dice.get("kind") == "fair" \
+        else None
+    game = _start(header, source, end, len(lines))
     differs(1, "header", header, Record.of(game).header)
 
     # The action lines, re-played one by one.
@@ -298,6 +320,8 @@ def verify_jsonl(text: str, *, source: str = "record") -> Game:
                 number, f"end line: state hash differs after re-play: recorded "
                 f"{_show(item.get('hash'))}, re-played {want.get('hash')}", source
             )
+        if want.get("type") == item.get("type") == "end" and "dice" in want:
+            _same_dice(item.get("dice"), want["dice"], number, source)
         differs(number, what, item, want)
         number += 1
     if number <= len(lines):
@@ -352,6 +376,24 @@ def _take_back(game: Game, item: Mapping[str, Any], number: int, source: str) ->
                                   source) from None
 
 
+def _same_dice(recorded: Any, drawn: Mapping[str, Any], number: int, source: str) -> None:
+    """The end line's dice (fair dice) are the ones the re-play drew: the first die that
+    differs is named, with its number."""
+    rolled = recorded.get("rolled") if isinstance(recorded, Mapping) else None
+    if not isinstance(rolled, list):
+        return  # the line-wide comparison names what is missing
+    for index, (mine, theirs) in enumerate(zip(rolled, drawn["rolled"], strict=False),
+                                           start=1):
+        if _canonical(mine) != _canonical(theirs):
+            raise RecordMismatchError(
+                number, f"end line: die {index} is {_show(mine)}, but the key derived from "
+                f"the reveals draws {_show(theirs)}", source)
+    if len(rolled) != len(drawn["rolled"]):
+        raise RecordMismatchError(
+            number, f"end line: {len(rolled)} dice listed, the re-play drew "
+            f"{len(drawn['rolled'])}", source)
+
+
 def _read_text(path: Path | str) -> str:
     data = Path(path).read_bytes()
     try:
@@ -392,8 +434,21 @@ def _parse_line(line: str, number: int, source: str) -> dict[str, Any]:
     return item
 
 
-def _start(header: Mapping[str, Any], source: str) -> Game:
-    """A game started from a record's header; anything wrong is a mismatch on line 1."""
+def first_dice(header_dice: Mapping[str, Any], end: Mapping[str, Any] | None) -> Dice:
+    """The dice a record's game starts with: its header's, or for fair dice
+    (core/fair_dice.py) the end line's reveals, checked against the header's commitments
+    (a ValueError in one line when one does not match)."""
+    if not isinstance(header_dice, Mapping):
+        raise ValueError(f"header: 'dice' must be a JSON object, got {_show(header_dice)}")
+    if header_dice.get("kind") == "fair":
+        return dice_of_record(header_dice, end if isinstance(end, Mapping) else None)
+    return dice_from_json(header_dice)
+
+
+def _start(header: Mapping[str, Any], source: str, end: Mapping[str, Any] | None = None,
+           last: int = 1) -> Game:
+    """A game started from a record's header (and, for fair dice, its end line ``end``, line
+    ``last``); anything wrong is a mismatch on line 1 (a reveal's: on the end line)."""
     try:
         ruleset = RULESETS.get(str(header.get("ruleset")))
     except KeyError as exc:
@@ -403,6 +458,20 @@ def _start(header: Mapping[str, Any], source: str) -> Game:
         raise RecordMismatchError(
             1, "header: 'dice' and 'setup' must be JSON objects", source
         )
+    if dice.get("kind") == "fair":
+        try:
+            first = first_dice(dice, end)
+        except ValueError as exc:
+            text = str(exc)
+            number = last if text.startswith("end line") else 1
+            raise RecordMismatchError(number, text if number == last else f"header: {text}",
+                                      source) from None
+        try:
+            return ruleset.new_game(setup, dice=first)
+        except Exception as exc:  # any failure: the header cannot start a game
+            raise RecordMismatchError(
+                1, f"header: cannot start a game from it ({type(exc).__name__}: {exc})", source
+            ) from None
     try:
         return ruleset.new_game(setup, dice=dice_from_json(dice))
     except Exception as exc:  # any failure: the header cannot start a game

@@ -37,6 +37,10 @@ MESSAGES: dict[str, dict[str, bool]] = {
     # in hot-seat, take back at once); with it, answer the pending request: accept or
     # refuse it (the other seat), withdraw it (the asker)
     "takeback": {"answer": False},
+    # the seat's dice nonce (docs/dice.md, web/fair.py): its commitment, then the nonce;
+    # ``seat`` on a hot-seat device only
+    "commit": {"commitment": True, "seat": False},
+    "reveal": {"nonce": True, "seat": False},
 }
 REACTIONS = ("passive", "dodge", "response")
 #: The answers to a takeback request (:mod:`skirmish.web.takebacks`).

@@ -200,6 +200,17 @@ SHARED: dict[str, tuple[str, str]] = {
     "table.record": ("Download the record (JSONL)", "Télécharger l'enregistrement (JSONL)"),
     "table.replay": ("Watch the replay", "Revoir la partie"),
     "table.dice": ("Dice commitment", "Engagement des dés"),
+    # fair dice, checked in the browser (static/fair_dice.js, docs/dice.md)
+    "dice.checking": ("Checking the dice…", "Vérification des dés…"),
+    "dice.verified": ("Dice verified in your browser: {count} dice from the server's key "
+                      "and every seat's nonce; server commitment {server}…, as shown when "
+                      "the match began",
+                      "Dés vérifiés dans votre navigateur : {count} dés tirés de la clé du "
+                      "serveur et du nonce de chaque place ; engagement du serveur "
+                      "{server}…, celui montré au début de la partie"),
+    "dice.failed": ("Dice NOT verified: {reason}", "Dés NON vérifiés : {reason}"),
+    "dice.unchecked": ("The dice could not be checked here: {reason}",
+                       "Les dés n'ont pas pu être vérifiés ici : {reason}"),
     "table.close": ("Close", "Fermer"),
     "table.resolved": ("“{said}” played as {action}", "« {said} » joué : {action}"),
     # the board (static/board.js)
@@ -308,6 +319,28 @@ LOG_PATTERNS: list[tuple[str, str]] = [
      r"\(docs/web\.md, Limits\); this one was not answered$",
      "trop de messages « {1} » : au plus {2} par connexion et {3} par adresse ; celui-ci est "
      "resté sans réponse"),
+    # fair dice (web/fair.py, docs/dice.md)
+    (r"^the first die waits for the nonce of seat (\d+) \(a seat's browser sends it\)$",
+     "le premier dé attend le nonce de la place {1} (son navigateur l'envoie)"),
+    (r"^the first die waits for the nonce of seats (\d+) and (\d+) \(a seat's browser sends "
+     r"it\)$", "le premier dé attend les nonces des places {1} et {2} (leurs navigateurs les "
+     "envoient)"),
+    (r"^the first die waits for every seat's commitment$",
+     "le premier dé attend l'engagement de chaque place"),
+    (r"^nonce: revealed only once every seat has committed$",
+     "nonce : révélé seulement quand chaque place s'est engagée"),
+    (r"^nonce: it does not match seat (\d+)'s commitment$",
+     "nonce : il ne correspond pas à l'engagement de la place {1}"),
+    (r"^nonce: seat (\d+) did not commit before the first die$",
+     "nonce : la place {1} ne s'est pas engagée avant le premier dé"),
+    (r"^seat (\d+) has already (committed to|revealed) its nonce$",
+     "la place {1} a déjà engagé ou révélé son nonce"),
+    (r"^commitment: too late, the first die was drawn without seat (\d+)'s nonce$",
+     "engagement : trop tard, le premier dé a été tiré sans le nonce de la place {1}"),
+    (r"^the dice are already drawn: nothing more to commit or reveal$",
+     "les dés sont déjà tirés : plus rien à engager ni à révéler"),
+    (r"^a spectator has no nonce to commit or reveal$",
+     "un spectateur n'a pas de nonce à engager ni à révéler"),
 ]
 
 

@@ -32,7 +32,7 @@ from skirmish.core.game import Game
 from skirmish.core.ruleset import RULESETS
 from skirmish.core.words import Resolved
 from skirmish.core.words import resolve as resolve_words
-from skirmish.web import chat, clocks, frames, handovers
+from skirmish.web import chat, clocks, fair, frames, handovers
 from skirmish.web import takebacks as tb
 from skirmish.web.connections import MAX_MESSAGE, Connection
 from skirmish.web.deltas import delta_text
@@ -255,6 +255,8 @@ class Room:
             await self.act(conn, str(message["text"]))
         elif kind == "chat":
             await chat.post(self, conn, str(message["text"]))
+        elif kind in ("commit", "reveal"):  # the seats' dice nonces (web/fair.py)
+            await fair.handle(self, conn, message)
         elif kind == "takeback":
             reply = message.get("answer")
             await self.take_back(conn, None if reply is None else str(reply))
@@ -344,6 +346,8 @@ class Room:
                 if self.metrics is not None:
                     self.metrics.reject("illegal")
                 conn.error(*error)
+                if error[1] == fair.RULE:  # the first die waits: the browsers reveal
+                    await self._broadcast()
                 return
             await self._broadcast()
             if self.resolved is not None:  # a move in words: what it became, to its player
@@ -387,6 +391,7 @@ class Room:
         saved: tuple[Game, tb.Pending | None] | None = None
         try:
             with self.store.locked(self.id) as session:
+                fair.refresh(self, session)  # pending dice: as stored (web/fair.py)
                 self._replay(self.store.actions(self.id, self.stored, session=session))
                 game = self.game
                 if expected is not None and self.stored != expected:
@@ -409,11 +414,19 @@ class Room:
                     if late is not None:
                         return late
                     resolved = resolve_words(game, text) if isinstance(text, str) else None
-                    game.apply(text if resolved is None else resolved.action)  # words: issue 45
+                    action = text if resolved is None else resolved.action  # words: issue 45
+                    try:
+                        game.apply(action)
+                    except fair.DiceWaitingError:  # the first die: web/fair.py
+                        waiting = fair.first_die(self, session)
+                        if waiting is not None:
+                            return waiting, fair.RULE
+                        game.apply(action)
                     self.resolved = None if resolved is None else (text, resolved)
                     entry = str(game.history[-1])
                     clock = clocks.committed(self, seat)
                 applied = True
+                fair.settle(self, session)  # over before its first die: web/fair.py
                 outcome = game.outcome()
                 self.store.append(self.id, self.stored, seat, entry,
                                   outcome=outcome.to_json() if outcome else None,
@@ -513,6 +526,7 @@ class Room:
                 return
             trail = len(self.game.trail)
             try:
+                await asyncio.to_thread(fair.refresh, self)
                 await asyncio.to_thread(self._replay, actions)
                 if self.clock is not None:  # the clock as the committing process stored it
                     self.clock = clocks.of_stored(await asyncio.to_thread(self.store.clock,

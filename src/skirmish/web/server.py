@@ -19,13 +19,13 @@ from fastapi.responses import JSONResponse, PlainTextResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from skirmish.bots.registry import agent_choices, check_agent
-from skirmish.core.dice import KeyedDice, dice_from_json
+from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game, play_entry
 from skirmish.core.plugins import GAMES
-from skirmish.core.record import ENDED_BY_TABLE, Record, verify_jsonl
+from skirmish.core.record import ENDED_BY_TABLE, Record, first_dice, verify_jsonl
 from skirmish.core.ruleset import RULESETS, Outcome
-from skirmish.web import clocks, frames
+from skirmish.web import clocks, fair, frames
 from skirmish.web.game_parts import SetupProblem, web_part, web_parts
 from skirmish.web.hub import (
     ID,
@@ -265,9 +265,10 @@ async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode
     """A new match of ``ruleset``: its game, stored, and its live room. The answer holds
     the seats' join links (expiring after ``join_link_days``), a private match's spectator
     link (``watch``) and, under ``_owner``, the owner's token (a cookie: links.py)."""
-    dice = KeyedDice(hub.dice_key)  # None (always, but in tests): a fresh secret key
+    # fair dice whose seats' commitments come in (web/fair.py); keyed dice in tests only
+    dice = fair.new_dice(seats, hub.dice_key)
     try:
-        game = await asyncio.to_thread(RULESETS.get(ruleset).new_game, setup, dice=dice.clone())
+        game, dice = await asyncio.to_thread(fair.new_game, RULESETS.get(ruleset), setup, dice)
     except (SkirmishError, ValueError, KeyError) as exc:
         raise ApiError(422, f"set-up: {exc}") from None
     tokens: dict[int, str] = {}
@@ -346,7 +347,7 @@ async def _replay(hub: Hub, replay_id: str, step: int) -> dict[str, Any]:
             ended = end.get("outcome") if end.get("ended") == ENDED_BY_TABLE else None
             game = await asyncio.to_thread(
                 lambda: RULESETS.get(str(header["ruleset"])).new_game(
-                    header["setup"], dice=dice_from_json(header["dice"])))
+                    header["setup"], dice=first_dice(header["dice"], record.end)))
         else:
             info = await asyncio.to_thread(hub.store.match, replay_id)
             if info is None or info.status != "over":

@@ -60,7 +60,7 @@ _OFF = Rate(0.0, 0)
 
 #: The message kinds a socket may send, each limited on its own (docs/web.md, Limits).
 LIMITED = ("message", "action", "odds", "explain", "ping", "probe", "sight", "ready",
-           "resync", "chat", "takeback", "handover")
+           "resync", "chat", "takeback", "handover", "commit", "reveal")
 
 
 def _default_socket_rates() -> dict[str, Rate]:
@@ -71,7 +71,9 @@ def _default_socket_rates() -> dict[str, Rate]:
             # chat: a message a second on average, five at once (docs/web.md, Chat)
             "chat": Rate(1, 5),
             # a takeback request or answer is stored and shown to the other seat
-            "takeback": Rate(0.2, 6), "handover": Rate(2, 10)}
+            "takeback": Rate(0.2, 6), "handover": Rate(2, 10),
+            # a seat's dice nonce: committed, then revealed, once each (hot-seat: twice)
+            "commit": Rate(0.5, 4), "reveal": Rate(0.5, 4)}
 
 
 def _default_address_rates() -> dict[str, Rate]:
@@ -79,6 +81,7 @@ def _default_address_rates() -> dict[str, Rate]:
             "ping": Rate(10, 50), "probe": Rate(30, 200), "sight": Rate(30, 200),
             "ready": Rate(10, 50), "resync": Rate(5, 20), "connect": Rate(2, 30),
             "chat": Rate(2, 10), "takeback": Rate(1, 30), "handover": Rate(10, 50),
+            "commit": Rate(2, 20), "reveal": Rate(2, 20),
             "http": Rate(10, 100),
             "create": Rate(0.2, 20),
             "upload": Rate(0.1, 5)}

@@ -305,6 +305,21 @@ class Store:
                               .order_by(SeatRow.seat)).all()
             return _info(row, seats)
 
+    def dice(self, match_id: str, *, session: Connection | None = None) -> dict[str, Any]:
+        """A match's stored dice (JSON: while its commitments come in, they change)."""
+        with self._using(session) as s:
+            text = s.execute(select(MatchRow.dice).where(MatchRow.id == match_id)).scalar_one()
+            return dict(json.loads(text))
+
+    def set_dice(self, match_id: str, dice: Mapping[str, Any], *,
+                 session: Connection | None = None) -> None:
+        """Store a match's dice (a commitment or a reveal came in: docs/dice.md), in
+        ``session``'s transaction (from :meth:`locked`) or one of its own."""
+        with contextlib.ExitStack() as stack:
+            s = session if session is not None else stack.enter_context(self.engine.begin())
+            s.execute(update(MatchRow).where(MatchRow.id == match_id)
+                      .values(dice=_dumps(dice)))
+
     def open_matches(self) -> list[str]:
         with self.session() as s:
             return list(s.scalars(select(MatchRow.id).where(MatchRow.status == "open")

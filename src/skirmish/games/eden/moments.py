@@ -20,7 +20,7 @@ from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import IllegalActionError, RecordError
 from skirmish.core.events import ActionEvent, NoteEvent
 from skirmish.core.game import Game, takeback_of
-from skirmish.core.record import Record
+from skirmish.core.record import Record, first_dice
 from skirmish.core.ruleset import RULESETS
 from skirmish.games.eden.events import ActivationEvent
 from skirmish.games.eden.fighting.fighter_actions import Activation
@@ -101,12 +101,12 @@ class _Clock:
 
 
 def _start(record: Record) -> Game:
-    from skirmish.core.dice import dice_from_json
-
     ruleset = RULESETS.get(str(record.header["ruleset"]))
     if ruleset.name != "eden":
         raise ValueError(f"{record.source}: a {ruleset.name} record has no Eden rounds")
-    return ruleset.new_game(record.header["setup"], dice=dice_from_json(record.header["dice"]))
+    # fair dice (docs/dice.md): the reveals on the end line
+    return ruleset.new_game(record.header["setup"],
+                            dice=first_dice(record.header["dice"], record.end))
 
 
 def _step_until(game: Game, text: str, clock: _Clock, moment: Moment) -> Game:

@@ -547,8 +547,10 @@
     $("end-score").textContent = r.score;
     $("end-reason").textContent = r.reason;
     const dice = S.view.dice || {};
-    $("end-dice").textContent =
-      dice.commitment ? `${t("table.dice")}${SK.colon}${dice.commitment}` : "";
+    if (dice.kind !== "fair") {  // fair dice: checked in this browser (fair_dice.js)
+      $("end-dice").textContent =
+        dice.commitment ? `${t("table.dice")}${SK.colon}${dice.commitment}` : "";
+    }
     if (endShownAt !== S.count) { $("end").hidden = false; endShownAt = S.count; }
   }
 
