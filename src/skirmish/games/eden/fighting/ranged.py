@@ -333,27 +333,41 @@ def ranged_options(game: Game, fighter: Fighter) -> list[Action]:
         for part in item.ranged_parts:
             if _use_refusal(fighter, item, part):
                 continue
+            # what ranged_refusal checks before the target, point or angle - the fighter,
+            # the item's uses (above) and that the token names this item and part - holds
+            # for every option of this part: only the rest is checked per option
+            checked = carried(game, fighter, token) is item and item.part(part.category) is part
             candidates: list[Action]
             if part.category is Category.SHOOTING:
                 candidates = [Shoot(me, token, Ref(t.ref))
                               for t in legal_shooting_targets(game, fighter, part)]
-                if carried(game, fighter, token) is item and item.part(part.category) is part:
-                    # what ranged_refusal checks of a shot at one of these targets, all
-                    # checked already: the fighter and the item's uses above, each target's
-                    # range, reach, hiding, sight and nearness in legal_shooting_targets
+                if checked:
+                    # each target's range, reach, hiding, sight and nearness were checked in
+                    # legal_shooting_targets
                     options.extend(candidates)
                     continue
             elif part.category is Category.PROJECTILE:
                 base = state.base(fighter)
                 enemies = sorted(state.enemies(fighter),
                                  key=lambda e: (distance(base, state.base(e)), e.ref))
-                candidates = [Throw(me, token, Point(e.x, e.y)) for e in enemies]
+                thrown = 0  # the first MAX_POINTS legal points: the others are not asked
+                for enemy in enemies:
+                    throw = Throw(me, token, Point(enemy.x, enemy.y))
+                    if (_throw_refusal(game, fighter, part, throw.at) if checked
+                            else ranged_refusal(game, fighter, throw)) is None:
+                        options.append(throw)
+                        thrown += 1
+                        if thrown == MAX_POINTS:
+                            break
+                continue
             else:
-                candidates = [BlastAttack(me, token, a, x) for a, x in
-                              rounded_blast_placements(state, fighter, pivoted)]
-            legal = [a for a in candidates if ranged_refusal(game, fighter, a) is None]
-            options.extend(legal[:MAX_POINTS] if part.category is Category.PROJECTILE
-                           else legal)
+                blasts = [BlastAttack(me, token, a, x) for a, x in
+                          rounded_blast_placements(state, fighter, pivoted)]
+                if checked:
+                    options.extend(b for b in blasts if _blast_refusal(game, fighter, b) is None)
+                    continue
+                candidates = list(blasts)
+            options.extend(a for a in candidates if ranged_refusal(game, fighter, a) is None)
     return options
 
 
