@@ -363,6 +363,8 @@ def make_corpus(root: Path) -> list[Case]:
          "--quiet", expect="oracle")
     case("simulate-workers", "usage", "simulate", "--workers", "100000", "--quiet",
          expect="--workers")
+    case("balance-what-if-twice", "usage", "balance", "--what-if", "Vladd=10,Vladd=12",
+         "--games", "100000", "--quiet", expect="named twice")
     case("cards-show-no-name", "usage", "cards", "show", expect="name")
     case("no-such-command", "usage", "frobnicate", expect="frobnicate")
     case("render-xy-nan", "usage", "render", good_table, "--out", root / "o.svg",
