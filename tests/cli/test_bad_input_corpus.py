@@ -87,3 +87,4 @@ def test_bad_input_gives_one_line_and_exit_2(case: Case, outcomes: dict[str, Out
     assert len(lines) == 1, shown
     assert lines[0].startswith("error: "), shown
     assert case.expect in lines[0], shown
+    assert len(lines[0]) < 1200, shown  # issue 46: an error quotes a bounded text

@@ -146,3 +146,19 @@ def test_results_are_not_lost_to_an_output_error(tmp_path: Path,
     assert report["games"] == 2  # and the JSON report too, when it could not be written
     assert result.stderr.count("\n") == 1 and "No space left on device" in result.stderr
     assert "printed above instead" in result.stderr
+
+
+def test_a_full_disk_leaves_no_empty_report(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 46: write_output (every report: soak/ladder/simulate --json, cards print) is
+    # atomic; a write that fails leaves neither the file nor its temporary behind
+    import os
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    out = tmp_path / "report.json"
+    with pytest.raises(ValueError, match="No space left on device"):
+        errors.write_output(out, "{}\n", "report file")
+    assert list(tmp_path.iterdir()) == []

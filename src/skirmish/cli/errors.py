@@ -226,9 +226,13 @@ def check_output_dir(path: Path, what: str = "output folder") -> Path:
 
 
 def write_output(path: Path, text: str, what: str = "output file") -> None:
-    """Write ``text`` to ``path``; an OSError becomes a ValueError naming the path."""
+    """Write ``text`` to ``path`` atomically (a temporary file in the same folder, then
+    renamed: a full disk leaves no empty or half-written report); an OSError becomes a
+    ValueError naming the path."""
+    from skirmish.core.record import write_atomically
+
     try:
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text)
     except OSError as exc:
         raise ValueError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
 

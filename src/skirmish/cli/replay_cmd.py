@@ -10,6 +10,7 @@ from rich.console import Console
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
+    from skirmish.core.record import Record
 
 console = Console()
 
@@ -48,22 +49,21 @@ def replay(
     any moment (--table-at, --out)."""
     picture = _picture_request(table_at, out)
     from skirmish.cli.dice_report import check_noted, dice_lines
+    from skirmish.cli.errors import fail
     from skirmish.cli.game_parts import commands_of
     from skirmish.core.errors import RecordError
     from skirmish.core.record import Record, verify_file
 
     if commitment and not verify_hash:
-        from skirmish.cli.errors import fail
-
         raise fail("--commitment: goes with --verify")
     try:
-        game = verify_file(file) if verify_hash else Record.load(file).replay()
+        game = verify_file(file) if verify_hash else _replay(file, Record.load(file))
         if verify_hash:
             check_noted(game, commitment or [])
     except (RecordError, KeyError, ValueError) as exc:
-        # One line on stderr, no traceback: the first difference and its line number.
-        typer.echo("error: " + str(exc).replace("\n", " "), err=True)
-        raise typer.Exit(2) from None
+        # One line on stderr (cut at errors.MAX_LINE: a huge action is not echoed whole),
+        # no traceback: the first difference and its line number.
+        raise fail(str(exc)) from None
     if show:
         commands_of(game.ruleset.name).narrate(console, game.log, brief=brief)
     state = "verified: every line matches the re-play" if verify_hash else "re-played"
@@ -77,6 +77,15 @@ def replay(
             typer.echo(line)
     if picture is not None:
         _draw_table(file, game, *picture)
+
+
+def _replay(file: Path, record: Record) -> Game:
+    """Re-play ``record`` once its header's 'dice' and 'setup' are known to be objects
+    (issue 46: ``"dice": []`` was an internal error)."""
+    for key in ("dice", "setup"):
+        if not isinstance(record.header.get(key), dict):
+            raise ValueError(f"{file}, line 1: header: {key!r} must be a JSON object")
+    return record.replay()
 
 
 def _picture_request(table_at: str | None, out: Path | None

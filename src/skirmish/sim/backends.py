@@ -206,6 +206,9 @@ def import_ray() -> Any:
     except ImportError:
         raise ValueError(f"--backend ray: Ray is not installed; install it with "
                          f"{RAY_HINT}") from None
+    except (MemoryError, OSError) as exc:  # e.g. under a memory limit: one line, exit 2
+        raise ValueError(f"--backend ray: cannot load Ray ({type(exc).__name__}: "
+                         f"{exc})") from None
     return ray
 
 
@@ -250,7 +253,7 @@ class RayBackend:
                 ray.init(num_cpus=self.workers, **options)
             else:
                 ray.init(address=self.address, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError, TimeoutError) as exc:
+        except Exception as exc:  # Ray raises bare Exception too (a node that times out)
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             where = self.address or "a local instance"
             raise ValueError(f"--address {where}: cannot reach a Ray cluster ({first}); "

@@ -525,6 +525,8 @@ def parse_what_if(text: str, armoury: Armoury) -> dict[str, int]:
                              f"{value.strip()!r}") from None
         if not 0 <= cost <= 200:
             raise ValueError(f"--what-if: {item!r}: a cost is 0 to 200 points")
+        if card.name in changes:  # issue 46: was silently the last
+            raise ValueError(f"--what-if: {card.name!r} is named twice (one cost a card)")
         changes[card.name] = cost
     if not changes:
         raise ValueError(f"--what-if: name at least one NAME=COST, got {text!r}")

@@ -207,6 +207,15 @@ def make_corpus(root: Path) -> list[Case]:
     r_field = _write(root / "r_field.jsonl", json.dumps(bad_setup) + "\n")
     case("record-zero-field", "record", "replay", "--verify", r_field, expect="r_field.jsonl")
     case("record-zero-field-replay", "record", "replay", r_field, expect="setup.field[0]")
+    # issue 46: a header whose dice are a list (was an internal error, exit 1)
+    r_dice = _write(root / "r_dice.jsonl", json.dumps({**header, "dice": []}) + "\n")
+    case("record-dice-list-replay", "record", "replay", r_dice, expect="r_dice.jsonl")
+    case("record-dice-list-verify", "record", "replay", "--verify", r_dice,
+         expect="r_dice.jsonl")
+    # issue 46: a 5 MB action (quoted twice by the error) gives a line cut to MAX_LINE
+    huge = json.dumps({"type": "action", "player": 0, "action": "x" * 5_000_000})
+    r_huge = _write(root / "r_huge.jsonl", json.dumps(header) + "\n" + huge + "\n")
+    case("record-huge-action", "big", "replay", r_huge, expect="more characters")
 
     # -- tables ----------------------------------------------------------------------------
     def bad_table(id: str, text: str, expect: str) -> None:
@@ -354,6 +363,8 @@ def make_corpus(root: Path) -> list[Case]:
          "--quiet", expect="oracle")
     case("simulate-workers", "usage", "simulate", "--workers", "100000", "--quiet",
          expect="--workers")
+    case("balance-what-if-twice", "usage", "balance", "--what-if", "Vladd=10,Vladd=12",
+         "--games", "100000", "--quiet", expect="named twice")
     case("cards-show-no-name", "usage", "cards", "show", expect="name")
     case("no-such-command", "usage", "frobnicate", expect="frobnicate")
     case("render-xy-nan", "usage", "render", good_table, "--out", root / "o.svg",
