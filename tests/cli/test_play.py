@@ -36,10 +36,13 @@ def test_hot_seat_by_number_and_notation_with_bad_input_save_and_undo(tmp_path: 
     first = Record.load(one)
     assert [a for _, a in first.actions] == ["bid 0", "bid 1"]  # by number, by notation
     second = Record.load(two)
-    assert [a for _, a in second.actions] == ["bid 0"]
-    # the undone game is exactly the game before B's bid (dice included)
-    game = first.replay()
-    assert end_hash(two) == game.replayed(game.history[:1]).state_hash()
+    # the record keeps what was played and the takeback (issue 46: Game.take_back)
+    assert [a for _, a in second.actions] == ["bid 0", "bid 1", "#takeback 1"]
+    # the undone game is the game before B's bid, its dice going on where they were
+    game, undone = first.replay(), second.replay()
+    before = game.replayed(game.history[:1])
+    assert undone.history == before.history and undone.view(1) == before.view(1)
+    assert undone.dice.to_json() == game.dice.to_json()
     assert "the game was not finished (1 decisions played)" in out
 
 
@@ -150,3 +153,21 @@ def test_another_game_by_its_name_with_its_own_sample_sides(tmp_path: Path) -> N
     assert result.exit_code == 2 and "Nobody" in result.output
     result = runner.invoke(app, [*BASE, "--game", "nope"], input="")
     assert result.exit_code == 2 and "--game: eden or masseffect, got 'nope'" in result.output
+
+
+@pytest.mark.parametrize("game", ["eden", "masseffect"])
+def test_without_a_seed_the_dice_are_fair_and_no_seed_is_shown(tmp_path: Path, game: str
+                                                                ) -> None:
+    """Issue 46: a match between people (or against a bot) without ``--seed`` plays fair dice
+    both seats contribute a nonce to; the intro names the server's commitment, never a seed
+    from which the dice to come follow; the saved record verifies."""
+    saved = tmp_path / "match.jsonl"
+    result = runner.invoke(app, ["play", "--rounds", "1", "--game", game, "--vs", "random"],
+                           input=f"save {saved}\nquit\n")
+    assert result.exit_code == 0, result.output
+    intro = result.output.splitlines()[0]
+    assert "fair dice (server commitment " in intro and "seed" not in intro
+    record = Record.load(saved)
+    assert record.header["dice"]["kind"] == "fair" and record.header.get("seed") is None
+    verified = runner.invoke(app, ["replay", str(saved), "--verify"])
+    assert verified.exit_code == 0, verified.output

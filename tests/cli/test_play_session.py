@@ -5,6 +5,7 @@ legal attack, and a bot's secrets never reach the person's screen."""
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -14,6 +15,7 @@ from skirmish.cli.play.prompts import rounded
 from skirmish.cli.play.session import Session
 from skirmish.core.actions import Action
 from skirmish.core.game import Game
+from skirmish.core.record import Record
 from skirmish.games.eden import EDEN
 from skirmish.games.eden.cards.troops import suggest
 from skirmish.games.eden.content import load_library
@@ -30,18 +32,25 @@ def match(seed: int = 1) -> Game:
 
 
 class Script:
-    """Feeds a session its lines; remembers the game's state hash at every prompt."""
+    """Feeds a session its lines; remembers at every prompt the game's state hash, and its
+    position: the actions it keeps and what every seat sees (a takeback keeps the position
+    but not the dice, which go on)."""
 
     def __init__(self, lines: Sequence[Line]) -> None:
         self.lines = list(lines)
         self.session: Session | None = None
         self.hashes: list[str] = []
+        self.positions: list[str] = []
         self.prompts: list[str] = []
 
     def __call__(self, prompt: str) -> str | None:
         assert self.session is not None
         self.prompts.append(prompt)
-        self.hashes.append(self.session.game.state_hash())
+        game = self.session.game
+        self.hashes.append(game.state_hash())
+        self.positions.append(json.dumps([[str(a) for a in game.history],
+                                          *(game.view(seat) for seat in (0, 1, None))],
+                                         sort_keys=True, default=str))
         if not self.lines:
             return None
         line = self.lines.pop(0)
@@ -89,8 +98,8 @@ def test_undo_restores_the_very_game_and_a_bad_line_changes_nothing() -> None:
     assert "error: no legal action numbered 0" in out
     first_player, after_bogus, after_zero = script.hashes[4], script.hashes[5], script.hashes[6]
     assert first_player == after_bogus == after_zero  # bad lines changed nothing
-    assert script.hashes[7] == script.hashes[3]  # undo: B's bid taken back, dice and all
-    assert script.hashes[8] == script.hashes[0]  # undo again: A's bid too
+    assert script.positions[7] == script.positions[3]  # undo: B's bid taken back
+    assert script.positions[8] == script.positions[0]  # undo again: A's bid too
     assert script.prompts[8].startswith("Player A: press Enter")
     assert "error: nothing to undo" in out
     assert session.game.history == []
@@ -100,8 +109,8 @@ def test_undo_against_a_bot_goes_back_to_the_persons_last_decision() -> None:
     session, script, out = run(match(), ["1", "undo", "2"], humans=(0,),
                                bot=ChoosyBot(last_card=False))
     assert "took back your 'bid 0' and the bot's " in out
-    assert script.hashes[2] == script.hashes[0]  # A's bid again, exactly as it was
-    assert script.prompts[2] == "A> " and script.hashes[1] != script.hashes[0]
+    assert script.positions[2] == script.positions[0]  # A's bid again, as it was
+    assert script.prompts[2] == "A> " and script.positions[1] != script.positions[0]
     assert str(session.game.history[0]) == "bid 1"  # then A bid again, differently
 
 
@@ -186,3 +195,26 @@ def test_a_bots_secret_choices_never_reach_the_screen() -> None:
     assert "player B (scripted): hand" not in outputs[0]
     # the person's own hand is shown to them
     assert "Your tactical hand: " in outputs[0]
+
+
+def test_undo_never_shows_the_dice_to_come_again() -> None:
+    """Issue 46: an undo keeps the dice where they are (Game.take_back): the dice drawn and
+    seen before it are not drawn again; the record keeps the takeback and replays."""
+    drawn: list[dict[str, Any]] = []
+
+    def until_dice(session: Session) -> str:
+        game = session.game
+        if game.dice.to_json() != game.initial_dice and not drawn:
+            drawn.append(game.dice.to_json())
+            return "undo"
+        return "1"
+
+    session, _, out = run(match(), [until_dice] * 60, humans=(0,), bot=ChoosyBot(last_card=False))
+    assert drawn and "took back your" in out
+    game = session.game
+    assert game.resumes, "the dice go on from the last draw after the takeback"
+    first_resume = game.resumes[min(game.resumes)]
+    assert first_resume == drawn[0]  # not rewound to the dice before the undone decision
+    again = Record.of(game).replay()
+    assert again.history == game.history and again.view(0) == game.view(0)
+    assert again.dice.to_json() == game.dice.to_json()

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from skirmish.core.actions import Action
+    from skirmish.core.dice import Dice
     from skirmish.core.events import Event
     from skirmish.core.game import Game
 
@@ -135,11 +136,14 @@ class GameCommands(GamePart):
         write_picture(game, folder / "final.svg", when="final table")
 
     # -- terminal play (``skirmish play``) ----------------------------------------------------
-    def new_match(self, troop_a: str | None, troop_b: str | None, *, rounds: int, seed: int,
-                  content: list[Path] | None, rules: str | None) -> tuple[Game, str]:
+    def new_match(self, troop_a: str | None, troop_b: str | None, *, rounds: int,
+                  seed: int | None, content: list[Path] | None, rules: str | None
+                  ) -> tuple[Game, str]:
         """A new match for ``play`` and the intro line (generic: the set-up the game's
         simulations make of the two sides, ``None``: the game's own, and its default
-        scenario; :meth:`skirmish.sim.game_parts.GameSims.setup`)."""
+        scenario; :meth:`skirmish.sim.game_parts.GameSims.setup`). Its dice follow ``seed``
+        when one is given (analysis, tests), else they are fair dice both seats contribute
+        to (:func:`play_dice`: no seed to print, docs/dice.md)."""
         from skirmish.cli.errors import fail
         from skirmish.core.errors import SkirmishError
         from skirmish.sim.game_parts import SetupRequest, sims_of
@@ -152,11 +156,11 @@ class GameCommands(GamePart):
                                content=tuple(str(c) for c in content or ()))
         try:
             setup = sims.setup(request)
-            game = self.plugin.rules().new_game(setup, seed=seed)
+            game = self.plugin.rules().new_game(setup, seed=seed, dice=play_dice(seed))
         except (SkirmishError, KeyError, ValueError) as exc:
             raise fail(str(exc).strip("'\"")) from None
         sides = sims.side_names(setup, (troop_a, troop_b))
-        return game, f"{self.title}: A {sides[0]} against B {sides[1]}; seed {seed}"
+        return game, f"{self.title}: A {sides[0]} against B {sides[1]}; {dice_words(seed, game)}"
 
     def write_table(self, game: Game, reader: int | None, path: Path) -> None:
         """``play``'s ``table FILE``: the table as ``reader`` (a seat, None: everyone) may see
@@ -234,3 +238,24 @@ def commands_of(game: str | GamePlugin) -> GameCommands:
     name is a ValueError listing the games."""
     return part_of(game, "cli", GameCommands)
 
+
+
+def play_dice(seed: int | None) -> Dice | None:
+    """``play``'s dice: ``None`` (the seeded dice of ``seed``) when a seed is given, else
+    fair dice both seats contribute a nonce to (:func:`skirmish.core.fair_dice.local_dice`):
+    no seed from which the dice to come follow is ever shown, and an undo never shows them
+    (Game.take_back)."""
+    if seed is not None:
+        return None
+    from skirmish.core.fair_dice import local_dice
+
+    return local_dice(2)
+
+
+def dice_words(seed: int | None, game: Game) -> str:
+    """How ``play``'s intro names the dice: the seed asked for, or the fair dice's
+    commitment (what ``replay --verify --commitment`` checks at the end)."""
+    if seed is not None:
+        return f"seed {seed}"
+    server = (game.dice.public().get("commitments") or {}).get("server")
+    return f"fair dice (server commitment {server[:16]}…)" if server else "fair dice"

@@ -39,7 +39,8 @@ def play(
         "troop.")] = None,
     rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds to play.")] = 5,
     seed: Annotated[int | None, typer.Option(
-        help="Seed of the game's dice and of the bot (default: fresh random bits).")] = None,
+        help="Seed of the game's dice and of the bot, for analysis: the dice follow from it "
+        "and it is shown (default: fair dice both seats contribute to, no seed).")] = None,
     resume: Annotated[Path | None, typer.Option(
         help="Continue a game saved with 'save FILE' (a record, JSON Lines); give --vs and "
         "--seat again to play it against a bot.", dir_okay=False)] = None,
@@ -73,11 +74,10 @@ def play(
         seed = seed if seed is not None else (
             int(dice_seed) if isinstance(dice_seed, int) else fresh_seed())
         intro = f"resumed {resume}: {len(game.history)} decisions played"
-    else:
-        seed = fresh_seed() if seed is None else seed
+    else:  # no seed asked for: fair dice, no seed shown (docs/dice.md)
         game, intro = commands_of(game_name or default_game()).new_match(
             troop_a, troop_b, rounds=rounds, seed=seed, content=content, rules=rules)
-    bot = None if vs is None else make_agent(vs, seed + 1)
+    bot = None if vs is None else make_agent(vs, fresh_seed() if seed is None else seed + 1)
     humans = (0, 1) if bot is None else ("AB".index(human),)
     mode = ("hot-seat: both seats at this terminal" if bot is None else
             f"you play {human}, the {vs} bot plays {'B' if human == 'A' else 'A'}")

@@ -361,8 +361,9 @@ class Session:
 
     def _undo(self) -> None:
         """Take back the last decision (against a bot: the person's last decision and the
-        bot's since). The game is re-played from its set-up and first dice without them:
-        exactly the game it was."""
+        bot's since): :meth:`Game.take_back` - the game the kept actions made, but the dice
+        go on from the last draw, so no die already drawn and seen comes again (issue 46);
+        the record keeps the takeback."""
         game = self.game
         actions = [e for e in game.log if isinstance(e, ActionEvent)]
         mine = [i for i, e in enumerate(actions) if e.player in self.humans]
@@ -371,7 +372,7 @@ class Session:
             return
         keep = len(actions) - 1 if self.hotseat else mine[-1]
         undone = [self._seen(e) for e in actions[keep:]]
-        self.game = game.replayed(game.history[:keep])
+        game.take_back(keep, actions[keep].player)
         self.printed = len(self.game.log)
         self.announced = False
         first = undone[0]

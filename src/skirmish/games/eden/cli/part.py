@@ -100,10 +100,12 @@ class EdenCommands(GameCommands):
 
         draw_rounds(game, folder)
 
-    def new_match(self, troop_a: str | None, troop_b: str | None, *, rounds: int, seed: int,
-                  content: list[Path] | None, rules: str | None) -> tuple[Game, str]:
+    def new_match(self, troop_a: str | None, troop_b: str | None, *, rounds: int,
+                  seed: int | None, content: list[Path] | None, rules: str | None
+                  ) -> tuple[Game, str]:
         """Two troops (files, factions or ``stigma:NAME``) of the library, for ``play``."""
         from skirmish.cli.errors import fail
+        from skirmish.cli.game_parts import dice_words, play_dice
         from skirmish.cli.options import rules_setup, rules_text
         from skirmish.core.errors import SkirmishError
         from skirmish.games.eden import EDEN
@@ -119,14 +121,14 @@ class EdenCommands(GameCommands):
         except ValueError as exc:
             raise fail(str(exc)) from None
         try:
-            game = EDEN.new_game(setup, seed=seed)
+            game = EDEN.new_game(setup, seed=seed, dice=play_dice(seed))
         except SkirmishError as exc:
             raise fail(str(exc)) from None
         optional = (f"; optional rules: {rules_text(setup, 'eden')}" if rules is not None
                     else "")
         intro = (f"Eden: A {troops[0].name or troop_a} ({', '.join(troops[0].fighters)}) "
                  f"against B {troops[1].name or troop_b} ({', '.join(troops[1].fighters)}); "
-                 f"{rounds} round(s); seed {seed}{optional}")
+                 f"{rounds} round(s); {dice_words(seed, game)}{optional}")
         return game, intro
 
     def write_table(self, game: Game, reader: int | None, path: Path) -> None:
