@@ -39,7 +39,7 @@ def test_the_lobby_offers_it_and_the_table_plays_it(tmp_path: Path) -> None:
         join = made.json()["join"]
         tokens = {int(seat): link.rsplit("/", 1)[1] for seat, link in join.items()}
         # the table page asks for no picture: a game without a board sends it anyway
-        sockets = [client.websocket_connect(f"/ws/{made.json()['id']}?deltas=1&picture=0",
+        sockets = [client.websocket_connect(f"/ws/{made.json()['id']}?picture=0",
                                             headers={"x-seat-token": tokens[seat]})
                    for seat in (0, 1)]
         with sockets[0] as ws_a, sockets[1] as ws_b:
