@@ -186,3 +186,19 @@ def test_a_batch_whose_output_is_not_a_terminal_reports_plain_progress_lines() -
     quiet = io.StringIO()
     play_batch("ladder", 20, run, Console(file=quiet, force_terminal=False), quiet=True)
     assert quiet.getvalue() == ""
+
+
+def test_a_junk_history_file_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    """Issue 46: a ``--history`` file that is not a ladder history was appended to."""
+    junk = tmp_path / "notes.txt"
+    junk.write_text("my notes, not a ladder run\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["ladder", "--agents", "random,heuristic", "--games", "2",
+                                      "--history", str(junk), "--quiet"])
+    assert result.exit_code == 2
+    assert "--history" in result.output and "notes.txt, line 1" in result.output
+    assert junk.read_text(encoding="utf-8") == "my notes, not a ladder run\n"
+
+
+def test_balance_bootstrap_is_bounded() -> None:
+    result = CliRunner().invoke(app, ["balance", "--bootstrap", "1000000000", "--quiet"])
+    assert result.exit_code == 2 and "--bootstrap" in result.output

@@ -61,7 +61,8 @@ def balance(
         "is learnt from that range."))] = 0.5,
     penalty: Annotated[float, typer.Option(help=(
         "L2 penalty on a card's departure from its printed cost (log-odds)."))] = 2.0,
-    bootstrap: Annotated[int, typer.Option(help="Bootstrap replicates.")] = 200,
+    bootstrap: Annotated[int, typer.Option(
+        min=0, max=10_000, help="Bootstrap replicates (at most 10,000).")] = 200,
     seed: Annotated[int, typer.Option(help="Seed (same seed, same report).")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
     backend: BackendOpt = "local",

@@ -136,6 +136,8 @@ def ladder(
                        (None if no_history else history, "history file")):
         if path is not None:
             check_output(path, what)
+    if not no_history:
+        _check_history(history)
     spec = LadderSpec(names, games, deals, seed, game, rounds)
     earlier = None if compare is None else _earlier_run(compare, spec)
     console.print(f"ladder: {len(names)} agents, {len(spec.pairs)} pairs x {games} games = "
@@ -286,6 +288,19 @@ def ladder_figure(report: LadderReport, title: str = "") -> Figure:
     ax.set_title(title or "Bot strength ladder", fontsize="medium")
     fig.tight_layout()
     return fig
+
+
+def _check_history(path: Path) -> None:
+    """A run is appended only to a ladder history (issue 46: a junk ``--history`` file was
+    appended to): a file already there must read as one, checked before any game."""
+    from skirmish.sim.ladder import read_history
+
+    if path.is_file() and path.stat().st_size:
+        try:
+            read_history(path)
+        except ValueError as exc:
+            raise fail(f"--history: {message_of(exc)}: runs are appended to a ladder history "
+                       "only (name another file, or --no-history)") from None
 
 
 def _print_history(path: Path, last: int) -> None:

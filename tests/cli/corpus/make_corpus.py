@@ -365,6 +365,11 @@ def make_corpus(root: Path) -> list[Case]:
          expect="--workers")
     case("balance-what-if-twice", "usage", "balance", "--what-if", "Vladd=10,Vladd=12",
          "--games", "100000", "--quiet", expect="named twice")
+    case("balance-bootstrap-huge", "usage", "balance", "--bootstrap", "1000000000",
+         "--games", "10", "--quiet", expect="--bootstrap")
+    junk_history = _write(root / "junk_history.jsonl", "not a ladder run\n")
+    case("ladder-history-junk", "usage", "ladder", "--agents", "random,heuristic", "--games", "2",
+         "--history", junk_history, "--quiet", expect="junk_history.jsonl")
     case("cards-show-no-name", "usage", "cards", "show", expect="name")
     case("no-such-command", "usage", "frobnicate", expect="frobnicate")
     case("render-xy-nan", "usage", "render", good_table, "--out", root / "o.svg",
