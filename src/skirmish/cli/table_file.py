@@ -76,6 +76,9 @@ def _xy(text: str) -> Point:
         raise typer.BadParameter(f"expected X,Y in cm, got {text!r}") from err
     if not (math.isfinite(x) and math.isfinite(y)):
         raise typer.BadParameter(f"expected finite X,Y in cm, got {text!r}")
+    if max(abs(x), abs(y)) > TABLE_NUMBER_LIMIT:  # as a table file's numbers (issue 46)
+        raise typer.BadParameter(f"X,Y: {text!r} is out of range (-{TABLE_NUMBER_LIMIT} to "
+                                 f"{TABLE_NUMBER_LIMIT} cm)")
     return Point(x, y)
 
 

@@ -374,6 +374,10 @@ def make_corpus(root: Path) -> list[Case]:
     case("no-such-command", "usage", "frobnicate", expect="frobnicate")
     case("render-xy-nan", "usage", "render", good_table, "--out", root / "o.svg",
          "--explosion", "nan,3", expect="X,Y")
+    case("render-xy-huge", "usage", "render", good_table, "--out", root / "huge.svg",
+         "--explosion", "1e308,3", expect="out of range")
+    case("render-path-huge", "usage", "render", good_table, "--out", root / "huge.svg",
+         "--path", "A.Yuri:10,-1e308", expect="out of range")
 
     # -- near 1 MB -------------------------------------------------------------------------
     cards = "".join(f"- {{name: Card {i}, text: 'A card typed in by a player, number {i}.'}}\n"
