@@ -17,8 +17,10 @@ first ones.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -66,6 +68,7 @@ class LogDir:
         (records of earlier runs stay but are never reused). With ``resume``, the games that
         may be reused: index -> (result, record path), before the header check."""
         self.path.mkdir(parents=True, exist_ok=True)
+        clear_stale_temporaries(self.path)
         if not resume:
             write_atomically(self.manifest, json.dumps(
                 {"batch": self.fingerprint, "description": self.description}) + "\n")
@@ -162,3 +165,32 @@ def _difference(theirs: Mapping[str, Any], ours: Mapping[str, Any]) -> str:
                 return text if len(text) <= 40 else text[:37] + "..."
             return f"{key} {show(theirs.get(key))}, not {show(ours.get(key))}"
     return "another format"
+
+
+def clear_stale_temporaries(folder: Path) -> list[Path]:
+    """Remove the temporary files a killed run left in ``folder`` (issue 46): those of
+    :func:`~skirmish.core.record.write_atomically` (``.NAME.PID.HEX.tmp``) whose process is
+    gone. A live process's are kept: it renames them when it has written them. Returns the
+    files removed."""
+    removed = []
+    for temporary in folder.glob(".*.tmp"):
+        parts = temporary.name.split(".")
+        if len(parts) < 5 or not parts[-3].isdigit():
+            continue  # not one of write_atomically's
+        pid = int(parts[-3])
+        if pid == os.getpid() or _alive(pid):
+            continue
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+            removed.append(temporary)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
