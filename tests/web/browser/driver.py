@@ -290,6 +290,11 @@ class Person(Table):
         self.page.hover(f'#actions button.act[data-action="{text}"]')
         self.page.wait_for_selector("#odds .odds-body, #odds p.muted", timeout=20_000)
         self.click(f'#actions button.act[data-action="{text}"]')
+        if self.page.evaluate("matchMedia('(hover: none)').matches") and \
+                self.page.is_visible("#confirm"):
+            # a screen that cannot hover: the tap showed the odds, Confirm sends it
+            # (table_actions.js quickAttacks)
+            self.click("#confirm")
         return self._accepted(count)
 
     def sample(self, prefix: str | None = None) -> bool:
