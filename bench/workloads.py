@@ -220,6 +220,12 @@ def search_rate(game: Any, iterations: int, searches: int) -> Result:
     from skirmish.core.agents import view_of
     from skirmish.geometry.paths import clear_path_memo
 
+    try:  # every bounded memo of the rules (a tree older than skirmish.core.memos has none)
+        from skirmish.core.memos import clear_memos
+    except ImportError:
+        def clear_memos() -> None:
+            return None
+
     targeting = first_module("skirmish.games.masseffect.combat.targeting",
                              "skirmish.masseffect.combat.targeting")
     settings = search_settings()
@@ -231,6 +237,7 @@ def search_rate(game: Any, iterations: int, searches: int) -> Result:
         search = agent.search(view_of(game, player, agent), legal, seed)
         clear_path_memo()
         targeting.clear_targeting_memo()
+        clear_memos()
         start = time.process_time()
         search.run()
         elapsed += time.process_time() - start

@@ -418,3 +418,17 @@ def test_the_memo_answers_a_repeated_query_without_computing_it_again() -> None:
     finally:
         paths_module._sample = real
         clear_path_memo()
+
+
+def test_remembered_draws_are_the_seeded_generators_own_past_those_kept() -> None:
+    # paths._Draws gives random.Random(seed).random()'s values in order: the first
+    # DRAWS_KEPT remembered, then the generator's next ones.
+    import random
+
+    from skirmish.geometry import paths
+
+    for seed in (0, 7, 123_456):
+        for _ in range(2):  # worked out, then remembered
+            draws, rng = paths._Draws(seed), random.Random(seed)
+            assert [draws.random() for _ in range(paths.DRAWS_KEPT + 50)] == [
+                rng.random() for _ in range(paths.DRAWS_KEPT + 50)]

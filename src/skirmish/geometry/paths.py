@@ -22,9 +22,10 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from .sampling_memo import Latest, Trace
 from .shapes import Base, Circle, Point, polygon_point_within
@@ -397,9 +398,40 @@ def _sampled(
     if answer is None:
         trace = Trace()
         answer = tuple(_sample(mover, allowance, n, field, bases, elements, markers, zoned,
-                               random.Random(seed), zone_step, straight, True, trace))
+                               _Draws(seed), zone_step, straight, True, trace))
         _LATEST.keep(question, among, bases, trace, answer)
     return answer
+
+
+class _Draws:
+    """``random.Random(seed).random()``'s values in their order, the first
+    :data:`DRAWS_KEPT` of each seed remembered (:data:`_FIRST_DRAWS`): a sampling asks the
+    same few seeds again and again, and seeding a generator costs more than the draws."""
+
+    __slots__ = ("random",)
+
+    def __init__(self, seed: int) -> None:
+        known = _FIRST_DRAWS.get(seed)
+        if known is None:
+            rng = random.Random(seed)
+            first = tuple([rng.random() for _ in range(DRAWS_KEPT)])
+            if len(_FIRST_DRAWS) >= SEEDS_KEPT:
+                del _FIRST_DRAWS[next(iter(_FIRST_DRAWS))]
+            known = _FIRST_DRAWS[seed] = (first, rng.getstate())
+        self.random = itertools.chain(known[0], _draws_after(known[1])).__next__
+
+
+def _draws_after(state: tuple[Any, ...]) -> Iterator[float]:
+    """The draws that follow the remembered ones (a generator: made only when reached)."""
+    rng = random.Random()
+    rng.setstate(state)
+    yield from iter(rng.random, None)
+
+
+#: How many first draws of a seed :class:`_Draws` remembers, and for how many seeds.
+DRAWS_KEPT = 256
+SEEDS_KEPT = 512
+_FIRST_DRAWS: dict[int, tuple[tuple[float, ...], tuple[Any, ...]]] = {}
 
 
 #: The latest answer of :func:`_sampled` to each question among other bases, given again
@@ -416,7 +448,7 @@ def _sample(
     elements: tuple[Element, ...],
     markers: tuple[Marker, ...],
     zoned: bool,
-    rnd: random.Random,
+    rnd: random.Random | _Draws,
     zone_step: float,
     straight: bool,
     own_draws: bool = False,

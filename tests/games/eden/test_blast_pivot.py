@@ -148,3 +148,23 @@ def test_notation_round_trip() -> None:
     game.apply(pivoted)
     event = next(e for e in game.log if isinstance(e, TemplateEvent))
     assert event_from_json(event.to_json()) == event
+
+
+def test_remembered_placements_are_those_worked_out_and_follow_the_bases() -> None:
+    # The memo of rounded_blast_placements answers exactly what the computation does, and a
+    # base that moves (or a fighter that joins) is another question.
+    from skirmish.core.memos import clear_memos
+    from skirmish.games.eden.fighting.templates_attack import _rounded_blast_placements
+
+    clear_memos()
+    game = vladd_activated(friends=((20, 8),))
+    state, vladd = state_of(game), fighter(game, VLADD_REF)
+    worked_out = _rounded_blast_placements(state, vladd, 3)
+    assert rounded_blast_placements(state, vladd) == worked_out
+    assert rounded_blast_placements(state, vladd) == worked_out  # remembered
+    moved = vladd_activated()  # Yuri is not on the table: he is no longer covered
+    assert rounded_blast_placements(state_of(moved), fighter(moved, VLADD_REF)) == (
+        _rounded_blast_placements(state_of(moved), fighter(moved, VLADD_REF), 3))
+    yuri = fighter(game, YURI_REF)
+    yuri.x, yuri.y = 30.0, 30.0
+    assert rounded_blast_placements(state, vladd) == _rounded_blast_placements(state, vladd, 3)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from skirmish.core.actions import Ref
 from skirmish.core.events import Event, NoteEvent, RollEvent
+from skirmish.core.memos import Memo
 from skirmish.core.procedure import Procedure
 from skirmish.games.eden.cards.equipment import Category, EquipmentPart
 from skirmish.games.eden.cards.profile import Characteristic, Limb
@@ -130,8 +131,30 @@ def blast_refusal(state: EdenState, fighter: Fighter, angle: float,
 MAX_PIVOTED = 3
 
 
+#: The placements of :func:`rounded_blast_placements` by what they depend on.
+_PLACEMENTS: Memo[tuple[object, ...], tuple[tuple[float, float | None], ...]] = Memo(
+    "eden blast placements", 2048)
+
+
 def rounded_blast_placements(state: EdenState, fighter: Fighter,
                              pivoted: int = MAX_PIVOTED) -> list[tuple[float, float | None]]:
+    """The placements of :func:`_rounded_blast_placements`, remembered: they depend only on
+    the attacker's base, every other base on the field (each names its fighter and side),
+    the nearest enemies (which Territory Management's hiding may change) and ``pivoted``."""
+    nearest = nearest_enemies(state, fighter)
+    if not nearest:
+        return []
+    key = (state.base(fighter), tuple(state.bases(fighter)), tuple(e.ref for e in nearest),
+           pivoted)
+    known = _PLACEMENTS.get(key)
+    if known is None:
+        known = _PLACEMENTS.keep(key, tuple(_rounded_blast_placements(state, fighter,
+                                                                        pivoted)))
+    return list(known)
+
+
+def _rounded_blast_placements(state: EdenState, fighter: Fighter,
+                              pivoted: int) -> list[tuple[float, float | None]]:
     """A bounded handful of allowed blast placements (contact angle, axis or ``None`` for
     radial), in degrees rounded to 0.1 in [0, 360): the radial placement straight at the
     nearest enemy; the sampled radial one covering the most enemies net of friends; then up
