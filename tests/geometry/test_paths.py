@@ -432,3 +432,22 @@ def test_remembered_draws_are_the_seeded_generators_own_past_those_kept() -> Non
             draws, rng = paths._Draws(seed), random.Random(seed)
             assert [draws.random() for _ in range(paths.DRAWS_KEPT + 50)] == [
                 rng.random() for _ in range(paths.DRAWS_KEPT + 50)]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(worlds(), st.integers(0, 9), st.integers(0, 50), st.booleans())
+def test_the_first_destinations_are_the_whole_answers_first(
+    world: tuple[Base, list[Base], list[Element], float, float], first: int, seed: int,
+    straight: bool,
+) -> None:
+    # sample_destinations(first=k) stops early, yet gives exactly the first k of the answer
+    # (cold and remembered alike), with or without path searches.
+    mover, bases, elements, _gx, _gy = world
+    paths_module.clear_path_memo()
+    for _ in range(2):
+        whole = sample_destinations(mover, 12, 8, field=F, bases=bases, elements=elements,
+                                    seed=seed, straight=straight)
+        some = sample_destinations(mover, 12, 8, field=F, bases=bases, elements=elements,
+                                   seed=seed, straight=straight, first=first)
+        assert [(c.end, c.cost, c.path) for c in some] == [
+            (c.end, c.cost, c.path) for c in whole[:first]]

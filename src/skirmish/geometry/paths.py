@@ -363,6 +363,7 @@ def sample_destinations(
     rng: random.Random | None = None,
     zone_step: float = ZONE_STEP,
     straight: bool = False,
+    first: int | None = None,
 ) -> list[MoveCheck]:
     """Up to ``n`` deterministic, representative legal destinations within the allowance.
 
@@ -371,11 +372,16 @@ def sample_destinations(
     ``straight``: only destinations reached in a straight line (no path search: cheaper; none
     when every straight line is blocked). Memoized when drawn from ``seed``
     (:data:`MEMO_SIZE`), on what stands within reach (:func:`_within_reach`): the answer
-    stays remembered while figures farther away come and go."""
+    stays remembered while figures farther away come and go.
+
+    ``first``: only the first ``first`` of those ``n`` - exactly the whole answer's first
+    ones (an answer only ever grows at its end), worked out only as far as they go when
+    drawn from ``seed``: a caller that may need no more asks for fewer first."""
     near = _within_reach(mover, allowance, bases, elements, markers)
     if rng is not None:
-        return _sample(mover, allowance, n, field, *near, rng, zone_step, straight)
-    return list(_sampled(mover, allowance, n, field, *near, seed, zone_step, straight))
+        return _sample(mover, allowance, n, field, *near, rng, zone_step, straight)[:first]
+    return list(_sampled(mover, allowance, n, field, *near, seed, zone_step, straight,
+                         n if first is None else min(first, n)))
 
 
 @lru_cache(maxsize=MEMO_SIZE)
@@ -391,14 +397,15 @@ def _sampled(
     seed: int,
     zone_step: float,
     straight: bool,
+    first: int,
 ) -> tuple[MoveCheck, ...]:
-    question, among = (mover, allowance, seed, n), (field, elements, markers, zoned, zone_step,
-                                                    straight)
+    question, among = (mover, allowance, seed, n, first), (field, elements, markers, zoned,
+                                                           zone_step, straight)
     answer: tuple[MoveCheck, ...] | None = _LATEST.recall(question, among, mover, bases)
     if answer is None:
         trace = Trace()
         answer = tuple(_sample(mover, allowance, n, field, bases, elements, markers, zoned,
-                               _Draws(seed), zone_step, straight, True, trace))
+                               _Draws(seed), zone_step, straight, True, trace, first))
         _LATEST.keep(question, among, bases, trace, answer)
     return answer
 
@@ -453,6 +460,7 @@ def _sample(
     straight: bool,
     own_draws: bool = False,
     trace: Trace | None = None,
+    first: int | None = None,
 ) -> list[MoveCheck]:
     """The sampling behind :func:`sample_destinations`, among the obstacles within reach.
 
@@ -462,7 +470,9 @@ def _sample(
     A straight round tests each candidate as it comes and stops testing once ``n`` are
     found (those after would be cut off); with ``own_draws`` (``rnd`` is no one else's) it
     stops drawing too, else it draws on as the round would, for the caller's generator.
-    What it tests is written in ``trace``."""
+    What it tests is written in ``trace``. With ``own_draws``, ``first`` stops it as soon
+    as the answer's first ``first`` are found (what follows only adds to the end)."""
+    stop = n if first is None or not own_draws else min(first, n)
     out: list[MoveCheck] = []
     r = mover.radius
     x_lo, x_hi = max(r, mover.x - allowance), min(field.width - r, mover.x + allowance)
@@ -505,15 +515,15 @@ def _sample(
                 cost = zone_cost(w, mx, my, x, y)
                 if cost <= allowance + 1e-9:
                     out.append(MoveCheck(True, "", cost, (start, p), p))
-                    if own_draws and len(out) >= n:
-                        return out
+                    if own_draws and len(out) >= stop:
+                        return out[:stop]
         if cands and not in_line:
             assert w is not None
             out.extend(_reach_many(mover, cands, allowance, w, zone_step,
-                                   needed=n - len(out), trace=trace))
-        if len(out) >= n:
+                                   needed=stop - len(out), trace=trace))
+        if len(out) >= stop:
             break
-    return out[:n]
+    return out[:stop]
 
 
 #: cm added to the allowance and the mover's radius in :func:`_within_reach`: far more than

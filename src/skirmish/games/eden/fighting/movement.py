@@ -218,27 +218,26 @@ def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Act
     out: list[Action] = []
     if fighter.ap >= 1 and fighter.round_uses.get(MOVE, 0) < MOVES_PER_ROUND:
         elements, climbed = path_elements(state, fighter)
+        base, bases, reach_cm = state.base(fighter), state.bases(fighter), allowance(state, fighter)
+        seed = state.round * 1000 + fighter.ap * 10 + fighter.round_uses.get(MOVE, 0)
+
+        def sampled(straight: bool, first: int | None) -> list[MoveCheck]:
+            return sample_destinations(base, reach_cm, samples * 2, field=state.field,
+                                       bases=bases, elements=elements, markers=state.markers,
+                                       straight=straight, seed=seed, first=first)
+
         checks: list[MoveCheck] = []
+        straight = False
         for straight in (True, False) if sparse else (False,):
-            checks = sample_destinations(
-                state.base(fighter), allowance(state, fighter), samples * 2,
-                field=state.field, bases=state.bases(fighter), elements=elements,
-                markers=state.markers, straight=straight,
-                seed=state.round * 1000 + fighter.ap * 10 + fighter.round_uses.get(MOVE, 0),
-            )
+            # the first ``samples`` of the destinations: enough unless some are refused below
+            checks = sampled(straight, samples)
             if checks:
                 break
         reaches = enemy_reaches(state, fighter) if checks else []
-        for check in checks:  # each one legal already (path, allowance, end position)
-            if check.end is None:
-                continue
-            to = Point(check.end.x, check.end.y)
-            if climbed is not None and _lands_on(state, fighter, to, climbed):
-                continue
-            if not _touches(reaches, to):
-                out.append(Move(ref, to))
-            if len(out) >= samples:
-                break
+        moves = _moves(state, fighter, checks, climbed, reaches, samples)
+        if len(moves) < samples and len(checks) == samples:  # the rest of them, after all
+            moves = _moves(state, fighter, sampled(straight, None), climbed, reaches, samples)
+        out.extend(Move(ref, to) for to in moves)
     reach = allowance(state, fighter, charge=True)
     for enemy in list(state.enemies(fighter)):
         if math.hypot(enemy.x - fighter.x, enemy.y - fighter.y) > reach + 5:
@@ -248,6 +247,26 @@ def movement_options(game: Game, fighter: Fighter, samples: int = 4) -> list[Act
             if contact is not None:
                 out.append(Charge(ref, Ref(enemy.ref), contact))
     return out
+
+
+def _moves(state: EdenState, fighter: Fighter, checks: list[MoveCheck],
+           climbed: Element | None, reaches: list[tuple[float, float, float]],
+           samples: int) -> list[Point]:
+    """The first ``samples`` destinations of ``checks`` (each legal already: path,
+    allowance, end position) that do not land on the element climbed nor end in an enemy's
+    reach (those are charges)."""
+    moves: list[Point] = []
+    for check in checks:
+        if check.end is None:
+            continue
+        to = Point(check.end.x, check.end.y)
+        if climbed is not None and _lands_on(state, fighter, to, climbed):
+            continue
+        if not _touches(reaches, to):
+            moves.append(to)
+        if len(moves) >= samples:
+            break
+    return moves
 
 
 def start_move(game: Game, fighter: Fighter, action: Move) -> None:

@@ -29,6 +29,7 @@ from skirmish.games.masseffect.state import MEState
 from skirmish.geometry import CONTACT_TOLERANCE, Base, in_contact
 from skirmish.geometry.paths import (
     REACH_MARGIN,
+    MoveCheck,
     contact_positions,
     is_legal_move,
     sample_destinations,
@@ -142,18 +143,17 @@ def movement_options(state: MEState, figure: Figure,
     elements = state.elements()
     reaches = (allowance(figure, False), allowance(figure, True))
     for run in (False, True):
+        # the first SAMPLES destinations, enough unless some are refused (then all of them)
         checks = sample_destinations(base, reaches[run], SAMPLES + 1, field=state.field,
-                                     bases=bases, elements=elements, seed=seed + run)
+                                     bases=bases, elements=elements, seed=seed + run,
+                                     first=SAMPLES)
+        ends = _free_ends(base, checks, engaged)
+        if len(ends) < SAMPLES and len(checks) == SAMPLES:
+            ends = _free_ends(base, sample_destinations(
+                base, reaches[run], SAMPLES + 1, field=state.field, bases=bases,
+                elements=elements, seed=seed + run), engaged)
         kind = Run if run else Walk
-        taken = 0
-        for check in checks:
-            if check.end is None or taken >= SAMPLES:
-                continue
-            to = Point(check.end.x, check.end.y)
-            if engaged and _touches_any(base, to, engaged):
-                continue
-            out.append(kind(ref, to, _facing(state, figure, centres, to.x, to.y)))
-            taken += 1
+        out.extend(kind(ref, to, _facing(state, figure, centres, to.x, to.y)) for to in ends)
     for enemy, gap in zip(enemies, gaps, strict=True):
         if gap > reaches[True] or any(enemy is e for e in engaged):
             continue  # out of reach (no charge: what _charge would find), or engaged
@@ -161,6 +161,19 @@ def movement_options(state: MEState, figure: Figure,
         if charge is not None:
             out.append(charge)
     return out
+
+
+def _free_ends(base: Base, checks: list[MoveCheck], engaged: list[Figure]) -> list[Point]:
+    """The first SAMPLES ends of ``checks`` that leave every engaged enemy (ME30)."""
+    ends: list[Point] = []
+    for check in checks:
+        if check.end is None or len(ends) >= SAMPLES:
+            continue
+        to = Point(check.end.x, check.end.y)
+        if engaged and _touches_any(base, to, engaged):
+            continue
+        ends.append(to)
+    return ends
 
 
 def _touches_any(base: Base, to: tuple[float, float], enemies: list[Figure]) -> bool:
