@@ -26,6 +26,7 @@ from skirmish.games.eden.rolling import state_of
 from skirmish.games.eden.rolls import characteristic_roll
 from skirmish.geometry.distance import distance
 from skirmish.geometry.templates import (
+    DEFAULT_BLAST,
     blast_covers,
     blast_options,
     blast_pivot_allowed,
@@ -168,7 +169,11 @@ def _rounded_blast_placements(state: EdenState, fighter: Fighter,
     me = state.base(fighter)
     target = state.base(nearest[0])
     direct = round(math.degrees(math.atan2(target.y - me.y, target.x - me.x)) % 360, 1)
-    bases = state.bases(fighter)
+    # no placement reaches farther from the attacker's centre than its radius and the
+    # template's length: a base beyond (and a margin) is covered by none, and is left out
+    reach = me.radius + DEFAULT_BLAST.length + 1.0
+    bases = [b for b in state.bases(fighter)
+             if math.hypot(b.x - me.x, b.y - me.y) < reach + b.radius]
 
     def score(covered: tuple[str, ...]) -> int:
         return sum(1 if state.fighter(ref).side != fighter.side else -1 for ref in covered)
