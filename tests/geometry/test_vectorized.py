@@ -97,3 +97,24 @@ def test_surely_nearer_of_two_squares_side_by_side() -> None:
     other = Polygon.of([(4, -1), (6, -1), (6, 1), (4, 1)])
     marked = surely_nearer(square, other, np.array([0.0, 2.0, 10.0]), np.array([0.0] * 3), 2.0)
     assert marked.tolist() == [False, True, False]  # 3 cm, 1 cm, 3 cm apart
+
+
+@settings(max_examples=150, deadline=None)
+@given(shapes(), shapes(), st.lists(st.tuples(coord, coord), min_size=1, max_size=8),
+       st.floats(0.01, 6))
+def test_surely_nearer_marks_every_near_point_when_a_shape_is_round_or_both_convex(
+        shape: Shape, other: Shape, points: list[tuple[float, float]], spacing: float) -> None:
+    # Then it measures the distance itself (from a centre, or to the Minkowski difference
+    # of the two convex polygons): every point clearly nearer than the spacing is marked.
+    convex = all(isinstance(s, Circle) or s.convex for s in (shape, other))
+    if not (isinstance(shape, Circle) or isinstance(other, Circle) or convex):
+        return
+    px = np.array([p[0] for p in points])
+    py = np.array([p[1] for p in points])
+    marked = surely_nearer(shape, other, px, py, spacing)
+    for (x, y), near in zip(points, marked.tolist(), strict=True):
+        gap = shapes_dist(moved(shape, x, y), other)
+        if gap < spacing - 1e-5:
+            assert near
+        elif gap > spacing + 1e-5:
+            assert not near

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from .shapes import Circle, Polygon, Shape
+from .shapes import Circle, Polygon, Shape, convex_hull
 
 FloatArray = NDArray[np.float64]
 
@@ -71,6 +71,24 @@ def points_sdist(shape: Shape, px: FloatArray, py: FloatArray) -> FloatArray:
     return result
 
 
+def _reach_polygon(shape: Polygon, other: Polygon) -> Polygon:
+    """For two convex polygons, ``other`` less ``shape`` (Minkowski): the points p where
+    ``shape`` moved by p meets ``other``, so that the distance from p to it is the distance
+    between ``shape`` moved to p and ``other``. The hull of the vertices' differences,
+    each worked out with one rounding: far below any margin of :func:`surely_nearer`."""
+    key = (shape, other)
+    known = _REACH.get(key)
+    if known is None:
+        if len(_REACH) >= EDGES_KEPT:
+            _REACH.clear()
+        known = _REACH[key] = Polygon(tuple(convex_hull(
+            (o.x - p.x, o.y - p.y) for o in other.points for p in shape.points)))
+    return known
+
+
+_REACH: dict[tuple[Polygon, Polygon], Polygon] = {}
+
+
 def vertex_gaps(shape: Shape, other: Shape, px: FloatArray, py: FloatArray) -> FloatArray:
     """For ``shape`` (given around (0, 0)) moved to each point (px, py): the least distance
     (0 inside) from its vertices to ``other`` and from ``other``'s vertices to it. The
@@ -95,13 +113,25 @@ def surely_nearer(shape: Shape, other: Shape, px: FloatArray, py: FloatArray,
     more than ``margin`` - so an exact test of that spacing refuses every point marked,
     whatever numpy's last bits. Points not marked may still be too near.
 
-    Three tests, the cheapest first: ``other`` comes nearer to the point than the largest
-    disc about (0, 0) inside ``shape`` allows (when (0, 0) is in it); a vertex of either
-    shape comes within ``spacing`` of the other (:func:`vertex_gaps`); for a round
-    ``other``, the distance itself (from its centre, less its radius). Nothing is marked
-    for a spacing within ``margin`` of 0 (shapes that overlap are 0 apart)."""
+    The distance itself when one shape is round (from its centre, less its radius) or both
+    are convex (from the point to their Minkowski difference, :func:`_reach_polygon`);
+    otherwise two tests, the cheaper first: ``other`` comes nearer to the point than the
+    largest disc about (0, 0) inside ``shape`` allows (when (0, 0) is in it); a vertex of
+    either shape comes within ``spacing`` of the other (:func:`vertex_gaps`). Nothing is
+    marked for a spacing within ``margin`` of 0 (shapes that overlap are 0 apart)."""
     if spacing <= margin:
         return np.zeros(px.shape, dtype=bool)
+    if isinstance(shape, Circle):  # the distance itself, from the moved centre
+        near: NDArray[np.bool_] = (points_sdist(other, px + shape.x, py + shape.y)
+                                   < spacing + shape.radius - margin)
+        return near
+    if isinstance(other, Circle):  # the distance itself, from the circle's centre
+        near = (points_sdist(shape, other.x - px, other.y - py) - other.radius
+                < spacing - margin)
+        return near
+    if shape.convex and other.convex:  # the distance itself, to the Minkowski difference
+        near = points_sdist(_reach_polygon(shape, other), px, py) < spacing - margin
+        return near
     centre = float(points_sdist(shape, np.zeros(1), np.zeros(1))[0])
     if centre <= 0.0:  # (0, 0) in the shape, and the disc of radius -centre about it
         near = points_sdist(other, px, py) < spacing - centre - margin
