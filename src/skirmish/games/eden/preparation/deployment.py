@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from skirmish.core.actions import Point
 from skirmish.core.events import Event
@@ -265,35 +266,45 @@ def _not_too_near(card: SceneryCard, angle: float | None, near: list[FloatArray]
 
 
 @functools.lru_cache(maxsize=64)
-def _grid_order(field: Field, placed: int) -> tuple[list[Point], FloatArray, FloatArray]:
+def _grid_order(field: Field, placed: int) -> tuple[list[Point], NDArray[np.intp]]:
     """:func:`scenery_grid`'s points in the order :func:`scenery_samples` visits them once
-    ``placed`` elements are on the table, and their coordinates (made once per field and
-    count: read-only)."""
+    ``placed`` elements are on the table, and each one's index in the grid (made once per
+    field and count: read-only)."""
     grid = scenery_grid(field)
     stride = next(k for k in (37, 41, 43, 47, 53, 59, 61, 1) if math.gcd(k, len(grid) or 1) == 1)
     start = (placed * 53) % max(1, len(grid))
-    order = [grid[(start + i * stride) % len(grid)] for i in range(len(grid))]
-    px = np.array([p[0] for p in order], dtype=np.float64)
-    py = np.array([p[1] for p in order], dtype=np.float64)
-    return order, px, py
+    index = np.array([(start + i * stride) % len(grid) for i in range(len(grid))],
+                     dtype=np.intp)
+    return [grid[i] for i in index.tolist()], index
 
 
-#: Each element's signed distances to the visited grid points, by element, field and count
-#: (the element kept with the entry, so that its ``id`` is not reused meanwhile).
-_DISTANCES: dict[tuple[int, Field, int], tuple[Element, FloatArray]] = {}
+@functools.lru_cache(maxsize=8)
+def _grid_arrays(field: Field) -> tuple[FloatArray, FloatArray]:
+    """:func:`scenery_grid`'s coordinates in the grid's own order."""
+    grid = scenery_grid(field)
+    return (np.array([p[0] for p in grid], dtype=np.float64),
+            np.array([p[1] for p in grid], dtype=np.float64))
 
 
-def _distances(element: Element, field: Field, placed: int, px: FloatArray, py: FloatArray
-               ) -> FloatArray:
-    entry = (id(element), field, placed)
+#: Each element's signed distances to the grid's points (in the grid's own order), by
+#: element and field (the element kept with the entry, so that its ``id`` is not reused
+#: meanwhile): each count of elements placed visits them in another order.
+_DISTANCES: dict[tuple[int, Field], tuple[Element, FloatArray]] = {}
+
+
+def _distances(element: Element, field: Field, index: NDArray[np.intp]) -> FloatArray:
+    """The element's signed distances to the grid's points in a visiting order (``index``:
+    each visited point's index in the grid). Each distance is worked out point by point,
+    whatever the order (and only sifts, with a margin)."""
+    entry = (id(element), field)
     known = _DISTANCES.get(entry)
-    if known is not None and known[0] is element:
-        return known[1]
-    distances = points_sdist(element.shape, px, py)
-    if len(_DISTANCES) >= 4096:
-        _DISTANCES.clear()
-    _DISTANCES[entry] = (element, distances)
-    return distances
+    if known is None or known[0] is not element:
+        gx, gy = _grid_arrays(field)
+        if len(_DISTANCES) >= 4096:
+            _DISTANCES.clear()
+        known = _DISTANCES[entry] = (element, points_sdist(element.shape, gx, gy))
+    ordered: FloatArray = known[1][index]
+    return ordered
 
 
 def scenery_samples(state: EdenState, pool: Sequence[SceneryCard],
@@ -327,8 +338,8 @@ PLACEMENTS_KEPT = 256
 
 def _scenery_samples(state: EdenState, cards: dict[str, SceneryCard],
                      limit: int | None) -> list[Place]:
-    order, px, py = _grid_order(state.field, len(state.scenery))
-    near = [_distances(e, state.field, len(state.scenery), px, py) for e in state.scenery]
+    order, index = _grid_order(state.field, len(state.scenery))
+    near = [_distances(e, state.field, index) for e in state.scenery]
     room = SceneryRoom(state)
     out: list[Place] = []
     for token, card in sorted(cards.items()):
