@@ -110,38 +110,55 @@ def me_setup() -> dict[str, Any]:
 
 
 def play_random(ruleset: Any, setup: dict[str, Any], seed: int,
-                stop: Callable[[Any], bool] | None = None, views: bool = False) -> Any:
+                stop: Callable[[Any], bool] | None = None, views: bool = False,
+                chosen: list[str] | None = None) -> Any:
     """A game random against random from ``seed`` (agents seeded ``seed`` and ``seed + 1``),
     each agent given its view and the listed legal actions, as bench/kernel.py plays it;
-    to its end, or until ``stop(game)``."""
+    to its end, or until ``stop(game)`` (asked before each choice).
+
+    A decision with one legal action is applied without asking the agent (nor building its
+    view), and only the choices are written in ``chosen``: so a tree that asks a decision
+    the other does not - issue 46 opens the tactical windows on public facts, where a player
+    with no playable card can only pass - still plays the same games, its agents drawing
+    the same numbers for the same choices, and both count the same choices."""
     from skirmish.core import RandomAgent
     from skirmish.core.agents import view_of
 
     game = ruleset.new_game(setup, seed=seed)
     agents = [RandomAgent(seed), RandomAgent(seed + 1)]
-    while not game.is_over and not (stop and stop(game)):
+    while not game.is_over:
+        legal = list(game.legal_actions())
+        if len(legal) == 1:
+            game.apply(legal[0])
+            continue
+        if stop and stop(game):
+            break
         player = game.decision().player
         agent = agents[player]
         if views:  # the deciding seat's view built, as an agent that reads it is given
-            legal = list(game.legal_actions())
-            game.apply(agent.act(view_of(game, player), legal))
+            action = agent.act(view_of(game, player), legal)
         else:
-            game.apply(agent.act(view_of(game, player, agent), list(game.legal_actions())))
+            action = agent.act(view_of(game, player, agent), legal)
+        game.apply(action)
+        if chosen is not None:
+            chosen.append(str(action))
     return game
 
 
 def random_games(ruleset_name: str, setup: dict[str, Any], games: int,
                  first_seed: int = 0, views: bool = False) -> Result:
     """``games`` whole random games (seeds ``first_seed``...): decisions and games per
-    CPU second, the digest of every action played."""
+    CPU second, the digest of every action chosen. The decisions counted are the choices
+    (a decision with two legal actions or more: :func:`play_random`)."""
     ruleset = _ruleset(ruleset_name)
     histories: list[str] = []
     decisions = 0
     start = time.process_time()
     for seed in range(first_seed, first_seed + games):
-        game = play_random(ruleset, setup, seed, views=views)
-        decisions += len(game.history)
-        histories.append(f"{seed}:" + "|".join(str(a) for a in game.history))
+        chosen: list[str] = []
+        play_random(ruleset, setup, seed, views=views, chosen=chosen)
+        decisions += len(chosen)
+        histories.append(f"{seed}:" + "|".join(chosen))
     elapsed = time.process_time() - start
     return Result({"decisions_per_s": decisions / elapsed, "games_per_s": games / elapsed},
                   _digest(histories), {"games": games, "decisions": decisions,
@@ -212,6 +229,12 @@ def me_mid_game(seed: int = 7) -> Any:
     return game
 
 
+def _table_digest(game: Any) -> str:
+    """The digest of a game's table (its state's snapshot, not its list of actions: a tree
+    that asks one more decision with a single legal action reaches the same table)."""
+    return _digest([json.dumps(game.state.to_json(), sort_keys=True)])
+
+
 def search_rate(game: Any, iterations: int, searches: int) -> Result:
     """``searches`` MCTS searches (seeds 0...) of ``iterations`` each from the deciding
     player's view, the preset's settings, timed around ``run`` from cold (the path and
@@ -231,7 +254,7 @@ def search_rate(game: Any, iterations: int, searches: int) -> Result:
     settings = search_settings()
     player = game.decision().player
     legal = list(game.legal_actions())
-    done, elapsed, seen = 0, 0.0, [game.state_hash()]
+    done, elapsed, seen = 0, 0.0, [_table_digest(game)]
     for seed in range(searches):
         agent = MCTSAgent(seed, **{**settings, "iterations": iterations})
         search = agent.search(view_of(game, player, agent), legal, seed)
@@ -261,7 +284,9 @@ def me_mcts_turn(iterations: int = 40, searches: int = 4) -> Result:
 def rl_eden_observed(steps: int = 4000, first_seed: int = 0) -> Result:
     """PettingZoo AEC Eden steps per CPU second on the benchmark's match, the observation
     built at every step and a masked random policy reading its mask (bench/rl.py's way),
-    for exactly ``steps`` steps (digest: every index chosen and every mask's size)."""
+    for exactly ``steps`` steps with a choice (digest: every index chosen and every mask's
+    size); a step with one legal index is taken without a draw and not counted, as
+    :func:`play_random` does."""
     import numpy as np
 
     from skirmish.rl.aec import SkirmishAEC
@@ -279,6 +304,9 @@ def rl_eden_observed(steps: int = 4000, first_seed: int = 0) -> Result:
                 env.step(None)
                 continue
             legal = np.flatnonzero(observation["action_mask"])
+            if len(legal) == 1:  # no choice: taken without a draw, not counted (play_random)
+                env.step(int(legal[0]))
+                continue
             choice = int(legal[rng.integers(len(legal))])
             trail.append(f"{choice}/{len(legal)}")
             env.step(choice)

@@ -1,6 +1,8 @@
 """``skirmish replay --show`` (and ``--brief``) tells a record as it did before the games
 became plugins: the outputs of two golden records, written by the reference commit's
-command (0633749), are the command's outputs now."""
+command (0633749), are the command's outputs now. (Issue 46 opened the tactical windows on
+public facts: eden-040 was played again with the heuristic passing them; its narration is the
+same but for the count of actions and the final state's hash on its last line.)"""
 
 from __future__ import annotations
 

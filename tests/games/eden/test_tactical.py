@@ -141,7 +141,12 @@ def test_a_card_with_no_valid_target_cannot_be_played() -> None:
         card_refusal(st, 0, "Fire-bomb", None) or "")
     game.push(TacticalPhase())
     game.advance()
-    assert game.is_over  # A has no valid target, B no leader on the field: nobody is asked
+    # A holds a card and its price: the window opens (whether a card is playable is his
+    # secret, docs/rulings.md) and only Pass is offered; B has no leader on the field.
+    assert (game.decision().player, game.decision().kind) == (0, "tactical")
+    assert [str(a) for a in game.legal_actions()] == ["pass"]
+    game.apply("pass")
+    assert game.is_over
 
 
 def test_only_cards_without_the_tactical_rule_are_played_at_an_activation() -> None:
@@ -165,11 +170,34 @@ def test_only_cards_without_the_tactical_rule_are_played_at_an_activation() -> N
     assert game.decision().kind == "action"  # then the activation goes on
 
 
-def test_no_question_at_an_activation_without_such_a_card() -> None:
+def test_an_activation_window_without_such_a_card_offers_only_pass() -> None:
+    # Issue 46: the window opens on public facts (a card in hand, its price, the leader on
+    # the field), so that the opponent cannot tell whether a card without the Tactical rule
+    # is in the hand; the player holding none can only pass.
     from skirmish.games.eden.rounds.activation import ActivationPhase
 
     game = aimed(hand_a=("Adrenalin", "Smoke"))
     game.push(ActivationPhase())
     game.advance()
     game.apply("activate A.Yuri")
+    assert (game.decision().kind, game.decision().context) == ("tactical",
+                                                                {"when": "activation"})
+    assert [str(a) for a in game.legal_actions()] == ["pass"]
+    game.apply("pass")
     assert game.decision().kind == "action"
+
+
+def test_no_window_without_a_card_in_hand_or_its_price() -> None:
+    from skirmish.games.eden.rounds.activation import ActivationPhase
+
+    game = aimed(hand_a=())
+    game.push(ActivationPhase())
+    game.advance()
+    game.apply("activate A.Yuri")
+    assert game.decision().kind == "action"  # an empty hand is public: nothing to ask
+    poor = aimed(hand_a=("Stimulants",))
+    state(poor).sp[0] = 1
+    poor.push(ActivationPhase())
+    poor.advance()
+    poor.apply("activate A.Yuri")
+    assert poor.decision().kind == "action"  # 1 SP, a card costs 2: public too

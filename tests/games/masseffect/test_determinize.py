@@ -43,3 +43,17 @@ def test_a_determinization_plays_on_legally_to_the_end() -> None:
                                          game.decision().player, SeededDice(n))
         play(sample, [RandomAgent(n), RandomAgent(n + 1)])
         assert sample.is_over and sample.outcome() is not None
+
+
+def test_no_decision_depends_on_a_secret_both_seats_see_one_table() -> None:
+    # Issue 46 (differential tests of hidden-dependent windows): the draft has no hand,
+    # no secret mission and no bid, so no decision can depend on one. Both seats' views
+    # differ only in whose view it is and in the pending decision's wording for them, at
+    # every point of a random game, and the kind and player of that decision are the same.
+    for game in random_points(2):
+        mine, theirs = game.view(0), game.view(1)
+        assert {k for k in mine if mine[k] != theirs.get(k)} <= {"player", "decision"}
+        assert set(mine) == set(theirs)
+        if mine["decision"] is not None:
+            assert (mine["decision"]["kind"], mine["decision"]["player"]) == (
+                theirs["decision"]["kind"], theirs["decision"]["player"])

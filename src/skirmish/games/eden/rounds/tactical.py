@@ -137,16 +137,19 @@ class TacticalPhase(Procedure):
         return card_refusal(state_of(game), player, card, target, in_phase=self.window < 0)
 
     def _can_play(self, game: Game, player: int) -> bool:
+        """Whether the window opens: on what the opponent may know only (docs/rulings.md,
+        "The tactical window opens on public facts"). The player holds a card (the hand's
+        size is public), has the SP a card costs and his leader is on the field; whether one
+        of his cards may be played now (the Tactical and First round rules, names already
+        played, valid targets) stays his secret: a player with no playable card still gets
+        the window, and passes. Otherwise the decision itself would tell the opponent that
+        a playable card is in the hand."""
         state = state_of(game)
-        hand = state.hands[player]
-        if not hand:
+        if not state.hands[player]:
             return False
-        # What refuses every card alike, asked once (card_refusal refuses each card then)
         leader = state.leader(player)
-        if (leader is None or not leader.on_field
-                or state.sp[player] < card_cost(state, player)):
-            return False
-        return any(self._refusal(game, player, key(n), None) is None for n in hand)
+        return (leader is not None and leader.on_field
+                and state.sp[player] >= card_cost(state, player))
 
     def decision(self, game: Game) -> Decision | None:
         state = state_of(game)
