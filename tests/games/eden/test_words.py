@@ -169,3 +169,28 @@ def test_a_point_typed_as_shown_is_played_at_the_legal_point_that_near() -> None
     assert resolve(game, "move A.Vlädd 21,10") is None
     with pytest.raises(Exception, match="longer than 10 cm"):
         game.apply("move A.Vlädd 21,10")
+
+
+def test_a_rolls_lowered_difficulty_and_characteristic_read_in_french() -> None:
+    # Rulebook 2.B's notes on a roll (a difficulty above 6 lowers the characteristic, one
+    # below 1 is raised) in the French log, word for word.
+    from skirmish.games.eden.web.i18n import FR_PATTERNS, FR_WORDS
+    from skirmish.web.sentences import apply_table
+
+    lines = {
+        "A.Anton shooting roll CBT 4 difficulty 7: [4, 1, 5] -> 0 successes (difficulty 7 "
+        "lowered to 6, CBT 4 lowered to 3; 3D6 at 6+: 4 1 5, 0 successes)":
+        "A.Anton, jet de tir CBT 4 difficulté 7 : [4, 1, 5] -> 0 succès (difficulté 7 abaissée "
+        "à 6, CBT 4 abaissée à 3 ; 3D6 à 6+ : 4 1 5, 0 succès)",
+        "A.Anton shooting roll CBT 1 difficulty 7: [] -> 0 successes (difficulty 7 lowered to "
+        "6, CBT 1 lowered to 0; CBT 0 is 0 or less: no dice rolled, the roll fails "
+        "automatically)":
+        "A.Anton, jet de tir CBT 1 difficulté 7 : [] -> 0 succès (difficulté 7 abaissée à 6, "
+        "CBT 1 abaissée à 0 ; CBT 0 vaut 0 ou moins : aucun dé lancé, le jet échoue d'office)",
+        "A.Anton shooting roll CBT 2 difficulty 0: [4, 1] -> 2 successes (difficulty 0 raised "
+        "to 1, every die succeeds; 2D6 at 1+: 4 1, 2 successes)":
+        "A.Anton, jet de tir CBT 2 difficulté 0 : [4, 1] -> 2 succès (difficulté 0 relevée à 1, "
+        "chaque dé réussit ; 2D6 à 1+ : 4 1, 2 succès)",
+    }
+    for english, french in lines.items():
+        assert apply_table(english, FR_PATTERNS, FR_WORDS) == french

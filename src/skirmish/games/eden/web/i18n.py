@@ -297,6 +297,19 @@ FR_PATTERNS: list[tuple[str, str]] = [
      "{1}, jet de {2w} {3w} {4} difficulté {5} : {6} -> {7} succès"),
     (r" \((\d+)D6 at (\d)\+: ([^,]*), (\d+) success(?:es)?\)$",
      " ({1}D6 à {2}+ : {3}, {4} succès)"),
+    # Rulebook 2.B: a difficulty above 6 (or below 1), and a characteristic lowered to 0
+    (r" \(difficulty (\d+) lowered to 6, (\w+) (-?\d+) lowered to (-?\d+); (\d+)D6 at (\d)\+: "
+     r"([^,]*), (\d+) success(?:es)?\)$",
+     " (difficulté {1} abaissée à 6, {2w} {3} abaissée à {4} ; {5}D6 à {6}+ : {7}, {8} succès)"),
+    (r" \(difficulty (\d+) lowered to 6, (\w+) (-?\d+) lowered to (-?\d+); (\w+) (-?\d+) is 0 or "
+     r"less: no dice rolled, the roll fails automatically\)$",
+     " (difficulté {1} abaissée à 6, {2w} {3} abaissée à {4} ; {5w} {6} vaut 0 ou moins : aucun "
+     "dé lancé, le jet échoue d'office)"),
+    (r" \((\w+) (-?\d+) is 0 or less: no dice rolled, the roll fails automatically\)$",
+     " ({1w} {2} vaut 0 ou moins : aucun dé lancé, le jet échoue d'office)"),
+    (r" \(difficulty (-?\d+) raised to 1, every die succeeds; (\d+)D6 at (\d)\+: ([^,]*), "
+     r"(\d+) success(?:es)?\)$",
+     " (difficulté {1} relevée à 1, chaque dé réussit ; {2}D6 à {3}+ : {4}, {5} succès)"),
     (r" \(each die above VIG wounds\)$", " (chaque dé au-dessus de la VIG blesse)"),
     (rf"^{_REF} location roll: \[(\d)\] {_REF}'s (\w+)$",
      "{1}, jet de localisation : [{2}] {4w} de {3}"),
