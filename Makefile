@@ -91,6 +91,9 @@ bench-compare: $(STAMP)
 SOAK_MATCHES ?= 100000
 soak: $(STAMP)
 	mkdir -p out
+	# Memory flat (issue 46): 2,000 Eden and 300 ME:A matches in one process, RSS growth
+	# over the last half at most 5 % (out/soak-memory.json).
+	$(VENV)/bin/python -m bench.memory
 	$(VENV)/bin/skirmish soak --matches $(SOAK_MATCHES) --agents random,random --pairings all \
 		--record-every 100 --json out/soak-random.json
 	$(VENV)/bin/skirmish soak --matches 3200 --agents heuristic,heuristic \

@@ -25,7 +25,6 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
 
 from .sampling_memo import Latest, Trace
 from .shapes import Base, Circle, Point, polygon_point_within
@@ -412,33 +411,34 @@ def _sampled(
 
 class _Draws:
     """``random.Random(seed).random()``'s values in their order, the first
-    :data:`DRAWS_KEPT` of each seed remembered (:data:`_FIRST_DRAWS`): a sampling asks the
-    same few seeds again and again, and seeding a generator costs more than the draws."""
+    :data:`DRAWS_KEPT` of each seed remembered (:data:`_FIRST_DRAWS`, at most
+    :data:`SEEDS_KEPT` seeds): a sampling asks the same few seeds again and again, and
+    seeding a generator costs more than the draws it usually needs."""
 
     __slots__ = ("random",)
 
     def __init__(self, seed: int) -> None:
-        known = _FIRST_DRAWS.get(seed)
-        if known is None:
+        first = _FIRST_DRAWS.get(seed)
+        if first is None:
             rng = random.Random(seed)
-            first = tuple([rng.random() for _ in range(DRAWS_KEPT)])
             if len(_FIRST_DRAWS) >= SEEDS_KEPT:
                 del _FIRST_DRAWS[next(iter(_FIRST_DRAWS))]
-            known = _FIRST_DRAWS[seed] = (first, rng.getstate())
-        self.random = itertools.chain(known[0], _draws_after(known[1])).__next__
+            first = _FIRST_DRAWS[seed] = tuple([rng.random() for _ in range(DRAWS_KEPT)])
+        self.random = itertools.chain(first, _draws_after(seed)).__next__
 
 
-def _draws_after(state: tuple[Any, ...]) -> Iterator[float]:
-    """The draws that follow the remembered ones (a generator: made only when reached)."""
-    rng = random.Random()
-    rng.setstate(state)
+def _draws_after(seed: int) -> Iterator[float]:
+    """The draws that follow the remembered ones (a generator: seeded only when reached)."""
+    rng = random.Random(seed)
+    for _ in range(DRAWS_KEPT):
+        rng.random()
     yield from iter(rng.random, None)
 
 
 #: How many first draws of a seed :class:`_Draws` remembers, and for how many seeds.
-DRAWS_KEPT = 256
-SEEDS_KEPT = 512
-_FIRST_DRAWS: dict[int, tuple[tuple[float, ...], tuple[Any, ...]]] = {}
+DRAWS_KEPT = 64
+SEEDS_KEPT = 256
+_FIRST_DRAWS: dict[int, tuple[float, ...]] = {}
 
 
 #: The latest answer of :func:`_sampled` to each question among other bases, given again

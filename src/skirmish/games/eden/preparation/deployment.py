@@ -290,6 +290,9 @@ def _grid_arrays(field: Field) -> tuple[FloatArray, FloatArray]:
 #: element and field (the element kept with the entry, so that its ``id`` is not reused
 #: meanwhile): each count of elements placed visits them in another order.
 _DISTANCES: dict[tuple[int, Field], tuple[Element, FloatArray]] = {}
+#: How many elements' distances are kept (one array of the whole grid each, some 30 KB:
+#: a few matches' scenery, and a search's copies share their match's elements).
+DISTANCES_KEPT = 256
 
 
 def _distances(element: Element, field: Field, index: NDArray[np.intp]) -> FloatArray:
@@ -300,7 +303,7 @@ def _distances(element: Element, field: Field, index: NDArray[np.intp]) -> Float
     known = _DISTANCES.get(entry)
     if known is None or known[0] is not element:
         gx, gy = _grid_arrays(field)
-        if len(_DISTANCES) >= 4096:
+        if len(_DISTANCES) >= DISTANCES_KEPT:
             _DISTANCES.clear()
         known = _DISTANCES[entry] = (element, points_sdist(element.shape, gx, gy))
     ordered: FloatArray = known[1][index]
