@@ -162,3 +162,31 @@ def test_a_full_disk_leaves_no_empty_report(tmp_path: Path,
     with pytest.raises(ValueError, match="No space left on device"):
         errors.write_output(out, "{}\n", "report file")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_chart_that_cannot_be_written_leaves_no_file_and_names_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 46: pictures and charts are written atomically, through write_output.
+    import os
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    from skirmish.cli.errors import figure_bytes, write_output
+
+    figure = Figure()
+    figure.add_subplot().plot([0, 1], [1, 0])
+    png = tmp_path / "chart.png"
+    data = figure_bytes(figure, png, dpi=50)
+    assert data.startswith(b"\x89PNG")
+    assert figure_bytes(figure, tmp_path / "chart.svg").lstrip().startswith(b"<?xml")
+
+    def full_disk(_fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(ValueError, match=r"chart\.png: cannot write the chart \(No space"):
+        write_output(png, data, "chart")
+    assert list(tmp_path.iterdir()) == []

@@ -27,7 +27,7 @@ from skirmish.core import (
     verify_file,
     verify_jsonl,
 )
-from skirmish.core.record import write_atomically
+from skirmish.core.atomic import write_atomically
 from skirmish.games.eden import EDEN
 from skirmish.games.eden.demo import demo_setup
 

@@ -287,9 +287,9 @@ def _write(spec: Any, meta: Meta, analysis: Analysis | None, rounds: Sequence[Ro
         console.print(f"report written to {json_out}", highlight=False)
     if png is not None and chart is not None:
         try:
-            png.write_bytes(chart)
-        except OSError as exc:
-            raise fail(f"{png}: cannot draw the chart ({exc.strerror or exc})") from None
+            write_output(png, chart, "chart")
+        except ValueError as exc:
+            raise fail(str(exc)) from None
         console.print(f"chart drawn in {png}", highlight=False)
     if html is not None:
         write_output(html, html_page(data, chart, title), "report page")

@@ -225,16 +225,26 @@ def check_output_dir(path: Path, what: str = "output folder") -> Path:
     return path
 
 
-def write_output(path: Path, text: str, what: str = "output file") -> None:
+def write_output(path: Path, text: str | bytes, what: str = "output file") -> None:
     """Write ``text`` to ``path`` atomically (a temporary file in the same folder, then
     renamed: a full disk leaves no empty or half-written report); an OSError becomes a
     ValueError naming the path."""
-    from skirmish.core.record import write_atomically
+    from skirmish.core.atomic import write_atomically
 
     try:
         write_atomically(path, text)
     except OSError as exc:
         raise ValueError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
+
+
+def figure_bytes(figure: Any, path: Path, **options: Any) -> bytes:
+    """A matplotlib figure drawn in the format ``path``'s suffix names (PNG by default),
+    as bytes: written then with :func:`write_output`, atomically."""
+    import io
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=path.suffix.lstrip(".").lower() or "png", **options)
+    return buffer.getvalue()
 
 
 def save_json(path: Path, data: object, what: str = "report file") -> None:

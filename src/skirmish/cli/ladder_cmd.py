@@ -21,9 +21,11 @@ from skirmish.cli.errors import (
     check_output,
     check_workers,
     fail,
+    figure_bytes,
     guard,
     message_of,
     save_json,
+    write_output,
 )
 from skirmish.cli.options import default_game, games_help
 
@@ -174,10 +176,10 @@ def ladder(
         title = (f"{game}: {games} games a pair, seed {seed}"
                  f"{f', commit {commit}' if commit else ''}{'+' if dirty else ''}")
         try:
-            ladder_figure(report, title).savefig(png, dpi=100)
-        except OSError as exc:
-            raise fail(f"{png}: cannot draw the chart ({exc.strerror or exc}); the table "
-                       "is printed above") from None
+            write_output(png, figure_bytes(ladder_figure(report, title), png, dpi=100),
+                         "chart")
+        except ValueError as exc:
+            raise fail(f"{exc}; the table is printed above") from None
         console.print(f"chart drawn in {png}", highlight=False)
 
 

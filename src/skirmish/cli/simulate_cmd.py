@@ -33,8 +33,10 @@ from skirmish.cli.errors import (
     check_output_dir,
     check_workers,
     fail,
+    figure_bytes,
     guard,
     save_json,
+    write_output,
 )
 from skirmish.cli.options import RulesOpt, default_game, games_help, rules_setup, rules_text
 
@@ -351,4 +353,5 @@ def heat_map_figure(names: Sequence[str], rate: Mapping[tuple[int, int], float],
 
 def _heat_map(names: list[str], rate: dict[tuple[int, int], float], games: int,
               out: Path) -> None:
-    heat_map_figure(names, rate, games).savefig(out, dpi=100)
+    write_output(out, figure_bytes(heat_map_figure(names, rate, games), out, dpi=100),
+                 "heat map")

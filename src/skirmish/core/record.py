@@ -24,15 +24,13 @@ leaves either the previous file or the complete new one, never half a record.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import secrets
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from skirmish.core.atomic import write_atomically
 from skirmish.core.dice import Dice, dice_from_json
 from skirmish.core.errors import IllegalActionError, RecordError, RecordMismatchError, SkirmishError
 from skirmish.core.events import ActionEvent
@@ -331,32 +329,6 @@ def verify_jsonl(text: str, *, source: str = "record") -> Game:
             number, f"{what} after the end line (a record ends with its end line)", source
         )
     return game
-
-
-def write_atomically(path: Path | str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically: into a temporary file in the same
-    folder, flushed to disk, then renamed over ``path``. If anything fails, ``path`` is
-    left as it was (absent, or its previous complete version) and the temporary file is
-    removed."""
-    target = Path(path)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable, where possible
-        folder = os.open(target.parent, os.O_RDONLY)
-        try:
-            os.fsync(folder)
-        finally:
-            os.close(folder)
 
 
 # -- helpers ------------------------------------------------------------------------------

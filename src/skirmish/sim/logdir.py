@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from skirmish.core.record import write_atomically
+from skirmish.core.atomic import write_atomically
 
 MANIFEST = "batch.ndjson"
 R = TypeVar("R")

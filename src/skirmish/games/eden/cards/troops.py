@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from skirmish.core.atomic import write_atomically
 from skirmish.games.eden.cards.profile import FighterProfile
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ class Troop:
         data = self.to_dict()
         text = (json.dumps(data, indent=2, ensure_ascii=False) + "\n" if path.suffix == ".json"
                 else yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text)
 
 
 def content_of(troop: Troop, troop_file: str | Path) -> list[Path]:

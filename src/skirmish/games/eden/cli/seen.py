@@ -11,6 +11,7 @@ import importlib
 from pathlib import Path
 
 from skirmish.cli.play.prompts import rounded
+from skirmish.core.atomic import write_atomically
 from skirmish.core.errors import IllegalActionError, NotationError
 from skirmish.core.game import Game
 from skirmish.games.eden.knowledge import knowledge as known_game
@@ -42,9 +43,10 @@ def write_table(game: Game, seat: int | None, path: Path) -> None:
     if suffix == ".png":
         import resvg_py
 
-        path.write_bytes(bytes(resvg_py.svg_to_bytes(svg_string=svg, background="white")))
+        write_atomically(path, bytes(resvg_py.svg_to_bytes(svg_string=svg,
+                                                           background="white")))
     else:
-        path.write_text(svg, encoding="utf-8")
+        write_atomically(path, svg)
 
 
 def odds_lines(game: Game, seat: int | None, text: str) -> list[str]:

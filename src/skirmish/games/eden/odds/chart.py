@@ -13,10 +13,12 @@ The ``*_figure`` functions return a :class:`matplotlib.figure.Figure` made witho
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from skirmish.core.atomic import write_atomically
 from skirmish.games.eden.odds.dice import Dist, cumulative
 from skirmish.games.eden.odds.results import AttackOdds
 
@@ -56,7 +58,9 @@ def _whole_numbers(ax: Axes) -> None:
 
 def _save(fig: Figure, path: Path) -> Path:
     fig.tight_layout()
-    fig.savefig(path)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format=path.suffix.lstrip(".").lower() or "png")
+    write_atomically(path, buffer.getvalue())
     return path
 
 
