@@ -29,3 +29,15 @@ def test_a_memory_soak_samples_every_few_matches_and_at_the_end() -> None:
     assert report.problems == []
     assert report.to_json()["growth_over_last_half"] == pytest.approx(0.0099, abs=1e-4)
     assert rss_mb() > 1.0
+
+
+def test_the_soaks_set_ups_are_bounded() -> None:
+    # Issue 46: a set-up per pairing and cycle was kept for ever (2,000 matches grew a
+    # process by some 90 MB); the oldest now go past SETUPS_KEPT.
+    from skirmish.sim import soak
+
+    soak._SETUPS.clear()
+    pairing = soak.library_pairings("factions", "eden")[0]
+    for cycle in range(soak.SETUPS_KEPT + 5):
+        soak._setup(pairing, 1, "eden", cycle)
+    assert len(soak._SETUPS) == soak.SETUPS_KEPT

@@ -107,6 +107,8 @@ def library_pairings(which: str = "factions", game: str | None = None
 
 
 _SETUPS: dict[tuple[str, str, str, int, int, str], dict[str, Any]] = {}
+#: How many set-ups a process keeps (each pairing's, for a few cycles).
+SETUPS_KEPT = 64
 
 
 def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
@@ -117,6 +119,8 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
     name = game or GAMES.default().name
     key = (name, *pairing, max_rounds, cycle, rules)
     if key not in _SETUPS:
+        if len(_SETUPS) >= SETUPS_KEPT:  # a long soak's cycles: the oldest go (issue 46)
+            del _SETUPS[next(iter(_SETUPS))]
         _SETUPS[key] = sims_of(name).pairing_setup(
             pairing, rounds=max_rounds, cycle=cycle,
             rules=json.loads(rules) if rules else None)
