@@ -1,0 +1,48 @@
+"""Eden's house rules: the rulings its text leaves to the table, each a named match option
+(:mod:`skirmish.core.house_rules`; docs/rulings.md lists the readings and the tests).
+
+The default is the engine's reading before issue 47; where it is not the literal reading
+of the rulebook, ``literal`` names that one and docs/rulings.md says the default is to be
+switched in issue 47's next step (it changes the golden records).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from skirmish.core.house_rules import SETUP_KEY, HouseRule, Reading, chosen, reading
+
+NPF_PROWL = "eden-npf-prowl"
+STORM_CHARGE = "eden-storm-charge"
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        NPF_PROWL,
+        "How far does a prowling NPF move?",
+        (Reading("up-to", "up to 5 cm, in the direction of the player's choice"),
+         Reading("exactly", "exactly 5 cm (a prowl that cannot cover 5 cm is not offered)")),
+        default="up-to", literal="exactly",
+        citation="Optional rules 2.B, Prowl: \"the NPF moves 5 cm\" (FR: \"se déplace de "
+                 "5 cm\")",
+        anchor="optional-rules-2b-prowl-up-to-or-exactly-5-cm"),
+    HouseRule(
+        STORM_CHARGE,
+        "Does Storm's 8 cm limit the Charge as well as the Move?",
+        (Reading("move-only", "a Move covers 8 cm; a Charge still covers 10 cm"),
+         Reading("charge-too", "a Move and a Charge both cover 8 cm")),
+        default="move-only",
+        citation="Optional rules 3, Storm: \"Lors d'une action de déplacement les combattants "
+                 "se déplacent de 8 cm (au lieu de 10 cm)\"",
+        anchor="optional-rules-3-storm-and-the-charge"),
+)
+
+
+def house_rules_in(setup: Mapping[str, Any]) -> dict[str, str]:
+    """A set-up's chosen readings, checked (HouseRuleError names the one at fault)."""
+    return chosen(HOUSE_RULES, setup.get(SETUP_KEY))
+
+
+def reading_of(choices: Mapping[str, str], name: str) -> str:
+    """The reading of Eden option ``name`` in force under ``choices``."""
+    return reading(HOUSE_RULES, choices, name)
