@@ -65,3 +65,19 @@ def test_simulate_plays_the_options_and_writes_them_in_the_records(tmp_path: Pat
     bad = run("simulate", "--games", "2", "--quiet", "--house-rules", "eden-npf-prowl")
     assert bad.exit_code == 2
     assert "--house-rules 'eden-npf-prowl': expected name=reading" in bad.output
+
+
+def test_demo_and_play_take_the_options_a_game_without_them_refuses(tmp_path: Path) -> None:
+    record = tmp_path / "demo.jsonl"
+    result = run("demo", "--seed", "3", "--rounds", "1", "--brief", "--record", str(record),
+                 "--house-rules", "eden-npf-prowl=exactly")
+    assert result.exit_code == 0, result.output
+    assert "house rules: eden-npf-prowl=exactly" in result.output
+    header = Record.from_jsonl(record.read_text()).header
+    assert header["setup"]["house_rules"] == {"eden-npf-prowl": "exactly"}
+    result = runner.invoke(app, ["play", "--seed", "1", "--house-rules",
+                                 "eden-storm-charge=charge-too"], input="quit\n")
+    assert "house rules: eden-storm-charge=charge-too" in result.output
+    result = run("demo", "--game", "masseffect", "--house-rules", "eden-npf-prowl=exactly")
+    assert result.exit_code == 2
+    assert "unknown house rule 'eden-npf-prowl' (known: none)" in result.output

@@ -49,14 +49,14 @@ def house_rules(
         raise ValueError(f"house-rules: a file goes with `check`, got {what!r} {file}")
     if what is not None and what not in GAMES:
         raise ValueError(f"house-rules: {game_choices()}, got {what!r}")
-    games = [GAMES.get(what)] if what is not None else list(GAMES)
+    plugins = [GAMES.get(what)] if what is not None else list(GAMES)
     if as_json:
         print(json.dumps({g.name: [r.to_json() for r in house_rules_of(g.name)]
-                          for g in games}, indent=1, ensure_ascii=False))
+                          for g in plugins}, indent=1, ensure_ascii=False))
         return
-    for game in games:
-        rules = house_rules_of(game.name)
-        console.print(f"{game.title} ({game.name}): "
+    for plugin in plugins:
+        rules = house_rules_of(plugin.name)
+        console.print(f"{plugin.title} ({plugin.name}): "
                       f"{len(rules) or 'no'} house rule{'s' if len(rules) != 1 else ''}",
                       highlight=False)
         for rule in rules:

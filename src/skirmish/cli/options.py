@@ -104,6 +104,16 @@ def house_rules_setup(setup: dict[str, Any], text: str | None, file: Path | None
     return setup
 
 
+def house_rules_choices(text: str | None, file: Path | None, game: str | None = None
+                        ) -> dict[str, str]:
+    """The readings ``--house-rules-file`` then ``--house-rules`` choose, checked against
+    ``game``'s options (empty when neither is given; ValueError in one line)."""
+    from skirmish.core.house_rules import SETUP_KEY
+
+    chosen: dict[str, str] = house_rules_setup({}, text, file, game).get(SETUP_KEY, {})
+    return chosen
+
+
 def house_rules_text(setup: dict[str, Any], game: str | None = None) -> str:
     """The house rules a set-up plays, in words (those that differ from the default)."""
     from skirmish.core.house_rules import SETUP_KEY, house_rules_of, words

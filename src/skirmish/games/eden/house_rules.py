@@ -25,7 +25,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         default="up-to", literal="exactly",
         citation="Optional rules 2.B, Prowl: \"the NPF moves 5 cm\" (FR: \"se déplace de "
                  "5 cm\")",
-        anchor="optional-rules-2b-prowl-up-to-or-exactly-5-cm"),
+        anchor="optional-rules-2-b-prowl"),
     HouseRule(
         STORM_CHARGE,
         "Does Storm's 8 cm limit the Charge as well as the Move?",
@@ -34,7 +34,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         default="move-only",
         citation="Optional rules 3, Storm: \"Lors d'une action de déplacement les combattants "
                  "se déplacent de 8 cm (au lieu de 10 cm)\"",
-        anchor="optional-rules-3-storm-and-the-charge"),
+        anchor="optional-rules-3-3-storm-fr-vent-contraire-which-actions"),
 )
 
 

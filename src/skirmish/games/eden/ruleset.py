@@ -9,8 +9,8 @@ from typing import Any
 from skirmish.core.data_files import DataError, quote
 from skirmish.core.dice import Dice, SeededDice, fresh_seed
 from skirmish.core.game import Game
-from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.core.house_rules import HouseRuleError
+from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.games.eden import effect_kinds  # noqa: F401  (registers every effect kind)
 from skirmish.games.eden.abilities import ability_effects
 from skirmish.games.eden.actions import EDEN_ACTIONS

@@ -44,6 +44,7 @@ from skirmish.games.eden.events import ActivationEvent
 from skirmish.games.eden.fighter import Fighter
 from skirmish.games.eden.fighting.melee import MeleeAttack
 from skirmish.games.eden.fighting.movement import charge_position, relocate, touches_an_enemy
+from skirmish.games.eden.house_rules import NPF_PROWL, reading_of
 from skirmish.games.eden.modifiers import Condition
 from skirmish.games.eden.optional.infestation import (
     CHARGE_REACH_CM,
@@ -52,7 +53,6 @@ from skirmish.games.eden.optional.infestation import (
     RULE_B,
     decide_for_npfs,
 )
-from skirmish.games.eden.house_rules import NPF_PROWL, reading_of
 from skirmish.games.eden.rolling import state_of
 from skirmish.geometry import is_legal_move, sample_destinations
 from skirmish.geometry.distance import base_distance
