@@ -38,10 +38,12 @@ class HouseRuleError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One reading of a ruling: its name (``contact``), what it plays, in one line."""
+    """One reading of a ruling: its name (``contact``), what it plays, in one line (and in
+    French, for the web lobby; English when empty)."""
 
     name: str
     description: str
+    french: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,8 @@ class HouseRule:
     citation: str
     anchor: str
     literal: str = ""
+    #: The question in French (the web lobby's); English when empty.
+    question_fr: str = ""
 
     def __post_init__(self) -> None:
         if self.default not in self.names():
@@ -72,6 +76,16 @@ class HouseRule:
                 return r
         raise HouseRuleError(f"house rule {self.name}: unknown reading {name!r} (known: "
                              f"{', '.join(self.names())})")
+
+    def in_language(self, lang: str) -> dict[str, Any]:
+        """The lobby's words for this option in ``lang`` (``en`` or ``fr``): its question
+        and each reading's description, the default marked."""
+        fr = lang == "fr"
+        return {"name": self.name,
+                "question": (self.question_fr or self.question) if fr else self.question,
+                "readings": [{"name": r.name, "default": r.name == self.default,
+                              "description": (r.french or r.description) if fr
+                              else r.description} for r in self.readings]}
 
     def to_json(self) -> dict[str, Any]:
         """For listings and the web lobby."""

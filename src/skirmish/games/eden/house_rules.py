@@ -20,18 +20,24 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         NPF_PROWL,
         "How far does a prowling NPF move?",
-        (Reading("up-to", "up to 5 cm, in the direction of the player's choice"),
-         Reading("exactly", "exactly 5 cm (a prowl that cannot cover 5 cm is not offered)")),
+        (Reading("up-to", "up to 5 cm, in the direction of the player's choice",
+                 "jusqu'à 5 cm, dans la direction choisie par le joueur"),
+         Reading("exactly", "exactly 5 cm (a prowl that cannot cover 5 cm is not offered)",
+                 "exactement 5 cm (un CNJ qui ne peut pas parcourir 5 cm ne rôde pas)")),
         default="up-to", literal="exactly",
+        question_fr="De combien un CNJ qui rôde se déplace-t-il ?",
         citation="Optional rules 2.B, Prowl: \"the NPF moves 5 cm\" (FR: \"se déplace de "
                  "5 cm\")",
         anchor="optional-rules-2-b-prowl"),
     HouseRule(
         STORM_CHARGE,
         "Does Storm's 8 cm limit the Charge as well as the Move?",
-        (Reading("move-only", "a Move covers 8 cm; a Charge still covers 10 cm"),
-         Reading("charge-too", "a Move and a Charge both cover 8 cm")),
+        (Reading("move-only", "a Move covers 8 cm; a Charge still covers 10 cm",
+                 "un Déplacement couvre 8 cm ; un Engagement couvre toujours 10 cm"),
+         Reading("charge-too", "a Move and a Charge both cover 8 cm",
+                 "un Déplacement et un Engagement couvrent 8 cm")),
         default="move-only",
+        question_fr="Le Vent contraire (8 cm) limite-t-il aussi l'Engagement ?",
         citation="Optional rules 3, Storm: \"Lors d'une action de déplacement les combattants "
                  "se déplacent de 8 cm (au lieu de 10 cm)\"",
         anchor="optional-rules-3-3-storm-fr-vent-contraire-which-actions"),
