@@ -24,7 +24,8 @@ def test_the_listing_names_each_option_its_question_readings_and_default() -> No
     assert "up-to [default]: up to 5 cm" in result.output
     assert "exactly [literal]" in result.output
     rows = json.loads(run("house-rules", "--json").output)
-    assert {r["name"] for r in rows["eden"]} == {"eden-npf-prowl", "eden-storm-charge"}
+    assert {r["name"] for r in rows["eden"]} == {"eden-npf-prowl", "eden-storm-charge",
+                                                "eden-tied-bid", "eden-fear-burn"}
     assert rows["masseffect"] == []
 
 

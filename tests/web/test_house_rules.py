@@ -11,7 +11,8 @@ from .conftest import create, hub_of
 def test_the_lobby_offers_the_house_rules_default_chosen_in_both_languages(
         client: TestClient) -> None:
     options = client.get("/api/options").json()["house_rules"]
-    assert [r["name"] for r in options["eden"]] == ["eden-npf-prowl", "eden-storm-charge"]
+    assert [r["name"] for r in options["eden"]] == ["eden-npf-prowl", "eden-storm-charge",
+                                                          "eden-tied-bid", "eden-fear-burn"]
     assert options["masseffect"] == []
     page = client.get("/").text
     assert "House rules" in page and 'data-rule="eden-npf-prowl"' in page

@@ -15,6 +15,8 @@ from skirmish.core.house_rules import SETUP_KEY, HouseRule, Reading, chosen, rea
 
 NPF_PROWL = "eden-npf-prowl"
 STORM_CHARGE = "eden-storm-charge"
+TIED_BID = "eden-tied-bid"
+FEAR_BURN = "eden-fear-burn"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -41,6 +43,34 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         citation="Optional rules 3, Storm: \"Lors d'une action de déplacement les combattants "
                  "se déplacent de 8 cm (au lieu de 10 cm)\"",
         anchor="optional-rules-3-3-storm-fr-vent-contraire-which-actions"),
+    HouseRule(
+        TIED_BID,
+        "After tied bids, is the tie-break winner the first player, or does he choose?",
+        (Reading("first", "the higher tie-break roll is the first player",
+                 "le plus haut jet de départage est le Premier joueur"),
+         Reading("chooses", "the higher tie-break roll chooses the first player, as the "
+                            "higher bid does",
+                 "le plus haut jet de départage choisit le Premier joueur, comme la plus "
+                 "haute mise")),
+        default="first",
+        citation="Rulebook 4.A step 3: \"Le joueur ayant obtenu le résultat le plus élevé "
+                 "est alors le Premier joueur\"",
+        anchor="rulebook-4a-step-3-and-4b-step-1-simultaneous-secret-bids-tie-break-dice",
+        question_fr="Après des mises égales, le gagnant du départage est-il Premier joueur, "
+                    "ou choisit-il ?"),
+    HouseRule(
+        FEAR_BURN,
+        "May a frightened fighter remove a burn marker (1 AP)?",
+        (Reading("allowed", "yes: removing a burn marker is no action of rule 5",
+                 "oui : retirer un marqueur Brûlure n'est pas une action de la règle 5"),
+         Reading("forbidden", "no: Fear allows no action but the Move",
+                 "non : la Peur n'autorise aucune action sauf le Déplacement")),
+        default="allowed",
+        citation="Rulebook 9, Fear: \"il ne peut effectuer aucune action sauf Déplacement\"; "
+                 "Burn: \"un combattant peut retirer un de ses marqueurs Brûlure en dépensant "
+                 "1 PA\"",
+        anchor="rulebook-9-fear-no-action-except-the-move-action",
+        question_fr="Un combattant effrayé peut-il retirer un marqueur Brûlure (1 PA) ?"),
 )
 
 

@@ -8,12 +8,13 @@ from dataclasses import replace
 import pytest
 
 from skirmish.bots import make_agent
-from skirmish.core import Record, Ref, verify
+from skirmish.core import Game, Record, Ref, verify
 from skirmish.core.agents import view_of
 from skirmish.games.eden import EDEN
 from skirmish.games.eden.demo import match_setup
 from skirmish.games.eden.fighting.fighter_actions import Activation
 from skirmish.games.eden.fighting.movement import allowance
+from skirmish.games.eden.modifiers import Condition
 from skirmish.games.eden.optional.npf_activation import NpfActivation
 from skirmish.games.eden.ruleset import SetupError
 
@@ -77,11 +78,65 @@ def test_storm_charge_too_limits_the_charge_to_8_cm() -> None:
     assert not any(str(a).startswith("charge") for a in game.legal_actions())
 
 
+# -- eden-tied-bid ------------------------------------------------------------------------
+def _bid(dice: list[int], **readings: str) -> Game:
+    from skirmish.games.eden.preparation.bidding import FirstPlayerBid
+
+    from ..scenario import table
+
+    game = table([(YURI, 5, 5)], [(NGOBO, 5, 50)], dice=dice, start=[])
+    _choose(game, **readings)
+    game.push(FirstPlayerBid())
+    game.advance()
+    game.apply("bid 0")
+    game.apply("bid 0")
+    return game
+
+
+def test_tied_bid_first_the_default_the_higher_roll_is_first_player() -> None:
+    game = _bid([2, 5])  # A rolls 2, B 5: B is the first player, nobody chooses
+    assert game.is_over and state(game).first_player == 1
+
+
+def test_tied_bid_chooses_the_higher_roll_chooses_the_first_player() -> None:
+    game = _bid([2, 5], **{"eden-tied-bid": "chooses"})
+    decision = game.decision()
+    assert (decision.player, decision.kind) == (1, "first-player")
+    game.apply("first A")  # B won the roll and lets A play first
+    assert game.is_over and state(game).first_player == 0
+
+
+# -- eden-fear-burn ------------------------------------------------------------------------
+def _afraid_and_burning(**readings: str) -> Game:
+    from ..test_movement import activation
+
+    game = activation([(YURI, 10, 10)], [(NGOBO, 50, 50)], "A.Yuri")
+    _choose(game, **readings)
+    yuri = fighter(game, "A.Yuri")
+    yuri.add_markers(Condition.BURN, 1)
+    yuri.add_markers(Condition.FEAR, 1)
+    return game
+
+
+def test_fear_burn_allowed_the_default_a_frightened_fighter_removes_a_burn() -> None:
+    game = _afraid_and_burning()
+    assert "extinguish A.Yuri" in {str(a) for a in game.legal_actions()}
+    game.apply("extinguish A.Yuri")
+    assert fighter(game, "A.Yuri").marker_count(Condition.BURN) == 0
+
+
+def test_fear_burn_forbidden_a_frightened_fighter_keeps_his_burn() -> None:
+    game = _afraid_and_burning(**{"eden-fear-burn": "forbidden"})
+    assert "extinguish A.Yuri" not in {str(a) for a in game.legal_actions()}
+    unchanged(game, "extinguish A.Yuri",
+              r"no action except the Move action \(house rule eden-fear-burn=forbidden\)")
+
+
 # -- the set-up, the record, the agents ----------------------------------------------------
 def test_a_setup_naming_an_unknown_option_or_reading_is_refused_in_one_line() -> None:
     setup = match_setup()
-    with pytest.raises(SetupError, match=r"unknown house rule 'eden-nope' \(known: "
-                                         r"eden-npf-prowl, eden-storm-charge\)"):
+    known = r"eden-npf-prowl, eden-storm-charge, eden-tied-bid, eden-fear-burn"
+    with pytest.raises(SetupError, match=rf"unknown house rule 'eden-nope' \(known: {known}\)"):
         EDEN.new_game({**setup, "house_rules": {"eden-nope": "x"}}, seed=1)
     with pytest.raises(SetupError, match=r"eden-npf-prowl: unknown reading 'far' \(known: "
                                          r"up-to, exactly\)"):
@@ -91,7 +146,8 @@ def test_a_setup_naming_an_unknown_option_or_reading_is_refused_in_one_line() ->
 @pytest.mark.parametrize("agent", ["random", "mcts"])
 def test_a_match_with_options_plays_to_the_end_and_replays(agent: str) -> None:
     setup = {**match_setup(), "rules": {"infestation": 3, "climate": [3]},
-             "house_rules": {"eden-npf-prowl": "exactly", "eden-storm-charge": "charge-too"}}
+             "house_rules": {"eden-npf-prowl": "exactly", "eden-storm-charge": "charge-too",
+                             "eden-tied-bid": "chooses", "eden-fear-burn": "forbidden"}}
     game = EDEN.new_game(setup, seed=7)
     assert state(game).catalogue.house_rules == setup["house_rules"]
     bots = [make_agent(agent if agent == "random" else "mcts:iterations=8", s)
