@@ -82,3 +82,18 @@ def test_demo_and_play_take_the_options_a_game_without_them_refuses(tmp_path: Pa
     result = run("demo", "--game", "masseffect", "--house-rules", "eden-npf-prowl=exactly")
     assert result.exit_code == 2
     assert "unknown house rule 'eden-npf-prowl' (known: none)" in result.output
+
+
+def test_soak_plays_random_house_rule_combinations_without_a_break(tmp_path: Path) -> None:
+    out = tmp_path / "soak.json"
+    result = run("soak", "--matches", "6", "--workers", "1", "--quiet", "--record-every", "1",
+                 "--rules", "infestation:3,climate:3", "--house-rules", "random",
+                 "--json", str(out))
+    assert result.exit_code == 0, result.output
+    assert "house rules: a random reading of every option, each match" in result.output
+    summary = json.loads(out.read_text())
+    assert summary["spec"]["house_rules"] == "random"
+    assert "records re-played: 6 (0 problems)" in result.output
+    bad = run("soak", "--matches", "2", "--quiet", "--house-rules", "eden-tied-bid=maybe")
+    assert bad.exit_code == 2
+    assert "eden-tied-bid: unknown reading 'maybe' (known: first, chooses)" in bad.output
