@@ -11,6 +11,8 @@ from skirmish.cli.main import app
 from skirmish.core.record import Record
 
 runner = CliRunner()
+EDEN_OPTIONS = ["eden-npf-prowl", "eden-storm-charge", "eden-tied-bid", "eden-fear-burn",
+                "eden-redirection"]
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]
@@ -24,8 +26,7 @@ def test_the_listing_names_each_option_its_question_readings_and_default() -> No
     assert "up-to [default]: up to 5 cm" in result.output
     assert "exactly [literal]" in result.output
     rows = json.loads(run("house-rules", "--json").output)
-    assert {r["name"] for r in rows["eden"]} == {"eden-npf-prowl", "eden-storm-charge",
-                                                "eden-tied-bid", "eden-fear-burn"}
+    assert {r["name"] for r in rows["eden"]} == set(EDEN_OPTIONS)
     assert rows["masseffect"] == []
 
 

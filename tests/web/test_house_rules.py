@@ -7,12 +7,14 @@ from fastapi.testclient import TestClient
 
 from .conftest import create, hub_of
 
+EDEN_OPTIONS = ["eden-npf-prowl", "eden-storm-charge", "eden-tied-bid", "eden-fear-burn",
+                "eden-redirection"]
+
 
 def test_the_lobby_offers_the_house_rules_default_chosen_in_both_languages(
         client: TestClient) -> None:
     options = client.get("/api/options").json()["house_rules"]
-    assert [r["name"] for r in options["eden"]] == ["eden-npf-prowl", "eden-storm-charge",
-                                                          "eden-tied-bid", "eden-fear-burn"]
+    assert [r["name"] for r in options["eden"]] == EDEN_OPTIONS
     assert options["masseffect"] == []
     page = client.get("/").text
     assert "House rules" in page and 'data-rule="eden-npf-prowl"' in page

@@ -17,6 +17,7 @@ NPF_PROWL = "eden-npf-prowl"
 STORM_CHARGE = "eden-storm-charge"
 TIED_BID = "eden-tied-bid"
 FEAR_BURN = "eden-fear-burn"
+REDIRECTION = "eden-redirection"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -71,6 +72,22 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
                  "1 PA\"",
         anchor="rulebook-9-fear-no-action-except-the-move-action",
         question_fr="Un combattant effrayé peut-il retirer un marqueur Brûlure (1 PA) ?"),
+    HouseRule(
+        REDIRECTION,
+        "A shot at a fighter who is not free goes astray: who may it hit?",
+        (Reading("opponents", "only the target's opponents touching him (contact is "
+                              "touching an opponent, 2.E)",
+                 "seulement les adversaires de la cible à son contact (le contact est avec "
+                 "un adversaire, 2.E)"),
+         Reading("anyone-touching", "any fighter whose base touches the target's, his "
+                                    "friends included",
+                 "tout combattant dont le socle touche celui de la cible, ses amis compris")),
+        default="opponents",
+        citation="Rulebook 6.B step 2: \"le combattant au contact de la cible et le plus "
+                 "proche du tireur … devient alors la cible du tir\"",
+        anchor="rulebook-6b-shooting-step-2-an-odd-number-of-successes-on-a-target-who-is-"
+               "not-free",
+        question_fr="Un tir sur un combattant non libre dévie : qui peut-il toucher ?"),
 )
 
 

@@ -132,10 +132,53 @@ def test_fear_burn_forbidden_a_frightened_fighter_keeps_his_burn() -> None:
               r"no action except the Move action \(house rule eden-fear-burn=forbidden\)")
 
 
+# -- eden-redirection ---------------------------------------------------------------------
+def _astray(**readings: str) -> tuple[Game, list[tuple[str, str]]]:
+    """Ngobo (B) is engaged with Vladd (A, 8.79 cm from Yuri) and touches his own friend
+    Abama (B, 7.09 cm from Yuri, nearer); Yuri's 3 successes (odd) on Ngobo go astray."""
+    from skirmish.games.eden.fighting.ranged import RedirectEvent
+
+    from ..profiles import ABAMA, VLADD
+    from ..test_ranged import GUNNER, NGOBO_REF, turn
+
+    vladd = (VLADD, 21.5, 10 + 3 * 0.8660254037844386)
+    game = turn([(GUNNER, 10, 10), vladd], [(NGOBO, 20, 10), (ABAMA, 20, 6.5)],
+                dice=[4, 5, 6, 1, 1, 4, 4, 4, 4, 1, 1, 1])
+    _choose(game, **readings)
+    game.apply(f"shoot A.Yuri Pistol {NGOBO_REF}")
+    return game, [(e.intended, e.target) for e in game.log if isinstance(e, RedirectEvent)]
+
+
+def test_redirection_opponents_the_default_the_shot_hits_the_targets_opponent() -> None:
+    _, redirected = _astray()
+    assert redirected == [("B.Ngobo-Quick-Arm", "A.Vlädd")]
+
+
+def test_redirection_anyone_touching_the_shot_hits_the_targets_nearer_friend() -> None:
+    _, redirected = _astray(**{"eden-redirection": "anyone-touching"})
+    assert redirected == [("B.Ngobo-Quick-Arm", "B.Abama-Big-Belly")]
+
+
+def test_the_exact_odds_follow_the_redirection_reading() -> None:
+    from skirmish.games.eden.odds.game import odds_of
+
+    from ..profiles import ABAMA, VLADD
+    from ..test_ranged import GUNNER, NGOBO_REF, turn
+
+    who = []
+    for readings in ({}, {"eden-redirection": "anyone-touching"}):
+        vladd = (VLADD, 21.5, 10 + 3 * 0.8660254037844386)
+        game = turn([(GUNNER, 10, 10), vladd], [(NGOBO, 20, 10), (ABAMA, 20, 6.5)])
+        _choose(game, **readings)
+        who.append([f.ref for f in odds_of(game, f"shoot A.Yuri Pistol {NGOBO_REF}").fighters])
+    assert who == [[NGOBO_REF, "A.Vlädd"], [NGOBO_REF, "B.Abama-Big-Belly"]]
+
+
 # -- the set-up, the record, the agents ----------------------------------------------------
 def test_a_setup_naming_an_unknown_option_or_reading_is_refused_in_one_line() -> None:
     setup = match_setup()
-    known = r"eden-npf-prowl, eden-storm-charge, eden-tied-bid, eden-fear-burn"
+    known = (r"eden-npf-prowl, eden-storm-charge, eden-tied-bid, eden-fear-burn, "
+             r"eden-redirection")
     with pytest.raises(SetupError, match=rf"unknown house rule 'eden-nope' \(known: {known}\)"):
         EDEN.new_game({**setup, "house_rules": {"eden-nope": "x"}}, seed=1)
     with pytest.raises(SetupError, match=r"eden-npf-prowl: unknown reading 'far' \(known: "
@@ -147,7 +190,8 @@ def test_a_setup_naming_an_unknown_option_or_reading_is_refused_in_one_line() ->
 def test_a_match_with_options_plays_to_the_end_and_replays(agent: str) -> None:
     setup = {**match_setup(), "rules": {"infestation": 3, "climate": [3]},
              "house_rules": {"eden-npf-prowl": "exactly", "eden-storm-charge": "charge-too",
-                             "eden-tied-bid": "chooses", "eden-fear-burn": "forbidden"}}
+                             "eden-tied-bid": "chooses", "eden-fear-burn": "forbidden",
+                             "eden-redirection": "anyone-touching"}}
     game = EDEN.new_game(setup, seed=7)
     assert state(game).catalogue.house_rules == setup["house_rules"]
     bots = [make_agent(agent if agent == "random" else "mcts:iterations=8", s)
