@@ -98,3 +98,16 @@ def test_soak_plays_random_house_rule_combinations_without_a_break(tmp_path: Pat
     bad = run("soak", "--matches", "2", "--quiet", "--house-rules", "eden-tied-bid=maybe")
     assert bad.exit_code == 2
     assert "eden-tied-bid: unknown reading 'maybe' (known: first, chooses)" in bad.output
+
+
+def test_replay_verify_reads_the_options_from_the_header(tmp_path: Path) -> None:
+    record = tmp_path / "demo.jsonl"
+    made = run("demo", "--seed", "4", "--rounds", "1", "--brief", "--record", str(record),
+               "--rules", "infestation:3", "--house-rules",
+               "eden-npf-prowl=exactly,eden-redirection=anyone-touching")
+    assert made.exit_code == 0, made.output
+    result = run("replay", str(record), "--verify")
+    assert result.exit_code == 0, result.output
+    assert "verified: every line matches the re-play" in result.output
+    assert "house rules: eden-npf-prowl=exactly, eden-redirection=anyone-touching" in \
+        result.output
