@@ -111,3 +111,13 @@ def test_replay_verify_reads_the_options_from_the_header(tmp_path: Path) -> None
     assert "verified: every line matches the re-play" in result.output
     assert "house rules: eden-npf-prowl=exactly, eden-redirection=anyone-touching" in \
         result.output
+
+
+def test_a_saved_set_reads_back_and_checks(tmp_path: Path) -> None:
+    from skirmish.core.house_rules import read_file, write_file
+
+    path = tmp_path / "our-table.yaml"
+    write_file(path, "eden", {"eden-tied-bid": "chooses"})
+    assert read_file(path) == ("eden", {"eden-tied-bid": "chooses"})
+    result = run("house-rules", "check", str(path))
+    assert result.exit_code == 0 and "eden-tied-bid=chooses" in result.output
