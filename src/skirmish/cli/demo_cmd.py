@@ -10,7 +10,15 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.game_parts import finish
-from skirmish.cli.options import ContentOpt, RulesOpt, default_game, games_help
+from skirmish.cli.options import (
+    ContentOpt,
+    HouseRulesFileOpt,
+    HouseRulesOpt,
+    RulesOpt,
+    default_game,
+    games_help,
+    house_rules_choices,
+)
 
 console = Console()
 
@@ -43,6 +51,8 @@ def demo(
     bands: Annotated[str | None, typer.Option(
         help="A game of bands: the two bands, e.g. Orion,Tisiphone.")] = None,
     rules: RulesOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
 ) -> None:
     """Play a whole match between two bots (of the game --game names) and narrate it round
     by round (turn by turn)."""
@@ -57,9 +67,10 @@ def demo(
     except ValueError as exc:
         console.print(f"[red]error[/red]: {exc}")
         raise typer.Exit(2) from None
+    chosen = house_rules_choices(house_rules, house_rules_file, game)
     commands.demo(console, seed=seed, agents=agents, rounds=rounds, content=content,
                   scenario=scenario, bands=bands, rules=rules, record=record,
-                  actions=actions, brief=brief, svg=svg, svg_dir=svg_dir)
+                  actions=actions, brief=brief, svg=svg, svg_dir=svg_dir, house_rules=chosen)
 
 
 __all__ = ["demo", "finish"]

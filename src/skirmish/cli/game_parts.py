@@ -31,7 +31,7 @@ generic narration) and ``demo``; a command it does not offer (``cards``, ``troop
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -93,15 +93,18 @@ class GameCommands(GamePart):
     def demo(self, console: Console, *, seed: int, agents: str, rounds: int,
              content: list[Path] | None, scenario: str | None, bands: str | None,
              rules: str | None, record: Path | None, actions: bool, brief: bool,
-             svg: Path | None, svg_dir: Path | None) -> None:
-        """Play and narrate one match between two bots (generic: the default set-up)."""
+             svg: Path | None, svg_dir: Path | None,
+             house_rules: Mapping[str, str] | None = None) -> None:
+        """Play and narrate one match between two bots (generic: the default set-up,
+        playing ``house_rules``: checked readings, given only to a game that has some)."""
         from skirmish.bots import make_agent, split_agents
         from skirmish.core.agents import play
 
         if rules is not None:
             raise ValueError(f"--rules: {self.title} has no optional rules")
         assert self.plugin is not None
-        game = self.plugin.rules().new_game({}, seed=seed)
+        setup = {"house_rules": dict(house_rules)} if house_rules else {}
+        game = self.plugin.rules().new_game(setup, seed=seed)
         names = split_agents(agents)
         console.print(f"[bold]{self.title} demo[/bold]: bots {agents}; seed {seed}.")
         play(game, [make_agent(names[0], seed), make_agent(names[1], seed + 1)])
@@ -137,11 +140,12 @@ class GameCommands(GamePart):
 
     # -- terminal play (``skirmish play``) ----------------------------------------------------
     def new_match(self, troop_a: str | None, troop_b: str | None, *, rounds: int,
-                  seed: int | None, content: list[Path] | None, rules: str | None
-                  ) -> tuple[Game, str]:
+                  seed: int | None, content: list[Path] | None, rules: str | None,
+                  house_rules: Mapping[str, str] | None = None) -> tuple[Game, str]:
         """A new match for ``play`` and the intro line (generic: the set-up the game's
         simulations make of the two sides, ``None``: the game's own, and its default
-        scenario; :meth:`skirmish.sim.game_parts.GameSims.setup`). Its dice follow ``seed``
+        scenario; :meth:`skirmish.sim.game_parts.GameSims.setup`), playing ``house_rules``
+        (checked readings, :mod:`skirmish.core.house_rules`). Its dice follow ``seed``
         when one is given (analysis, tests), else they are fair dice both seats contribute
         to (:func:`play_dice`: no seed to print, docs/dice.md)."""
         from skirmish.cli.errors import fail
@@ -156,6 +160,8 @@ class GameCommands(GamePart):
                                content=tuple(str(c) for c in content or ()))
         try:
             setup = sims.setup(request)
+            if house_rules:
+                setup = {**setup, "house_rules": dict(house_rules)}
             game = self.plugin.rules().new_game(setup, seed=seed, dice=play_dice(seed))
         except (SkirmishError, KeyError, ValueError) as exc:
             raise fail(str(exc).strip("'\"")) from None

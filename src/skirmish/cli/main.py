@@ -42,6 +42,7 @@ def version() -> None:
 from skirmish.cli.balance_cmd import balance  # noqa: E402
 from skirmish.cli.cards_cmd import cards_app  # noqa: E402
 from skirmish.cli.demo_cmd import demo  # noqa: E402
+from skirmish.cli.house_rules_cmd import house_rules  # noqa: E402
 from skirmish.cli.ladder_cmd import ladder  # noqa: E402
 from skirmish.cli.odds_cmd import odds_app  # noqa: E402
 from skirmish.cli.play import play  # noqa: E402
@@ -70,6 +71,7 @@ app.command("soak")(soak)
 app.command("ladder")(ladder)
 app.command("balance")(balance)
 app.command("serve")(serve)
+app.command("house-rules")(house_rules)
 
 
 def main() -> None:  # pragma: no cover - console entry point

@@ -73,3 +73,49 @@ def rules_text(setup: dict[str, Any], game: str | None = None) -> str:
     from skirmish.sim.game_parts import sims_of
 
     return sims_of(game or default_game()).rules_words(setup)
+
+
+HouseRulesOpt = Annotated[str | None, typer.Option(
+    "--house-rules", help="House rules: the readings chosen for disputed rulings, "
+                          "comma-separated name=reading (e.g. eden-npf-prowl=exactly); "
+                          "`skirmish house-rules` lists them.")]
+HouseRulesFileOpt = Annotated[Path | None, typer.Option(
+    "--house-rules-file", help="A shared house-rule set (YAML: game, house_rules); "
+                               "--house-rules given too wins over it.")]
+
+
+def house_rules_setup(setup: dict[str, Any], text: str | None, file: Path | None,
+                      game: str | None = None) -> dict[str, Any]:
+    """``setup`` playing the house rules of ``--house-rules-file`` then ``--house-rules``;
+    ``setup`` itself when neither is given. Raises ValueError (one line naming the option,
+    reading or file at fault)."""
+    if text is None and file is None:
+        return setup
+    from skirmish.core.house_rules import parse_text, read_file, with_house_rules
+
+    name = game or default_game()
+    if file is not None:
+        named, choices = read_file(file)
+        if named is not None and named != name:
+            raise ValueError(f"{file}: a house-rule set for {named}, not {name}")
+        setup = with_house_rules(setup, name, choices, f"{file}: house_rules")
+    if text is not None:
+        setup = with_house_rules(setup, name, parse_text(text))
+    return setup
+
+
+def house_rules_choices(text: str | None, file: Path | None, game: str | None = None
+                        ) -> dict[str, str]:
+    """The readings ``--house-rules-file`` then ``--house-rules`` choose, checked against
+    ``game``'s options (empty when neither is given; ValueError in one line)."""
+    from skirmish.core.house_rules import SETUP_KEY
+
+    chosen: dict[str, str] = house_rules_setup({}, text, file, game).get(SETUP_KEY, {})
+    return chosen
+
+
+def house_rules_text(setup: dict[str, Any], game: str | None = None) -> str:
+    """The house rules a set-up plays, in words (those that differ from the default)."""
+    from skirmish.core.house_rules import SETUP_KEY, house_rules_of, words
+
+    return words(house_rules_of(game or default_game()), setup.get(SETUP_KEY) or {})

@@ -72,6 +72,11 @@ def replay(
     kept = f" kept after {taken} takeback{'' if taken == 1 else 's'}" if taken else ""
     console.print(f"{file}: {len(game.history)} actions{kept} {state} "
                   f"({game.state_hash()[:16]})")
+    if game.setup.get("house_rules"):  # the readings in force that are not the defaults
+        from skirmish.cli.options import house_rules_text
+
+        console.print(f"house rules: {house_rules_text(dict(game.setup), game.ruleset.name)}",
+                      highlight=False)
     if verify_hash:
         for line in dice_lines(game):
             typer.echo(line)

@@ -38,7 +38,17 @@ from skirmish.cli.errors import (
     save_json,
     write_output,
 )
-from skirmish.cli.options import RulesOpt, default_game, games_help, rules_setup, rules_text
+from skirmish.cli.options import (
+    HouseRulesFileOpt,
+    HouseRulesOpt,
+    RulesOpt,
+    default_game,
+    games_help,
+    house_rules_setup,
+    house_rules_text,
+    rules_setup,
+    rules_text,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -103,6 +113,8 @@ def simulate(
     content: Annotated[list[Path] | None, typer.Option(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
     rules: RulesOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
     resume: ResumeOpt = False,
@@ -132,6 +144,7 @@ def simulate(
     the_setup = sims.setup(SetupRequest((troop_a, troop_b), rounds, scenario, setup,
                                         tuple(str(c) for c in content or ())))
     the_setup = rules_setup(the_setup, rules, game)
+    the_setup = house_rules_setup(the_setup, house_rules, house_rules_file, game)
     spec = BatchSpec(the_setup, (names[0], names[1]), games, seed, game,
                      log_dir=str(log_dir) if log_dir else None)
     try:
@@ -149,11 +162,15 @@ def simulate(
     report = BatchReport.of((names[0], names[1]), summaries, troops)
     if sims.has_rules:
         console.print(f"optional rules: {rules_text(the_setup, game)}", highlight=False)
+    if the_setup.get("house_rules"):
+        console.print(f"house rules: {house_rules_text(the_setup, game)}", highlight=False)
     _print_report(report, elapsed)
     if json_out is not None:
         data = report.to_json()
         if sims.has_rules:
             data["rules"] = the_setup.get("rules", {})
+        if the_setup.get("house_rules"):
+            data["house_rules"] = the_setup["house_rules"]
         if collected.cancelled:
             data["interrupted"] = {"games_planned": games, "games_finished": len(summaries)}
         data["seconds"] = elapsed
@@ -239,6 +256,8 @@ def matchup(
         help="The scenario, in a game that has scenarios (default: the game's own).",
         show_default=False)] = None,
     rules: RulesOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
@@ -266,9 +285,13 @@ def matchup(
         raise fail(str(exc)) from None
     if rules is not None and not sims.has_rules:
         raise fail(f"--rules: {rules_owners()}'s optional rules; --game {ruleset} has none")
-    setups = {(i, j): rules_setup(sims.setup(SetupRequest(
-        (names[i], names[j]), rounds, scenario, content=content_dirs)), rules, ruleset)
+    setups = {(i, j): house_rules_setup(rules_setup(sims.setup(SetupRequest(
+        (names[i], names[j]), rounds, scenario, content=content_dirs)), rules, ruleset),
+        house_rules, house_rules_file, ruleset)
         for i, j in itertools.combinations(range(len(names)), 2)}
+    if house_rules is not None or house_rules_file is not None:
+        console.print(f"house rules: {house_rules_text(next(iter(setups.values())), ruleset)}",
+                      highlight=False)
     if rules is not None:
         from skirmish.core.ruleset import RULESETS
 

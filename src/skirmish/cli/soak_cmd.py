@@ -12,7 +12,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from skirmish.cli.errors import check_output, check_workers, guard, save_json
-from skirmish.cli.options import RulesOpt, default_game, games_help
+from skirmish.cli.options import (
+    HouseRulesFileOpt,
+    RulesOpt,
+    default_game,
+    games_help,
+    house_rules_choices,
+)
 
 console = Console()
 
@@ -39,6 +45,11 @@ def soak(
         help=f"{games_help()} Its sample troops (bands ...), on its sample scenarios in "
         "turn when it has scenarios.", show_default=False)] = None,
     rules: RulesOpt = None,
+    house_rules: Annotated[str | None, typer.Option(
+        "--house-rules", help="House rules, name=reading comma-separated (`skirmish "
+                              "house-rules` lists them), or `random`: each match a random "
+                              "reading of every option.")] = None,
+    house_rules_file: HouseRulesFileOpt = None,
 ) -> None:
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
@@ -60,12 +71,16 @@ def soak(
             raise ValueError(f"--rules: {rules_owners()}'s optional rules; --game {game} "
                              "has none")
         rules_json = json.dumps(sims.parse_rules(rules), sort_keys=True)
+    house_json = "random" if house_rules == "random" else ""
+    if house_rules_file is not None or (house_rules is not None and not house_json):
+        house_json = json.dumps(house_rules_choices(house_rules, house_rules_file, game))
     spec = SoakSpec(matches, parse_pairings(pairings, game), (names[0], names[1]), seed,
-                    record_every, game=game, rules=rules_json)
+                    record_every, game=game, rules=rules_json, house_rules=house_json)
     if pairings not in ("factions", "all"):  # unknown troops refused before any match
         checked = iter(sims.check_names([n for pair in spec.pairings for n in pair]))
         spec = SoakSpec(matches, tuple((next(checked), next(checked)) for _ in spec.pairings),
-                        spec.agents, seed, record_every, game=game, rules=rules_json)
+                        spec.agents, seed, record_every, game=game, rules=rules_json,
+                        house_rules=house_json)
     if json_out is not None:
         check_output(json_out, "summary file")
     start = time.perf_counter()
@@ -89,7 +104,9 @@ def soak(
         save_json(json_out, {"spec": {"game": game, "matches": matches, "agents": list(names),
                                       "pairings": [list(p) for p in spec.pairings],
                                       "seed": seed, "record_every": record_every,
-                                      "rules": json.loads(rules_json or "{}")},
+                                      "rules": json.loads(rules_json or "{}"),
+                                      "house_rules": (house_json if house_json == "random"
+                                                      else json.loads(house_json or "{}"))},
                              **report.to_json()}, "summary file")
     if not report.clean:
         raise typer.Exit(1)

@@ -46,6 +46,9 @@ class SoakSpec:
     game: str = field(default_factory=lambda: GAMES.default().name)
     #: The game's optional rules, as a set-up's ``rules`` in JSON text ("" for none).
     rules: str = ""
+    #: House rules (issue 47): a set-up's ``house_rules`` in JSON text ("" for none), or
+    #: ``"random"``: each match a random reading of every option, from its seed.
+    house_rules: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +130,20 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
     return _SETUPS[key]
 
 
+def _house_rules(spec: SoakSpec, seed: int) -> dict[str, str]:
+    """The house rules match ``seed`` plays: the spec's, or with ``"random"`` one reading
+    of each of the game's options drawn from the seed (a pure function of it)."""
+    if spec.house_rules != "random":
+        chosen: dict[str, str] = json.loads(spec.house_rules)
+        return chosen
+    import random
+
+    from skirmish.core.house_rules import house_rules_of
+
+    draw = random.Random(seed)
+    return {r.name: draw.choice(r.names()) for r in house_rules_of(spec.game)}
+
+
 def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     """Play match ``index``: a pure function of the spec and the index."""
     seed = game_seed(spec.seed, index)
@@ -137,8 +154,10 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     actions = 0
     try:
         problems = sims_of(spec.game).invariant_problems
-        game = RULESETS.get(spec.game).new_game(
-            _setup(pairing, spec.max_rounds, spec.game, cycle // 2, spec.rules), seed=seed)
+        setup = _setup(pairing, spec.max_rounds, spec.game, cycle // 2, spec.rules)
+        if spec.house_rules:
+            setup = {**setup, "house_rules": _house_rules(spec, seed)}
+        game = RULESETS.get(spec.game).new_game(setup, seed=seed)
         agents = [make_agent(name, seed + 7919 * (seat + 1)) for seat, name in enumerate(names)]
         breaks.extend(problems(game))
         while not game.is_over and not breaks:
@@ -206,6 +225,11 @@ def describe(report: SoakReport, spec: SoakSpec) -> Sequence[str]:
     if spec.rules:
         words = sims_of(spec.game).rules_words({"rules": json.loads(spec.rules)})
         lines.insert(1, f"optional rules: {words}")
+    if spec.house_rules:
+        lines.insert(1, "house rules: " + ("a random reading of every option, each match"
+                                           if spec.house_rules == "random" else
+                                           ", ".join(f"{k}={v}" for k, v in
+                                                     json.loads(spec.house_rules).items())))
     lines += [f"  match {e['match']} (seed {e['seed']}, {e['pairing'][0]} vs "
               f"{e['pairing'][1]}): {e['problem']}" for e in report.examples]
     return lines

@@ -82,7 +82,8 @@ class SetupProblem(ValueError):
 
 
 #: The fields of ``POST /api/matches`` every game shares (the generic layer reads them).
-COMMON_FIELDS = frozenset({"ruleset", "seats", "mode", "title", "private", "clock"})
+COMMON_FIELDS = frozenset({"ruleset", "seats", "mode", "title", "private", "clock",
+                           "house_rules"})
 
 
 class WebPart:

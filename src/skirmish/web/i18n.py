@@ -46,6 +46,8 @@ SHARED: dict[str, tuple[str, str]] = {
     "clock.waiting": ("The clock starts when both players are at the table.",
                       "La pendule démarre quand les deux joueurs sont à la table."),
     "lobby.clock": ("Clock", "Pendule"),
+    "lobby.house_rules": ("House rules", "Règles maison"),
+    "lobby.house_rules.default": ("default", "par défaut"),
     "lobby.clock.none": ("No clock", "Sans pendule"),
     "lobby.clock.minutes": ("Minutes per player", "Minutes par joueur"),
     "lobby.clock.increment": ("Seconds added per decision", "Secondes ajoutées par décision"),

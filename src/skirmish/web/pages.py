@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
+from skirmish.core.house_rules import house_rules_of
 from skirmish.core.plugins import GAMES
 from skirmish.web.game_parts import WebPart, web_parts
 from skirmish.web.i18n import DEFAULT, LANGUAGES, strings, tables
@@ -134,7 +135,8 @@ def lobby(request: Request) -> HTMLResponse:
     games = [{"name": part.name, "default": part.name == default,
               "templates": {slot: f"{part.name}/{name}"
                             for slot, name in part.lobby_templates.items()},
-              "context": part.lobby_context(_content(request, part), lang)}
+              "context": part.lobby_context(_content(request, part), lang),
+              "house_rules": [r.in_language(lang) for r in house_rules_of(part.name)]}
              for part in web_parts()]
     return _render(request, "lobby.html", games=games, agents=_agents(),
                    lobby_scripts=_files("lobby_scripts"))

@@ -22,6 +22,7 @@ from skirmish.bots.registry import agent_choices, check_agent
 from skirmish.core.dice import dice_from_json
 from skirmish.core.errors import RecordError, SkirmishError
 from skirmish.core.game import Game, play_entry
+from skirmish.core.house_rules import house_rules_of
 from skirmish.core.plugins import GAMES
 from skirmish.core.record import ENDED_BY_TABLE, Record, first_dice, verify_jsonl
 from skirmish.core.ruleset import RULESETS, Outcome
@@ -145,7 +146,9 @@ def create_app(db_url: str | None = None, data_dir: str | Path | None = None, *,
         offer at the top, each other game's under its name."""
         default = GAMES.default().name
         offered: dict[str, Any] = {"rulesets": GAMES.names(), "agents": agent_choices(),
-                                   "modes": ["remote", "hotseat"]}
+                                   "modes": ["remote", "hotseat"],
+                                   "house_rules": {g: [r.to_json() for r in house_rules_of(g)]
+                                                   for g in GAMES.names()}}
         for part in web_parts():
             own = part.options(hub.content(part.name))
             if part.name == default:
@@ -239,6 +242,7 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
         raise ApiError(400, f"ruleset: only {' and '.join(repr(n) for n in GAMES.names())} "
                             "are played here")
     setup, title = web_part(ruleset).setup_of(body, hub.content(ruleset))
+    setup = _house_rules(setup, ruleset, body.get("house_rules"))
     mode = _mode(body)
     seats = _seats(body.get("seats"), mode)
     title = short_text(body.get("title"), "title", 100) or title
@@ -250,6 +254,20 @@ async def _create(hub: Hub, body: dict[str, Any]) -> dict[str, Any]:
     except clocks.ClockError as exc:
         raise ApiError(400, str(exc)) from None
     return await _start(hub, ruleset, setup, title, mode, seats, private=private, clock=clock)
+
+
+def _house_rules(setup: dict[str, Any], ruleset: str, choices: Any) -> dict[str, Any]:
+    """The set-up playing the request's ``house_rules`` (``{name: reading}``, checked
+    against the game's options: :mod:`skirmish.core.house_rules`); a bad one is a 400 in
+    one line naming the option or reading."""
+    if choices is None:
+        return setup
+    from skirmish.core.house_rules import HouseRuleError, with_house_rules
+
+    try:
+        return with_house_rules(setup, ruleset, choices, "house_rules")
+    except HouseRuleError as exc:
+        raise ApiError(400, str(exc)[:300]) from None
 
 
 def _mode(body: dict[str, Any]) -> str:

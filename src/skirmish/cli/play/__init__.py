@@ -15,7 +15,13 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import fail
-from skirmish.cli.options import ContentOpt, GameOpt, RulesOpt
+from skirmish.cli.options import (
+    ContentOpt,
+    GameOpt,
+    HouseRulesFileOpt,
+    HouseRulesOpt,
+    RulesOpt,
+)
 
 
 def _read_line(prompt: str) -> str | None:
@@ -48,6 +54,8 @@ def play(
         help="Save the game's record here after every decision.", dir_okay=False)] = None,
     content: ContentOpt = None,
     rules: RulesOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     game_name: GameOpt = None,
 ) -> None:
     """Play a match from the terminal, hot-seat or against a bot (--vs): type the number of
@@ -57,7 +65,7 @@ def play(
     from skirmish.bots import make_agent
     from skirmish.cli.errors import check_output
     from skirmish.cli.game_parts import commands_of
-    from skirmish.cli.options import default_game
+    from skirmish.cli.options import default_game, house_rules_choices
     from skirmish.cli.play.session import Session
     from skirmish.core.dice import fresh_seed
     from skirmish.core.record import Record
@@ -75,8 +83,10 @@ def play(
             int(dice_seed) if isinstance(dice_seed, int) else fresh_seed())
         intro = f"resumed {resume}: {len(game.history)} decisions played"
     else:  # no seed asked for: fair dice, no seed shown (docs/dice.md)
-        game, intro = commands_of(game_name or default_game()).new_match(
-            troop_a, troop_b, rounds=rounds, seed=seed, content=content, rules=rules)
+        name = game_name or default_game()
+        game, intro = commands_of(name).new_match(
+            troop_a, troop_b, rounds=rounds, seed=seed, content=content, rules=rules,
+            house_rules=house_rules_choices(house_rules, house_rules_file, name))
     bot = None if vs is None else make_agent(vs, fresh_seed() if seed is None else seed + 1)
     humans = (0, 1) if bot is None else ("AB".index(human),)
     mode = ("hot-seat: both seats at this terminal" if bot is None else

@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
         # each layer's part: the object implementing that layer's protocol
         "bots": "skirmish.games.eden.bots.part:BOTS",
         "cli": "skirmish.games.eden.cli.part:CLI",
+        "house_rules": "skirmish.games.eden.house_rules:HOUSE_RULES",
         "rl": "skirmish.games.eden.rl.part:RL",
         "sim": "skirmish.games.eden.sim.part:SIM",
         "web": "skirmish.games.eden.web.part:WEB",

@@ -9,6 +9,7 @@ from typing import Any
 from skirmish.core.data_files import DataError, quote
 from skirmish.core.dice import Dice, SeededDice, fresh_seed
 from skirmish.core.game import Game
+from skirmish.core.house_rules import HouseRuleError
 from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.games.eden import effect_kinds  # noqa: F401  (registers every effect kind)
 from skirmish.games.eden.abilities import ability_effects
@@ -28,6 +29,7 @@ from skirmish.games.eden.cards.profile import FighterProfile
 from skirmish.games.eden.demo import with_npfs
 from skirmish.games.eden.effects import validate_spec
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter
+from skirmish.games.eden.house_rules import house_rules_in
 from skirmish.games.eden.optional.infestation import npf_profiles
 from skirmish.games.eden.optional.options import OptionsError, options_of
 from skirmish.games.eden.preparation.composition import troop_problems
@@ -69,6 +71,10 @@ def _profiles(setup: Mapping[str, Any]) -> dict[tuple[int, str], FighterProfile]
 def catalogue_of(setup: Mapping[str, Any]) -> Catalogue:
     """Every card a set-up names, read and checked (errors name the field at fault). The
     NPF cards (Infestation) are profiles of the NPF side."""
+    try:
+        house_rules = house_rules_in(setup)
+    except HouseRuleError as exc:
+        raise SetupError(str(exc)) from None
     profiles = _profiles(setup)
     try:
         profiles.update({(NPF_SIDE, name): p for name, p in npf_profiles(setup).items()})
@@ -91,7 +97,7 @@ def catalogue_of(setup: Mapping[str, Any]) -> Catalogue:
         )
         scenery = tuple(scenery_from_dict(s) for s in setup.get("scenery", []))
         catalogue = Catalogue(profiles, (missions[0], missions[1]), (tactical[0], tactical[1]),
-                              abilities, equipment, scenery)
+                              abilities, equipment, scenery, house_rules)
         for (side, _), profile in profiles.items():
             where = (f"setup.troops[{side}] {profile.name}" if side != NPF_SIDE
                      else f"setup.npfs {profile.name}")
@@ -151,7 +157,9 @@ class EdenRuleset:
           ``scenery_per_player`` (2), and ``preparation_skip``: preparation steps the set-up
           settles instead (e.g. ``["scenery", "deployment"]``);
         - ``rules``: the optional rules played, e.g. ``{"climate": "roll"}``
-          (:mod:`skirmish.games.eden.optional.options`).
+          (:mod:`skirmish.games.eden.optional.options`);
+        - ``house_rules``: the readings chosen for the disputed rulings, e.g.
+          ``{"eden-npf-prowl": "exactly"}`` (:mod:`skirmish.games.eden.house_rules`).
         """
         try:
             try:

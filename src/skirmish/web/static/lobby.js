@@ -23,6 +23,17 @@
     return kind.startsWith("bot:") ? {kind: "bot", agent: kind.slice(4)} : {kind: "human"};
   }
 
+  /** The house rules chosen for ``name``'s match: every option's reading ({} when the game
+      has none); the server checks them and keeps only what it plays. */
+  function houseRulesOf(name) {
+    const chosen = {};
+    for (const select of document.querySelectorAll(
+      '.house-rules[data-game="' + name + '"] select.house-rule')) {
+      chosen[select.dataset.rule] = select.value;
+    }
+    return chosen;
+  }
+
   /** The clock asked for: null (no clock: the minutes left empty or 0), else
       {minutes, increment} (the server checks them: web/clocks.py). */
   function clockOf() {
@@ -61,6 +72,7 @@
         mode,
         private: $("private").checked,
         clock: clockOf(),
+        house_rules: houseRulesOf(game()),
       }, await SK.lobbyPartOf(game()).body());
       const response = await fetch("/api/matches", {
         method: "POST", headers: {"Content-Type": "application/json"},

@@ -151,6 +151,8 @@ class Catalogue:
     abilities: Mapping[str, Ability] = field(default_factory=dict)
     equipment: Mapping[str, Equipment] = field(default_factory=dict)
     scenery: tuple[SceneryCard, ...] = ()
+    #: The match's house rules: the readings chosen (skirmish.games.eden.house_rules).
+    house_rules: Mapping[str, str] = field(default_factory=dict)
 
     def mission(self, player: int, name: str) -> MissionCard:
         for card in self.missions[player]:

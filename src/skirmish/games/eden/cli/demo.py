@@ -3,6 +3,7 @@ Bamaka), narrated round by round; pictures as each round begins."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,11 +16,13 @@ if TYPE_CHECKING:
 
 def demo_eden(console: Console, *, seed: int, agents: str, rounds: int,
               content: list[Path] | None, rules: str | None, record: Path | None,
-              actions: bool, brief: bool, svg: Path | None, svg_dir: Path | None) -> None:
-    """Play and narrate one Eden match between two bots."""
+              actions: bool, brief: bool, svg: Path | None, svg_dir: Path | None,
+              house_rules: Mapping[str, str] | None = None) -> None:
+    """Play and narrate one Eden match between two bots (playing ``house_rules``, checked
+    readings)."""
     from skirmish.bots import make_agent, split_agents
     from skirmish.cli.game_parts import finish
-    from skirmish.cli.options import rules_setup, rules_text
+    from skirmish.cli.options import house_rules_text, rules_setup, rules_text
     from skirmish.core.agents import play
     from skirmish.games.eden import EDEN
     from skirmish.games.eden.cards.troops import suggest
@@ -29,8 +32,12 @@ def demo_eden(console: Console, *, seed: int, agents: str, rounds: int,
     library = library_or_exit(content)
     troops = (suggest(library, "faction", "Jokers"), suggest(library, "faction", "Bamaka"))
     setup = rules_setup(library.setup(*troops, max_rounds=rounds), rules, "eden")
+    if house_rules:
+        setup = {**setup, "house_rules": dict(house_rules)}
     game = EDEN.new_game(setup, seed=seed)
     optional = f"; optional rules: {rules_text(setup, 'eden')}" if rules is not None else ""
+    if house_rules:
+        optional += f"; house rules: {house_rules_text(setup, 'eden')}"
     console.print(
         f"[bold]Eden demo[/bold]: the Jokers ({', '.join(troops[0].fighters)}) against Clan "
         f"Bamaka ({', '.join(troops[1].fighters)}), 100-point troops of the sample cards; "

@@ -6,7 +6,7 @@ are imported inside the methods."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,12 +66,13 @@ class EdenCommands(GameCommands):
     def demo(self, console: Console, *, seed: int, agents: str, rounds: int,
              content: list[Path] | None, scenario: str | None, bands: str | None,
              rules: str | None, record: Path | None, actions: bool, brief: bool,
-             svg: Path | None, svg_dir: Path | None) -> None:
+             svg: Path | None, svg_dir: Path | None,
+             house_rules: Mapping[str, str] | None = None) -> None:
         from skirmish.games.eden.cli.demo import demo_eden
 
         demo_eden(console, seed=seed, agents=agents, rounds=rounds, content=content,
                   rules=rules, record=record, actions=actions, brief=brief, svg=svg,
-                  svg_dir=svg_dir)
+                  svg_dir=svg_dir, house_rules=house_rules)
 
     def narrate(self, console: Console, events: Iterable[Event], *,
                 show_actions: bool = False, brief: bool = False) -> None:
@@ -101,12 +102,13 @@ class EdenCommands(GameCommands):
         draw_rounds(game, folder)
 
     def new_match(self, troop_a: str | None, troop_b: str | None, *, rounds: int,
-                  seed: int | None, content: list[Path] | None, rules: str | None
-                  ) -> tuple[Game, str]:
-        """Two troops (files, factions or ``stigma:NAME``) of the library, for ``play``."""
+                  seed: int | None, content: list[Path] | None, rules: str | None,
+                  house_rules: Mapping[str, str] | None = None) -> tuple[Game, str]:
+        """Two troops (files, factions or ``stigma:NAME``) of the library, for ``play``,
+        playing ``house_rules`` (checked readings)."""
         from skirmish.cli.errors import fail
         from skirmish.cli.game_parts import dice_words, play_dice
-        from skirmish.cli.options import rules_setup, rules_text
+        from skirmish.cli.options import house_rules_text, rules_setup, rules_text
         from skirmish.core.errors import SkirmishError
         from skirmish.games.eden import EDEN
         from skirmish.games.eden.cards.troop_files import load_troop
@@ -120,12 +122,16 @@ class EdenCommands(GameCommands):
             setup = rules_setup(library.setup(*troops, max_rounds=rounds), rules, "eden")
         except ValueError as exc:
             raise fail(str(exc)) from None
+        if house_rules:
+            setup = {**setup, "house_rules": dict(house_rules)}
         try:
             game = EDEN.new_game(setup, seed=seed, dice=play_dice(seed))
         except SkirmishError as exc:
             raise fail(str(exc)) from None
         optional = (f"; optional rules: {rules_text(setup, 'eden')}" if rules is not None
                     else "")
+        if house_rules:
+            optional += f"; house rules: {house_rules_text(setup, 'eden')}"
         intro = (f"Eden: A {troops[0].name or troop_a} ({', '.join(troops[0].fighters)}) "
                  f"against B {troops[1].name or troop_b} ({', '.join(troops[1].fighters)}); "
                  f"{rounds} round(s); {dice_words(seed, game)}{optional}")

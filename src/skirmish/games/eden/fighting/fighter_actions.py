@@ -55,6 +55,7 @@ from skirmish.games.eden.fighting.movement import (
     start_move,
 )
 from skirmish.games.eden.fighting.ranged import ranged_options, ranged_refusal, start_ranged_attack
+from skirmish.games.eden.house_rules import FEAR_BURN, reading_of
 from skirmish.games.eden.modifiers import Condition
 from skirmish.games.eden.optional.destruction import (
     attack_scenery,
@@ -90,15 +91,23 @@ def attack_refusal(state: EdenState, fighter: Fighter, target: Fighter) -> str |
     return None
 
 
-def extinguish_refusal(fighter: Fighter) -> str | None:
+def extinguish_refusal(fighter: Fighter, fear_forbids: bool = False) -> str | None:
     """Rulebook 9, Burn: "During his activation, a fighter can remove one of his burn markers
     by spending 1 AP". Not one of the actions of section 5, so Fear does not forbid it
-    (docs/rulings.md)."""
+    (docs/rulings.md) unless ``fear_forbids`` (house rule ``eden-fear-burn=forbidden``)."""
+    if fear_forbids and fighter.marker_count(Condition.FEAR):
+        return ("Rulebook 9, Fear: no action except the Move action (house rule "
+                f"{FEAR_BURN}=forbidden)")
     if not fighter.marker_count(Condition.BURN):
         return "Rulebook 9, Burn: the fighter has no burn marker"
     if fighter.ap < 1:
         return "Rulebook 9, Burn: removing a burn marker costs 1 AP"
     return None
+
+
+def _fear_forbids(state: EdenState) -> bool:
+    """Whether the match plays house rule ``eden-fear-burn=forbidden``."""
+    return reading_of(state.catalogue.house_rules, FEAR_BURN) == "forbidden"
 
 
 @dataclass(slots=True)
@@ -155,7 +164,8 @@ class Activation(Procedure):
             return itertools.chain(melee, scenery_attack_options(game, fighter))
 
         def extinguish() -> Iterable[Action]:  # not an action of 5: Fear allows it
-            return (Extinguish(self.fighter),) if extinguish_refusal(fighter) is None else ()
+            refusal = extinguish_refusal(fighter, _fear_forbids(state))
+            return (Extinguish(self.fighter),) if refusal is None else ()
 
         return {
             # Territory Management: the sceneries' move actions (climb, swim, jump, hide)
@@ -205,7 +215,7 @@ class Activation(Procedure):
             refusal = FEAR_RULE if fighter.marker_count(Condition.FEAR) else ability_refusal(
                 game, fighter, action)
         elif isinstance(action, Extinguish):
-            refusal = extinguish_refusal(fighter)
+            refusal = extinguish_refusal(fighter, _fear_forbids(state_of(game)))
         elif isinstance(action, TERRITORY_ACTIONS):  # move actions: Fear allows them
             refusal = territory_move_refusal(game, fighter, action)
         else:

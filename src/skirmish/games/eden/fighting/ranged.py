@@ -52,6 +52,7 @@ from skirmish.games.eden.fighting.templates_attack import (
     rounded_blast_placements,
 )
 from skirmish.games.eden.fighting.wounds import inflict_wounds
+from skirmish.games.eden.house_rules import REDIRECTION, reading_of
 from skirmish.games.eden.modifiers import Condition
 from skirmish.games.eden.optional.elevation import range_bonus
 from skirmish.games.eden.optional.hiding import hidden_refusal
@@ -410,8 +411,13 @@ def redirected_target(state: EdenState, shooter: Fighter, target: Fighter) -> Fi
     *opponent*; two fighters of one troop who touch are free. So only the target's opponents
     (the shooter's own side) can take the shot, never a friend of the target."""
     me = state.base(shooter)
-    touching = [f for f in state.enemies(target) if f is not shooter
-                and state.in_contact(f, target)]
+    if reading_of(state.catalogue.house_rules, REDIRECTION) == "anyone-touching":
+        # House rule eden-redirection=anyone-touching: every base touching the target's.
+        touching = [f for f in state.fighters if f is not shooter and f is not target
+                    and state.in_contact(f, target)]
+    else:
+        touching = [f for f in state.enemies(target) if f is not shooter
+                    and state.in_contact(f, target)]
     if not touching:
         return None
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from skirmish.core.events import Event, RollEvent
 from skirmish.games.eden.cards.cards import freeze
 from skirmish.games.eden.effects import ActiveEffect
+from skirmish.games.eden.house_rules import STORM_CHARGE, reading_of
 from skirmish.games.eden.optional.options import ROLL, ClimateRoll
 from skirmish.games.eden.rolling import state_of
 
@@ -114,11 +115,21 @@ class ClimateEvent(Event):
         return f"climatic conditions (optional rules 3): {'; '.join(parts)}"
 
 
-def climate_effects(sums: tuple[int, ...]) -> list[ActiveEffect]:
+def climate_effects(sums: tuple[int, ...], storm_charge: bool = False) -> list[ActiveEffect]:
     """The effects of the conditions these sums give, each condition once (two rolls of
-    the same condition give it once: docs/rulings.md), in the order of the table."""
-    return [ActiveEffect(kind, c.source, "", freeze(params), "match")
+    the same condition give it once: docs/rulings.md), in the order of the table.
+    ``storm_charge``: house rule ``eden-storm-charge=charge-too``, Storm's 8 cm limits the
+    Charge as well ("lors d'une action de déplacement" read as every moving action)."""
+    return [ActiveEffect(kind, c.source, "", freeze(_storm(kind, params, storm_charge)),
+                         "match")
             for c in conditions_of(sums) for kind, params in c.effects]
+
+
+def _storm(kind: str, params: dict[str, Any], storm_charge: bool) -> dict[str, Any]:
+    """``params`` without ``only: move`` when a Move-distance limit covers the Charge too."""
+    if storm_charge and kind == "move-distance" and params.get("only") == "move":
+        return {k: v for k, v in params.items() if k != "only"}
+    return params
 
 
 def conditions_of(sums: tuple[int, ...]) -> list[ClimaticCondition]:
@@ -147,5 +158,6 @@ def start_climate(game: Game, rolls: tuple[ClimateRoll, ...]) -> tuple[int, ...]
                            conditions=tuple(f"{c.label} {c.name}" for c in conditions),
                            summaries=tuple(c.summary for c in conditions)))
     state = state_of(game)
-    state.effects[:0] = climate_effects(tuple(sums))
+    storm_charge = reading_of(state.catalogue.house_rules, STORM_CHARGE) == "charge-too"
+    state.effects[:0] = climate_effects(tuple(sums), storm_charge)
     return tuple(sums)

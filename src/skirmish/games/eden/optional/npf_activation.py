@@ -44,6 +44,7 @@ from skirmish.games.eden.events import ActivationEvent
 from skirmish.games.eden.fighter import Fighter
 from skirmish.games.eden.fighting.melee import MeleeAttack
 from skirmish.games.eden.fighting.movement import charge_position, relocate, touches_an_enemy
+from skirmish.games.eden.house_rules import NPF_PROWL, reading_of
 from skirmish.games.eden.modifiers import Condition
 from skirmish.games.eden.optional.infestation import (
     CHARGE_REACH_CM,
@@ -60,6 +61,8 @@ if TYPE_CHECKING:
     from skirmish.core.game import Game
     from skirmish.games.eden.state import EdenState
 
+#: How far short of 5 cm an exact prowl may end (its offsets are cut to 0.01 cm).
+EXACT_SLACK_CM = 0.05
 #: The directions offered for a prowl (degrees, 0 = +x, counter-clockwise).
 PROWL_DIRECTIONS = tuple(range(0, 360, 45))
 
@@ -120,6 +123,10 @@ def prowl_refusal(state: EdenState, npf: Fighter, to: Point) -> str | None:
     player chooses (the direction)."""
     if touches_an_enemy(state, npf, to):
         return f"{RULE_B}, Prowl: a prowl cannot end in contact with a fighter"
+    if _exactly(state) and math.hypot(to.x - npf.x, to.y - npf.y) < PROWL_CM - EXACT_SLACK_CM:
+        # House rule eden-npf-prowl=exactly: "the NPF moves 5 cm" read to the letter.
+        return (f"{RULE_B}, Prowl: the NPF moves exactly {PROWL_CM:g} cm "
+                f"(house rule {NPF_PROWL}=exactly)")
     check = is_legal_move(state.base(npf), to, PROWL_CM, field=state.field,
                           bases=state.bases(npf), elements=state.scenery,
                           markers=state.markers, explain=False)
@@ -139,7 +146,7 @@ def _prowls(state: EdenState, npf: Fighter) -> Iterator[Action]:
     """:func:`prowl_options` one at a time (whether the NPF can prowl at all is known from
     the first)."""
     ref = Ref(npf.ref)
-    for reach in (PROWL_CM, PROWL_CM / 2):
+    for reach in (PROWL_CM,) if _exactly(state) else (PROWL_CM, PROWL_CM / 2):
         found = False
         for angle in PROWL_DIRECTIONS:
             a = math.radians(angle)  # offsets cut to 0.01 cm toward the NPF: within reach
@@ -160,6 +167,11 @@ def _prowls(state: EdenState, npf: Fighter) -> Iterator[Action]:
         to = Point(round(check.end.x, 2), round(check.end.y, 2))
         if prowl_refusal(state, npf, to) is None:
             yield Prowl(ref, to)
+
+
+def _exactly(state: EdenState) -> bool:
+    """Whether the match plays house rule ``eden-npf-prowl=exactly``."""
+    return reading_of(state.catalogue.house_rules, NPF_PROWL) == "exactly"
 
 
 # -- the procedure --------------------------------------------------------------------------

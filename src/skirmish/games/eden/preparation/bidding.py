@@ -17,6 +17,7 @@ from skirmish.games.eden.events import (
     PointsEvent,
     TieBreakEvent,
 )
+from skirmish.games.eden.house_rules import TIED_BID, reading_of
 from skirmish.games.eden.rolling import state_of
 
 if TYPE_CHECKING:
@@ -121,6 +122,12 @@ class FirstPlayerBid(Procedure):
             winner = None if a == b else (0 if a > b else 1)
             game.emit(TieBreakEvent(faces=(a, b), winner=winner))
             if winner is not None:
+                if reading_of(state.catalogue.house_rules, TIED_BID) == "chooses":
+                    # House rule eden-tied-bid=chooses: the roll's winner chooses, as the
+                    # higher bid does.
+                    self.winner = winner
+                    self.step = "choose"
+                    return
                 self._set_first(game, winner, "higher tie-break roll")
                 return
 

@@ -6,7 +6,7 @@ imported inside the methods."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -70,7 +70,8 @@ class MassEffectCommands(GameCommands):
     def demo(self, console: Console, *, seed: int, agents: str, rounds: int,
              content: list[Path] | None, scenario: str | None, bands: str | None,
              rules: str | None, record: Path | None, actions: bool, brief: bool,
-             svg: Path | None, svg_dir: Path | None) -> None:
+             svg: Path | None, svg_dir: Path | None,
+             house_rules: Mapping[str, str] | None = None) -> None:
         import typer
 
         from skirmish.bots import split_agents

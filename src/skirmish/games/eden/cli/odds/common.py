@@ -189,13 +189,15 @@ def duel_game(setup: Mapping[str, Any], fighters: Sequence[Fighter]) -> Game:
     from skirmish.games.eden.ruleset import catalogue_of
     from skirmish.games.eden.state import EdenState
 
-    mini = {
+    mini: dict[str, Any] = {
         "equipment": list(setup.get("equipment", [])),
         "abilities": list(setup.get("abilities", [])),
         "troops": [{"type": "faction", "fighters": [
             {"profile": f.profile.to_dict(), "at": [f.x, f.y]} for f in fighters if f.side == s
         ]} for s in (0, 1)],
     }
+    if setup.get("house_rules"):  # the set-up's house rules: the odds follow them
+        mini["house_rules"] = dict(setup["house_rules"])
     state = EdenState(list(fighters), catalogue=catalogue_of(mini))
     game = Game(EDEN, state, mini, SeededDice(0))
     state.effects.extend(ability_effects(game))

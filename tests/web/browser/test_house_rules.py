@@ -1,0 +1,34 @@
+"""House rules in the lobby (issue 47): the section offers each option with its default
+chosen; the reading picked is the one the created match plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import new_page
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_house_rule_chosen_in_the_lobby_is_played(browser: Any, live: Any) -> None:
+    page = new_page(browser, live)
+    try:
+        page.goto("/")
+        select = "#house-rule-eden-eden-npf-prowl"
+        assert page.input_value(select) == "up-to"  # the default, preselected
+        assert "House rules" in page.inner_text("fieldset.house-rules[data-game=eden]")
+        page.select_option(select, "exactly")
+        page.select_option("#kind-1", "bot:random")
+        page.fill("#rounds", "1")
+        page.click("#create")
+        page.wait_for_url("**/match/*")
+        match_id = page.url.rstrip("/").rsplit("/", 1)[1]
+        setup = live.hub.rooms[match_id].game.setup
+        assert setup["house_rules"]["eden-npf-prowl"] == "exactly"
+        assert setup["house_rules"]["eden-storm-charge"] == "move-only"  # its default
+    finally:
+        errors = page.script_errors
+        page.context.close()
+    assert not errors
