@@ -33,10 +33,14 @@ mkdir "$WORK/nogit"
 git archive HEAD | tar -x -C "$WORK/nogit"
 "$PY" -m build --sdist --outdir "$WORK/nogit-dist" "$WORK/nogit" >"$WORK/nogit.log" 2>&1 || { tail -40 "$WORK/nogit.log"; fail "sdist without git"; }
 ls "$WORK/nogit-dist/skirmish_tabletop-$FALLBACK.tar.gz" >/dev/null || fail "the sdist without git is $(ls "$WORK/nogit-dist"), not version $FALLBACK"
+say "a git clone without tags gets ${FALLBACK%.dev0}.devN+g<hash>"
+git clone --quiet --no-tags "$ROOT" "$WORK/notags"
+"$PY" -m build --sdist --outdir "$WORK/notags-dist" "$WORK/notags" >"$WORK/notags.log" 2>&1 || { tail -40 "$WORK/notags.log"; fail "sdist of a clone without tags"; }
+ls "$WORK/notags-dist/skirmish_tabletop-${FALLBACK%.dev0}.dev"*.tar.gz >/dev/null || fail "the sdist of a clone without tags is $(ls "$WORK/notags-dist"), not ${FALLBACK%.dev0}.devN"
 
 say "installing the wheel into a fresh virtual environment outside the checkout"
 "$PY" -m venv "$WORK/venv"
-"$WORK/venv/bin/python" -m pip install --quiet "$wheel" || fail "pip install the wheel"
+"$WORK/venv/bin/python" -m pip install --quiet "$wheel" >"$WORK/pip.log" 2>&1 || { tail -40 "$WORK/pip.log"; fail "pip install the wheel"; }
 cd "$WORK"   # nothing below may read the checkout
 SK="$WORK/venv/bin/skirmish"
 where=$("$WORK/venv/bin/python" -c 'import skirmish; print(skirmish.__file__)')
