@@ -7,7 +7,6 @@ tree that was never installed says :data:`SOURCE_VERSION`.
 
 from __future__ import annotations
 
-
 #: The distribution's name on the package index (``skirmish`` there is another project).
 DISTRIBUTION = "skirmish-tabletop"
 #: The version of a source tree that is not installed (no metadata to read).

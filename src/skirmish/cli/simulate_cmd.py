@@ -189,8 +189,14 @@ def _results_table(title: str, first: str, rows: Sequence[Row], games: int, draw
     return table
 
 
-def _print_report(report: BatchReport, elapsed: float, sims: GameSims) -> None:
-    """The report in the game's own words (``sims``: its rounds or turns, VP or points)."""
+def _print_report(report: BatchReport, elapsed: float, sims: GameSims | None = None
+                  ) -> None:
+    """The report in the game's own words (``sims``, by default the default game's: its
+    rounds or turns, VP or points)."""
+    if sims is None:
+        from skirmish.sim.game_parts import sims_of
+
+        sims = sims_of(default_game())
     games, draws = report.games, report.draws
     console.print(f"{games} games in {elapsed:.1f} s ({games / max(1e-9, elapsed):.1f} "
                   "games/s)", highlight=False)
