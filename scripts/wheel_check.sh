@@ -4,7 +4,8 @@
 # folder outside the checkout, and run it there: --version, a demo and replay --verify of its
 # record, a card listing of both games, and the web table served and probed over HTTP (its
 # templates and static files come from the wheel). Also builds an sdist from `git archive`
-# (no .git): its version must be the fallback. A few minutes; run by .ci/run after make test.
+# (no .git): its version must be the fallback, which `skirmish --version` then prints; and one
+# from a clone without tags: it counts from the fallback. A few minutes; run by .ci/run after make test.
 #   scripts/wheel_check.sh [PYTHON]     (default: .venv/bin/python, which has `build`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +32,7 @@ say "built $(basename "$wheel")"
 say "a copy without git metadata gets the fallback version $FALLBACK"
 mkdir "$WORK/nogit"
 git archive HEAD | tar -x -C "$WORK/nogit"
-"$PY" -m build --sdist --outdir "$WORK/nogit-dist" "$WORK/nogit" >"$WORK/nogit.log" 2>&1 || { tail -40 "$WORK/nogit.log"; fail "sdist without git"; }
+"$PY" -m build --outdir "$WORK/nogit-dist" "$WORK/nogit" >"$WORK/nogit.log" 2>&1 || { tail -40 "$WORK/nogit.log"; fail "sdist without git"; }
 ls "$WORK/nogit-dist/skirmish_tabletop-$FALLBACK.tar.gz" >/dev/null || fail "the sdist without git is $(ls "$WORK/nogit-dist"), not version $FALLBACK"
 say "a git clone without tags gets ${FALLBACK%.dev0}.devN+g<hash>"
 git clone --quiet --no-tags "$ROOT" "$WORK/notags"
@@ -82,4 +83,9 @@ PYEOF
 }
 probe "http://127.0.0.1:$port/" "<html" || { tail -20 "$WORK/serve.log"; fail "the lobby page"; }
 probe "http://127.0.0.1:$port/static/style.css" "{" || { tail -20 "$WORK/serve.log"; fail "a static file"; }
+say "the wheel built without git says the fallback version"
+"$WORK/venv/bin/python" -m pip install --quiet --no-deps --force-reinstall \
+  "$WORK/nogit-dist/skirmish_tabletop-$FALLBACK-py3-none-any.whl" >"$WORK/pip2.log" 2>&1 \
+  || { tail -20 "$WORK/pip2.log"; fail "pip install the wheel built without git"; }
+[ "$("$SK" --version)" = "skirmish $FALLBACK" ] || fail "--version of the wheel without git: $("$SK" --version)"
 say "passed in $(( $(date +%s) - start )) s"
