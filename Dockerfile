@@ -24,7 +24,7 @@ ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
 COPY --from=build /wheels /wheels
 # Only the wheel and its runtime dependencies (no dev extras); psycopg 3 for PostgreSQL.
 RUN set -eux; \
-    wheel="$(ls /wheels/skirmish-*.whl)"; \
+    wheel="$(ls /wheels/skirmish_tabletop-*.whl)"; \
     pip install "${wheel}[postgres]"; \
     rm -rf /wheels; \
     groupadd --system --gid 10001 skirmish; \

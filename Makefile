@@ -4,7 +4,8 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo test check bench bench-compare soak ladder lint typecheck system-deps clean
+# (wheel-check: scripts/wheel_check.sh, the wheel installed and run outside the checkout)
+.PHONY: wheel-check run demo test check bench bench-compare soak ladder lint typecheck system-deps clean
 
 # Debian packages the project uses beyond Python: Chromium for the browser tests, Pango and
 # fonts for the PDF cards (WeasyPrint), tmux and poppler-utils for the terminal and PDF
@@ -13,9 +14,12 @@ STAMP  := $(VENV)/.installed
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
 	fonts-liberation fonts-dejavu-core tmux poppler-utils postgresql
 
+# (the distribution was named skirmish before issue 48: an old venv's copy is removed first,
+# or both would provide the package and its games)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip uninstall --quiet --yes skirmish 2>/dev/null || true
 	$(PY) -m pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
@@ -26,6 +30,11 @@ run: $(STAMP)
 # A whole Eden match between two heuristic bots, narrated.
 demo: $(STAMP)
 	$(VENV)/bin/skirmish demo
+
+# The wheel users get: built, installed into a fresh venv outside the checkout, run there
+# (docs/release.md). A few minutes; CI runs it after make test.
+wheel-check: $(STAMP)
+	scripts/wheel_check.sh $(PY)
 
 # ruff, and the architecture's import contracts (pyproject.toml, docs/architecture.md).
 lint: $(STAMP)

@@ -109,10 +109,17 @@ def test_a_whole_match_reads_well(game: Game) -> None:
     assert not [line for line in lines if re.fullmatch(r"\s*location \d: \w+", line)]
     assert any(re.search(r"\b1 success\b", line) for line in lines)
     assert ESCAPE not in out
-    # Every event but the location lines that repeat their roll has its line.
+    # Every event but the location lines that repeat their roll, and the first player's
+    # hand-overs within the activation phase (issue 48: told once a round), has its line.
+    from skirmish.games.eden.cli.narrate import HAND_OVERS
+    from skirmish.games.eden.events import FirstPlayerEvent
+
     repeats = sum(1 for e in game.log if isinstance(e, LocationEvent) and not e.spent
                   and e.rolled == e.face)
-    assert len(lines) == len(game.log) - repeats
+    hand_overs = sum(1 for e in game.log
+                     if isinstance(e, FirstPlayerEvent) and e.reason in HAND_OVERS)
+    assert hand_overs and not [line for line in lines if "finished its activation" in line]
+    assert len(lines) == len(game.log) - repeats - hand_overs
 
 
 def test_each_player_has_a_colour() -> None:

@@ -98,7 +98,9 @@ def test_render_command(tmp_path: Path) -> None:
         ],
     )
     assert res.exit_code == 0, res.output
-    assert "move legal=True" in res.output
+    # issue 48: a plain line, not the engine's fields (was "move legal=True reason=- ...")
+    assert "Elenia to 20,30 with 25 cm of movement: a legal move; the path costs" in res.output
+    assert "legal=" not in res.output
     assert {"los", "path", "template", "zone-0", "zone-1"} <= ids(out.read_text())
     bad = CliRunner().invoke(app, ["render", str(src), "--los", "Yuri:Nobody"])
     assert bad.exit_code != 0

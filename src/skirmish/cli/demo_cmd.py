@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from skirmish.cli.game_parts import finish
 from skirmish.cli.options import (
@@ -64,13 +65,25 @@ def demo(
     game = ruleset or default_game()
     try:
         commands = commands_of(game)
+        _check_agents(agents)  # before the game's banner: a refused demo prints nothing else
     except ValueError as exc:
-        console.print(f"[red]error[/red]: {exc}")
+        console.print(f"[red]error[/red]: {escape(str(exc))}")
         raise typer.Exit(2) from None
     chosen = house_rules_choices(house_rules, house_rules_file, game)
     commands.demo(console, seed=seed, agents=agents, rounds=rounds, content=content,
                   scenario=scenario, bands=bands, rules=rules, record=record,
                   actions=actions, brief=brief, svg=svg, svg_dir=svg_dir, house_rules=chosen)
+
+
+def _check_agents(text: str) -> None:
+    """``--agents``: two known bots (a ValueError names what is wrong)."""
+    from skirmish.bots.registry import check_agent, split_agents
+
+    names = split_agents(text)
+    if len(names) != 2 or not all(names):
+        raise ValueError(f"--agents takes two names, e.g. heuristic,random; got {text!r}")
+    for name in names:
+        check_agent(name)
 
 
 __all__ = ["demo", "finish"]

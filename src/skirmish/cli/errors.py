@@ -157,6 +157,28 @@ def run(app: typer.Typer, args: list[str] | None = None, prog_name: str | None =
     sys.exit(code)
 
 
+def _hide_flag_types() -> None:
+    """The help lists an option's type beside it (``<int>``, ``<path>``), but an on/off flag
+    takes no value: typer's ``<bool>`` there reads as a value to type (issue 48). A flag's
+    type column is left empty; every other option keeps its own."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+    if getattr(shown, "_skirmish_flags_hidden", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        return shown(self, ctx)
+
+    display_type_rich._skirmish_flags_hidden = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_hide_flag_types()
+
+
 class SkirmishTyper(typer.Typer):
     """A ``typer.Typer`` whose commands and callbacks are wrapped by :func:`guard` and
     which, when called, runs through :func:`run`."""

@@ -24,10 +24,21 @@ app = SkirmishTyper(
 console = Console()
 
 
+def _print_version(asked: bool) -> None:
+    """``--version``: print the version and stop (before any command is looked at)."""
+    if asked:
+        console.print(f"skirmish {skirmish.__version__}", markup=False, highlight=False)
+        raise typer.Exit()
+
+
 @app.callback(help=HELP)
 def options(
     debug: Annotated[bool, typer.Option(
         "--debug", help="Show the traceback of an error (otherwise one line on stderr).")
+    ] = False,
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the version and exit.")
     ] = False,
 ) -> None:
     set_debug(debug)
@@ -36,7 +47,7 @@ def options(
 @app.command()
 def version() -> None:
     """Print the engine version."""
-    console.print(f"skirmish {skirmish.__version__}")
+    console.print(f"skirmish {skirmish.__version__}", markup=False, highlight=False)
 
 
 from skirmish.cli.balance_cmd import balance  # noqa: E402

@@ -104,18 +104,21 @@ def render(
         mover = _base(table, mover_name)
         end = _xy(dest)
         others = table.others(mover)
+        goal = f"{mover_name} to {end[0]:g},{end[1]:g}"
         if allowance is not None:
             check = is_legal_move(mover, end, allowance, field=table.field, bases=others,
                                   elements=table.elements, markers=table.markers)  # fmt: skip
-            typer.echo(f"move legal={check.legal} reason={check.reason or '-'} "
-                       f"cost={check.cost:.3f}")  # fmt: skip
+            verdict = "a legal move" if check.legal else f"not a legal move ({check.reason})"
+            typer.echo(f"{goal} with {allowance:g} cm of movement: {verdict}; the path costs "
+                       f"{check.cost:.1f} cm of movement")  # fmt: skip
             path_pts = list(check.path) or None
         else:
             res = path_cost(mover, end, field=table.field, bases=others, elements=table.elements)
             if res is None:
-                typer.echo("no path")
+                typer.echo(f"{goal}: no path (blocked by scenery, bases or the field's edge)")
             else:
-                typer.echo(f"path cost={res.cost:.3f} length={res.length:.3f}")
+                typer.echo(f"{goal}: the cheapest path is {res.length:.1f} cm long and costs "
+                           f"{res.cost:.1f} cm of movement allowance")
                 path_pts = list(res.points)
     template = None
     if explosion:

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from skirmish.sim.backends import Backend, Collected
+    from skirmish.sim.game_parts import GameSims
     from skirmish.sim.runner import BatchSpec, GameSummary
     from skirmish.sim.stats import BatchReport
 
@@ -164,7 +165,7 @@ def simulate(
         console.print(f"optional rules: {rules_text(the_setup, game)}", highlight=False)
     if the_setup.get("house_rules"):
         console.print(f"house rules: {house_rules_text(the_setup, game)}", highlight=False)
-    _print_report(report, elapsed)
+    _print_report(report, elapsed, sims)
     if json_out is not None:
         data = report.to_json()
         if sims.has_rules:
@@ -195,10 +196,10 @@ def troop_names(setup: dict[str, Any], specs: Sequence[str | None] = (None, None
 Row = tuple[str, int, int, float, tuple[float, float]]
 
 
-def _results_table(title: str, first: str, rows: Sequence[Row], games: int, draws: int
-                   ) -> Table:
+def _results_table(title: str, first: str, rows: Sequence[Row], games: int, draws: int,
+                   score: str = "VP") -> Table:
     table = Table(title=title)
-    for column in (first, "wins", "draws", "losses", "win %", "95% interval", "mean VP"):
+    for column in (first, "wins", "draws", "losses", "win %", "95% interval", f"mean {score}"):
         table.add_column(column, justify="right" if column != first else "left")
     for name, won, lost, vp, (lo, hi) in rows:
         table.add_row(name, str(won), str(draws), str(lost),
@@ -207,20 +208,27 @@ def _results_table(title: str, first: str, rows: Sequence[Row], games: int, draw
     return table
 
 
-def _print_report(report: BatchReport, elapsed: float) -> None:
+def _print_report(report: BatchReport, elapsed: float, sims: GameSims | None = None
+                  ) -> None:
+    """The report in the game's own words (``sims``, by default the default game's: its
+    rounds or turns, VP or points)."""
+    if sims is None:
+        from skirmish.sim.game_parts import sims_of
+
+        sims = sims_of(default_game())
     games, draws = report.games, report.draws
     console.print(f"{games} games in {elapsed:.1f} s ({games / max(1e-9, elapsed):.1f} "
                   "games/s)", highlight=False)
     by_troop = [(report.troop_label(s), report.troop_wins[s], report.troop_wins[1 - s],
                  report.troop_mean_vp[s], report.troop_interval(s)) for s in (0, 1)]
     console.print(_results_table(f"{report.troop_label(0)} vs {report.troop_label(1)}",
-                                 "troop", by_troop, games, draws))
+                                 "troop", by_troop, games, draws, sims.score_word))
     if report.agents[0] != report.agents[1]:
         by_agent = [(name, report.wins[i], report.wins[1 - i], report.mean_vp[i],
                      report.interval(i)) for i, name in enumerate(report.agents)]
         console.print(_results_table("by agent (each plays each troop in turn)", "agent",
-                                     by_agent, games, draws))
-    console.print(f"mean rounds {report.mean_rounds:.2f}, mean decisions "
+                                     by_agent, games, draws, sims.score_word))
+    console.print(f"mean {sims.period_word} {report.mean_rounds:.2f}, mean decisions "
                   f"{report.mean_decisions:.0f} per game")
     fighters = Table(title="Fighters")
     for column in ("troop", "fighter", "survival %", "kills per game"):

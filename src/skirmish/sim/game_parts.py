@@ -92,6 +92,10 @@ class GameSims(GamePart):
     has_rules: bool = False
     #: The balancer's budget when ``--budget`` is not given (``None``: no balancer).
     default_budget: int | None = None
+    #: The reports' words for the game's periods and its score, as its rulebook says them
+    #: ("mean turns", "mean points").
+    period_word: str = "rounds"
+    score_word: str = "points"
 
     # -- set-ups -------------------------------------------------------------------------
     def setup(self, request: SetupRequest) -> dict[str, Any]:

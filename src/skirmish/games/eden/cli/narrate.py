@@ -38,10 +38,29 @@ def narrate(
 ) -> None:
     """Print events one per line: round headers in bold, rolls dimmed, decisions optional.
 
-    A location line that only repeats the location roll just above it is left out. With
+    A location line that only repeats the location roll just above it is left out, and so
+    are the first player's hand-overs within the activation phase (the players alternate,
+    Rulebook 4.B: the next "... begins its activation" line says who acts); the first
+    player is told once a round, when the tactical phase names him. With
     ``brief``: the round headers, one line per activation and the end of the match."""
     narrate_log(console, events, show_actions=show_actions, brief=brief,
-                skip=_repeats_location, brief_lines=brief_lines)
+                skip=_says_nothing_new, brief_lines=brief_lines)
+
+
+#: The reasons of the first player's hand-overs within the activation phase
+#: (rounds/activation.py), left out of the narration.
+HAND_OVERS = frozenset({"the opponent's fighter has finished its activation",
+                        "the first player cannot activate",
+                        "last to activate a fighter this round"})
+
+
+def _says_nothing_new(previous: Event | None, event: Event) -> bool:
+    """A repeated location, or a hand-over of the first player at an activation's end."""
+    from skirmish.games.eden.events import FirstPlayerEvent
+
+    if isinstance(event, FirstPlayerEvent) and event.reason in HAND_OVERS:
+        return True
+    return _repeats_location(previous, event)
 
 
 def _repeats_location(previous: Event | None, event: Event) -> bool:

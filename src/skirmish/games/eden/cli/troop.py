@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 
 import typer
@@ -28,6 +29,20 @@ def validate_troop(console: Console, file: Path, content: list[Path] | None) -> 
     console.print(f"{file}: a legal {troop.type} troop - {', '.join(troop.fighters)}: "
                   f"{total_value(lib, troop)}/{troop.budget} points, SP reserve "
                   f"{sp_reserve(lib, troop)}", markup=False, highlight=False)
+
+
+def _content_field(content: list[Path] | None, out: Path) -> tuple[str, ...]:
+    """The troop file's ``content:``: the --content folders it was built from, relative to
+    the file's folder where they can be (as the file reads them: ``content_of``), so that
+    ``troop validate`` and every command finds the players' own cards it names."""
+    field: list[str] = []
+    for folder in content or ():
+        try:
+            text = os.path.relpath(folder.resolve(), out.resolve().parent)
+        except ValueError:  # another drive: only an absolute path reaches it
+            text = str(folder.resolve())
+        field.append(Path(text).as_posix())
+    return tuple(field)
 
 
 def new_troop(console: Console, out: Path, *, faction: str | None, stigma: str | None,
@@ -76,7 +91,8 @@ def new_troop(console: Console, out: Path, *, faction: str | None, stigma: str |
     if leader:
         with contextlib.suppress(KeyError):
             leader = lib.profile(leader).name
-    troop = Troop(troop_type, tuple(names), budget, leader, name or symbol)
+    troop = Troop(troop_type, tuple(names), budget, leader, name or symbol,
+                  content=_content_field(content, out))
     problems = troop_problems(lib, troop)
     if problems:
         raise fail("; ".join(problems))

@@ -44,6 +44,7 @@ class EdenSims(GameSims):
     has_round_limit = True
     has_rules = True
     default_budget = 100
+    score_word = "VP"  # victory points (Rulebook)
 
     def setup(self, request: SetupRequest) -> dict[str, Any]:
         from skirmish.games.eden.content import setup_for

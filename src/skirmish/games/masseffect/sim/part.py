@@ -35,6 +35,7 @@ class MassEffectSims(GameSims):
 
     default_budget = 30
     has_scenarios = True
+    period_word = "turns"  # a match is played in turns (ME:A), its score in points
 
     def setup(self, request: SetupRequest) -> dict[str, Any]:
         """Two bands of the library (the first two sample bands by default) on a scenario,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from skirmish.cli.game_commands import GameOpt, check_game, game_command
+from skirmish.core.events import plural
 from skirmish.games.eden.cli.odds.common import (
     DIFFICULTY_RANGE,
     MAX_DICE,
@@ -230,7 +231,8 @@ def roll(
                   f"{threshold}+ (Rulebook 2.A)", highlight=False)
     for k, p in dist.items():
         at = table.get(k)
-        console.print(f"  {k} successes: {float(p):8.4%}   at least {k}: "
+        label = f"{plural(k, 'success', 'successes')}:"
+        console.print(f"  {label:<13} {float(p):8.4%}   at least {k}: "
                       f"{float(at) if at is not None else 1.0:8.4%}   ({p})", highlight=False)
     console.print(f"  expected successes: {float(mean(dist)):.4f}", highlight=False)
     if chart is not None:
