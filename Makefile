@@ -107,6 +107,12 @@ soak: $(STAMP)
 		--json out/soak-infestation.json
 	$(VENV)/bin/skirmish soak --matches 300 --rules territory,infestation:random,climate:roll \
 		--record-every 1 --json out/soak-optional-all.json
+	# Memory flat (issue 46): 2,000 Eden then 300 ME:A matches in one process each; the RSS
+	# may not grow more than 5 % over the last half (start, middle, end in the JSON).
+	$(VENV)/bin/skirmish soak --matches 2000 --pairings all --max-rss-growth 5 \
+		--json out/soak-memory-eden.json
+	$(VENV)/bin/skirmish soak --game masseffect --matches 300 --max-rss-growth 5 \
+		--json out/soak-memory-masseffect.json
 
 # Not in CI: the bot strength ladder (README, "Bot strength ladder"): a round robin,
 # Bradley-Terry ratings with 95% intervals; each run is appended to out/ladder-history.jsonl

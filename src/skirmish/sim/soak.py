@@ -26,6 +26,7 @@ from skirmish.core.record import Record, verify
 from skirmish.core.ruleset import RULESETS
 from skirmish.sim.backends import LocalBackend
 from skirmish.sim.game_parts import sims_of
+from skirmish.sim.memory import MemoryWatch
 from skirmish.sim.runner import game_seed
 
 #: How many problems of each kind a report keeps in full.
@@ -107,6 +108,10 @@ def library_pairings(which: str = "factions", game: str | None = None
 
 
 _SETUPS: dict[tuple[str, str, str, int, int, str], dict[str, Any]] = {}
+#: Set-ups kept (oldest dropped first). Matches come in order, so a soak only ever needs the
+#: current cycle's set-ups (one per pairing: at most 64, Eden's ``all``); unbounded, a key per
+#: pairing and cycle kept ~1,000 set-ups of ~50 KB each after 2,000 matches (issue 46).
+SETUPS_KEPT = 256
 
 
 def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
@@ -117,6 +122,8 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
     name = game or GAMES.default().name
     key = (name, *pairing, max_rounds, cycle, rules)
     if key not in _SETUPS:
+        if len(_SETUPS) >= SETUPS_KEPT:
+            del _SETUPS[next(iter(_SETUPS))]
         _SETUPS[key] = sims_of(name).pairing_setup(
             pairing, rounds=max_rounds, cycle=cycle,
             rules=json.loads(rules) if rules else None)
@@ -160,15 +167,20 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
 
 
 def run_soak(spec: SoakSpec, workers: int | None = None,
-             progress: Callable[[MatchResult], None] | None = None) -> SoakReport:
+             progress: Callable[[MatchResult], None] | None = None,
+             memory: MemoryWatch | None = None) -> SoakReport:
     """Play every match (in parallel processes: :class:`~skirmish.sim.backends.LocalBackend`,
     whose worker that dies stops the soak with a clear error) and sum them up. The jobs are
-    streamed, so a soak of any size uses bounded memory."""
+    streamed, so a soak of any size uses bounded memory. With a ``memory`` watch, the
+    matches are played in this process (one worker) and its RSS sampled after each."""
     report = SoakReport()
     start = time.perf_counter()
-    backend = LocalBackend(max(1, workers or os.cpu_count() or 1))
+    count = 1 if memory is not None else max(1, workers or os.cpu_count() or 1)
+    backend = LocalBackend(count)
     for result in backend.run(soak_one, spec, range(spec.matches), spec.matches):
         report.add(result)
+        if memory is not None:
+            memory.sample()
         if progress:
             progress(result)
     report.seconds = time.perf_counter() - start
