@@ -108,9 +108,10 @@ def library_pairings(which: str = "factions", game: str | None = None
 
 
 _SETUPS: dict[tuple[str, str, str, int, int, str], dict[str, Any]] = {}
-#: Set-ups kept (oldest dropped first). Matches come in order, so a soak only ever needs the
-#: current cycle's set-ups (one per pairing: at most 64, Eden's ``all``); unbounded, a key per
-#: pairing and cycle kept ~1,000 set-ups of ~50 KB each after 2,000 matches (issue 46).
+#: At most this many set-ups kept (oldest dropped first). Matches come in order, so a soak
+#: only needs the current cycle's set-ups (one per pairing: 64 for Eden's ``all``): a set-up of
+#: another cycle is dropped when one of a new cycle is made. Unbounded, a key per pairing and
+#: cycle kept ~1,000 set-ups of ~50 KB each after 2,000 matches (issue 46).
 SETUPS_KEPT = 256
 
 
@@ -122,6 +123,8 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
     name = game or GAMES.default().name
     key = (name, *pairing, max_rounds, cycle, rules)
     if key not in _SETUPS:
+        for stale in [k for k in _SETUPS if k[3:] != key[3:] or k[0] != name]:
+            del _SETUPS[stale]  # another cycle's (or game's): not needed again
         if len(_SETUPS) >= SETUPS_KEPT:
             del _SETUPS[next(iter(_SETUPS))]
         _SETUPS[key] = sims_of(name).pairing_setup(
