@@ -50,14 +50,24 @@ def soak(
                               "house-rules` lists them), or `random`: each match a random "
                               "reading of every option.")] = None,
     house_rules_file: HouseRulesFileOpt = None,
+    max_rss_growth: Annotated[float | None, typer.Option(
+        min=0, max=1000, help="Play in this process, sample its memory (RSS) after every "
+        "match and fail when it grew more than this percent over the last half.")] = None,
 ) -> None:
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
     from skirmish.bots.registry import make_agent, split_agents
     from skirmish.sim.game_parts import rules_owners, sims_of
+    from skirmish.sim.memory import MemoryWatch
     from skirmish.sim.soak import SoakSpec, describe, parse_pairings, run_soak
 
     workers = check_workers(workers)
+    memory = None
+    if max_rss_growth is not None:
+        if workers not in (None, 1):
+            raise ValueError("--max-rss-growth plays in this process: leave out --workers "
+                             f"(or --workers 1); got --workers {workers}")
+        memory = MemoryWatch()
     names = tuple(split_agents(agents))
     if len(names) != 2:
         raise ValueError(f"--agents takes two names, e.g. random,heuristic; got {agents!r}")
@@ -85,7 +95,7 @@ def soak(
         check_output(json_out, "summary file")
     start = time.perf_counter()
     if quiet:
-        report = run_soak(spec, workers)
+        report = run_soak(spec, workers, memory=memory)
     else:
         with Progress(TextColumn("[bold]soak"), BarColumn(), MofNCompleteColumn(),
                       TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
@@ -97,9 +107,18 @@ def soak(
                 rate = done / max(1e-9, time.perf_counter() - start)
                 progress.update(task, advance=1, rate=f"{rate:.1f} matches/s")
 
-            report = run_soak(spec, workers, tick)
+            report = run_soak(spec, workers, tick, memory)
     for line in describe(report, spec):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
+    problem = ""
+    if memory is not None and max_rss_growth is not None:
+        mb = memory.to_json().get("rss_mb", {})
+        console.print(f"memory (RSS): {mb.get('start')} MB at the start, {mb.get('middle')} MB "
+                      f"halfway, {mb.get('end')} MB at the end "
+                      f"({100 * memory.growth:+.1f} % over the last half)", highlight=False)
+        problem = memory.problem(max_rss_growth)
+        if problem:
+            console.print(problem, markup=False, highlight=False, soft_wrap=True)
     if json_out is not None:
         save_json(json_out, {"spec": {"game": game, "matches": matches, "agents": list(names),
                                       "pairings": [list(p) for p in spec.pairings],
@@ -107,6 +126,8 @@ def soak(
                                       "rules": json.loads(rules_json or "{}"),
                                       "house_rules": (house_json if house_json == "random"
                                                       else json.loads(house_json or "{}"))},
-                             **report.to_json()}, "summary file")
-    if not report.clean:
+                             **report.to_json(),
+                             **(memory.to_json() if memory is not None else {})},
+                  "summary file")
+    if not report.clean or problem:
         raise typer.Exit(1)

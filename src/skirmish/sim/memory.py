@@ -1,89 +1,75 @@
-"""Memory that stays flat over many matches (issue 46): one process plays whole matches of
-the games asked, one after another, and its resident memory (RSS) is read after every
-``every`` matches. The bounded memos of the rules fill in the first matches; after that, a
-process that grows is keeping something of each match.
+"""Resident memory over a long run in one process (issue 46, "memory flat").
 
-The figure is the growth over the last half: from the sample at the middle of the run to the
-last, as a share of the middle one. ``make soak`` runs 2,000 Eden and 300 ME:A matches
-(:func:`memory_soak`) and fails above :data:`GROWTH_LIMIT` (``python -m bench.memory``)."""
+A soak played in the calling process (``skirmish soak --workers 1``) samples its resident set
+size (RSS) after every match; :func:`growth` compares the RSS halfway through with the RSS at
+the end. The first half may grow while the bounded caches fill (scenery memos, paths, card
+reads); after that, a process whose memory keeps growing holds something per match that it
+never lets go, which over a web server's weeks becomes an outage. ``--max-rss-growth 5``
+fails the soak when the last half grew more than 5 %.
+
+RSS comes from ``/proc/self/statm`` (Linux); elsewhere from ``resource.getrusage``'s peak,
+which can only grow, so a check there is only ever stricter.
+"""
 
 from __future__ import annotations
 
+import os
 import resource
 import sys
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from skirmish.sim.soak import SoakSpec, library_pairings, soak_one
-
-#: The most the RSS may grow over the last half of the run (5 %).
-GROWTH_LIMIT = 0.05
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
-def rss_mb() -> float:
-    """This process's resident memory now, in MB (Linux ``/proc/self/statm``; elsewhere
-    the peak that ``getrusage`` gives, which can only grow)."""
-    statm = Path("/proc/self/statm")
-    if statm.exists():
-        return int(statm.read_text().split()[1]) * resource.getpagesize() / 1e6
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / 1e6 if sys.platform == "darwin" else peak / 1e3
+def rss_bytes() -> int:
+    """This process's resident set size now (bytes); its peak where ``/proc`` is missing."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
 
 
-def growth_over_last_half(samples: Sequence[float]) -> float:
-    """(last - middle) / middle: how much the RSS grew over the second half of the
-    samples (0.0 with fewer than two samples)."""
+def growth(samples: list[int]) -> float:
+    """How much the RSS grew over the last half of ``samples`` (one per match, in order), as
+    a fraction of the RSS halfway: ``(end - middle) / middle``; 0.0 with fewer than two."""
     if len(samples) < 2:
         return 0.0
-    middle = samples[(len(samples) - 1) // 2]
-    return (samples[-1] - middle) / middle
+    middle, end = samples[(len(samples) - 1) // 2], samples[-1]
+    return (end - middle) / middle if middle > 0 else 0.0
 
 
-@dataclass
-class MemoryReport:
-    """The RSS samples (MB) with the matches played before each, and the growth."""
+@dataclass(slots=True)
+class MemoryWatch:
+    """RSS after each match of a run (possibly several runs: a watch can be handed to one
+    soak after another in the same process)."""
 
-    samples: list[float] = field(default_factory=list)
-    after: list[int] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    samples: list[int] = field(default_factory=list)
+
+    def sample(self) -> None:
+        self.samples.append(rss_bytes())
 
     @property
     def growth(self) -> float:
-        return growth_over_last_half(self.samples)
-
-    def flat(self, limit: float = GROWTH_LIMIT) -> bool:
-        return self.growth <= limit and not self.problems
+        return growth(self.samples)
 
     def to_json(self) -> dict[str, Any]:
-        return {"rss_mb": [round(s, 2) for s in self.samples], "after_matches": self.after,
-                "growth_over_last_half": round(self.growth, 4), "limit": GROWTH_LIMIT,
-                "problems": self.problems}
+        """Start, middle and end RSS (MB) and the last half's growth (percent)."""
+        if not self.samples:
+            return {}
+        mb = [round(s / 2**20, 1) for s in self.samples]
+        return {"rss_mb": {"start": mb[0], "middle": mb[(len(mb) - 1) // 2], "end": mb[-1],
+                           "peak": max(mb)},
+                "rss_growth_last_half_pct": round(100 * self.growth, 2)}
 
-
-def memory_soak(plan: Sequence[tuple[str, int]], every: int = 100, seed: int = 0,
-                agents: tuple[str, str] = ("random", "random"),
-                sample: Callable[[], float] = rss_mb) -> MemoryReport:
-    """Play ``plan``'s matches (game name, how many) in this process, in order, the game's
-    sample pairings in turn (as ``skirmish soak`` does, without re-playing records), and
-    read the RSS after every ``every`` matches and at the end. A match that breaks is a
-    problem of the report."""
-    report = MemoryReport()
-    played = 0
-    for game, matches in plan:
-        spec = SoakSpec(matches, library_pairings("factions", game), agents, seed, 0,
-                        game=game)
-        for index in range(matches):
-            result = soak_one(spec, index)
-            if result.error or result.invariant_breaks:
-                report.problems.append(f"{game} match {index} (seed {result.seed}): "
-                                       f"{result.error or result.invariant_breaks[0]}")
-            played += 1
-            if played % every == 0:
-                report.samples.append(sample())
-                report.after.append(played)
-    if not report.after or report.after[-1] != played:
-        report.samples.append(sample())
-        report.after.append(played)
-    return report
+    def problem(self, max_growth_pct: float) -> str:
+        """One line when the last half grew past ``max_growth_pct`` percent, else ""."""
+        pct = 100 * self.growth
+        if pct <= max_growth_pct:
+            return ""
+        mb = self.to_json()["rss_mb"]
+        return (f"memory: RSS grew {pct:.1f} % over the last half of {len(self.samples)} "
+                f"matches ({mb['middle']} MB to {mb['end']} MB; --max-rss-growth "
+                f"{max_growth_pct:g} %)")

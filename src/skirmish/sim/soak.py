@@ -26,6 +26,7 @@ from skirmish.core.record import Record, verify
 from skirmish.core.ruleset import RULESETS
 from skirmish.sim.backends import LocalBackend
 from skirmish.sim.game_parts import sims_of
+from skirmish.sim.memory import MemoryWatch
 from skirmish.sim.runner import game_seed
 
 #: How many problems of each kind a report keeps in full.
@@ -110,8 +111,11 @@ def library_pairings(which: str = "factions", game: str | None = None
 
 
 _SETUPS: dict[tuple[str, str, str, int, int, str], dict[str, Any]] = {}
-#: How many set-ups a process keeps (each pairing's, for a few cycles).
-SETUPS_KEPT = 64
+#: At most this many set-ups kept (oldest dropped first). Matches come in order, so a soak
+#: only needs the current cycle's set-ups (one per pairing: 64 for Eden's ``all``): a set-up of
+#: another cycle is dropped when one of a new cycle is made. Unbounded, a key per pairing and
+#: cycle kept ~1,000 set-ups of ~50 KB each after 2,000 matches (issue 46).
+SETUPS_KEPT = 256
 
 
 def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
@@ -122,7 +126,9 @@ def _setup(pairing: tuple[str, str], max_rounds: int, game: str | None = None,
     name = game or GAMES.default().name
     key = (name, *pairing, max_rounds, cycle, rules)
     if key not in _SETUPS:
-        if len(_SETUPS) >= SETUPS_KEPT:  # a long soak's cycles: the oldest go (issue 46)
+        for stale in [k for k in _SETUPS if k[3:] != key[3:] or k[0] != name]:
+            del _SETUPS[stale]  # another cycle's (or game's): not needed again
+        if len(_SETUPS) >= SETUPS_KEPT:
             del _SETUPS[next(iter(_SETUPS))]
         _SETUPS[key] = sims_of(name).pairing_setup(
             pairing, rounds=max_rounds, cycle=cycle,
@@ -183,15 +189,20 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
 
 
 def run_soak(spec: SoakSpec, workers: int | None = None,
-             progress: Callable[[MatchResult], None] | None = None) -> SoakReport:
+             progress: Callable[[MatchResult], None] | None = None,
+             memory: MemoryWatch | None = None) -> SoakReport:
     """Play every match (in parallel processes: :class:`~skirmish.sim.backends.LocalBackend`,
     whose worker that dies stops the soak with a clear error) and sum them up. The jobs are
-    streamed, so a soak of any size uses bounded memory."""
+    streamed, so a soak of any size uses bounded memory. With a ``memory`` watch, the
+    matches are played in this process (one worker) and its RSS sampled after each."""
     report = SoakReport()
     start = time.perf_counter()
-    backend = LocalBackend(max(1, workers or os.cpu_count() or 1))
+    count = 1 if memory is not None else max(1, workers or os.cpu_count() or 1)
+    backend = LocalBackend(count)
     for result in backend.run(soak_one, spec, range(spec.matches), spec.matches):
         report.add(result)
+        if memory is not None:
+            memory.sample()
         if progress:
             progress(result)
     report.seconds = time.perf_counter() - start
