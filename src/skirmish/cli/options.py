@@ -77,7 +77,7 @@ def rules_text(setup: dict[str, Any], game: str | None = None) -> str:
 
 HouseRulesOpt = Annotated[str | None, typer.Option(
     "--house-rules", help="House rules: the readings chosen for disputed rulings, "
-                          "comma-separated name=reading (e.g. eden-npf-prowl=exactly); "
+                          "comma-separated name=reading; "
                           "`skirmish house-rules` lists them.")]
 HouseRulesFileOpt = Annotated[Path | None, typer.Option(
     "--house-rules-file", help="A shared house-rule set (YAML: game, house_rules); "

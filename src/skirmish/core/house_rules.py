@@ -2,17 +2,17 @@
 each a named match option (issue 47).
 
 A game declares its house rules (:class:`HouseRule`: a name such as
-``eden-scenery-ranged``, a one-line question, its readings, which one is the default, the
+``mygame-scenery-ranged``, a one-line question, its readings, which one is the default, the
 rulebook citation and the ruling's anchor in the docs) through its plugin's
 ``"house_rules"`` part (:func:`house_rules_of`). A match's chosen readings live in its
 set-up, hence in its record's header, and a replay reads them back from there::
 
-    setup["house_rules"] = {"eden-scenery-ranged": "allowed"}
+    setup["house_rules"] = {"mygame-scenery-ranged": "allowed"}
 
 An option omitted plays its default reading. :func:`chosen` reads and checks a set-up's
 choices (errors are one line naming the option or reading and the known ones);
 :func:`parse_text` reads the command line's ``name=reading,name=reading``;
-:func:`read_file` a shared YAML set (``{game: eden, house_rules: {name: reading}}``).
+:func:`read_file` a shared YAML set (``{game: GAME, house_rules: {name: reading}}``).
 
 This module knows no game: the rules code of each game asks :func:`reading` for the
 reading in force.
@@ -142,7 +142,7 @@ def differing(rules: Sequence[HouseRule], setup_rules: Mapping[str, str]) -> dic
 
 
 def words(rules: Sequence[HouseRule], setup_rules: Mapping[str, str]) -> str:
-    """The options in force in one line: ``eden-scenery-ranged=allowed`` or
+    """The options in force in one line: ``mygame-scenery-ranged=allowed`` or
     ``none (every default reading)``."""
     diff = differing(rules, setup_rules)
     if not diff:
@@ -161,7 +161,7 @@ def parse_text(text: str, option: str = "--house-rules") -> dict[str, str]:
         name, eq, value = (s.strip() for s in item.partition("="))
         if not item or not eq or not name or not value:
             raise HouseRuleError(f"{option} {item!r}: expected name=reading "
-                                 "(e.g. eden-scenery-ranged=allowed)")
+                                 "(`skirmish house-rules` lists the names and readings)")
         if name in out:
             raise HouseRuleError(f"{option}: house rule {name!r} given twice")
         out[name] = value
