@@ -112,9 +112,10 @@ def library_pairings(which: str = "factions", game: str | None = None
 
 _SETUPS: dict[tuple[str, str, str, int, int, str], dict[str, Any]] = {}
 #: At most this many set-ups kept (oldest dropped first). Matches come in order, so a soak
-#: only needs the current cycle's set-ups (one per pairing: 64 for the largest game's ``all``): a set-up of
-#: another cycle is dropped when one of a new cycle is made. Unbounded, a key per pairing and
-#: cycle kept ~1,000 set-ups of ~50 KB each after 2,000 matches (issue 46).
+#: only needs the current cycle's set-ups (one per pairing: 64 at most in the sample
+#: games' ``all``): a set-up of another cycle is dropped when one of a new cycle is made.
+#: Unbounded, a key per pairing and cycle kept ~1,000 set-ups of ~50 KB each after 2,000
+#: matches (issue 46).
 SETUPS_KEPT = 256
 
 
