@@ -32,3 +32,16 @@ def test_a_house_rule_chosen_in_the_lobby_is_played(browser: Any, live: Any) -> 
         errors = page.script_errors
         page.context.close()
     assert not errors
+
+
+def test_the_lobby_with_its_house_rules_fits_a_phone(browser: Any, live: Any) -> None:
+    # A house rule's long readings once widened the form past a phone's screen, and its
+    # fields then covered the Create button: the page may not be wider than the screen.
+    page = new_page(browser, live, touch=True)
+    try:
+        page.goto("/")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        box = page.locator("#create").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390
+    finally:
+        page.close()
