@@ -286,10 +286,7 @@ def _write(spec: Any, meta: Meta, analysis: Analysis | None, rounds: Sequence[Ro
         save_json(json_out, data, "report file")
         console.print(f"report written to {json_out}", highlight=False)
     if png is not None and chart is not None:
-        try:
-            png.write_bytes(chart)
-        except OSError as exc:
-            raise fail(f"{png}: cannot draw the chart ({exc.strerror or exc})") from None
+        write_output(png, chart, "chart")
         console.print(f"chart drawn in {png}", highlight=False)
     if html is not None:
         write_output(html, html_page(data, chart, title), "report page")

@@ -46,9 +46,21 @@ def demo(
 ) -> None:
     """Play a whole match between two bots (of the game --game names) and narrate it round
     by round (turn by turn)."""
+    from skirmish.cli.errors import check_output, check_output_dir
     from skirmish.cli.game_parts import commands_of
+    from skirmish.cli.pictures import SUFFIXES
     from skirmish.core.dice import fresh_seed
 
+    # the output paths, checked before the match (issue 46: an error names the file)
+    if record is not None:
+        check_output(record, "record file")
+    if svg is not None:
+        if svg.suffix.lower() not in SUFFIXES:
+            raise ValueError(f"{svg}: a picture is a .svg, .png or .json file, not "
+                             f"{svg.suffix or 'a file without a suffix'!r}")
+        check_output(svg, "picture")
+    if svg_dir is not None:
+        check_output_dir(svg_dir, "picture folder")
     seed = fresh_seed() if seed is None else seed
     console.soft_wrap = not console.is_terminal  # whole lines in a file or a pipe
     game = ruleset or default_game()

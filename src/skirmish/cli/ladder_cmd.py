@@ -24,6 +24,7 @@ from skirmish.cli.errors import (
     guard,
     message_of,
     save_json,
+    write_figure,
 )
 from skirmish.cli.options import default_game, games_help
 
@@ -135,7 +136,7 @@ def ladder(
     for path, what in ((json_out, "report file"), (png, "chart"),
                        (None if no_history else history, "history file")):
         if path is not None:
-            check_output(path, what)
+            check_output(path, what, default=path == HISTORY)
     if not no_history:
         _check_history(history)
     spec = LadderSpec(names, games, deals, seed, game, rounds)
@@ -164,7 +165,11 @@ def ladder(
     if collected.cancelled:
         data["interrupted"] = {"games_planned": spec.total, "games_finished": len(results)}
     if not no_history and not collected.cancelled:
-        append_history(history, history_entry(data))
+        try:
+            append_history(history, history_entry(data))
+        except OSError as exc:
+            raise fail(f"{history}: cannot append the run to the history file "
+                       f"({exc.strerror or exc})") from None
         console.print(f"run appended to {history} (skirmish ladder --show-history "
                       f"{history})", highlight=False)
     if json_out is not None:
@@ -174,10 +179,9 @@ def ladder(
         title = (f"{game}: {games} games a pair, seed {seed}"
                  f"{f', commit {commit}' if commit else ''}{'+' if dirty else ''}")
         try:
-            ladder_figure(report, title).savefig(png, dpi=100)
-        except OSError as exc:
-            raise fail(f"{png}: cannot draw the chart ({exc.strerror or exc}); the table "
-                       "is printed above") from None
+            write_figure(ladder_figure(report, title), png, "chart", dpi=100)
+        except ValueError as exc:
+            raise fail(f"{exc}; the table is printed above") from None
         console.print(f"chart drawn in {png}", highlight=False)
 
 

@@ -77,9 +77,7 @@ def write_picture(subject: Any, path: Path, *, title: str | None = None, when: s
     else:
         svg = render(picture)
         data = png_of(svg) if suffix == ".png" else svg.encode()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot write the picture ({exc.strerror or exc})") from None
+    from skirmish.cli.errors import write_output
+
+    write_output(path, data, "picture")
     return path

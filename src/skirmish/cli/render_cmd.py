@@ -144,10 +144,7 @@ def render(
     if out.suffix.lower() == ".png":
         from skirmish.cli.pictures import png_of
 
-        try:
-            out.write_bytes(png_of(svg))
-        except OSError as exc:
-            raise ValueError(f"{out}: cannot write the PNG file ({exc.strerror})") from None
+        write_output(out, png_of(svg), "PNG file")
     else:
         write_output(out, svg, "SVG file")
     typer.echo(f"wrote {out}")

@@ -351,4 +351,6 @@ def heat_map_figure(names: Sequence[str], rate: Mapping[tuple[int, int], float],
 
 def _heat_map(names: list[str], rate: dict[tuple[int, int], float], games: int,
               out: Path) -> None:
-    heat_map_figure(names, rate, games).savefig(out, dpi=100)
+    from skirmish.cli.errors import write_figure
+
+    write_figure(heat_map_figure(names, rate, games), out, "heat map", dpi=100)

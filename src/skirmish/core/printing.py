@@ -44,7 +44,9 @@ def pdf_bytes(html: str, base_url: str | Path | None = None) -> bytes:
 def write_pdf(html: str, path: Path) -> None:
     """Write the PDF of an HTML page to ``path``; an OSError becomes a ValueError."""
     data = pdf_bytes(html, path.parent)
+    from skirmish.core.record import write_atomically
+
     try:
-        path.write_bytes(data)
+        write_atomically(path, data)
     except OSError as exc:
         raise ValueError(f"{path}: cannot write the PDF file ({exc.strerror or exc})") from None

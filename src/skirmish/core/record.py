@@ -333,17 +333,18 @@ def verify_jsonl(text: str, *, source: str = "record") -> Game:
     return game
 
 
-def write_atomically(path: Path | str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically: into a temporary file in the same
-    folder, flushed to disk, then renamed over ``path``. If anything fails, ``path`` is
-    left as it was (absent, or its previous complete version) and the temporary file is
-    removed."""
+def write_atomically(path: Path | str, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8 text, or bytes as they are: a picture, a PDF) to ``path``
+    atomically: into a temporary file in the same folder, flushed to disk, then renamed over
+    ``path``. If anything fails (a full disk, a file-size limit), ``path`` is left as it was
+    (absent, or its previous complete version) and the temporary file is removed."""
     target = Path(path)
+    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, target)

@@ -128,7 +128,9 @@ class Troop:
         data = self.to_dict()
         text = (json.dumps(data, indent=2, ensure_ascii=False) + "\n" if path.suffix == ".json"
                 else yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-        path.write_text(text, encoding="utf-8")
+        from skirmish.core.record import write_atomically
+
+        write_atomically(path, text)
 
 
 def content_of(troop: Troop, troop_file: str | Path) -> list[Path]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from skirmish.cli.errors import write_output
 from skirmish.cli.play.prompts import rounded
 from skirmish.core.errors import IllegalActionError, NotationError
 from skirmish.core.game import Game
@@ -42,9 +43,10 @@ def write_table(game: Game, seat: int | None, path: Path) -> None:
     if suffix == ".png":
         import resvg_py
 
-        path.write_bytes(bytes(resvg_py.svg_to_bytes(svg_string=svg, background="white")))
+        write_output(path, bytes(resvg_py.svg_to_bytes(svg_string=svg, background="white")),
+                     "picture")
     else:
-        path.write_text(svg, encoding="utf-8")
+        write_output(path, svg, "picture")
 
 
 def odds_lines(game: Game, seat: int | None, text: str) -> list[str]:

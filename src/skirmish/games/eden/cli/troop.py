@@ -80,7 +80,10 @@ def new_troop(console: Console, out: Path, *, faction: str | None, stigma: str |
     problems = troop_problems(lib, troop)
     if problems:
         raise fail("; ".join(problems))
-    troop.save(out)
+    try:
+        troop.save(out)  # atomically: a full disk leaves no half-written troop file
+    except OSError as exc:
+        raise fail(f"{out}: cannot write the troop file ({exc.strerror or exc})") from None
     console.print(f"{out}: {troop_type} troop {', '.join(names)} - {total_value(lib, troop)}/"
                   f"{budget} points, SP reserve {sp_reserve(lib, troop)}", markup=False,
                   highlight=False)

@@ -55,8 +55,19 @@ def _whole_numbers(ax: Axes) -> None:
 
 
 def _save(fig: Figure, path: Path) -> Path:
+    """Draw ``fig`` into ``path`` atomically (drawn in memory, then a temporary file
+    renamed: a full disk leaves no empty or half-drawn chart)."""
+    import io
+
+    from skirmish.core.record import write_atomically
+
     fig.tight_layout()
-    fig.savefig(path)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format=path.suffix.lower().lstrip(".") or "png")
+    try:
+        write_atomically(path, buffer.getvalue())
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot write the chart ({exc.strerror or exc})") from None
     return path
 
 

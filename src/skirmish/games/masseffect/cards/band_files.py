@@ -21,6 +21,7 @@ from pathlib import Path
 import yaml
 
 from skirmish.core.data_files import DataError, read_data
+from skirmish.core.record import write_atomically
 from skirmish.games.masseffect.cards.bands import Band, BandError
 
 
@@ -49,7 +50,7 @@ def write_band(band: Band, path: str | Path) -> None:
     ValueError naming the path."""
     path = Path(path)
     try:
-        path.write_text(band_file_text(band, path.suffix), encoding="utf-8")
+        write_atomically(path, band_file_text(band, path.suffix))
     except OSError as exc:
         raise ValueError(f"{path}: cannot write the band file ({exc.strerror or exc})"
                          ) from None
