@@ -142,8 +142,10 @@ def test_output_paths_are_checked_and_no_folder_tree_is_made(tmp_path: Path) -> 
     assert (tmp_path / "out").is_dir()
     with pytest.raises(ValueError, match="does not exist"):
         check_output(tmp_path / "deep" / "out" / "h.jsonl", default=True)
-    # an output folder: made if its parent exists, never a tree
-    assert check_output_dir(tmp_path / "records").is_dir()
+    # an output folder: made by its writer if its parent exists (not by the check), never a
+    # tree
+    assert not check_output_dir(tmp_path / "records").exists()
+    assert check_output_dir(tmp_path / "records", create=True).is_dir()
     with pytest.raises(ValueError, match="does not exist"):
         check_output_dir(tmp_path / "x" / "y" / "records")
     assert not (tmp_path / "x").exists()

@@ -46,7 +46,7 @@ def demo(
 ) -> None:
     """Play a whole match between two bots (of the game --game names) and narrate it round
     by round (turn by turn)."""
-    from skirmish.cli.errors import check_output, check_output_dir
+    from skirmish.cli.errors import check_output, check_output_dir, fail
     from skirmish.cli.game_parts import commands_of
     from skirmish.cli.pictures import SUFFIXES
     from skirmish.core.dice import fresh_seed
@@ -67,8 +67,7 @@ def demo(
     try:
         commands = commands_of(game)
     except ValueError as exc:
-        console.print(f"[red]error[/red]: {exc}")
-        raise typer.Exit(2) from None
+        raise fail(str(exc)) from None
     commands.demo(console, seed=seed, agents=agents, rounds=rounds, content=content,
                   scenario=scenario, bands=bands, rules=rules, record=record,
                   actions=actions, brief=brief, svg=svg, svg_dir=svg_dir)

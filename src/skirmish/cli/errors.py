@@ -209,12 +209,23 @@ def _missing_folder(folder: Path, path: Path, what: str) -> ValueError:
                       "first: no folder is created for you)")
 
 
-def check_output(path: Path, what: str = "output file", *, default: bool = False) -> Path:
+#: The suffixes of a matplotlib chart the commands draw (``write_figure``).
+CHART_SUFFIXES = (".png", ".svg", ".pdf")
+#: The suffixes of a troop or band file.
+DATA_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def check_output(path: Path, what: str = "output file", *, default: bool = False,
+                 suffixes: tuple[str, ...] = ()) -> Path:
     """Make sure ``path`` can be written before the work that fills it: its folder must
     exist (docs/cli.md, "Output files": a typo in a path is not a new folder tree), and the
     path must not be a folder or a read-only file. ``default``: the path is the command's
-    own default (under ``out/``), whose folder is created, one level only. Raises
+    own default (under ``out/``), whose folder is created, one level only. ``suffixes``:
+    the only suffixes the command writes (a chart is not written into a ``.gif``). Raises
     ``ValueError`` naming the path."""
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise ValueError(f"{path}: the {what} is a {', '.join(suffixes)} file, not "
+                         f"{path.suffix or 'a file without a suffix'!r}")
     if path.is_dir():
         raise ValueError(f"{path}: the {what} is a folder")
     parent = path.parent
@@ -234,11 +245,15 @@ def check_output(path: Path, what: str = "output file", *, default: bool = False
     return path
 
 
-def check_output_dir(path: Path, what: str = "output folder") -> Path:
-    """Check the folder ``path`` can be written, creating it now if missing, one level only:
-    its parent must exist (docs/cli.md, "Output files")."""
+def check_output_dir(path: Path, what: str = "output folder", *, create: bool = False
+                     ) -> Path:
+    """Check the folder ``path`` can be written (docs/rulings.md, "Output files"): a missing
+    one is created by its writer, one level only, so its parent must exist and be writable.
+    ``create``: create it now (when the writing starts); before the work nothing is made,
+    so a command refused later leaves no folder behind."""
     if path.exists() and not path.is_dir():
         raise ValueError(f"{path}: the {what} is a file, not a folder")
+    target = path
     if not path.exists():
         parent = path.parent
         if not parent.exists():
@@ -246,6 +261,10 @@ def check_output_dir(path: Path, what: str = "output folder") -> Path:
         if not parent.is_dir():
             raise ValueError(f"{path}: cannot create the {what}: {parent} is a file, "
                              "not a folder")
+        target = parent
+    if not os.access(target, os.W_OK | os.X_OK):
+        raise ValueError(f"{path}: the {what} cannot be written (permission denied)")
+    if create and not path.exists():
         try:
             path.mkdir()
         except FileExistsError:
@@ -253,8 +272,6 @@ def check_output_dir(path: Path, what: str = "output folder") -> Path:
         except OSError as exc:
             raise ValueError(f"{path}: cannot create the {what} ({exc.strerror or exc})"
                              ) from None
-    if not os.access(path, os.W_OK | os.X_OK):
-        raise ValueError(f"{path}: the {what} cannot be written (permission denied)")
     return path
 
 

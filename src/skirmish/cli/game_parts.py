@@ -132,7 +132,7 @@ class GameCommands(GamePart):
         from skirmish.cli.errors import check_output_dir
         from skirmish.cli.pictures import write_picture
 
-        check_output_dir(folder, "picture folder")
+        check_output_dir(folder, "picture folder", create=True)
         write_picture(game, folder / "final.svg", when="final table")
 
     # -- terminal play (``skirmish play``) ----------------------------------------------------

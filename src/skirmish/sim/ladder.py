@@ -408,13 +408,17 @@ def append_history(path: Path, entry: Mapping[str, Any]) -> None:
 
 def read_history(path: Path) -> list[dict[str, Any]]:
     """Every run of a history file, oldest first; a bad line is a ValueError naming it."""
+    from skirmish.core.data_files import DataError, read_text
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except FileNotFoundError:
         raise ValueError(f"{path}: no ladder history yet (every skirmish ladder run "
                          "appends to its --history file)") from None
     except OSError as exc:
         raise ValueError(f"{path}: cannot read the history ({exc.strerror or exc})") from None
+    except DataError as exc:
+        raise ValueError(f"{path}: {exc}") from None
     runs = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from skirmish.cli.errors import check_output, fail
+from skirmish.cli.errors import DATA_SUFFIXES, check_output, fail
 from skirmish.games.eden.cli.library import library_or_exit
 
 
@@ -43,7 +43,7 @@ def new_troop(console: Console, out: Path, *, faction: str | None, stigma: str |
     )
 
     budget = 100 if budget is None else budget
-    check_output(out, "troop file")
+    check_output(out, "troop file", suffixes=DATA_SUFFIXES)
     lib = library_or_exit(content)
     troop_type = "stigma" if stigma else "faction"
     try:
