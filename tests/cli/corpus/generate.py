@@ -360,7 +360,7 @@ def _fill(words: Iterable[str | Path], values: dict[str, str]) -> tuple[str, ...
     return tuple(str(w).format(**values) if "{" in str(w) else str(w) for w in words)
 
 
-def generated_cases(root: Path, Case: Callable[..., Any]) -> list[Any]:  # noqa: N803
+def generated_cases(root: Path, Case: Callable[..., Any]) -> list[Any]:
     """The generated cases, their files under ``root`` (``Case`` is make_corpus's)."""
     root = Path(root) / "generated"
     root.mkdir(parents=True, exist_ok=True)
