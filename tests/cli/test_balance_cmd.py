@@ -30,6 +30,7 @@ def test_the_report_files_and_the_same_bytes_for_any_workers(tmp_path: Path) -> 
     outputs = {}
     for workers in ("1", "2"):
         folder = tmp_path / workers
+        folder.mkdir()  # issue 46: an output's folder must exist
         output = _run(*SMALL, "--workers", workers, "--json", str(folder / "r.json"),
                       "--png", str(folder / "r.png"), "--html", str(folder / "r.html"))
         outputs[workers] = {name: (folder / name).read_bytes()

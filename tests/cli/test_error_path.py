@@ -15,7 +15,7 @@ import typer
 from typer.testing import CliRunner
 
 from skirmish.cli import errors
-from skirmish.cli.errors import SkirmishTyper, check_output, one_line, run
+from skirmish.cli.errors import SkirmishTyper, check_output, check_output_dir, one_line, run
 from skirmish.cli.main import app
 
 from .corpus.make_corpus import skirmish_command
@@ -121,14 +121,36 @@ def test_unknown_kind_and_faction_are_errors_not_empty_lists() -> None:
     assert result.exit_code == 0 and json.loads(result.stdout)
 
 
-def test_output_paths_are_checked_and_their_folders_created(tmp_path: Path) -> None:
-    assert check_output(tmp_path / "a" / "b" / "report.json") == tmp_path / "a/b/report.json"
-    assert (tmp_path / "a" / "b").is_dir() and not (tmp_path / "a/b/report.json").exists()
+def test_output_paths_are_checked_and_no_folder_tree_is_made(tmp_path: Path) -> None:
+    """Issue 46 (changed on purpose: folders were created at any depth, a root-level
+    /nonexistent included): an output file's folder must exist, or one line names it; only
+    a command's own default under out/ gets its folder, one level (docs/cli.md)."""
+    with pytest.raises(ValueError, match=r"the folder .*a[/\\]b of the report file does not "
+                                         "exist"):
+        check_output(tmp_path / "a" / "b" / "report.json", "report file")
+    assert not (tmp_path / "a").exists()
+    (tmp_path / "a").mkdir()
+    assert check_output(tmp_path / "a" / "report.json") == tmp_path / "a/report.json"
+    assert not (tmp_path / "a/report.json").exists()
     with pytest.raises(ValueError, match="is a folder"):
         check_output(tmp_path / "a")
     (tmp_path / "file").write_text("x", encoding="utf-8")
-    with pytest.raises(ValueError, match="cannot create the folder"):
+    with pytest.raises(ValueError, match="is a file, not a folder"):
         check_output(tmp_path / "file" / "report.json")
+    # a default under out/: its folder is made, one level only
+    assert check_output(tmp_path / "out" / "h.jsonl", default=True)
+    assert (tmp_path / "out").is_dir()
+    with pytest.raises(ValueError, match="does not exist"):
+        check_output(tmp_path / "deep" / "out" / "h.jsonl", default=True)
+    # an output folder: made by its writer if its parent exists (not by the check), never a
+    # tree
+    assert not check_output_dir(tmp_path / "records").exists()
+    assert check_output_dir(tmp_path / "records", create=True).is_dir()
+    with pytest.raises(ValueError, match="does not exist"):
+        check_output_dir(tmp_path / "x" / "y" / "records")
+    assert not (tmp_path / "x").exists()
+    with pytest.raises(ValueError, match="does not exist"):
+        check_output(Path("/nonexistent-skirmish-46/report.json"))
 
 
 def test_results_are_not_lost_to_an_output_error(tmp_path: Path,
@@ -174,14 +196,18 @@ def test_a_chart_that_cannot_be_written_leaves_no_file_and_names_it(
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    from skirmish.cli.errors import figure_bytes, write_output
+    from skirmish.cli.errors import write_figure, write_output
 
     figure = Figure()
     figure.add_subplot().plot([0, 1], [1, 0])
     png = tmp_path / "chart.png"
-    data = figure_bytes(figure, png, dpi=50)
+    write_figure(figure, png, dpi=50)
+    data = png.read_bytes()
     assert data.startswith(b"\x89PNG")
-    assert figure_bytes(figure, tmp_path / "chart.svg").lstrip().startswith(b"<?xml")
+    write_figure(figure, tmp_path / "chart.svg")
+    assert (tmp_path / "chart.svg").read_bytes().lstrip().startswith(b"<?xml")
+    png.unlink()
+    (tmp_path / "chart.svg").unlink()
 
     def full_disk(_fd: int) -> None:
         raise OSError(28, "No space left on device")

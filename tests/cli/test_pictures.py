@@ -42,6 +42,7 @@ def test_svg_png_and_json_by_suffix(tmp_path: Path) -> None:
     game = wounded_table()
     svg = write_picture(game, tmp_path / "t.svg").read_text(encoding="utf-8")
     assert 'id="base-A.Yuri"' in svg and "NORTH" in svg
+    (tmp_path / "sub").mkdir()  # issue 46: an output's folder must exist
     png = (write_picture(game, tmp_path / "sub" / "t.png")).read_bytes()
     assert png_size(png) == svg_size(svg)
     data = json.loads(write_picture(game, tmp_path / "t.json").read_text(encoding="utf-8"))

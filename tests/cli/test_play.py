@@ -76,6 +76,7 @@ def test_save_then_resume_continues_the_same_game(tmp_path: Path) -> None:
 
 def test_odds_and_the_table_as_svg_and_png(tmp_path: Path) -> None:
     svg, png = tmp_path / "t.svg", tmp_path / "pics" / "t.png"
+    png.parent.mkdir()  # issue 46: an output's folder must exist
     out = play(lines=["", "1", "", "odds attack A.Vladd B.Sabaka dodge", f"table {svg}",
                       f"table {png}", f"table {tmp_path / 't.txt'}", "odds pass"])
     assert "odds of attack A.Vladd B.Sabaka: melee (reaction dodge" in out

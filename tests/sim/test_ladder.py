@@ -217,6 +217,7 @@ def test_history_appends_one_line_per_run_and_reads_back(tmp_path: Path) -> None
     spec = _spec(("random", "heuristic"), games=1)
     data = LadderReport.of(spec, [_game(0, 0, 1, 1)]).to_json(commit="abc", date="today")
     path = tmp_path / "deep" / "history.jsonl"
+    path.parent.mkdir()  # issue 46: an output's folder must exist
     append_history(path, history_entry(data))
     append_history(path, history_entry(data))
     runs = read_history(path)

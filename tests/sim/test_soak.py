@@ -50,6 +50,7 @@ def test_problems_are_counted_not_fatal() -> None:
 def test_the_command_writes_a_summary_and_refuses_bad_input(tmp_path: Path) -> None:
     runner = CliRunner()
     out = tmp_path / "deep" / "soak.json"
+    out.parent.mkdir()  # issue 46: an output's folder must exist
     result = runner.invoke(app, ["soak", "--matches", "2", "--pairings", "Jokers:Bamaka",
                                  "--workers", "1", "--quiet", "--json", str(out)])
     assert result.exit_code == 0, result.output

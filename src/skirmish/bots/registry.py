@@ -262,7 +262,7 @@ def parse_agent(text: str) -> AgentName:
     name, colon, rest = text.strip().partition(":")
     name = name.strip()
     if name not in AGENTS:
-        raise ValueError(f"unknown agent {name!r} (known: {_known(AGENTS)})")
+        raise ValueError(f"unknown agent {name[:60]!r} (known: {_known(AGENTS)})")
     entry = AGENTS[name]
     if not colon:
         return AgentName(name)

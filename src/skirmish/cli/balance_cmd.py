@@ -26,7 +26,14 @@ from skirmish.cli.backend_options import (
     backend_of,
     play_batch,
 )
-from skirmish.cli.errors import check_output, check_output_dir, check_workers, fail, guard
+from skirmish.cli.errors import (
+    check_output,
+    check_output_dir,
+    check_workers,
+    fail,
+    guard,
+    message_of,
+)
 from skirmish.cli.options import default_game, games_help
 
 if TYPE_CHECKING:
@@ -36,6 +43,8 @@ if TYPE_CHECKING:
     from skirmish.sim.balance_troops import Armoury
 
 console = Console()
+#: The largest --penalty (an L2 penalty in log-odds: beyond it every cost stays printed).
+MAX_PENALTY = 1e6
 
 
 @guard
@@ -46,7 +55,7 @@ def balance(
         help="A folder of your own cards (adds or overrides); repeatable.")] = None,
     budget: Annotated[int | None, typer.Option(help=(
         "The troops' budget (default: the game's usual one, e.g. 100 or 30)."))] = None,
-    games: Annotated[int, typer.Option(min=2, help=(
+    games: Annotated[int, typer.Option(min=2, max=10**12, help=(
         "Games to play (two per pairing of random troops, seats swapped)."))] = 2000,
     agents: Annotated[str, typer.Option(help=(
         "The two agents (seat A, seat B), e.g. heuristic,heuristic or mcts:easy,heuristic."))]
@@ -82,7 +91,7 @@ def balance(
     = "flagged",
     table_troops: Annotated[int, typer.Option(min=2, max=30, help=(
         "Troops of the matchup table (--iterate, --what-if)."))] = 10,
-    table_games: Annotated[int, typer.Option(min=2, help=(
+    table_games: Annotated[int, typer.Option(min=2, max=10**9, help=(
         "Games per pair of the matchup table."))] = 10,
     what_if: Annotated[str | None, typer.Option(help=(
         "Play a matchup table with a change and without: NAME=COST[,NAME=COST...] and/or a "
@@ -111,6 +120,8 @@ def balance(
         raise fail(f"--agents: two agents, e.g. heuristic,heuristic; got {agents!r}")
     _check_agents(names)
     workers = check_workers(workers)
+    if not (math.isfinite(penalty) and 0 < penalty <= MAX_PENALTY):
+        raise fail(f"--penalty: a number above 0, at most {MAX_PENALTY:g}, got {penalty}")
     if reprice not in ("flagged", "all"):
         raise fail(f"--reprice: flagged or all, got {reprice!r}")
     if what_if is not None and iterate:
@@ -120,9 +131,10 @@ def balance(
     if not sims.has_scenarios and scenario:
         owners = " or ".join(p.title for p in GAMES if sims_of(p).has_scenarios)
         raise fail(f"--scenario: {owners}'s; --game {game} has none")
-    for path, what in ((json_out, "report file"), (png, "chart"), (html, "report page")):
+    for path, what, suffixes in ((json_out, "report file", ()), (png, "chart", (".png",)),
+                                 (html, "report page", ())):
         if path is not None:
-            check_output(path, what)
+            check_output(path, what, suffixes=suffixes)
     if log_dir is not None:
         check_output_dir(log_dir, "record folder")
     folders = tuple(str(c) for c in content or ())
@@ -311,7 +323,14 @@ def _what_if_armoury(text: str, armoury: Armoury, game: str, folders: Sequence[s
                              "cards")
     changed = armoury_for(game, (*folders, *files)) if files else armoury
     costs = [p for p in items if "=" in p]
-    return changed.repriced(parse_what_if(",".join(costs), changed)) if costs else changed
+    if not costs:
+        return changed
+    try:
+        return changed.repriced(parse_what_if(",".join(costs), changed))
+    except (KeyError, ValueError) as exc:
+        text = message_of(exc)
+        raise ValueError(text if text.startswith("--what-if") else f"--what-if: {text}"
+                         ) from None
 
 
 def _changed(before: Armoury, after: Armoury) -> list[str]:

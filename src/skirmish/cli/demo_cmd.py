@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from skirmish.cli.game_parts import finish
 from skirmish.cli.options import (
@@ -57,9 +56,21 @@ def demo(
 ) -> None:
     """Play a whole match between two bots (of the game --game names) and narrate it round
     by round (turn by turn)."""
+    from skirmish.cli.errors import check_output, check_output_dir, fail
     from skirmish.cli.game_parts import commands_of
+    from skirmish.cli.pictures import SUFFIXES
     from skirmish.core.dice import fresh_seed
 
+    # the output paths, checked before the match (issue 46: an error names the file)
+    if record is not None:
+        check_output(record, "record file")
+    if svg is not None:
+        if svg.suffix.lower() not in SUFFIXES:
+            raise ValueError(f"{svg}: a picture is a .svg, .png or .json file, not "
+                             f"{svg.suffix or 'a file without a suffix'!r}")
+        check_output(svg, "picture")
+    if svg_dir is not None:
+        check_output_dir(svg_dir, "picture folder")
     seed = fresh_seed() if seed is None else seed
     console.soft_wrap = not console.is_terminal  # whole lines in a file or a pipe
     game = ruleset or default_game()
@@ -67,8 +78,7 @@ def demo(
         commands = commands_of(game)
         _check_agents(agents)  # before the game's banner: a refused demo prints nothing else
     except ValueError as exc:
-        console.print(f"[red]error[/red]: {escape(str(exc))}")
-        raise typer.Exit(2) from None
+        raise fail(str(exc)) from None
     chosen = house_rules_choices(house_rules, house_rules_file, game)
     commands.demo(console, seed=seed, agents=agents, rounds=rounds, content=content,
                   scenario=scenario, bands=bands, rules=rules, record=record,

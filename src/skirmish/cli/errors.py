@@ -11,7 +11,7 @@ global ``--debug`` option (``skirmish --debug COMMAND ...``) or ``SKIRMISH_DEBUG
   ``python -m skirmish``) turns usage errors and unexpected exceptions into one line too.
 - :func:`guard` wraps one command (for commands registered on another app).
 - :func:`fail` gives the error line and the exit for a failure a command detects itself.
-- :func:`check_output` checks an output path (creating its folder) before any long work.
+- :func:`check_output` checks an output path (its folder must exist) before any long work.
 """
 
 from __future__ import annotations
@@ -130,6 +130,7 @@ def run(app: typer.Typer, args: list[str] | None = None, prog_name: str | None =
     """Run ``app`` as the command line does, then exit: usage errors and unexpected
     exceptions become one error line (exit 2, resp. 1) unless ``--debug``."""
     command = typer.main.get_command(app)
+    _no_file_size_signal()
     try:
         result = command.main(args=args, prog_name=prog_name, standalone_mode=False)
         code = result if isinstance(result, int) and not isinstance(result, bool) else 0
@@ -177,6 +178,15 @@ def _hide_flag_types() -> None:
 
 
 _hide_flag_types()
+def _no_file_size_signal() -> None:
+    """A write past the file-size limit (``ulimit -f``) fails with an OSError ("File too
+    large"), reported on one line like a full disk, instead of SIGXFSZ killing the command
+    half-way (its output files are written atomically: none is left half-written)."""
+    import signal
+    import threading
+
+    if hasattr(signal, "SIGXFSZ") and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
 class SkirmishTyper(typer.Typer):
@@ -214,36 +224,74 @@ def check_workers(workers: int | None) -> int | None:
     return workers
 
 
-def check_output(path: Path, what: str = "output file") -> Path:
-    """Make sure ``path`` can be written before the work that fills it: its folder is
-    created if missing, and it must not be a folder or a read-only file. Raises
+def _missing_folder(folder: Path, path: Path, what: str) -> ValueError:
+    return ValueError(f"{path}: the folder {folder} of the {what} does not exist (create it "
+                      "first: no folder is created for you)")
+
+
+#: The suffixes of a matplotlib chart the commands draw (``write_figure``).
+CHART_SUFFIXES = (".png", ".svg", ".pdf")
+#: The suffixes of a troop or band file.
+DATA_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def check_output(path: Path, what: str = "output file", *, default: bool = False,
+                 suffixes: tuple[str, ...] = ()) -> Path:
+    """Make sure ``path`` can be written before the work that fills it: its folder must
+    exist (docs/cli.md, "Output files": a typo in a path is not a new folder tree), and the
+    path must not be a folder or a read-only file. ``default``: the path is the command's
+    own default (under ``out/``), whose folder is created, one level only. ``suffixes``:
+    the only suffixes the command writes (a chart is not written into a ``.gif``). Raises
     ``ValueError`` naming the path."""
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise ValueError(f"{path}: the {what} is a {', '.join(suffixes)} file, not "
+                         f"{path.suffix or 'a file without a suffix'!r}")
     if path.is_dir():
         raise ValueError(f"{path}: the {what} is a folder")
     parent = path.parent
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot create the folder of the {what} "
-                         f"({exc.strerror or exc})") from None
+    if default and not parent.exists() and parent.parent.is_dir():
+        try:
+            parent.mkdir()
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot create the folder of the {what} "
+                             f"({exc.strerror or exc})") from None
+    if not parent.exists():
+        raise _missing_folder(parent, path, what)
     if not parent.is_dir():
-        raise ValueError(f"{path}: cannot create the folder of the {what}")
+        raise ValueError(f"{path}: cannot write the {what}: {parent} is a file, not a folder")
     if not os.access(parent, os.W_OK | os.X_OK) or (path.exists()
                                                     and not os.access(path, os.W_OK)):
         raise ValueError(f"{path}: the {what} cannot be written (permission denied)")
     return path
 
 
-def check_output_dir(path: Path, what: str = "output folder") -> Path:
-    """Create the folder ``path`` (and its parents) now, and check it can be written."""
+def check_output_dir(path: Path, what: str = "output folder", *, create: bool = False
+                     ) -> Path:
+    """Check the folder ``path`` can be written (docs/rulings.md, "Output files"): a missing
+    one is created by its writer, one level only, so its parent must exist and be writable.
+    ``create``: create it now (when the writing starts); before the work nothing is made,
+    so a command refused later leaves no folder behind."""
     if path.exists() and not path.is_dir():
         raise ValueError(f"{path}: the {what} is a file, not a folder")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot create the {what} ({exc.strerror or exc})") from None
-    if not os.access(path, os.W_OK | os.X_OK):
+    target = path
+    if not path.exists():
+        parent = path.parent
+        if not parent.exists():
+            raise _missing_folder(parent, path, what)
+        if not parent.is_dir():
+            raise ValueError(f"{path}: cannot create the {what}: {parent} is a file, "
+                             "not a folder")
+        target = parent
+    if not os.access(target, os.W_OK | os.X_OK):
         raise ValueError(f"{path}: the {what} cannot be written (permission denied)")
+    if create and not path.exists():
+        try:
+            path.mkdir()
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot create the {what} ({exc.strerror or exc})"
+                             ) from None
     return path
 
 
@@ -259,14 +307,19 @@ def write_output(path: Path, text: str | bytes, what: str = "output file") -> No
         raise ValueError(f"{path}: cannot write the {what} ({exc.strerror or exc})") from None
 
 
-def figure_bytes(figure: Any, path: Path, **options: Any) -> bytes:
-    """A matplotlib figure drawn in the format ``path``'s suffix names (PNG by default),
-    as bytes: written then with :func:`write_output`, atomically."""
+def write_figure(figure: Any, path: Path, what: str = "chart", **options: Any) -> None:
+    """Draw a matplotlib ``figure`` into ``path`` atomically: drawn in memory in the format
+    of the path's suffix (``.png``, ``.pdf``, ``.svg``...), then written by
+    :func:`write_output` (never a 0-byte or half-drawn picture on a full disk)."""
     import io
 
     buffer = io.BytesIO()
-    figure.savefig(buffer, format=path.suffix.lstrip(".").lower() or "png", **options)
-    return buffer.getvalue()
+    form = path.suffix.lower().lstrip(".") or "png"
+    try:
+        figure.savefig(buffer, format=form, **options)
+    except ValueError as exc:  # matplotlib: an unknown format
+        raise ValueError(f"{path}: cannot draw the {what} ({exc})") from None
+    write_output(path, buffer.getvalue(), what)
 
 
 def save_json(path: Path, data: object, what: str = "report file") -> None:

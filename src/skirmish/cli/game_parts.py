@@ -135,7 +135,7 @@ class GameCommands(GamePart):
         from skirmish.cli.errors import check_output_dir
         from skirmish.cli.pictures import write_picture
 
-        check_output_dir(folder, "picture folder")
+        check_output_dir(folder, "picture folder", create=True)
         write_picture(game, folder / "final.svg", when="final table")
 
     # -- terminal play (``skirmish play``) ----------------------------------------------------
@@ -230,7 +230,9 @@ def finish(console: Console, game: Game, points: str, *, record: Path | None,
             f"{outcome.scores[1]} ({outcome.reason}); {len(game.history)} decisions."
         )
     if record is not None:
-        Record.of(game).save(record)
+        from skirmish.cli.errors import write_output
+
+        write_output(record, Record.of(game).to_jsonl(), "record file")
         console.print(f"record saved to {record}")
     if svg is not None:
         from skirmish.cli.pictures import write_picture

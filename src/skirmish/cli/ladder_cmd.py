@@ -18,14 +18,14 @@ from rich.table import Table
 
 from skirmish.cli.backend_options import AddressOpt, BackendOpt, backend_of, play_batch
 from skirmish.cli.errors import (
+    CHART_SUFFIXES,
     check_output,
     check_workers,
     fail,
-    figure_bytes,
     guard,
     message_of,
     save_json,
-    write_output,
+    write_figure,
 )
 from skirmish.cli.options import default_game, games_help
 
@@ -46,7 +46,7 @@ def ladder(
         "The agents, comma-separated, at least two: random, heuristic, and any "
         "NAME:PRESET or NAME:KEY=VALUE,KEY=VALUE (e.g. mcts:hard, "
         "mcts:iterations=2000,seconds=1.5). The first one is rated 0."))] = None,
-    games: Annotated[int, typer.Option(min=1, help=(
+    games: Annotated[int, typer.Option(min=1, max=10**12, help=(
         "Games per pair of agents (an even number gives each agent each seat equally)."))]
     = 40,
     game: Annotated[str | None, typer.Option(
@@ -137,7 +137,8 @@ def ladder(
     for path, what in ((json_out, "report file"), (png, "chart"),
                        (None if no_history else history, "history file")):
         if path is not None:
-            check_output(path, what)
+            check_output(path, what, default=path == HISTORY,
+                         suffixes=CHART_SUFFIXES if path is png else ())
     if not no_history:
         _check_history(history)
     spec = LadderSpec(names, games, deals, seed, game, rounds)
@@ -166,7 +167,11 @@ def ladder(
     if collected.cancelled:
         data["interrupted"] = {"games_planned": spec.total, "games_finished": len(results)}
     if not no_history and not collected.cancelled:
-        append_history(history, history_entry(data))
+        try:
+            append_history(history, history_entry(data))
+        except OSError as exc:
+            raise fail(f"{history}: cannot append the run to the history file "
+                       f"({exc.strerror or exc})") from None
         console.print(f"run appended to {history} (skirmish ladder --show-history "
                       f"{history})", highlight=False)
     if json_out is not None:
@@ -176,8 +181,7 @@ def ladder(
         title = (f"{game}: {games} games a pair, seed {seed}"
                  f"{f', commit {commit}' if commit else ''}{'+' if dirty else ''}")
         try:
-            write_output(png, figure_bytes(ladder_figure(report, title), png, dpi=100),
-                         "chart")
+            write_figure(ladder_figure(report, title), png, "chart", dpi=100)
         except ValueError as exc:
             raise fail(f"{exc}; the table is printed above") from None
         console.print(f"chart drawn in {png}", highlight=False)
@@ -188,15 +192,18 @@ def _earlier_run(path: Path, spec: LadderSpec) -> dict[str, Any]:
     game is played."""
     import json
 
+    from skirmish.core.data_files import DataError, read_text
     from skirmish.sim.ladder_paired import check_comparable
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text(path))
     except FileNotFoundError:
         raise fail(f"--compare: {path}: no such file") from None
     except OSError as exc:
         raise fail(f"--compare: {path}: cannot read it ({exc.strerror or exc})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except DataError as exc:
+        raise fail(f"--compare: {path}: {exc}") from None
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise fail(f"--compare: {path}: not JSON ({message_of(exc)})") from None
     try:
         check_comparable(data, spec.to_json(), str(path))
@@ -297,6 +304,9 @@ def _check_history(path: Path) -> None:
     appended to): a file already there must read as one, checked before any game."""
     from skirmish.sim.ladder import read_history
 
+    if path.exists() and not path.is_file():
+        raise fail(f"--history: {path}: not a plain file: runs are appended to a ladder "
+                   "history only (name another file, or --no-history)")
     if path.is_file() and path.stat().st_size:
         try:
             read_history(path)

@@ -18,8 +18,6 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skirmish.core.atomic import write_atomically
-
 if TYPE_CHECKING:
     from skirmish.geometry.annotations import Picture
 
@@ -79,9 +77,7 @@ def write_picture(subject: Any, path: Path, *, title: str | None = None, when: s
     else:
         svg = render(picture)
         data = png_of(svg) if suffix == ".png" else svg.encode()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, data)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot write the picture ({exc.strerror or exc})") from None
+    from skirmish.cli.errors import write_output
+
+    write_output(path, data, "picture")
     return path

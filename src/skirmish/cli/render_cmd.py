@@ -6,9 +6,11 @@ Register with ``app.command("render")(render)``. The table file is read by
 
 from __future__ import annotations
 
+import contextlib
 import math
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -38,6 +40,18 @@ def load_picture(path: Path, table: Table) -> Picture:
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         what = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
         raise ValueError(f"{path}: not a picture: {what}") from None
+
+
+@contextlib.contextmanager
+def _named(option: str) -> Iterator[None]:
+    """A bad value of ``option`` (a point, a base name) is refused naming the option."""
+    try:
+        yield
+    except (typer.BadParameter, ValueError) as exc:
+        text = exc.message if isinstance(exc, typer.BadParameter) else str(exc)
+        if text.startswith(option):
+            raise
+        raise typer.BadParameter(f"{option}: {text}") from None
 
 
 @guard
@@ -82,10 +96,10 @@ def render(
     from skirmish.cli.table_file import _base, _xy
     from skirmish.geometry.paths import is_legal_move, path_cost
     from skirmish.geometry.svg import render as render_svg
-    from skirmish.geometry.templates import blast_outline, explosion_outline, nearest_base
+    from skirmish.geometry.templates import explosion_outline
     from skirmish.geometry.zones import DeploymentZone, ambush_zone, confrontation_zone
 
-    check_output(out, "SVG file")
+    check_output(out, "SVG file", suffixes=(".svg", ".png"))
     if allowance is not None and not (math.isfinite(allowance) and 0 <= allowance <= 1000):
         raise typer.BadParameter(f"--allowance: expected 0 to 1000 cm, got {allowance}")
     table = load_table(table_file)
@@ -95,14 +109,16 @@ def render(
         viewer_name, _, target_name = los.partition(":")
         if not viewer_name or not target_name:
             raise typer.BadParameter("--los needs VIEWER:TARGET")
-        viewer = _base(table, viewer_name)
-        target = _xy(target_name) if "," in target_name else _base(table, target_name)
+        with _named("--los"):
+            viewer = _base(table, viewer_name)
+            target = _xy(target_name) if "," in target_name else _base(table, target_name)
         los_arg = (viewer, target)
     path_pts = None
     if path:
         mover_name, _, dest = path.partition(":")
-        mover = _base(table, mover_name)
-        end = _xy(dest)
+        with _named("--path"):
+            mover = _base(table, mover_name)
+            end = _xy(dest)
         others = table.others(mover)
         goal = f"{mover_name} to {end[0]:g},{end[1]:g}"
         if allowance is not None:
@@ -122,20 +138,12 @@ def render(
                 path_pts = list(res.points)
     template = None
     if explosion:
-        template = explosion_outline(_xy(explosion))
+        with _named("--explosion"):
+            centre = _xy(explosion)
+        template = explosion_outline(centre)
     elif blast:
-        att_name, _, spec = blast.partition(":")
-        attacker = _base(table, att_name)
-        try:
-            angle = math.radians(float(spec))
-            if not math.isfinite(angle):
-                raise ValueError(spec)
-        except ValueError:
-            tgt = _base(table, spec) if spec else nearest_base(attacker, table.others(attacker))
-            if tgt is None:
-                raise typer.BadParameter("no target for the blast") from None
-            angle = math.atan2(tgt.y - attacker.y, tgt.x - attacker.x)
-        template = blast_outline(attacker, angle)
+        with _named("--blast"):
+            template = _blast(table, blast)
     zone_list: list[DeploymentZone] = []
     if zones:
         make = {"confrontation": confrontation_zone, "ambush": ambush_zone}.get(zones)
@@ -151,3 +159,22 @@ def render(
     else:
         write_output(out, svg, "SVG file")
     typer.echo(f"wrote {out}")
+
+
+def _blast(table: Table, blast: str) -> Any:
+    """``--blast ATTACKER:ANGLE`` or ``ATTACKER:TARGET``: the blast template's outline."""
+    from skirmish.cli.table_file import _base
+    from skirmish.geometry.templates import blast_outline, nearest_base
+
+    att_name, _, spec = blast.partition(":")
+    attacker = _base(table, att_name)
+    try:
+        angle = math.radians(float(spec))
+        if not math.isfinite(angle):
+            raise ValueError(spec)
+    except ValueError:
+        tgt = _base(table, spec) if spec else nearest_base(attacker, table.others(attacker))
+        if tgt is None:
+            raise typer.BadParameter("no target for the blast") from None
+        angle = math.atan2(tgt.y - attacker.y, tgt.x - attacker.x)
+    return blast_outline(attacker, angle)

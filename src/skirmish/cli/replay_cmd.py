@@ -49,7 +49,7 @@ def replay(
     any moment (--table-at, --out)."""
     picture = _picture_request(table_at, out)
     from skirmish.cli.dice_report import check_noted, dice_lines
-    from skirmish.cli.errors import fail
+    from skirmish.cli.errors import fail, message_of
     from skirmish.cli.game_parts import commands_of
     from skirmish.core.errors import RecordError
     from skirmish.core.record import Record, verify_file
@@ -60,10 +60,11 @@ def replay(
         game = verify_file(file) if verify_hash else _replay(file, Record.load(file))
         if verify_hash:
             check_noted(game, commitment or [])
-    except (RecordError, KeyError, ValueError) as exc:
+    except (RecordError, KeyError, ValueError, RecursionError) as exc:
         # One line on stderr (cut at errors.MAX_LINE: a huge action is not echoed whole),
-        # no traceback: the first difference and its line number.
-        raise fail(str(exc)) from None
+        # no traceback: the first difference and its line number, the file named first.
+        text = message_of(exc)
+        raise fail(text if text.startswith(str(file)) else f"{file}: {text}") from None
     if show:
         commands_of(game.ruleset.name).narrate(console, game.log, brief=brief)
     state = "verified: every line matches the re-play" if verify_hash else "re-played"
@@ -84,12 +85,31 @@ def replay(
         _draw_table(file, game, *picture)
 
 
+def replayed(file: Path) -> Game:
+    """The game of the record ``file``, re-played (``play --resume``); any problem is a
+    ValueError whose one line names the file."""
+    from skirmish.cli.errors import message_of
+    from skirmish.core.errors import RecordError
+    from skirmish.core.record import Record
+
+    try:
+        return _replay(file, Record.load(file))
+    except (RecordError, KeyError, ValueError, RecursionError) as exc:
+        text = message_of(exc)
+        raise ValueError(text if text.startswith(str(file)) else f"{file}: {text}") from None
+
+
 def _replay(file: Path, record: Record) -> Game:
     """Re-play ``record`` once its header's 'dice' and 'setup' are known to be objects
     (issue 46: ``"dice": []`` was an internal error)."""
     for key in ("dice", "setup"):
         if not isinstance(record.header.get(key), dict):
             raise ValueError(f"{file}, line 1: header: {key!r} must be a JSON object")
+    seed, engine = record.header.get("seed"), record.header.get("engine")
+    if seed is not None and type(seed) is not int:
+        raise ValueError(f"{file}, line 1: header: 'seed' must be a whole number or null")
+    if engine is not None and not isinstance(engine, str):
+        raise ValueError(f"{file}, line 1: header: 'engine' must be a text")
     return record.replay()
 
 
@@ -109,7 +129,9 @@ def _picture_request(table_at: str | None, out: Path | None
         try:
             parse_moment(table_at)
         except ValueError as exc:
-            raise fail(str(exc)) from None
+            text = str(exc)
+            raise fail(text if text.startswith("--table-at") else f"--table-at: {text}"
+                       ) from None
     check_output(path, "picture file")
     return table_at, path
 
@@ -126,6 +148,6 @@ def _draw_table(file: Path, game: Game, table_at: str | None, path: Path) -> Non
         try:
             game, when = commands_of(game.ruleset.name).game_at(file, game, table_at)
         except ValueError as exc:
-            raise fail(str(exc)) from None
+            raise fail(f"--table-at {table_at}: {exc}") from None
     write_picture(game, path, when=when)
     typer.echo(f"table {'at ' + table_at if table_at else 'at the end'} drawn in {path}")

@@ -35,8 +35,9 @@ def _serve(host: str, port: int, db: str | None, data: Path, content: list[Path]
             public_origins=tuple(public_origin) if public_origin else None,
             log_format=log_format)
     except SettingsError as exc:
-        typer.echo(f"skirmish serve: {exc}", err=True)
-        raise typer.Exit(2) from None
+        from skirmish.cli.errors import fail
+
+        raise fail(f"serve: {exc}") from None
 
     # the cards are read and checked before the server starts
     default = GAMES.default().name

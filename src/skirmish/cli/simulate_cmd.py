@@ -29,14 +29,13 @@ from skirmish.cli.backend_options import (
     play_batch,
 )
 from skirmish.cli.errors import (
+    CHART_SUFFIXES,
     check_output,
     check_output_dir,
     check_workers,
     fail,
-    figure_bytes,
     guard,
     save_json,
-    write_output,
 )
 from skirmish.cli.options import (
     HouseRulesFileOpt,
@@ -59,6 +58,8 @@ if TYPE_CHECKING:
     from skirmish.sim.stats import BatchReport
 
 console = Console()
+#: The most troops ``matchup --troops`` names (every pair plays: 50 troops are 1,225 pairs).
+MAX_TROOPS = 50
 
 #: The agents when ``--agents`` is not given: two troops compared by the same bot, or (no
 #: troop named) the bot against random play.
@@ -73,9 +74,12 @@ def _agents(text: str, count: int) -> tuple[str, ...]:
     if len(names) != count or not all(names):
         example = "heuristic,random" if count == 2 else "heuristic"
         raise ValueError(f"--agents takes {count} name{'s' if count > 1 else ''}, e.g. "
-                         f"{example}; got {text!r}")
+                         f"{example}; got {text[:80]!r}")
     for name in names:
-        make_agent(name, 0)
+        try:
+            make_agent(name, 0)
+        except ValueError as exc:
+            raise ValueError(f"--agents: {exc}") from None
     return names
 
 
@@ -97,7 +101,7 @@ def simulate(
     agents: Annotated[str | None, typer.Option(help=(
         f"Two agents: random, heuristic (default: {TROOP_AGENTS} when --troop-a or "
         f"--troop-b is given, else {DEFAULT_AGENTS})."))] = None,
-    games: Annotated[int, typer.Option(min=1, help="Games to play.")] = 100,
+    games: Annotated[int, typer.Option(min=1, max=10**12, help="Games to play.")] = 100,
     seed: Annotated[int, typer.Option(help="Batch seed (same seed, same results).")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
     game: Annotated[str | None, typer.Option(
@@ -248,7 +252,7 @@ def _print_report(report: BatchReport, elapsed: float, sims: GameSims | None = N
 def matchup(
     troops: Annotated[str, typer.Option(help="Comma-separated troop files or names.")],
     agents: Annotated[str, typer.Option(help="The agent that plays every troop.")] = "heuristic",
-    games: Annotated[int, typer.Option(min=2, help="Games per pair.")] = 40,
+    games: Annotated[int, typer.Option(min=2, max=10**12, help="Games per pair.")] = 40,
     seed: Annotated[int, typer.Option(help="Batch seed.")] = 0,
     workers: Annotated[int | None, typer.Option(help="Processes (default: all cores).")] = None,
     rounds: Annotated[int, typer.Option(min=1, max=5, help="Rounds per match.")] = 5,
@@ -277,13 +281,17 @@ def matchup(
 
     names = [t.strip() for t in troops.split(",") if t.strip()]
     if len(names) < 2:
-        raise fail(f"--troops needs at least two troops, got {troops!r}")
+        raise fail(f"--troops needs at least two troops, got {troops[:80]!r}")
+    if len(names) > MAX_TROOPS:
+        raise fail(f"--troops: at most {MAX_TROOPS} troops (every pair plays), got "
+                   f"{len(names)}")
     agent = _agents(agents, 1)[0]
     workers = check_workers(workers)
     where = backend_of(backend, workers, address)
-    for path, what in ((json_out, "table file"), (png, "heat map")):
-        if path is not None:
-            check_output(path, what)
+    if json_out is not None:
+        check_output(json_out, "table file")
+    if png is not None:
+        check_output(png, "heat map", suffixes=CHART_SUFFIXES)
     content_dirs = tuple(str(c) for c in content or ())
     # every troop is checked (and every pair set up) before the first game
     ruleset = ruleset or default_game()
@@ -384,5 +392,6 @@ def heat_map_figure(names: Sequence[str], rate: Mapping[tuple[int, int], float],
 
 def _heat_map(names: list[str], rate: dict[tuple[int, int], float], games: int,
               out: Path) -> None:
-    write_output(out, figure_bytes(heat_map_figure(names, rate, games), out, dpi=100),
-                 "heat map")
+    from skirmish.cli.errors import write_figure
+
+    write_figure(heat_map_figure(names, rate, games), out, "heat map", dpi=100)

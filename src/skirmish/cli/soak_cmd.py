@@ -69,10 +69,14 @@ def soak(
                              f"(or --workers 1); got --workers {workers}")
         memory = MemoryWatch()
     names = tuple(split_agents(agents))
-    if len(names) != 2:
-        raise ValueError(f"--agents takes two names, e.g. random,heuristic; got {agents!r}")
+    if len(names) != 2 or not all(names):
+        raise ValueError(f"--agents takes two names, e.g. random,heuristic; got "
+                         f"{agents[:80]!r}")
     for name in names:
-        make_agent(name, 0)
+        try:
+            make_agent(name, 0)
+        except ValueError as exc:
+            raise ValueError(f"--agents: {exc}") from None
     game = game or default_game()
     sims = sims_of(game)
     rules_json = ""

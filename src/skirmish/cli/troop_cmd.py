@@ -19,6 +19,8 @@ from skirmish.cli.options import ContentOpt, GameOpt, game_or_exit
 
 #: Rulebook 3 (the default game's largest budget, checked by a test).
 MAX_BUDGET = 200
+#: The longest troop (band) name.
+MAX_NAME = 200
 console = Console(soft_wrap=True)
 
 troop_app = SkirmishTyper(help="Check or build a troop (Rulebook 3) or, with --game, the "
@@ -62,8 +64,13 @@ def new(
 ) -> None:
     """Build a troop from --fighters, or interactively (prompts), and write it (a game of
     bands: a band file from --figures, or prompts, in --faction)."""
+    from skirmish.cli.errors import fail
     from skirmish.cli.game_parts import commands_of
 
+    if budget is not None and not 1 <= budget <= MAX_BUDGET:  # each game narrows it
+        raise fail(f"--budget: 1 to {MAX_BUDGET} points, got {budget}")
+    if len(name) > MAX_NAME:
+        raise fail(f"--name: at most {MAX_NAME} characters, got {len(name)}")
     commands_of(game_or_exit(game)).new_troop(
         console, out, faction=faction, stigma=stigma, fighters=fighters, budget=budget,
         leader=leader, name=name, content=content, figures=figures)

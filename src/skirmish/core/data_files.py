@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import reprlib
+import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -57,14 +59,27 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
 
 
 # -- files ------------------------------------------------------------------------------------
-def read_text(path: str | Path) -> str:
-    """The UTF-8 text of ``path``; :class:`DataError` if it is larger than
-    :data:`MAX_FILE_BYTES` or not UTF-8 (``OSError`` if it cannot be read)."""
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of the file ``path``, at most :data:`MAX_FILE_BYTES`; :class:`DataError`
+    if it is larger, or is not a plain file (a FIFO would wait for a writer forever, a
+    device such as /dev/zero never ends); ``OSError`` if it cannot be read (a folder
+    included, as before)."""
+    info = os.stat(path)
+    if not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)):
+        raise DataError("not a plain file (a FIFO, a device or a socket)")
     with open(path, "rb") as stream:
         data = stream.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise DataError(f"larger than {MAX_FILE_BYTES // 2**20} MB, the limit for an input "
                         "file")
+    return data
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of ``path``; :class:`DataError` if it is larger than
+    :data:`MAX_FILE_BYTES`, not a plain file or not UTF-8 (``OSError`` if it cannot be
+    read)."""
+    data = read_bytes(path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -367,7 +367,12 @@ def _same_dice(recorded: Any, drawn: Mapping[str, Any], number: int, source: str
 
 
 def _read_text(path: Path | str) -> str:
-    data = Path(path).read_bytes()
+    from skirmish.core.data_files import DataError, read_bytes
+
+    try:
+        data = read_bytes(path)
+    except DataError as exc:
+        raise RecordError(f"{path}: {exc}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

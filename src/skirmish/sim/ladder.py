@@ -395,21 +395,30 @@ def history_entry(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def append_history(path: Path, entry: Mapping[str, Any]) -> None:
-    """Append ``entry`` as one JSON line to ``path`` (created with its folder)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as out:
-        out.write(json.dumps(entry) + "\n")
+    """Append ``entry`` as one JSON line to ``path`` (created if missing; its folder must
+    exist), atomically: the file's earlier lines and the new one are written to a temporary
+    file renamed over it, so a full disk leaves the history as it was, never a half line."""
+    from skirmish.core.atomic import write_atomically
+
+    earlier = path.read_bytes() if path.is_file() else b""
+    if earlier and not earlier.endswith(b"\n"):
+        earlier += b"\n"
+    write_atomically(path, earlier + (json.dumps(entry) + "\n").encode("utf-8"))
 
 
 def read_history(path: Path) -> list[dict[str, Any]]:
     """Every run of a history file, oldest first; a bad line is a ValueError naming it."""
+    from skirmish.core.data_files import DataError, read_text
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except FileNotFoundError:
         raise ValueError(f"{path}: no ladder history yet (every skirmish ladder run "
                          "appends to its --history file)") from None
     except OSError as exc:
         raise ValueError(f"{path}: cannot read the history ({exc.strerror or exc})") from None
+    except DataError as exc:
+        raise ValueError(f"{path}: {exc}") from None
     runs = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():

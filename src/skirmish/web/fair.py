@@ -58,17 +58,29 @@ def new_dice(seats: Sequence[Mapping[str, Any]], key: bytes | None = None) -> Di
     return PendingDice(protocol)
 
 
-def new_game(ruleset: Ruleset, setup: Mapping[str, Any], dice: Dice) -> tuple[Game, Dice]:
-    """A new match's game and its dice. A game that draws a die as it is set up (Mass
-    Effect: Annihilation's first initiative) cannot wait for the browsers: its commitments
-    close at once, its human seats absent (docs/dice.md, What is missing)."""
+def new_game(ruleset: Ruleset, setup: Mapping[str, Any], dice: Dice
+             ) -> tuple[Game, Dice, Mapping[str, Any]]:
+    """A new match's game, its dice and its set-up (the one to store). A game that draws a
+    die as it is set up (Mass Effect: Annihilation's roll-off or first initiative) plays
+    the set-up its web part opens with the seats' decisions
+    (:meth:`~skirmish.web.game_parts.WebPart.seats_first`), so that its first die waits
+    for the seats' nonces like any other; a game without such an opening cannot wait for
+    the browsers: its commitments close at once, its human seats absent (docs/dice.md)."""
     try:
-        return ruleset.new_game(setup, dice=dice.clone()), dice
+        return ruleset.new_game(setup, dice=dice.clone()), dice, setup
     except DiceWaitingError:
         assert isinstance(dice, PendingDice)
-        dice.protocol.close()
-        drawn = dice.protocol.dice()
-        return ruleset.new_game(setup, dice=drawn.clone()), drawn
+    from skirmish.web.game_parts import web_part
+
+    opening = web_part(ruleset.name).seats_first(setup)
+    if opening is not None:
+        try:
+            return ruleset.new_game(opening, dice=dice.clone()), dice, opening
+        except DiceWaitingError:
+            pass  # the opening still draws at once: as a game without one
+    dice.protocol.close()
+    drawn = dice.protocol.dice()
+    return ruleset.new_game(setup, dice=drawn.clone()), drawn, setup
 
 
 def _stored(room: Room, session: Any) -> DiceCommitments | None:

@@ -32,7 +32,8 @@ Members, grouped by what they serve (every one has a default):
   :meth:`~WebPart.sight`, :meth:`~WebPart.odds`;
 - the lobby (``GET /api/options``, ``POST /api/matches``, the page ``/``):
   :meth:`~WebPart.load_content`, :meth:`~WebPart.options`, :meth:`~WebPart.lobby_context`,
-  :meth:`~WebPart.setup_of`, :meth:`~WebPart.routes`;
+  :meth:`~WebPart.setup_of`, :meth:`~WebPart.routes`, :meth:`~WebPart.seats_first` (the
+  fair dice of a game that draws a die as it is set up);
 - the words (:mod:`skirmish.web.i18n`): :attr:`~WebPart.words`,
   :attr:`~WebPart.translations`;
 - the browser's files: :attr:`~WebPart.static_dir` (served at ``/static/games/<name>/``),
@@ -219,6 +220,14 @@ class WebPart:
         if not isinstance(setup, Mapping):
             raise SetupProblem(400, "setup: expected an object")
         return dict(setup), self.title
+
+    def seats_first(self, setup: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The set-up of a match whose game draws a die as it is set up (its first die would
+        come before any seat's dice nonce, web/fair.py): the same match opening with
+        decisions of the seats, so that its first die comes after them (and after every
+        seat that joined has committed its nonce). ``None`` (the default): no such opening;
+        the commitments close at once, the human seats absent (docs/dice.md)."""
+        return None
 
     def routes(self, content: Callable[[], Any]) -> APIRouter | None:
         """The game's own API routes (e.g. checking a troop file), given a function that

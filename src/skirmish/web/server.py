@@ -286,9 +286,11 @@ async def _start(hub: Hub, ruleset: str, setup: dict[str, Any], title: str, mode
     # fair dice whose seats' commitments come in (web/fair.py); keyed dice in tests only
     dice = fair.new_dice(seats, hub.dice_key)
     try:
-        game, dice = await asyncio.to_thread(fair.new_game, RULESETS.get(ruleset), setup, dice)
+        game, dice, opened = await asyncio.to_thread(fair.new_game, RULESETS.get(ruleset),
+                                                     setup, dice)
     except (SkirmishError, ValueError, KeyError) as exc:
         raise ApiError(422, f"set-up: {exc}") from None
+    setup = dict(opened)  # with the seats' opening, when the game draws a die at once
     tokens: dict[int, str] = {}
     if mode == "hotseat":
         token = new_token()

@@ -1,6 +1,7 @@
 """The bad-input corpus of the command line (issue 11, points 3 and 4).
 
-``make_corpus(root)`` writes small files into ``root`` and returns the cases: each is a
+``make_corpus(root)`` writes small files into ``root`` and returns the cases (the cases
+written here by hand, then those generate.py makes class by class): each is a
 ``skirmish`` command line that must end with exit code 2, exactly one line on stderr (naming
 the file, field or option at fault: ``expect``), no traceback, within the time and memory
 bounds (tests/cli/test_bad_input_corpus.py runs them).
@@ -18,6 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+try:
+    from .generate import GENERATED, generated_cases
+except ImportError:  # run as a script: python tests/cli/corpus/make_corpus.py DIR
+    from generate import GENERATED, generated_cases  # type: ignore[no-redef]
+
 #: The classes of bad input (issue 11, points 3 and 4).
 CLASSES = {
     "missing": "missing or unreadable files (a folder where a file is expected)",
@@ -34,6 +40,7 @@ CLASSES = {
     "output": "output paths that cannot be written, refused before the work",
     "usage": "bad options and arguments",
     "big": "files near 1 MB",
+    **GENERATED,
 }
 
 
@@ -43,6 +50,7 @@ class Case:
     cls: str
     args: tuple[str, ...]
     expect: str  # a text the error line must contain
+    fsize: int | None = None  # a file-size limit (bytes): a full disk, in its own process
 
     def __post_init__(self) -> None:
         assert self.cls in CLASSES, self.cls
@@ -390,7 +398,7 @@ def make_corpus(root: Path) -> list[Case]:
     case("big-troop-string", "big", "troop", "validate",
          _write(root / "big_troop.yaml", "budget: '" + "x" * 1_000_000 + "'\n"),
          expect="budget")
-    return cases
+    return cases + generated_cases(root, Case)
 
 
 def skirmish_command() -> list[str]:

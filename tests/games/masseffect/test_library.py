@@ -186,6 +186,6 @@ def test_nothing_is_loaded_half_way(tmp_path: Path) -> None:
 
 
 def test_a_missing_folder_and_an_empty_file(tmp_path: Path) -> None:
-    with pytest.raises(ContentError, match="expected a folder of content files"):
+    with pytest.raises(ContentError, match="nowhere: no such folder"):
         load_library([tmp_path / "nowhere"])
     assert load_library([write(tmp_path / "empty", "")]).profiles == LIB.profiles

@@ -57,3 +57,27 @@ def test_the_browser_adds_its_nonce_and_verifies_the_dice(page: Any, live: Any,
     assert verdict == "refused: seat 0's nonce does not match its commitment"
     assert page.evaluate("(text) => FairDice.check(text, null)", record) >= 0
     assert not page.script_errors
+
+
+def test_a_masseffect_match_begins_with_the_browsers_nonce(page: Any, live: Any,
+                                                           shots: Path) -> None:
+    """ME:A rolls at once: its web match opens with each seat's "begin" (docs/masseffect.md
+    ME52), shown as a decision with one button; the roll-off comes after it, its dice
+    derived from the page's own nonce."""
+    page.goto("/")
+    page.select_option("#ruleset", "masseffect")
+    page.select_option("#kind-1", "bot:random")
+    page.click("#create")
+    page.wait_for_url("**/match/*")
+    match_id = page.url.rsplit("/", 1)[1]
+    table = Table(page)
+    state = table.wait_ready()
+    assert state["decision"] == "begin"
+    page.wait_for_selector("body[data-dice=drawn]", state="attached")  # the page's nonce in
+    page.screenshot(path=shots / "me-begin.png")
+    assert table.click_action("pass")
+    assert table.wait_ready()["decision"] in ("edge", "deploy")
+    nonce = page.evaluate(f"localStorage.getItem('skirmish-dice-{match_id}-nonce-0')")
+    game = live.hub.rooms[match_id].game
+    assert isinstance(game.dice, FairDice) and game.dice.counter > 0  # the roll-off
+    assert game.dice.nonces[0] == bytes.fromhex(nonce)  # the browser's own nonce

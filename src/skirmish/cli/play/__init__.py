@@ -68,7 +68,6 @@ def play(
     from skirmish.cli.options import default_game, house_rules_choices
     from skirmish.cli.play.session import Session
     from skirmish.core.dice import fresh_seed
-    from skirmish.core.record import Record
 
     human = seat.strip().upper()
     if human not in ("A", "B"):
@@ -77,7 +76,9 @@ def play(
         check_output(autosave, "record")
     console = Console(highlight=False)
     if resume is not None:
-        game = Record.load(resume).replay()
+        from skirmish.cli.replay_cmd import replayed
+
+        game = replayed(resume)
         dice_seed = game.initial_dice.get("seed")
         seed = seed if seed is not None else (
             int(dice_seed) if isinstance(dice_seed, int) else fresh_seed())

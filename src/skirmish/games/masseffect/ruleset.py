@@ -9,8 +9,10 @@ card library::
                              "at": [x, y], "facing": 90}, ...]},   # at/facing: optional
                {...}],
      "weapons": [{...}, ...], "powers": [{...}, ...],               # the cards used
-     "scenery": [{...}, ...]}                # optional: elements in cm (default: the
+     "scenery": [{...}, ...],                # optional: elements in cm (default: the
                                              # scenario's default table, terrain.py)
+     "begin": true}                          # optional: each seat begins the match
+                                             # before the first die (phases/begin.py)
 
 :func:`match_setup` builds one from the card library and two bands.
 """
@@ -32,6 +34,7 @@ from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.cards.scenarios import Scenario
 from skirmish.games.masseffect.cards.weapons import Weapon
 from skirmish.games.masseffect.figure import Card
+from skirmish.games.masseffect.phases.begin import Begin, begins
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import pas_to_cm
 from skirmish.games.masseffect.state import MEState, new_state
@@ -128,7 +131,11 @@ class MassEffectRuleset:
                 figure.facing = float(entry.get("facing", 90 if figure.side == 0 else 270))
         if dice is None:
             dice = SeededDice(fresh_seed() if seed is None else seed)
-        game = Game(self, state, setup, dice, [Match()])
+        try:
+            opening = [Begin()] if begins(setup) else []
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
+        game = Game(self, state, setup, dice, [Match(), *opening])
         game.advance()
         return game
 

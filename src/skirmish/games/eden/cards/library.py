@@ -468,6 +468,9 @@ def read_folder(folder: Path, display_root: Path | None = None) -> list[tuple[st
     """Every card of every content file in ``folder`` (sorted by file name), checked on its
     own: [(kind, name, card, origin)]. Duplicate names within the folder are refused."""
     try:
+        if not folder.exists():
+            raise ContentError(str(folder), "", "", "no such folder (a folder of content "
+                               "files is expected)")
         if not folder.is_dir():
             raise ContentError(str(folder), "", "", "expected a folder of content files")
         files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml", ".json"))

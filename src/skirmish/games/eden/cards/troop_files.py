@@ -80,7 +80,9 @@ def load_troop(spec: str, library: Library) -> Troop:
             troop = suggest(library, "faction", faction)
         check(library, troop)
     except TroopError as exc:
-        raise TroopArgumentError(f"{spec}: {exc}") from None
+        text = str(exc)  # named once: a troop file's own errors start with its path
+        raise TroopArgumentError(text if text.startswith(f"{spec}:") else f"{spec}: {text}"
+                                 ) from None
     return troop
 
 

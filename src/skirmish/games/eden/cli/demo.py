@@ -21,6 +21,7 @@ def demo_eden(console: Console, *, seed: int, agents: str, rounds: int,
     """Play and narrate one Eden match between two bots (playing ``house_rules``, checked
     readings)."""
     from skirmish.bots import make_agent, split_agents
+    from skirmish.cli.errors import fail
     from skirmish.cli.game_parts import finish
     from skirmish.cli.options import house_rules_text, rules_setup, rules_text
     from skirmish.core.agents import play
@@ -45,13 +46,11 @@ def demo_eden(console: Console, *, seed: int, agents: str, rounds: int,
     )
     names = split_agents(agents)
     if len(names) != 2:
-        console.print("[red]error[/red]: --agents takes two names, e.g. heuristic,random")
-        raise typer.Exit(2)
+        raise fail("--agents takes two names, e.g. heuristic,random")
     try:
         bots = [make_agent(names[0], seed), make_agent(names[1], seed + 1)]
     except ValueError as exc:
-        console.print(f"[red]error[/red]: {exc}")
-        raise typer.Exit(2) from None
+        raise fail(f"--agents: {exc}") from None
     play(game, bots)
     narrate(console, game.log, show_actions=actions, brief=brief)
     if not brief:
@@ -67,7 +66,7 @@ def draw_rounds(game: Game, folder: Path) -> None:
     from skirmish.cli.pictures import write_picture
     from skirmish.games.eden.moments import round_starts
 
-    check_output_dir(folder, "picture folder")
+    check_output_dir(folder, "picture folder", create=True)
     for number, moment in round_starts(game):
         write_picture(moment, folder / f"round-{number}.svg", when="as it begins")
     write_picture(game, folder / "final.svg", when="final table")

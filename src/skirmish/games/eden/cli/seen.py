@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from skirmish.cli.errors import write_output
 from skirmish.cli.play.prompts import rounded
-from skirmish.core.atomic import write_atomically
 from skirmish.core.errors import IllegalActionError, NotationError
 from skirmish.core.game import Game
 from skirmish.games.eden.knowledge import knowledge as known_game
@@ -43,10 +43,10 @@ def write_table(game: Game, seat: int | None, path: Path) -> None:
     if suffix == ".png":
         import resvg_py
 
-        write_atomically(path, bytes(resvg_py.svg_to_bytes(svg_string=svg,
-                                                           background="white")))
+        write_output(path, bytes(resvg_py.svg_to_bytes(svg_string=svg, background="white")),
+                     "picture")
     else:
-        write_atomically(path, svg)
+        write_output(path, svg, "picture")
 
 
 def odds_lines(game: Game, seat: int | None, text: str) -> list[str]:

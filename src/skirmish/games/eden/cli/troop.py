@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from skirmish.cli.errors import check_output, fail
+from skirmish.cli.errors import DATA_SUFFIXES, check_output, fail
 from skirmish.games.eden.cli.library import library_or_exit
 
 
@@ -58,7 +58,7 @@ def new_troop(console: Console, out: Path, *, faction: str | None, stigma: str |
     )
 
     budget = 100 if budget is None else budget
-    check_output(out, "troop file")
+    check_output(out, "troop file", suffixes=DATA_SUFFIXES)
     lib = library_or_exit(content)
     troop_type = "stigma" if stigma else "faction"
     try:
@@ -96,7 +96,10 @@ def new_troop(console: Console, out: Path, *, faction: str | None, stigma: str |
     problems = troop_problems(lib, troop)
     if problems:
         raise fail("; ".join(problems))
-    troop.save(out)
+    try:
+        troop.save(out)  # atomically: a full disk leaves no half-written troop file
+    except OSError as exc:
+        raise fail(f"{out}: cannot write the troop file ({exc.strerror or exc})") from None
     console.print(f"{out}: {troop_type} troop {', '.join(names)} - {total_value(lib, troop)}/"
                   f"{budget} points, SP reserve {sp_reserve(lib, troop)}", markup=False,
                   highlight=False)

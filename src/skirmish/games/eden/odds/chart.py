@@ -57,10 +57,15 @@ def _whole_numbers(ax: Axes) -> None:
 
 
 def _save(fig: Figure, path: Path) -> Path:
+    """Draw ``fig`` into ``path`` atomically (drawn in memory, then a temporary file
+    renamed: a full disk leaves no empty or half-drawn chart)."""
     fig.tight_layout()
     buffer = io.BytesIO()
-    fig.savefig(buffer, format=path.suffix.lstrip(".").lower() or "png")
-    write_atomically(path, buffer.getvalue())
+    fig.savefig(buffer, format=path.suffix.lower().lstrip(".") or "png")
+    try:
+        write_atomically(path, buffer.getvalue())
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot write the chart ({exc.strerror or exc})") from None
     return path
 
 

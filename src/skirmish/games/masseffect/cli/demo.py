@@ -11,6 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from skirmish.cli.errors import fail
+
 if TYPE_CHECKING:
     from skirmish.core.game import Game
 
@@ -32,8 +34,7 @@ def demo_masseffect(console: Console, *, seed: int, agents: Sequence[str], scena
     chosen = [library.band(b) for b in bands] if bands else [library.band(names[0]),
                                                               library.band(names[1])]
     if len(chosen) != 2:
-        console.print("[red]error[/red]: --bands takes two band names, e.g. Orion,Tisiphone")
-        raise typer.Exit(2)
+        raise fail("--bands takes two band names, e.g. Orion,Tisiphone")
     card = library.scenario(scenario)
     game = MASS_EFFECT.new_game(match_setup(library, chosen, card), seed=seed)
     console.print(f"[bold]Mass Effect: Annihilation demo[/bold]: {chosen[0].name} against "
@@ -74,7 +75,7 @@ def draw_turns(game: Game, folder: Path) -> None:
     from skirmish.cli.pictures import write_picture
     from skirmish.games.masseffect.table.moments import turn_starts
 
-    check_output_dir(folder, "picture folder")
+    check_output_dir(folder, "picture folder", create=True)
     for number, moment in turn_starts(game):
         write_picture(moment, folder / f"turn-{number}.svg", when="as it begins")
     write_picture(game, folder / "final.svg", when="final table")

@@ -72,17 +72,15 @@ class MassEffectCommands(GameCommands):
              rules: str | None, record: Path | None, actions: bool, brief: bool,
              svg: Path | None, svg_dir: Path | None,
              house_rules: Mapping[str, str] | None = None) -> None:
-        import typer
-
         from skirmish.bots import split_agents
+        from skirmish.cli.errors import fail
         from skirmish.games.masseffect.cli.demo import demo_masseffect
 
         if rules is not None:
             from skirmish.sim.game_parts import rules_owners
 
-            console.print(f"[red]error[/red]: --rules: {rules_owners()}'s optional rules; "
-                          "--game masseffect has none")
-            raise typer.Exit(2)
+            raise fail(f"--rules: {rules_owners()}'s optional rules; "
+                       "--game masseffect has none")
         try:
             demo_masseffect(console, seed=seed, agents=split_agents(agents),
                             scenario=scenario or DEFAULT_SCENARIO,
@@ -90,8 +88,7 @@ class MassEffectCommands(GameCommands):
                             content=content or [], record=record, actions=actions,
                             brief=brief, svg=svg, svg_dir=svg_dir)
         except (KeyError, ValueError) as exc:
-            console.print(f"[red]error[/red]: {exc.args[0] if exc.args else exc}")
-            raise typer.Exit(2) from None
+            raise fail(str(exc.args[0] if exc.args else exc)) from None
 
     def check_moment(self, text: str) -> None:
         from skirmish.cli.moments import parse_moment

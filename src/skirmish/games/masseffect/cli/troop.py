@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from skirmish.cli.errors import check_output, fail
+from skirmish.cli.errors import DATA_SUFFIXES, check_output, fail
 from skirmish.games.masseffect.cli.library import me_library_or_exit
 
 #: The exit code of a band that breaks a rule (a file that cannot be read is 2).
@@ -44,7 +44,7 @@ def new_band(console: Console, out: Path, *, faction: str | None, figures: str |
     from skirmish.games.masseffect.cards.band_files import write_band
     from skirmish.games.masseffect.cards.bands import Band, BandEntry, band_cost, band_problems
 
-    check_output(out, "band file")
+    check_output(out, "band file", suffixes=DATA_SUFFIXES)
     library = me_library_or_exit(content)
     try:
         if faction is not None:

@@ -123,6 +123,8 @@ WORDS: dict[str, tuple[str, str]] = {
 _REF = r"(\S+)"
 #: The engine's ME:A prompts and frequent log lines in French (see i18n.FR_PATTERNS).
 FR_PATTERNS: list[tuple[str, str]] = [
+    (r"^Begin the match: the first die is rolled once both players have begun$",
+     "Commencez la partie : le premier dé est lancé quand les deux joueurs ont commencé"),
     (r"^You won the roll-off: choose your table edge$",
      "Vous avez remporté le jet : choisissez votre bord de table"),
     (r"^Deploy a figure within (\d+) pas of your edge$",

@@ -90,6 +90,14 @@ class MassEffectWeb(WebPart):
         return {"bands": offered["bands"], "scenarios": offered["scenarios"],
                 "defaults": setup.DEFAULT_BANDS, "scenario": setup.DEFAULT_SCENARIO}
 
+    def seats_first(self, setup: Mapping[str, Any]) -> dict[str, Any] | None:
+        """ME:A rolls at once (the roll-off, or the first initiative): at the web table the
+        match opens with each seat's "begin" (phases/begin.py), so that its first die comes
+        after every seat's dice nonce (docs/dice.md)."""
+        from skirmish.games.masseffect.phases.begin import BEGIN
+
+        return {**setup, BEGIN: True}
+
     def setup_of(self, body: Mapping[str, Any], content: Any) -> tuple[dict[str, Any], str]:
         from skirmish.games.masseffect.web import setup
 

@@ -138,7 +138,7 @@ def _pairs(items: Sequence[str] | None, what: str, bounds: tuple[int, int]
                 continue
             key, sep, value = part.partition("=")
             if not sep:
-                raise ValueError(f"{what} are written NAME=N, got {part.strip()!r}")
+                raise ValueError(f"{what}: written NAME=N, got {part.strip()[:40]!r}")
             try:
                 count = int(value) if len(value.strip()) <= 12 else None
             except ValueError:
@@ -153,27 +153,31 @@ def _pairs(items: Sequence[str] | None, what: str, bounds: tuple[int, int]
 
 
 def _fighter(side: int, profile: FighterProfile, x: float, y: float,
-             wounds: Sequence[str] | None, markers: Sequence[str] | None) -> Fighter:
-    """A fighter on the field at (x, y) with 3 AP, the wounds and markers given."""
+             wounds: Sequence[str] | None, markers: Sequence[str] | None,
+             prefix: str | None = None) -> Fighter:
+    """A fighter on the field at (x, y) with 3 AP, the wounds and markers given (errors name
+    their option: ``--attacker-wounds``, ``--target-markers``..., or ``prefix`` + wounds)."""
+    prefix = prefix if prefix is not None else ("--attacker-" if side == 0 else "--target-")
     from skirmish.games.eden.cards.profile import Limb
     from skirmish.games.eden.fighter import Fighter
     from skirmish.games.eden.modifiers import Condition
 
     checked = [0, 0, 0, 0]
-    for key, n in _pairs(wounds, "wounds", WOUNDS_RANGE).items():
+    for key, n in _pairs(wounds, f"{prefix}wounds", WOUNDS_RANGE).items():
         try:
             limb = Limb(key)
         except ValueError:
-            raise ValueError(f"wounds: {key!r} is not a limb (head, arms, torso, legs)") from None
+            raise ValueError(f"{prefix}wounds: {key[:40]!r} is not a limb (head, arms, torso, "
+                             "legs)") from None
         checked[list(Limb).index(limb)] = n
     fighter = Fighter(side, profile, checked=checked, x=x, y=y, on_field=True, ap=3)
     if fighter.incapacitated:
         raise ValueError(f"{profile.name} would already be incapacitated by those wounds")
-    for key, n in _pairs(markers, "markers", MARKERS_RANGE).items():
+    for key, n in _pairs(markers, f"{prefix}markers", MARKERS_RANGE).items():
         try:
             fighter.add_markers(Condition(key), n)
         except ValueError:
-            raise ValueError(f"markers: {key!r} is not a condition "
+            raise ValueError(f"{prefix}markers: {key[:40]!r} is not a condition "
                              f"({', '.join(c.value for c in Condition)})") from None
     return fighter
 

@@ -350,6 +350,6 @@ def burn(
 
     check_chart(chart)
     cards = load_setup(setup, content)
-    f = _fighter(0, find_profile(fighter, cards), 20.0, 30.0, wounds, markers)
+    f = _fighter(0, find_profile(fighter, cards), 20.0, 30.0, wounds, markers, prefix="--")
     odds = burn_odds(duel(cards, [f]), f)
     show(odds, as_json, exact, chart)
