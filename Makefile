@@ -123,6 +123,10 @@ soak: $(STAMP)
 		--json out/soak-memory-eden.json
 	$(VENV)/bin/skirmish soak --game masseffect --matches 1000 --max-rss-growth 5 \
 		--json out/soak-memory-masseffect.json
+	# Both games in one process, as a server hosting both plays them (issue 46: 2,000 Eden and
+	# 300 ME:A matches, interleaved; RSS +3.0 % over the last half).
+	$(VENV)/bin/skirmish soak --matches 2000 --pairings all --with masseffect:300 \
+		--max-rss-growth 5 --json out/soak-memory-mixed.json
 
 # Not in CI: the bot strength ladder (README, "Bot strength ladder"): a round robin,
 # Bradley-Terry ratings with 95% intervals; each run is appended to out/ladder-history.jsonl
