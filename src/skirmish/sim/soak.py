@@ -62,6 +62,8 @@ class MatchResult:
     error: str = ""
     record_checked: bool = False
     record_problem: str = ""
+    #: The house rules the match played (issue 47: with ``random``, its own draw).
+    house_rules: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(slots=True)
@@ -92,7 +94,9 @@ class SoakReport:
                    or "; ".join(result.invariant_breaks[:3]))
         if problem and len(self.examples) < KEEP:
             self.examples.append({"match": result.index, "seed": result.seed,
-                                  "pairing": list(result.pairing), "problem": problem})
+                                  "pairing": list(result.pairing), "problem": problem,
+                                  **({"house_rules": dict(result.house_rules)}
+                                     if result.house_rules else {})})
 
     def to_json(self) -> dict[str, Any]:
         return {"matches": self.matches, "actions": self.actions,
@@ -159,11 +163,14 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     names = spec.agents if cycle % 2 == 0 else (spec.agents[1], spec.agents[0])
     breaks: list[str] = []
     actions = 0
+    house: tuple[tuple[str, str], ...] = ()
     try:
         problems = sims_of(spec.game).invariant_problems
         setup = _setup(pairing, spec.max_rounds, spec.game, cycle // 2, spec.rules)
         if spec.house_rules:
-            setup = {**setup, "house_rules": _house_rules(spec, seed)}
+            chosen = _house_rules(spec, seed)
+            house = tuple(chosen.items())
+            setup = {**setup, "house_rules": chosen}
         game = RULESETS.get(spec.game).new_game(setup, seed=seed)
         agents = [make_agent(name, seed + 7919 * (seat + 1)) for seat, name in enumerate(names)]
         breaks.extend(problems(game))
@@ -176,7 +183,8 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     except Exception as exc:  # counted and reported with its seed, never fatal
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return MatchResult(index, seed, pairing, actions, tuple(breaks),
-                           f"{type(exc).__name__}: {exc} ({where.filename}:{where.lineno})")
+                           f"{type(exc).__name__}: {exc} ({where.filename}:{where.lineno})",
+                           house_rules=house)
     checked, problem = False, ""
     if spec.record_every and index % spec.record_every == 0 and not breaks:
         checked = True
@@ -186,7 +194,8 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
                 problem = "the re-played record ends in another state"
         except Exception as exc:
             problem = f"record: {type(exc).__name__}: {exc}"
-    return MatchResult(index, seed, pairing, actions, tuple(breaks), "", checked, problem)
+    return MatchResult(index, seed, pairing, actions, tuple(breaks), "", checked, problem,
+                       house)
 
 
 def run_soak(spec: SoakSpec, workers: int | None = None,
@@ -243,5 +252,7 @@ def describe(report: SoakReport, spec: SoakSpec) -> Sequence[str]:
                                            ", ".join(f"{k}={v}" for k, v in
                                                      json.loads(spec.house_rules).items())))
     lines += [f"  match {e['match']} (seed {e['seed']}, {e['pairing'][0]} vs "
-              f"{e['pairing'][1]}): {e['problem']}" for e in report.examples]
+              f"{e['pairing'][1]}"
+              + "".join(f", {k}={v}" for k, v in e.get("house_rules", {}).items())
+              + f"): {e['problem']}" for e in report.examples]
     return lines
