@@ -53,7 +53,7 @@ def test_every_game_an_mcts_search_walks_plays_the_readings(
 
     walked: list[Any] = []
 
-    class Watched(search.Determinizer):  # type: ignore[misc, name-defined]
+    class Watched(search.Determinizer):
         def sample(self, rng: Any) -> Game:
             game = super().sample(rng)
             walked.append(game)

@@ -45,3 +45,37 @@ def test_the_lobby_with_its_house_rules_fits_a_phone(browser: Any, live: Any) ->
         assert box is not None and box["x"] + box["width"] <= 390
     finally:
         page.close()
+
+
+def test_both_seats_see_the_house_rules_the_match_plays(browser: Any, live: Any) -> None:
+    # A remote match created with a house rule: each player's table says which readings it
+    # plays (the one chosen, in the page's language), the defaults left unsaid.
+    page = new_page(browser, live)
+    other = new_page(browser, live, locale="fr-FR")
+    try:
+        page.goto("/")
+        page.select_option("#house-rule-eden-eden-npf-prowl", "exactly")
+        page.select_option("#kind-0", "human")
+        page.select_option("#kind-1", "human")
+        page.check("input[name=mode][value=remote]")
+        page.fill("#rounds", "1")
+        page.click("#create")
+        page.wait_for_selector("#created:not([hidden])")
+        link_b = page.input_value("#join-url-1")
+        other.goto(link_b)
+        other.wait_for_url("**/match/*")
+        page.click("#join-0")
+        page.wait_for_url("**/match/*")
+        for table in (page, other):
+            table.wait_for_selector("#house-rules:not([hidden])")
+            assert table.get_attribute("#house-rules", "data-rules") == "eden-npf-prowl=exactly"
+        english = page.inner_text("#house-rules")
+        assert english.startswith("House rules: How far does a prowling NPF move?")
+        assert "exactly 5 cm" in english and "Storm" not in english
+        french = other.inner_text("#house-rules")
+        assert french.startswith("Règles maison : De combien un CNJ qui rôde se déplace-t-il ?")
+    finally:
+        errors = page.script_errors + other.script_errors
+        page.context.close()
+        other.context.close()
+    assert not errors
