@@ -163,3 +163,13 @@ def test_mass_effect_odds_take_the_option_and_refuse_an_unknown_one(tmp_path: Pa
     _one_line_exit_2(["odds", "melee", "--game", "masseffect", "Mercenaire vétéran",
                       "Soldat de l'Alliance", "--house-rules", "eden-npf-prowl=exactly"],
                      "unknown house rule 'eden-npf-prowl'", tmp_path)
+
+
+def test_the_matchup_table_names_the_readings(tmp_path: Path) -> None:
+    out = tmp_path / "matchup.json"
+    result = runner.invoke(app, ["matchup", "--troops", "Jokers,Bamaka", "--games", "2",
+                                 "--rounds", "1", "--agents", "random", "--quiet",
+                                 "--workers", "1", "--json", str(out),
+                                 "--house-rules", "eden-storm-charge=charge-too"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["house_rules"] == {"eden-storm-charge": "charge-too"}
