@@ -35,10 +35,11 @@ def test_ladder_plays_the_readings_and_its_report_names_them(tmp_path: Path) -> 
     result = runner.invoke(app, ["ladder", "--agents", "random,heuristic", "--games", "2",
                                  "--rounds", "1", "--quiet", "--workers", "1",
                                  "--no-history", "--json", str(out), "--house-rules",
-                                 "eden-npf-prowl=exactly", "--house-rules-file", str(sets)])
+                                 "eden-storm-charge=charge-too", "--house-rules-file",
+                                 str(sets)])
     assert result.exit_code == 0, result.output
-    chosen = {"eden-tied-bid": "chooses", "eden-npf-prowl": "exactly"}
-    assert "house rules: eden-npf-prowl=exactly, eden-tied-bid=chooses" in result.output
+    chosen = {"eden-tied-bid": "chooses", "eden-storm-charge": "charge-too"}
+    assert "house rules: eden-storm-charge=charge-too, eden-tied-bid=chooses" in result.output
     report = json.loads(out.read_text())
     assert report["house_rules"] == chosen
     # a run under other readings does not pair with it (not the same games)

@@ -21,7 +21,7 @@ from skirmish.core.ruleset import RULESETS
 from skirmish.sim.soak import _setup, library_pairings
 from tests.golden.replay import trace
 
-READINGS = {"eden-tied-bid": "chooses", "eden-npf-prowl": "exactly"}
+READINGS = {"eden-tied-bid": "chooses", "eden-storm-charge": "charge-too"}
 
 
 def _played(readings: dict[str, str]) -> Game:
@@ -60,7 +60,8 @@ def test_a_record_under_other_readings_verifies_and_replays_under_them(tmp_path:
     path.write_text(text)
     result = CliRunner().invoke(app, ["replay", str(path), "--verify"])
     assert result.exit_code == 0, result.output
-    assert "house rules: eden-npf-prowl=exactly, eden-tied-bid=chooses" in result.output
+    assert "house rules: eden-storm-charge=charge-too, eden-tied-bid=chooses" in \
+        result.output
 
 
 @pytest.mark.parametrize("header", [None, {"eden-tied-bid": "first"}])

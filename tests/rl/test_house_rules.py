@@ -9,7 +9,7 @@ import pytest
 from skirmish.core.house_rules import HouseRuleError
 from skirmish.rl import SkirmishGymEnv, gym_id, raw_env
 
-READINGS = {"eden-tied-bid": "chooses", "eden-npf-prowl": "exactly"}
+READINGS = {"eden-tied-bid": "chooses", "eden-storm-charge": "charge-too"}
 
 
 def test_the_aec_environment_plays_the_readings_every_episode() -> None:

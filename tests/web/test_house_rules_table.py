@@ -15,13 +15,13 @@ from skirmish.web import frames, handovers
 
 from .conftest import create, hub_of, next_state, play_remote, seat_headers, token_of
 
-CHOSEN = {"eden-npf-prowl": "exactly", "eden-tied-bid": "chooses"}
+CHOSEN = {"eden-storm-charge": "charge-too", "eden-tied-bid": "chooses"}
 
 
 def test_both_seats_and_the_spectators_are_told_the_readings_in_force(
         client: TestClient) -> None:
     made = create(client, troops=["Jokers", "Bamaka"], rounds=1,
-                  house_rules={**CHOSEN, "eden-storm-charge": "move-only"})  # a default
+                  house_rules={**CHOSEN, "eden-fear-burn": "allowed"})  # a default
     game = hub_of(client).rooms[made["id"]].game
     for seat in (0, 1, None):
         assert frames.state_frame(game, seat, mode="remote")["house_rules"] == CHOSEN
@@ -55,12 +55,13 @@ def test_the_table_page_words_the_options_in_english_and_french(client: TestClie
     english, french = config("en"), config("fr")
     assert english["t"]["table.house_rules"] == "House rules: {rules}"  # type: ignore[index]
     assert french["t"]["table.house_rules"] == "Règles maison : {rules}"  # type: ignore[index]
-    prowl_en = english["house_rules"]["eden-npf-prowl"]  # type: ignore[index]
-    prowl_fr = french["house_rules"]["eden-npf-prowl"]  # type: ignore[index]
-    assert prowl_en["question"] == "How far does a prowling NPF move?"
-    assert prowl_fr["question"] == "De combien un CNJ qui rôde se déplace-t-il ?"
-    assert set(prowl_en["readings"]) == {"up-to", "exactly"}
-    assert prowl_en["readings"]["exactly"] != prowl_fr["readings"]["exactly"]
+    storm_en = english["house_rules"]["eden-storm-charge"]  # type: ignore[index]
+    storm_fr = french["house_rules"]["eden-storm-charge"]  # type: ignore[index]
+    assert storm_en["question"] == "Does Storm's 8 cm limit the Charge as well as the Move?"
+    assert storm_fr["question"] == "Le Vent contraire (8 cm) limite-t-il aussi l'Engagement ?"
+    assert set(storm_en["readings"]) == {"move-only", "charge-too"}
+    assert storm_en["readings"]["charge-too"] == "a Move and a Charge both cover 8 cm"
+    assert storm_fr["readings"]["charge-too"] == "un Déplacement et un Engagement couvrent 8 cm"
 
 
 def test_the_record_of_the_match_carries_them_and_verifies_under_them(

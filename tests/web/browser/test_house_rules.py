@@ -54,7 +54,7 @@ def test_both_seats_see_the_house_rules_the_match_plays(browser: Any, live: Any)
     other = new_page(browser, live, locale="fr-FR")
     try:
         page.goto("/")
-        page.select_option("#house-rule-eden-eden-npf-prowl", "exactly")
+        page.select_option("#house-rule-eden-eden-storm-charge", "charge-too")
         page.select_option("#kind-0", "human")
         page.select_option("#kind-1", "human")
         page.check("input[name=mode][value=remote]")
@@ -68,12 +68,14 @@ def test_both_seats_see_the_house_rules_the_match_plays(browser: Any, live: Any)
         page.wait_for_url("**/match/*")
         for table in (page, other):
             table.wait_for_selector("#house-rules:not([hidden])")
-            assert table.get_attribute("#house-rules", "data-rules") == "eden-npf-prowl=exactly"
+            assert table.get_attribute("#house-rules", "data-rules") == \
+                "eden-storm-charge=charge-too"
         english = page.inner_text("#house-rules")
-        assert english.startswith("House rules: How far does a prowling NPF move?")
-        assert "exactly 5 cm" in english and "Storm" not in english
+        assert english == ("House rules: Does Storm's 8 cm limit the Charge as well as the "
+                           "Move? a Move and a Charge both cover 8 cm")
         french = other.inner_text("#house-rules")
-        assert french.startswith("Règles maison : De combien un CNJ qui rôde se déplace-t-il ?")
+        assert french == ("Règles maison : Le Vent contraire (8 cm) limite-t-il aussi "
+                          "l'Engagement ? un Déplacement et un Engagement couvrent 8 cm")
     finally:
         errors = page.script_errors + other.script_errors
         page.context.close()
