@@ -5,6 +5,7 @@ carries it (the record re-plays under it) and a problem's example names it."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -65,8 +66,6 @@ def test_a_game_without_options_soaks_with_random_too() -> None:
 
 
 def test_make_soak_plays_1000_random_combinations_per_game() -> None:
-    from pathlib import Path
-
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     target = makefile[makefile.index("\nsoak:"):]
     target = target[:target.index("\n\n")]
@@ -76,3 +75,18 @@ def test_make_soak_plays_1000_random_combinations_per_game() -> None:
     others = [x for x in lines if "--house-rules random" in x and "--game masseffect" in x]
     assert eden and "--matches 1000" in eden[0]
     assert others and "--matches 1000" in others[0]
+
+
+def test_the_summary_counts_the_readings_played(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    out = tmp_path / "soak.json"
+    result = CliRunner().invoke(app, ["soak", "--matches", "8", "--workers", "1", "--quiet",
+                                      "--house-rules", "random", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    played = json.loads(out.read_text())["house_rules_played"]
+    assert set(played) == {r.name for r in house_rules_of("eden")}
+    assert all(sum(counts.values()) == 8 for counts in played.values())
+    assert "readings played: eden-" in result.output

@@ -78,6 +78,8 @@ class SoakReport:
     record_problems: int = 0
     seconds: float = 0.0
     examples: list[dict[str, Any]] = field(default_factory=list)
+    #: House rules (issue 47): how many matches played each reading of each option.
+    readings: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -90,6 +92,9 @@ class SoakReport:
         self.errors += bool(result.error)
         self.records_checked += result.record_checked
         self.record_problems += bool(result.record_problem)
+        for option, reading in result.house_rules:
+            counts = self.readings.setdefault(option, {})
+            counts[reading] = counts.get(reading, 0) + 1
         problem = (result.error or result.record_problem
                    or "; ".join(result.invariant_breaks[:3]))
         if problem and len(self.examples) < KEEP:
@@ -103,7 +108,10 @@ class SoakReport:
                 "invariant_breaks": self.invariant_breaks, "errors": self.errors,
                 "records_checked": self.records_checked,
                 "record_problems": self.record_problems,
-                "seconds": round(self.seconds, 1), "examples": self.examples}
+                "seconds": round(self.seconds, 1), "examples": self.examples,
+                **({"house_rules_played": {k: dict(sorted(v.items()))
+                                           for k, v in self.readings.items()}}
+                   if self.readings else {})}
 
 
 def library_pairings(which: str = "factions", game: str | None = None
@@ -251,6 +259,11 @@ def describe(report: SoakReport, spec: SoakSpec) -> Sequence[str]:
                                            if spec.house_rules == "random" else
                                            ", ".join(f"{k}={v}" for k, v in
                                                      json.loads(spec.house_rules).items())))
+    if report.readings and spec.house_rules == "random":
+        lines.append("readings played: " + "; ".join(
+            f"{option} " + ", ".join(f"{reading} {count}" for reading, count in
+                                     sorted(counts.items()))
+            for option, counts in report.readings.items()))
     lines += [f"  match {e['match']} (seed {e['seed']}, {e['pairing'][0]} vs "
               f"{e['pairing'][1]}"
               + "".join(f", {k}={v}" for k, v in e.get("house_rules", {}).items())
