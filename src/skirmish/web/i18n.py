@@ -49,7 +49,7 @@ SHARED: dict[str, tuple[str, str]] = {
     "lobby.house_rules": ("House rules", "Règles maison"),
     "lobby.house_rules.default": ("default", "par défaut"),
     "table.house_rules": ("House rules: {rules}", "Règles maison : {rules}"),
-    "table.house_rules.item": ("{question} {reading}", "{question} {reading}"),
+    "table.house_rules.item": ("{question} — {reading}", "{question} — {reading}"),
     "table.house_rules.none": ("the default readings", "les lectures par défaut"),
     "lobby.clock.none": ("No clock", "Sans pendule"),
     "lobby.clock.minutes": ("Minutes per player", "Minutes par joueur"),

@@ -3,6 +3,7 @@ chosen; the reading picked is the one the created match plays."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,7 +48,8 @@ def test_the_lobby_with_its_house_rules_fits_a_phone(browser: Any, live: Any) ->
         page.close()
 
 
-def test_both_seats_see_the_house_rules_the_match_plays(browser: Any, live: Any) -> None:
+def test_both_seats_see_the_house_rules_the_match_plays(browser: Any, live: Any,
+                                                        shots: Path) -> None:
     # A remote match created with a house rule: each player's table says which readings it
     # plays (the one chosen, in the page's language), the defaults left unsaid.
     page = new_page(browser, live)
@@ -72,10 +74,11 @@ def test_both_seats_see_the_house_rules_the_match_plays(browser: Any, live: Any)
                 "eden-storm-charge=charge-too"
         english = page.inner_text("#house-rules")
         assert english == ("House rules: Does Storm's 8 cm limit the Charge as well as the "
-                           "Move? a Move and a Charge both cover 8 cm")
+                           "Move? — a Move and a Charge both cover 8 cm")
+        page.screenshot(path=shots / "table-house-rules.png")
         french = other.inner_text("#house-rules")
         assert french == ("Règles maison : Le Vent contraire (8 cm) limite-t-il aussi "
-                          "l'Engagement ? un Déplacement et un Engagement couvrent 8 cm")
+                          "l'Engagement ? — un Déplacement et un Engagement couvrent 8 cm")
     finally:
         errors = page.script_errors + other.script_errors
         page.context.close()
