@@ -116,6 +116,13 @@ soak: $(STAMP)
 		--json out/soak-infestation.json
 	$(VENV)/bin/skirmish soak --matches 300 --rules territory,infestation:random,climate:roll \
 		--record-every 1 --json out/soak-optional-all.json
+	# House rules (issue 47): 1,000 matches per game, each playing a random reading of every
+	# option of the game (drawn from the match's seed; the records' headers name them), every
+	# record re-played.
+	$(VENV)/bin/skirmish soak --matches 1000 --pairings all --house-rules random \
+		--record-every 1 --json out/soak-house-rules-eden.json
+	$(VENV)/bin/skirmish soak --game masseffect --matches 1000 --house-rules random \
+		--record-every 1 --json out/soak-house-rules-masseffect.json
 	# Memory flat (issue 46): 2,000 Eden, then 1,000 ME:A matches, in one process each; the RSS
 	# may not grow more than 5 % over the last half (start, middle, end in the JSON). ME:A
 	# plays 1,000: over 300 its bounded caches are still filling in the last half (+6 %).

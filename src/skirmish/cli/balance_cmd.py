@@ -34,7 +34,13 @@ from skirmish.cli.errors import (
     guard,
     message_of,
 )
-from skirmish.cli.options import default_game, games_help
+from skirmish.cli.options import (
+    HouseRulesFileOpt,
+    HouseRulesOpt,
+    default_game,
+    games_help,
+    house_rules_choices,
+)
 
 if TYPE_CHECKING:
     from skirmish.sim.backends import Backend
@@ -97,6 +103,8 @@ def balance(
         "Play a matchup table with a change and without: NAME=COST[,NAME=COST...] and/or a "
         "folder of cards that replace the library's, e.g. 'Vladd=25'."))] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
 ) -> None:
     """What is each card really worth? Random legal troops at a budget play each other; each
     card's effect on winning is fitted (regularised logistic model, bootstrap 95% intervals)
@@ -119,6 +127,7 @@ def balance(
     if len(names) != 2 or not all(names):
         raise fail(f"--agents: two agents, e.g. heuristic,heuristic; got {agents!r}")
     _check_agents(names)
+    readings = tuple(house_rules_choices(house_rules, house_rules_file, game).items())
     workers = check_workers(workers)
     if not (math.isfinite(penalty) and 0 < penalty <= MAX_PENALTY):
         raise fail(f"--penalty: a number above 0, at most {MAX_PENALTY:g}, got {penalty}")
@@ -152,19 +161,22 @@ def balance(
     if what_if is not None:
         after = _what_if_armoury(what_if, armoury, game, folders)
         changed = _changed(armoury, after)
-        before = TableSpec(armoury, budget, seed, pair, rounds, scenario, troops=table_troops,
-                           games=table_games, include=tuple(changed))
+        before = TableSpec(armoury, budget, seed, pair, rounds, scenario, readings,
+                           troops=table_troops, games=table_games, include=tuple(changed))
         _run_what_if(before, after, changed, where, log_dir, resume, bootstrap,
                      Meta(folders, before.total), json_out, html, quiet)
         return
-    spec = BalanceSpec(armoury, budget, seed, pair, rounds, scenario, games=games,
+    spec = BalanceSpec(armoury, budget, seed, pair, rounds, scenario, readings, games=games,
                        spread=spread)
-    table = TableSpec(armoury, budget, seed, pair, rounds, scenario, troops=table_troops,
-                      games=table_games)
+    table = TableSpec(armoury, budget, seed, pair, rounds, scenario, readings,
+                      troops=table_troops, games=table_games)
     console.print(f"balance: {game}, {games} games between random troops of "
                   f"{math.ceil((1 - spread) * budget)}-{budget} points (budget {budget}), "
                   f"{names[0]} (seat A) vs {names[1]} (seat B), seed {seed}; "
                   f"{where.describe()}", highlight=False)
+    if readings:
+        console.print("house rules: " + ", ".join(f"{k}={v}" for k, v in readings),
+                      highlight=False)
     rounds_done = _rounds(spec, table, iterate, reprice, where, log_dir, resume, penalty,
                           bootstrap, quiet)
     meta = Meta(folders, games, _CANCELLED[0])

@@ -82,6 +82,9 @@ class _Deals(ABC):
     agents: tuple[str, str]
     rounds: int
     scenario: str
+    #: The house rules every game plays (issue 47): ``(option, reading)`` pairs, checked
+    #: against the game's options by the command; () for the default readings.
+    house_rules: tuple[tuple[str, str], ...] = ()
 
     def _scenario(self, number: int) -> str:
         if self.scenario or not self.armoury.scenarios():
@@ -95,7 +98,17 @@ class _Deals(ABC):
 
     def setup(self, index: int) -> dict[str, Any]:
         a, b, scenario = self.deal(index)
-        return self.armoury.setup(a, b, rounds=self.rounds, scenario=scenario)
+        setup = self.armoury.setup(a, b, rounds=self.rounds, scenario=scenario)
+        if self.house_rules:  # in the set-up, hence in every record's header
+            setup["house_rules"] = dict(self.house_rules)
+        return setup
+
+    def _described(self, out: dict[str, Any]) -> dict[str, Any]:
+        """A description with the house rules when some are chosen (a batch of the default
+        readings keeps the fingerprint it had before house rules existed)."""
+        if self.house_rules:
+            out["house_rules"] = dict(self.house_rules)
+        return out
 
     def prices(self) -> dict[str, int]:
         return {c.name: c.cost for c in self.armoury.cards}
@@ -133,11 +146,11 @@ class BalanceSpec(_Deals):
 
     def description(self) -> dict[str, Any]:
         """What decides the games (the log folder's fingerprint)."""
-        return {"kind": "balance", "game": self.armoury.game, "agents": list(self.agents),
-                "seed": self.seed, "budget": self.budget, "spread": self.spread,
-                "rounds": self.rounds, "scenario": self.scenario,
-                "cards": digest([[c.kind, c.name, c.cost, c.detail]
-                                 for c in self.armoury.cards])}
+        return self._described({
+            "kind": "balance", "game": self.armoury.game, "agents": list(self.agents),
+            "seed": self.seed, "budget": self.budget, "spread": self.spread,
+            "rounds": self.rounds, "scenario": self.scenario,
+            "cards": digest([[c.kind, c.name, c.cost, c.detail] for c in self.armoury.cards])})
 
 
 @dataclass(frozen=True)
@@ -177,12 +190,12 @@ class TableSpec(_Deals):
         return self.troop(a), self.troop(b), self._scenario(game // 2)
 
     def description(self) -> dict[str, Any]:
-        return {"kind": "balance-table", "game": self.armoury.game,
-                "agents": list(self.agents), "seed": self.seed, "budget": self.budget,
-                "troops": self.troops, "games": self.games, "include": list(self.include),
-                "rounds": self.rounds, "scenario": self.scenario,
-                "cards": digest([[c.kind, c.name, c.cost, c.detail]
-                                 for c in self.armoury.cards])}
+        return self._described({
+            "kind": "balance-table", "game": self.armoury.game,
+            "agents": list(self.agents), "seed": self.seed, "budget": self.budget,
+            "troops": self.troops, "games": self.games, "include": list(self.include),
+            "rounds": self.rounds, "scenario": self.scenario,
+            "cards": digest([[c.kind, c.name, c.cost, c.detail] for c in self.armoury.cards])})
 
 
 # -- playing ------------------------------------------------------------------------------------
@@ -247,7 +260,8 @@ def carry_over(before: BalanceSpec | TableSpec, games: Sequence[BalanceGame],
     agents, and the same set-up (two troops that the changed costs left alone). A game is a
     pure function of those, so its result is carried over instead of played again (a
     re-priced round, or a what-if, only plays the games its change touches)."""
-    if (before.seed, before.agents, before.rounds) != (after.seed, after.agents, after.rounds):
+    if (before.seed, before.agents, before.rounds, before.house_rules) != (
+            after.seed, after.agents, after.rounds, after.house_rules):
         return {}
     total = total_games(after)
     out = {}

@@ -28,7 +28,12 @@ from rich.table import Table
 
 from skirmish.cli.errors import SkirmishTyper, fail
 from skirmish.cli.game_commands import GameOpt, check_game
-from skirmish.cli.options import ContentOpt
+from skirmish.cli.options import (
+    ContentOpt,
+    HouseRulesFileOpt,
+    HouseRulesOpt,
+    house_rules_choices,
+)
 
 if TYPE_CHECKING:
 
@@ -105,6 +110,8 @@ def shoot(
     vitality: Annotated[int | None, typer.Option(
         "--vitality", min=1, max=20, help="Vitalité left (default: the card's).")] = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Mass Effect: Annihilation: SHOOTER fires WEAPON at TARGET (ME21-ME26), every shot in
@@ -112,6 +119,9 @@ def shoot(
     from skirmish.games.masseffect.odds import ShotSituation, shot_odds
 
     check_game(game)
+    # the readings in force (issue 47), checked before any card is read; the odds
+    # functions take them as they come to read options (a Mapping[str, str], {}: defaults)
+    rules = house_rules_choices(house_rules, house_rules_file, "masseffect")
     lib = load(content)
     a, w, t = lib.profile(shooter), lib.weapon(weapon), lib.profile(target)
     situation = ShotSituation.from_cards(
@@ -122,7 +132,9 @@ def shoot(
     if as_json:
         typer.echo(json.dumps({"game": "masseffect", "kind": "shoot", "shooter": a.name,
                                "weapon": w.name, "target": t.name,
-                               "situation": situation.describe(), **odds_json(odds)},
+                               "situation": situation.describe(),
+                               **({"house_rules": rules} if rules else {}),
+                               **odds_json(odds)},
                               indent=2))
         return
     console.print(f"[bold]ME:A shot[/bold]: {a.name} fires {w.name} at {t.name}",
@@ -145,6 +157,8 @@ def melee(
     b: Annotated[str, typer.Argument(help="The other figure's profile.")],
     game: GameOpt = "masseffect",
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Mass Effect: Annihilation: a normal melee between A and B (ME27, ME28), each with its
@@ -152,6 +166,9 @@ def melee(
     from skirmish.games.masseffect.odds import MeleeSide, best_melee_weapon, melee_odds
 
     check_game(game)
+    # the readings in force (issue 47), checked before any card is read; the odds
+    # functions take them as they come to read options (a Mapping[str, str], {}: defaults)
+    rules = house_rules_choices(house_rules, house_rules_file, "masseffect")
     lib = load(content)
     cards = [lib.profile(a), lib.profile(b)]
     weapons = [[lib.weapons[item] for item in card.equipment if item in lib.weapons]
@@ -169,7 +186,8 @@ def melee(
         typer.echo(json.dumps({
             "game": "masseffect", "kind": "melee", "a": cards[0].name, "b": cards[1].name,
             "a_hits": str(odds.a_hits), "b_hits": str(odds.b_hits),
-            "nobody": str(odds.nobody), "to_a": odds_json(harm[0]),
+            "nobody": str(odds.nobody), **({"house_rules": rules} if rules else {}),
+            "to_a": odds_json(harm[0]),
             "to_b": odds_json(harm[1])}, indent=2))
         return
     console.print(f"[bold]ME:A melee[/bold]: A {labels[0]} against B {labels[1]}",
