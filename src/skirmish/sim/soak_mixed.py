@@ -6,9 +6,10 @@ of the other game's are interleaved, each game's spread evenly over the run
 (:func:`interleave`), in this process, with the RSS sampled after every match. Memory that
 grows per match, whatever the game, shows in the last half; the one-time cost of loading a
 second game's code and cards, and of filling its bounded memos, falls in the first half as it
-does in a server's first hour. Played one game after the other instead (2,000 Eden matches,
-then 300 ME:A), that one-time step of about 5 MB lands in the last half and reads as growth
-(+5.6 to +5.8 % on 2,300 matches, flat within 0.4 % once the second game is loaded).
+does in a server's first hour. Played one game after the other instead (2,000 matches of
+one, then 300 of the other), that one-time step of about 5 MB lands in the last half and
+reads as growth (+5.6 to +5.8 % on 2,300 matches, flat within 0.4 % once the second game is
+loaded: Makefile, soak).
 """
 
 from __future__ import annotations
