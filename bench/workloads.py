@@ -94,7 +94,8 @@ def _ruleset(name: str) -> Any:
 #: baseline) gets none; an option this tree does not know is left out.
 BASELINE_READINGS: dict[str, dict[str, str]] = {
     "eden": {},
-    "masseffect": {},
+    "masseffect": {"me-rear-counter-charge": "forbidden", "me-natural-rolls": "naturals",
+                   "me-eliminate-points": "card"},
 }
 
 

@@ -22,6 +22,11 @@ def play_case(case: dict[str, Any]) -> Any:
     pairing = pairings[(index * 5) % len(pairings)]
     seed = game_seed(1234, index)
     setup = _setup(pairing, 3, case["game"], index, case["rules"])
+    if case["game"] == "masseffect":
+        # issue 47 made the draft's readings ME:A's defaults: the records play the former
+        from skirmish.games.masseffect.house_rules import FORMER_READINGS
+
+        setup = {**setup, "house_rules": dict(FORMER_READINGS)}
     game = RULESETS.get(case["game"]).new_game(setup, seed=seed)
     agents = [make_agent(name, seed + seat) for seat, name in enumerate(case["agents"])]
     while not game.is_over:

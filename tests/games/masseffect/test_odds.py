@@ -60,9 +60,12 @@ def test_out_of_action_loses_the_remaining_shots() -> None:
 
 
 def test_a_natural_one_fails_and_a_natural_six_succeeds_whatever_the_modifiers() -> None:
-    """ME4 with big modifiers: 2+ at +5 still misses on a 1, 6+ at -5 still hits on a 6."""
-    assert shot_odds(ShotSituation(threshold=2, modifier=5)).any_hit == F(5, 6)
-    assert shot_odds(ShotSituation(threshold=6, modifier=-5)).any_hit == F(1, 6)
+    """ME4 with big modifiers, under me-natural-rolls=naturals: 2+ at +5 still misses on a
+    1, 6+ at -5 still hits on a 6; by the total (the draft, the default): 1 and 0."""
+    assert shot_odds(ShotSituation(threshold=2, modifier=5, naturals=True)).any_hit == F(5, 6)
+    assert shot_odds(ShotSituation(threshold=6, modifier=-5, naturals=True)).any_hit == F(1, 6)
+    assert shot_odds(ShotSituation(threshold=2, modifier=5)).any_hit == 1
+    assert shot_odds(ShotSituation(threshold=6, modifier=-5)).any_hit == 0
     assert shot_odds(ShotSituation(threshold=4, modifier=1)).any_hit == F(2, 3)
     assert shot_odds(ShotSituation(threshold=4, modifier=-1)).any_hit == F(1, 3)
 

@@ -116,6 +116,9 @@ def shoot(
 ) -> None:
     """Mass Effect: Annihilation: SHOOTER fires WEAPON at TARGET (ME21-ME26), every shot in
     full: Tir, Défense in cover, Bouclier then Barrière, damage (armour first)."""
+    from dataclasses import replace
+
+    from skirmish.games.masseffect.house_rules import NATURAL_ROLLS, reading_of
     from skirmish.games.masseffect.odds import ShotSituation, shot_odds
 
     check_game(game)
@@ -128,6 +131,7 @@ def shoot(
         a, w, t, stayed=stayed, obstacle=obstacle, counter_charge=counter_charge, cover=cover,
         shield_uses_left=shield_uses, barrier_uses_left=barrier_uses, armour_left=armour,
         vitality_left=vitality)
+    situation = replace(situation, naturals=reading_of(rules, NATURAL_ROLLS) == "naturals")
     odds = shot_odds(situation)
     if as_json:
         typer.echo(json.dumps({"game": "masseffect", "kind": "shoot", "shooter": a.name,

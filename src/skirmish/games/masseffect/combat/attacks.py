@@ -24,6 +24,7 @@ from skirmish.games.masseffect.rolling import (
     can_heroic,
     heroic_offer,
     roll_d6,
+    roll_succeeds,
     spend_heroic,
     state_of,
 )
@@ -107,7 +108,7 @@ class Volley(_Rolls):
     def _roll(self, game: Game, shooter: Figure) -> None:
         threshold = shooter.threshold("Tir")
         face = roll_d6(game, shooter, f"shot ({self.weapon})", threshold, self.modifier)
-        if succeeds(face, threshold, self.modifier):
+        if roll_succeeds(game, face, threshold, self.modifier):
             self.step = "roll"
             hits = [Hit(self.shooter, self.target, SHOT, self.weapon, cover=self.cover)]
             weapon = shooter.card.weapon(self.weapon)
@@ -183,7 +184,7 @@ class PowerRoll(_Rolls):
         threshold = power_threshold(user, power.roll)
         if threshold is not None:
             face = roll_d6(game, user, f"power ({self.power})", threshold, self.modifier)
-            if not succeeds(face, threshold, self.modifier):
+            if not roll_succeeds(game, face, threshold, self.modifier):
                 if not again and can_heroic(user, "effort"):
                     self.step = "effort?"
                 else:
