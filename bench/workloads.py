@@ -95,7 +95,8 @@ def _ruleset(name: str) -> Any:
 BASELINE_READINGS: dict[str, dict[str, str]] = {
     "eden": {},
     "masseffect": {"me-rear-counter-charge": "forbidden", "me-natural-rolls": "naturals",
-                   "me-eliminate-points": "card"},
+                   "me-eliminate-points": "card", "me-protection-uses": "each-phase",
+                   "me-bare-hands": "one-worse"},
 }
 
 

@@ -12,10 +12,12 @@ from skirmish.cli.main import app
 from skirmish.core.house_rules import house_rules_of
 from skirmish.games.masseffect.dice import succeeds, success_chance
 from skirmish.games.masseffect.house_rules import (
+    BARE_HANDS,
     ELIMINATE_POINTS,
     FORMER_READINGS,
     HOUSE_RULES,
     NATURAL_ROLLS,
+    PROTECTION_USES,
     REAR_COUNTER_CHARGE,
 )
 from skirmish.games.masseffect.odds import ShotSituation, shot_odds
@@ -39,7 +41,8 @@ def readings(**chosen: str):  # type: ignore[no-untyped-def]
 def test_the_options_are_registered_with_the_drafts_readings_as_defaults() -> None:
     assert house_rules_of("masseffect") == HOUSE_RULES
     assert {r.name: r.default for r in HOUSE_RULES} == {
-        REAR_COUNTER_CHARGE: "allowed", NATURAL_ROLLS: "total", ELIMINATE_POINTS: "cost"}
+        REAR_COUNTER_CHARGE: "allowed", NATURAL_ROLLS: "total", ELIMINATE_POINTS: "cost",
+        PROTECTION_USES: "shooting-phase", BARE_HANDS: "even"}
     assert all(r.default == r.literal for r in HOUSE_RULES)
     assert set(FORMER_READINGS) == {r.name for r in HOUSE_RULES}
     for rule in HOUSE_RULES:  # the former reading is another reading of the same option
@@ -157,3 +160,44 @@ def test_eliminate_scores_what_the_figure_cost(reading: str, score: int) -> None
     state: MEState = game.state  # type: ignore[assignment]
     state.figures[1].vitality, state.figures[1].out = 0, True  # out of action (ME25)
     assert final_scores(state) == [score, 0]
+
+
+# -- ME24: when protections come back -------------------------------------------------------------
+ADEPT = "Adepte de l'Alliance"  # Tir 5+, Projection
+
+
+@pytest.mark.parametrize(("reading", "uses"), [("shooting-phase", 0), ("each-phase", 1)])
+def test_a_bouclier_works_n_times_a_shooting_phase(reading: str, uses: int) -> None:
+    # «le nombre de fois que la barrière ou bouclier fonctionne par phase de tir»: in turn 2
+    # the soldier's one Bouclier use, spent in turn 1's shooting phase, is not back in the
+    # powers phase by the draft; the former engine gave it back there too.
+    def prepare(state: MEState) -> None:
+        state.turn = 2
+        state.figures[1].shield_uses = 0  # spent in turn 1's shooting phase
+        readings(me_protection_uses=reading)(state)
+
+    game = scene([Put(0, ADEPT, 10, 5), Put(1, SOLDIER, 10, 10)], phase="pouvoirs",
+                 prepare=prepare, dice=[5, 5])
+    assert figure(game, 1).shield_uses == uses
+    game.apply("power A.Adepte-de-l'Alliance Projection B.Soldat-de-l'Alliance")
+    rolled = [e for e in game.log if getattr(e, "roll", "").startswith("Bouclier")]
+    assert bool(rolled) == (uses == 1)  # a Bouclier roll only with a use left
+
+
+def test_a_figure_starts_the_match_with_its_uses_under_both_readings() -> None:
+    for reading in ("shooting-phase", "each-phase"):
+        game = scene([Put(0, ADEPT, 10, 5), Put(1, SOLDIER, 10, 10)], phase="pouvoirs",
+                     prepare=readings(me_protection_uses=reading))
+        assert figure(game, 1).shield_uses == 1  # turn 1: no shooting phase yet
+
+
+# -- ME28: bare hands ----------------------------------------------------------------------------
+@pytest.mark.parametrize(("reading", "hit"), [("even", True), ("one-worse", False)])
+def test_bare_hands_fight_as_printed_by_the_draft(reading: str, hit: bool) -> None:
+    # The draft gives bare hands no penalty: Mêlée 4+ without a weapon hits on a 4 against a
+    # 6+ opponent who fails; the former engine counted it 5+.
+    game = scene([Put(0, target(melee=4, equipment="-"), 10, 10),
+                  Put(1, target(melee=6), 10, 11.2)], phase="mêlée",
+                 prepare=readings(me_bare_hands=reading), dice=[4, 1, 1])
+    game.apply("fight A.Cible")
+    assert any(e.kind == "me.wound" for e in game.log) == hit

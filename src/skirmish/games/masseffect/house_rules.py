@@ -17,6 +17,8 @@ from skirmish.core.house_rules import SETUP_KEY, HouseRule, Reading, chosen, rea
 REAR_COUNTER_CHARGE = "me-rear-counter-charge"
 NATURAL_ROLLS = "me-natural-rolls"
 ELIMINATE_POINTS = "me-eliminate-points"
+PROTECTION_USES = "me-protection-uses"
+BARE_HANDS = "me-bare-hands"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -67,11 +69,42 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         citation="Profil: «le coût en points du personnage, qui permet d'équilibrer les "
                  "bandes entre elles, lors de leur création»",
         anchor="me37-scenarios-and-victory-conditions"),
+    HouseRule(
+        PROTECTION_USES,
+        "When do a Bouclier's and a Barrière's N uses come back?",
+        (Reading("shooting-phase", "at the start of each shooting phase; a power's hit in "
+                                   "the powers phase spends what is left since the last one",
+                 "au début de chaque phase de tir ; une touche de pouvoir, en phase de "
+                 "pouvoirs, dépense ce qui reste depuis la dernière"),
+         Reading("each-phase", "at the start of the powers phase and again of the shooting "
+                               "phase (the engine before issue 47)",
+                 "au début de la phase de pouvoirs et de nouveau de la phase de tir")),
+        default="shooting-phase", literal="shooting-phase",
+        question_fr="Quand les N utilisations d'un Bouclier et d'une Barrière reviennent-"
+                    "elles ?",
+        citation="Boucliers et barrières: «Le deuxième score indique le nombre de fois que la "
+                 "barrière ou bouclier fonctionne par phase de tir»",
+        anchor="me24-boucliers-and-barrieres"),
+    HouseRule(
+        BARE_HANDS,
+        "Does a figure without a melee weapon fight worse?",
+        (Reading("even", "no: its Mêlée as printed; a hit deals 1 wound",
+                 "non : sa Mêlée telle quelle ; une touche inflige 1 blessure"),
+         Reading("one-worse", "yes: its Mêlée counts one worse (at most 6+) for the roll and "
+                              "the comparison (the engine before issue 47)",
+                 "oui : sa Mêlée compte un cran de moins (6+ au plus), pour le jet et la "
+                 "comparaison")),
+        default="even", literal="even",
+        question_fr="Un personnage sans arme de mêlée combat-il moins bien ?",
+        citation="Mêlée: «autant de blessures qu'indiqué par l'arme du tireur»; the draft "
+                 "gives no penalty to a figure without a melee weapon",
+        anchor="me28-melee-weapons-and-bare-hands"),
 )
 
 #: The readings that play as the engine did before issue 47.
 FORMER_READINGS: dict[str, str] = {REAR_COUNTER_CHARGE: "forbidden",
-                                   NATURAL_ROLLS: "naturals", ELIMINATE_POINTS: "card"}
+                                   NATURAL_ROLLS: "naturals", ELIMINATE_POINTS: "card",
+                                   PROTECTION_USES: "each-phase", BARE_HANDS: "one-worse"}
 
 
 def house_rules_in(setup: Mapping[str, Any]) -> dict[str, str]:
@@ -84,5 +117,14 @@ def reading_of(choices: Mapping[str, str], name: str) -> str:
     return reading(HOUSE_RULES, choices, name)
 
 
-__all__ = ["ELIMINATE_POINTS", "FORMER_READINGS", "HOUSE_RULES", "NATURAL_ROLLS",
-           "REAR_COUNTER_CHARGE", "house_rules_in", "reading_of"]
+__all__ = [
+    "BARE_HANDS",
+    "ELIMINATE_POINTS",
+    "FORMER_READINGS",
+    "HOUSE_RULES",
+    "NATURAL_ROLLS",
+    "PROTECTION_USES",
+    "REAR_COUNTER_CHARGE",
+    "house_rules_in",
+    "reading_of",
+]

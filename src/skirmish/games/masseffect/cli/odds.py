@@ -166,7 +166,8 @@ def melee(
     as_json: JsonOpt = False,
 ) -> None:
     """Mass Effect: Annihilation: a normal melee between A and B (ME27, ME28), each with its
-    best melee weapon (bare hands: Mêlée one worse, 1 wound)."""
+    best melee weapon (bare hands: 1 wound; Mêlée one worse under me-bare-hands=one-worse)."""
+    from skirmish.games.masseffect.house_rules import BARE_HANDS, reading_of
     from skirmish.games.masseffect.odds import MeleeSide, best_melee_weapon, melee_odds
 
     check_game(game)
@@ -177,8 +178,9 @@ def melee(
     cards = [lib.profile(a), lib.profile(b)]
     weapons = [[lib.weapons[item] for item in card.equipment if item in lib.weapons]
                for card in cards]
-    sides = [MeleeSide.from_card(card, items) for card, items in zip(cards, weapons,
-                                                                      strict=True)]
+    penalty = reading_of(rules, BARE_HANDS) == "one-worse"
+    sides = [MeleeSide.from_card(card, items, bare_penalty=penalty)
+             for card, items in zip(cards, weapons, strict=True)]
     odds = melee_odds(*sides)
     labels = []
     for card, items, side in zip(cards, weapons, sides, strict=True):

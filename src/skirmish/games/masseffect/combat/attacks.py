@@ -20,6 +20,7 @@ from skirmish.games.masseffect.cards.powers import Target
 from skirmish.games.masseffect.combat.hits import OPPORTUNITY, POWER, SHOT, Hit
 from skirmish.games.masseffect.dice import succeeds
 from skirmish.games.masseffect.figure import Figure
+from skirmish.games.masseffect.house_rules import BARE_HANDS, reading_of
 from skirmish.games.masseffect.rolling import (
     can_heroic,
     heroic_offer,
@@ -32,10 +33,13 @@ from skirmish.games.masseffect.rules import UNARMED_PENALTY, pas_to_cm
 from skirmish.games.masseffect.state import MEState
 
 
-def melee_threshold(figure: Figure) -> int:
-    """ME28: Mêlée, one worse (at most 6+) without a melee weapon."""
+def melee_threshold(game: Game, figure: Figure) -> int:
+    """ME28: Mêlée as printed (after any ``modify`` effect); one worse (at most 6+) without a
+    melee weapon under the house rule ``me-bare-hands=one-worse`` (the engine's reading
+    before issue 47: the draft gives no such penalty)."""
     value = figure.threshold("Mêlée")
-    if not figure.card.melee_weapons:
+    if not figure.card.melee_weapons and reading_of(
+            state_of(game).house_rules, BARE_HANDS) == "one-worse":
         value = min(6, value + UNARMED_PENALTY)
     return value
 
@@ -237,7 +241,7 @@ class Opportunity(_Rolls):
         self._roll(game, attacker, again=False)
 
     def _roll(self, game: Game, attacker: Figure, *, again: bool) -> None:
-        threshold = melee_threshold(attacker)
+        threshold = melee_threshold(game, attacker)
         face = roll_d6(game, attacker, "opportunity attack", threshold)
         if succeeds(face, threshold):
             game.pop()

@@ -64,6 +64,9 @@ class MeleeSide:
     perforant: bool = False
     armour: int = 0
     vitality: int = 1
+    #: The house rule ``me-bare-hands=one-worse`` (the engine's reading before issue 47):
+    #: bare hands count one worse; by the draft (the default) they do not.
+    bare_penalty: bool = False
 
     def __post_init__(self) -> None:
         check_threshold(self.melee)
@@ -74,8 +77,11 @@ class MeleeSide:
 
     @property
     def threshold(self) -> int:
-        """The Mêlée rolled and compared (ME28: bare hands one worse)."""
-        return self.melee if self.damage is not None else bare_handed(self.melee)
+        """The Mêlée rolled and compared (ME28: bare hands one worse under
+        ``bare_penalty``)."""
+        if self.damage is None and self.bare_penalty:
+            return bare_handed(self.melee)
+        return self.melee
 
     @property
     def blow(self) -> Amount:
@@ -87,8 +93,8 @@ class MeleeSide:
 
     @classmethod
     def from_card(cls, profile: Profile, weapons: Iterable[Weapon], *, melee: int | None = None,
-                  armour_left: int | None = None, vitality_left: int | None = None
-                  ) -> MeleeSide:
+                  armour_left: int | None = None, vitality_left: int | None = None,
+                  bare_penalty: bool = False) -> MeleeSide:
         """``profile`` fighting with :func:`best_melee_weapon` of ``weapons`` (its
         equipment's cards); ``melee``: its Mêlée if changed this turn (default: the card's)."""
         weapon = best_melee_weapon(weapons)
@@ -96,7 +102,7 @@ class MeleeSide:
         return cls(melee=profile.melee if melee is None else melee,
                    damage=weapon.damage if weapon else None,
                    perforant=bool(weapon and weapon.has("Perforant")),
-                   armour=state.armour, vitality=state.vitality)
+                   armour=state.armour, vitality=state.vitality, bare_penalty=bare_penalty)
 
 
 def _blow(chance: Fraction, attacker: MeleeSide, start: TargetState) -> ShotOdds:
@@ -145,11 +151,13 @@ def melee_odds(a: MeleeSide, b: MeleeSide) -> MeleeOdds:
 
 
 def opportunity_odds(threshold: int, damage: Amount | None, perforant: bool = False,
-                     armour: int = 0, vitality: int = 1) -> ShotOdds:
+                     armour: int = 0, vitality: int = 1, *,
+                     bare_penalty: bool = False) -> ShotOdds:
     """ME29: an opportunity attack by a figure of Mêlée ``threshold`` with a melee weapon
-    dealing ``damage`` (None: bare hands, ME28) at a target with ``armour`` and ``vitality``
-    left: one D6 ≥ Mêlée, no protection, no blow back."""
-    attacker = MeleeSide(melee=threshold, damage=damage, perforant=perforant)
+    dealing ``damage`` (None: bare hands, ME28; one worse under ``bare_penalty``) at a target
+    with ``armour`` and ``vitality`` left: one D6 ≥ Mêlée, no protection, no blow back."""
+    attacker = MeleeSide(melee=threshold, damage=damage, perforant=perforant,
+                         bare_penalty=bare_penalty)
     start = TargetState(vitality, armour)
     if start.out_of_action:
         raise ValueError("a figure out of action is not attacked (Vitalité left is 0)")
@@ -159,11 +167,13 @@ def opportunity_odds(threshold: int, damage: Amount | None, perforant: bool = Fa
 def melee_from_cards(profile_a: Profile, weapons_a: Iterable[Weapon], profile_b: Profile,
                      weapons_b: Iterable[Weapon], *, a_armour_left: int | None = None,
                      a_vitality_left: int | None = None, b_armour_left: int | None = None,
-                     b_vitality_left: int | None = None) -> MeleeOdds:
+                     b_vitality_left: int | None = None,
+                     bare_penalty: bool = False) -> MeleeOdds:
     """A normal melee between two cards, each with :func:`best_melee_weapon` of its
-    ``weapons`` (the cards of its equipment)."""
+    ``weapons`` (the cards of its equipment); ``bare_penalty``: the house rule
+    ``me-bare-hands=one-worse``."""
     return melee_odds(
         MeleeSide.from_card(profile_a, weapons_a, armour_left=a_armour_left,
-                            vitality_left=a_vitality_left),
+                            vitality_left=a_vitality_left, bare_penalty=bare_penalty),
         MeleeSide.from_card(profile_b, weapons_b, armour_left=b_armour_left,
-                            vitality_left=b_vitality_left))
+                            vitality_left=b_vitality_left, bare_penalty=bare_penalty))

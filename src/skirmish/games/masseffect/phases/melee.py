@@ -168,7 +168,7 @@ class Brawl(Procedure):
             figure = state.figure(who)
             spend_heroic(game, figure, "effort", "the melee roll is made again")
             index = 0 if who == self.centre else 1
-            self.faces[index] = roll_d6(game, figure, "melee", melee_threshold(figure))
+            self.faces[index] = roll_d6(game, figure, "melee", melee_threshold(game, figure))
         self.step = "effort?" if self.efforts else "compare"
 
     def run(self, game: Game) -> None:
@@ -213,16 +213,17 @@ class Brawl(Procedure):
         opponent = state.figure(self.opponent)
         centre.fought = opponent.fought = True
         game.emit(Note(figure=self.centre, what=f"fights {self.opponent}"))
-        self.faces = [roll_d6(game, f, "melee", melee_threshold(f)) for f in (centre, opponent)]
+        self.faces = [roll_d6(game, f, "melee", melee_threshold(game, f))
+                      for f in (centre, opponent)]
         self.efforts = [str(f.ref) for f, face in zip((centre, opponent), self.faces, strict=True)
-                        if not succeeds(face, melee_threshold(f)) and can_heroic(f, "effort")]
+                        if not succeeds(face, melee_threshold(game, f)) and can_heroic(f, "effort")]
         self.step = "effort?" if self.efforts else "compare"
 
     def _compare(self, game: Game, state: MEState, centre: Figure) -> None:
         """ME27: one success hits; two, the lower Mêlée hits; equal Mêlée, nobody."""
         opponent = state.figure(self.opponent)
         pair = (centre, opponent)
-        values = [melee_threshold(f) for f in pair]
+        values = [melee_threshold(game, f) for f in pair]
         wins = [succeeds(face, v) for face, v in zip(self.faces, values, strict=True)]
         hitter: Figure | None = None
         if wins[0] and not wins[1]:
