@@ -36,7 +36,7 @@ def test_the_gym_environment_passes_them_through() -> None:
      "house_rules.eden-tied-bid: unknown reading 'maybe' (known: first, chooses)"),
     ("eden", {"eden-nope": "x"}, "house_rules: unknown house rule 'eden-nope'"),
     ("masseffect", {"eden-tied-bid": "chooses"},
-     "house_rules: unknown house rule 'eden-tied-bid' (known: none)"),
+     "house_rules: unknown house rule 'eden-tied-bid' (known: me-rear-counter-charge, "),
 ])
 def test_a_bad_option_is_refused_naming_it(ruleset: str, readings: dict[str, str],
                                             words: str) -> None:

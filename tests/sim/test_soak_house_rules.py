@@ -59,10 +59,14 @@ def test_a_problem_example_names_the_draw() -> None:
     assert any("eden-tied-bid=chooses): boom" in line for line in lines)
 
 
-def test_a_game_without_options_soaks_with_random_too() -> None:
+def test_mass_effect_soaks_with_random_readings_too() -> None:
+    # ME:A has options since issue 47's ME:A part: a random draw reads every one of them
+    from skirmish.games.masseffect.house_rules import HOUSE_RULES
+
     spec = _spec(game="masseffect")
     result = soak_one(spec, 0)
-    assert not result.error and result.house_rules == ()
+    assert not result.error
+    assert [name for name, _ in result.house_rules] == [r.name for r in HOUSE_RULES]
 
 
 def test_make_soak_plays_1000_random_combinations_per_game() -> None:

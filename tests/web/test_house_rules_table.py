@@ -36,9 +36,9 @@ def test_both_seats_and_the_spectators_are_told_the_readings_in_force(
     plain = create(client, troops=["Jokers", "Bamaka"], rounds=1)
     plain_game = hub_of(client).rooms[plain["id"]].game
     assert frames.state_frame(plain_game, 0, mode="remote")["house_rules"] == {}
-    me = create(client, ruleset="masseffect")
-    assert "house_rules" not in frames.state_frame(hub_of(client).rooms[me["id"]].game, 0,
-                                                   mode="remote")  # a game without any
+    me = create(client, ruleset="masseffect")  # ME:A's options, all at their defaults
+    assert frames.state_frame(hub_of(client).rooms[me["id"]].game, 0,
+                              mode="remote")["house_rules"] == {}
 
 
 def test_the_table_page_words_the_options_in_english_and_french(client: TestClient) -> None:

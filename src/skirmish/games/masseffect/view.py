@@ -144,4 +144,6 @@ def state_view(state: MEState) -> dict[str, Any]:
                     for f, engaged in zip(state.figures, _engaged(state), strict=True)],
         "markers": [m.to_json() for m in state.markers],
         "scenery": _scenery_view(state),
+        # the house rules chosen (issue 47: public, what the bots weigh by); none: defaults
+        **({"house_rules": dict(state.house_rules)} if state.house_rules else {}),
     }

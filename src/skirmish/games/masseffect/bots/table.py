@@ -155,6 +155,11 @@ class Fig:
     can_act: bool = dataclasses.field(init=False, repr=False, compare=False)
     #: On the table, not out nor extracted (read once from its view).
     in_action: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: The match's house rules as they weigh its rolls (issue 47; set by :meth:`Table.of`):
+    #: me-natural-rolls=naturals, me-bare-hands=one-worse.
+    naturals: bool = dataclasses.field(default=False, init=False, repr=False, compare=False)
+    bare_penalty: bool = dataclasses.field(default=False, init=False, repr=False,
+                                           compare=False)
 
     def __post_init__(self) -> None:
         view = self.view
@@ -307,6 +312,12 @@ class Table:
                     or scenario_card(str(view["scenario"])))
         table = cls(view, me, figs, elements_of(view["scenery"]), Field(float(w), float(h)),
                     scenario)
+        rules = view.get("house_rules") or {}
+        naturals = rules.get("me-natural-rolls") == "naturals"
+        bare_penalty = rules.get("me-bare-hands") == "one-worse"
+        if naturals or bare_penalty:
+            for fig in figs.values():
+                fig.naturals, fig.bare_penalty = naturals, bare_penalty
         table.mine = [f for f in figs.values() if f.side == me and f.in_action]
         table.enemies = [f for f in figs.values() if f.side != me and f.in_action]
         return table
