@@ -201,3 +201,32 @@ def test_bare_hands_fight_as_printed_by_the_draft(reading: str, hit: bool) -> No
                  prepare=readings(me_bare_hands=reading), dice=[4, 1, 1])
     game.apply("fight A.Cible")
     assert any(e.kind == "me.wound" for e in game.log) == hit
+
+
+# -- the web table's odds follow the options -----------------------------------------------------
+@pytest.mark.parametrize(("reading", "p_roll"), [("total", 0.0), ("naturals", 1 / 6)])
+def test_the_tables_odds_read_the_rolls_as_the_match_does(reading: str, p_roll: float) -> None:
+    from skirmish.games.masseffect.web import odds as web_odds
+
+    def prepare(state: MEState) -> None:
+        state.figures[0].chargers.append("B.Cible")
+        readings(me_natural_rolls=reading)(state)
+
+    game = scene([Put(0, SNIPER, 10, 10), Put(1, target(), 10, 11.2)], phase="tir",
+                 prepare=prepare)
+    state: MEState = game.state  # type: ignore[assignment]
+    answer = web_odds.shot(state, state.figures[0], "Fusil-mitrailleur", state.figures[1])
+    assert answer["p_roll"] == pytest.approx(p_roll, abs=1e-6)  # rounded to 6 places
+
+
+@pytest.mark.parametrize(("reading", "melee"), [("even", 4), ("one-worse", 5)])
+def test_the_tables_melee_odds_weigh_bare_hands_as_the_match_does(reading: str,
+                                                                   melee: int) -> None:
+    from skirmish.games.masseffect.web import odds as web_odds
+
+    game = scene([Put(0, target(melee=4, equipment="-"), 10, 10),
+                  Put(1, target(melee=6), 10, 11.2)], phase="mêlée",
+                 prepare=readings(me_bare_hands=reading))
+    state: MEState = game.state  # type: ignore[assignment]
+    answer = web_odds.fight(state, state.figures[0])
+    assert answer["melees"][0]["a_melee"] == melee

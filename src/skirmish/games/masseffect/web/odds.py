@@ -22,6 +22,7 @@ from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.game import Game
 from skirmish.games.masseffect.actions import Fight, Oppose, Shoot, UsePower, token
 from skirmish.games.masseffect.figure import STAY, Figure
+from skirmish.games.masseffect.house_rules import BARE_HANDS, NATURAL_ROLLS, reading_of
 from skirmish.games.masseffect.odds import (
     MeleeOdds,
     MeleeSide,
@@ -108,11 +109,14 @@ def _situation(state: MEState, attacker: Figure, target: Figure) -> dict[str, An
             "counter_charge": contact, "lifted": target.has_status("lifted")}
 
 
-def _tuned(situation: ShotSituation, threshold: int | None, target: Figure) -> ShotSituation:
+def _tuned(state: MEState, situation: ShotSituation, threshold: int | None, target: Figure
+           ) -> ShotSituation:
     """The card's situation as it stands now: the roll's threshold and the target's Défense
-    after this turn's modifiers (ME33), the protections stripped (ME24) not saving."""
+    after this turn's modifiers (ME33), the protections stripped (ME24) not saving, the
+    rolls read as the match's house rule me-natural-rolls says (ME4)."""
     stripped = frozenset(target.stripped) & _STRIPPABLE
-    return dataclasses.replace(situation, threshold=threshold,
+    naturals = reading_of(state.house_rules, NATURAL_ROLLS) == "naturals"
+    return dataclasses.replace(situation, threshold=threshold, naturals=naturals,
                                defence=target.threshold("Défense"),
                                ignores=situation.ignores | stripped)
 
@@ -131,7 +135,7 @@ def shot(state: MEState, shooter: Figure, weapon_token: str, target: Figure
     if weapon is None:
         raise FrameError(f"{shooter.ref} has no ranged weapon {weapon_token}")
     how = _situation(state, shooter, target)
-    situation = _tuned(ShotSituation.from_cards(
+    situation = _tuned(state, ShotSituation.from_cards(
         shooter.profile, weapon, target.profile, stayed=how["stayed"],
         obstacle=how["obstacle"], counter_charge=how["counter_charge"],
         cover=how["cover"] is not None, lifted=how["lifted"], **_uses(target)),
@@ -151,7 +155,7 @@ def power(state: MEState, user: Figure, power_token: str, target: Figure
     if not card.attacks or sum(s.kind == "damage" for s in card.effects) != 1:
         return None
     how = _situation(state, user, target)
-    situation = _tuned(ShotSituation.from_power(
+    situation = _tuned(state, ShotSituation.from_power(
         card, user.profile, target.profile, stayed=how["stayed"], obstacle=how["obstacle"],
         cover=how["cover"] is not None, lifted=how["lifted"], **_uses(target)),
         power_threshold(user, card.roll), target)
@@ -170,26 +174,29 @@ def _shot_answer(kind: str, attacker: Figure, item: str, target: Figure,
 
 
 # -- melee ------------------------------------------------------------------------------------
-def _side(figure: Figure) -> MeleeSide:
-    """A figure in a melee as it stands: its Mêlée this turn, its best melee weapon."""
+def _side(state: MEState, figure: Figure) -> MeleeSide:
+    """A figure in a melee as it stands: its Mêlée this turn, its best melee weapon (bare
+    hands one worse under the match's house rule me-bare-hands=one-worse, ME28)."""
     return MeleeSide.from_card(figure.profile, figure.card.melee_weapons,
                                melee=figure.threshold("Mêlée"), armour_left=figure.armour,
-                               vitality_left=figure.vitality)
+                               vitality_left=figure.vitality,
+                               bare_penalty=reading_of(state.house_rules,
+                                                       BARE_HANDS) == "one-worse")
 
 
-def _melee_json(a: Figure, b: Figure, result: MeleeOdds) -> dict[str, Any]:
+def _melee_json(state: MEState, a: Figure, b: Figure, result: MeleeOdds) -> dict[str, Any]:
     return {"a": str(a.ref), "b": str(b.ref), "a_hits": _p(result.a_hits),
             "b_hits": _p(result.b_hits), "nobody": _p(result.nobody),
             "a_out": _p(result.a_out_of_action), "b_out": _p(result.b_out_of_action),
             "wounds_to_a": _distribution(result.wounds_to_a),
             "wounds_to_b": _distribution(result.wounds_to_b),
-            "a_melee": _side(a).threshold, "b_melee": _side(b).threshold}
+            "a_melee": _side(state, a).threshold, "b_melee": _side(state, b).threshold}
 
 
-def _opportunity_json(attacker: Figure, target: Figure) -> dict[str, Any]:
-    side = _side(attacker)
+def _opportunity_json(state: MEState, attacker: Figure, target: Figure) -> dict[str, Any]:
+    side = _side(state, attacker)
     result = opportunity_odds(side.melee, side.damage, side.perforant, target.armour,
-                              target.vitality)
+                              target.vitality, bare_penalty=side.bare_penalty)
     return {"attacker": str(attacker.ref), "target": str(target.ref),
             "melee": side.threshold, **_shot_json(result)}
 
@@ -202,14 +209,16 @@ def _brawl(state: MEState, centre: Figure, opponent: Figure | None) -> dict[str,
     out: dict[str, Any] = {"game": "masseffect", "kind": "melee", "centre": str(centre.ref),
                            "melees": [], "opportunities": []}
     if not unfought:
-        out["opportunities"] = [_opportunity_json(centre, e) for e in state.opponents(centre)
+        out["opportunities"] = [_opportunity_json(state, centre, e)
+                                for e in state.opponents(centre)
                                 if opponent is None or e is opponent]
         return out
     chosen = [opponent] if opponent is not None else unfought
-    out["melees"] = [_melee_json(centre, e, melee_odds(_side(centre), _side(e)))
+    out["melees"] = [_melee_json(state, centre, e,
+                                 melee_odds(_side(state, centre), _side(state, e)))
                      for e in chosen]
     if len(chosen) == 1:
-        out["opportunities"] = [_opportunity_json(e, centre) for e in unfought
+        out["opportunities"] = [_opportunity_json(state, e, centre) for e in unfought
                                 if e is not chosen[0]]
     return out
 
