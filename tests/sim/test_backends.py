@@ -101,7 +101,7 @@ def test_the_options_are_checked_by_name(monkeypatch: pytest.MonkeyPatch) -> Non
                                          r"it with pip install 'skirmish\[ray\]'"):
         make_backend("ray")
     result = CliRunner().invoke(app, ["simulate", "--games", "2", "--backend", "ray"])
-    assert result.exit_code == 2 and "pip install 'skirmish[ray]'" in result.output
+    assert result.exit_code == 2 and "pip install 'skirmish-tabletop[ray]'" in result.output
     result = CliRunner().invoke(app, ["simulate", "--games", "2", "--resume"])
     assert result.exit_code == 2 and "--resume" in result.output and "--log-dir" in result.output
 
