@@ -12,7 +12,9 @@ mask changes them. They hold only while the games stay the same (``tests/golden`
 that: same views, same legal actions). Issue 46 changed Eden's games (the tactical windows
 open on public facts: more decisions, the random policy's draws fall elsewhere): the two Eden
 digests were computed again at that change, on the encoder and codec that still gave the
-digests pinned before it on the games as they were (commit 0b31c64).
+digests pinned before it on the games as they were (commit 0b31c64). Issue 47 made the
+draft's readings ME:A's defaults: the ME:A configurations play the former readings
+(``FORMER_READINGS``), the very games pinned.
 
 Alongside, the observation never depends on whether (or how often) it was asked for
 before: observing a seat twice, or the waiting seat first, gives equal arrays, and an
@@ -30,18 +32,23 @@ from typing import Any
 import numpy as np
 import pytest
 
+from skirmish.games.masseffect.house_rules import FORMER_READINGS
 from skirmish.rl.aec import AGENTS, SkirmishAEC
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+FORMER = dict(FORMER_READINGS)
 
 #: Configurations: environment arguments, episodes played.
 PINNED_CONFIGS: dict[str, tuple[dict[str, Any], int]] = {
     "eden-bench": ({"ruleset": "eden", "setup": "bench"}, 4),
     "eden-optional": ({"ruleset": "eden", "max_rounds": 2,
                        "rules": "territory,infestation:3,climate"}, 4),
-    "masseffect": ({"ruleset": "masseffect"}, 4),
-    "masseffect-data": ({"ruleset": "masseffect", "scenario": "Extraction de données"}, 3),
-    "masseffect-hold": ({"ruleset": "masseffect", "scenario": "Tenir la position"}, 3),
+    "masseffect": ({"ruleset": "masseffect", "house_rules": FORMER}, 4),
+    "masseffect-data": ({"ruleset": "masseffect", "scenario": "Extraction de données",
+                         "house_rules": FORMER}, 3),
+    "masseffect-hold": ({"ruleset": "masseffect", "scenario": "Tenir la position",
+                         "house_rules": FORMER}, 3),
 }
 
 #: The digests of :func:`_digest` (see the module).
