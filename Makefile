@@ -31,7 +31,7 @@ run: $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/skirmish demo
 
-# The documentation site (mkdocs.yml): `make docs` serves it on http://127.0.0.1:8000/ and
+# The documentation site (mkdocs.yml): `make docs` serves it on http://127.0.0.1:8001/ and
 # rebuilds it as files change; `make docs-build` builds it with --strict into site/ (every
 # warning an error: a broken link between pages, a missing heading) and checks every link
 # and anchor of the built pages offline (scripts/check_links.py). CI runs docs-build.
