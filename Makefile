@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
 # (wheel-check: scripts/wheel_check.sh, the wheel installed and run outside the checkout)
-.PHONY: wheel-check run demo test check bench bench-compare soak ladder lint typecheck system-deps clean
+.PHONY: docs docs-build wheel-check run demo test check bench bench-compare soak ladder lint typecheck system-deps clean
 
 # Debian packages the project uses beyond Python: Chromium for the browser tests, Pango and
 # fonts for the PDF cards (WeasyPrint), tmux and poppler-utils for the terminal and PDF
@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip uninstall --quiet --yes skirmish 2>/dev/null || true
-	$(PY) -m pip install --quiet -e '.[dev,rl,ray]'
+	$(PY) -m pip install --quiet -e '.[dev,rl,ray,docs]'
 	touch $(STAMP)
 
 # The web table (docs/web.md): prints its URL, serves until Ctrl-C.
@@ -30,6 +30,17 @@ run: $(STAMP)
 # A whole Eden match between two heuristic bots, narrated.
 demo: $(STAMP)
 	$(VENV)/bin/skirmish demo
+
+# The documentation site (mkdocs.yml): `make docs` serves it on http://127.0.0.1:8001/ and
+# rebuilds it as files change; `make docs-build` builds it with --strict into site/ (every
+# warning an error: a broken link between pages, a missing heading) and checks every link
+# and anchor of the built pages offline (scripts/check_links.py). CI runs docs-build.
+docs: $(STAMP)
+	$(VENV)/bin/mkdocs serve
+
+docs-build: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+	$(PY) scripts/check_links.py site
 
 # The wheel users get: built, installed into a fresh venv outside the checkout, run there
 # (docs/release.md). A few minutes; CI runs it after make test.
@@ -61,7 +72,7 @@ system-deps:
 	  fi; \
 	fi
 
-# The whole suite, as CI runs it (about 15 minutes on 2 cores). The browser tests
+# The whole suite, as CI runs it (about 12 minutes on a 2-core machine). The browser tests
 # (marked browser: Playwright driving Debian's Chromium, one server and one browser for
 # all of them) run after the others, in one process; without /usr/bin/chromium they are
 # skipped - loudly.
@@ -135,7 +146,7 @@ soak: $(STAMP)
 	$(VENV)/bin/skirmish soak --matches 2000 --pairings all --with masseffect:300 \
 		--max-rss-growth 5 --json out/soak-memory-mixed.json
 
-# Not in CI: the bot strength ladder (README, "Bot strength ladder"): a round robin,
+# Not in CI: the bot strength ladder (docs/explanation/ladder.md): a round robin,
 # Bradley-Terry ratings with 95% intervals; each run is appended to out/ladder-history.jsonl
 # (skirmish ladder --show-history). E.g. make ladder LADDER_AGENTS=random,heuristic,mcts:easy
 LADDER_AGENTS ?= random,heuristic
@@ -145,4 +156,4 @@ ladder: $(STAMP)
 		--json out/ladder.json --png out/ladder.png
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site
