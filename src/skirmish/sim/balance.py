@@ -153,6 +153,10 @@ class BalanceSpec(_Deals):
             "cards": digest([[c.kind, c.name, c.cost, c.detail] for c in self.armoury.cards])})
 
 
+#: Draws for one table troop before giving up finding one unlike the troops before it.
+TABLE_DRAWS = 200
+
+
 @dataclass(frozen=True)
 class TableSpec(_Deals):
     """A matchup table: ``troops`` random full troops (those of odd number built around the
@@ -167,13 +171,39 @@ class TableSpec(_Deals):
             raise ValueError(f"--table-troops: at least 2 troops, got {self.troops}")
         if self.games < 2:
             raise ValueError(f"--table-games: at least 2 games a pair, got {self.games}")
+        self._dealt()  # a table that cannot deal distinct troops is refused at once
 
     def troop(self, number: int) -> RandomTroop:
+        """Troop ``number`` of the table: every troop differs from the others in what the fit
+        reads of it (its cards' counts and other features), so no pair is a mirror match and
+        no troop is counted twice. Each is drawn from its own generator (the seed and its
+        number); one that repeats an earlier troop is drawn again from that generator."""
+        return self._dealt()[number]
+
+    def _dealt(self) -> tuple[RandomTroop, ...]:
+        known: tuple[RandomTroop, ...] | None = self.__dict__.get("_troops")
+        if known is None:
+            known = ()
+            seen: set[tuple[tuple[int, ...], tuple[float, ...]]] = set()
+            for number in range(self.troops):
+                troop = self._distinct(number, seen)
+                seen.add((troop.counts, troop.nuisance))
+                known += (troop,)
+            object.__setattr__(self, "_troops", known)  # a frozen spec's own memo
+        return known
+
+    def _distinct(self, number: int, seen: set[tuple[tuple[int, ...], tuple[float, ...]]]
+                  ) -> RandomTroop:
         rng = random.Random(f"skirmish-table:{self.seed}:{number}")
         include = self.include[(number // 2) % len(self.include)] if (
             self.include and number % 2 == 1) else None
-        return self.armoury.random_troop(rng, self.budget, 0.0, f"troop {number + 1}",
-                                         include)
+        for _attempt in range(TABLE_DRAWS):
+            troop = self.armoury.random_troop(rng, self.budget, 0.0, f"troop {number + 1}",
+                                              include)
+            if (troop.counts, troop.nuisance) not in seen:
+                return troop
+        raise ValueError(f"--table-troops: no troop {number + 1} unlike the {number} before "
+                         f"it in {TABLE_DRAWS} draws at budget {self.budget}; ask fewer troops")
 
     @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
