@@ -59,6 +59,7 @@ from skirmish.cli.odds_cmd import odds_app  # noqa: E402
 from skirmish.cli.play import play  # noqa: E402
 from skirmish.cli.render_cmd import render  # noqa: E402
 from skirmish.cli.replay_cmd import replay  # noqa: E402
+from skirmish.cli.selfplay_cmd import selfplay  # noqa: E402
 from skirmish.cli.serve_cmd import serve  # noqa: E402
 from skirmish.cli.simulate_cmd import matchup, simulate  # noqa: E402
 from skirmish.cli.soak_cmd import soak  # noqa: E402
@@ -83,6 +84,7 @@ app.command("ladder")(ladder)
 app.command("balance")(balance)
 app.command("serve")(serve)
 app.command("house-rules")(house_rules)
+app.command("selfplay")(selfplay)
 
 
 def main() -> None:  # pragma: no cover - console entry point
