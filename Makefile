@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
 # (wheel-check: scripts/wheel_check.sh, the wheel installed and run outside the checkout)
-.PHONY: docs docs-build wheel-check run demo test check bench bench-compare soak ladder lint typecheck system-deps clean
+.PHONY: docs docs-build wheel-check run demo test check bench bench-compare soak ladder train lint typecheck system-deps clean
 
 # Debian packages the project uses beyond Python: Chromium for the browser tests, Pango and
 # fonts for the PDF cards (WeasyPrint), tmux and poppler-utils for the terminal and PDF
@@ -14,12 +14,19 @@ STAMP  := $(VENV)/.installed
 SYSTEM_PACKAGES := chromium libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 \
 	fonts-liberation fonts-dejavu-core tmux poppler-utils postgresql
 
+# torch for the training tests (issue 49: `skirmish train`; playing needs none): the CPU
+# build, a 190 MB wheel this project's machines hold (the package index's newer builds bring
+# 3 GB of CUDA libraries the tests do not use). On a machine with a GPU, install torch as
+# pytorch.org says and `make train` uses it.
+TORCH_CPU ?= torch==2.13.*
+
 # (the distribution was named skirmish before issue 48: an old venv's copy is removed first,
 # or both would provide the package and its games)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip uninstall --quiet --yes skirmish 2>/dev/null || true
+	$(PY) -m pip install --quiet '$(TORCH_CPU)'
 	$(PY) -m pip install --quiet -e '.[dev,rl,ray,docs]'
 	touch $(STAMP)
 
@@ -151,6 +158,17 @@ soak: $(STAMP)
 # (skirmish ladder --show-history). E.g. make ladder LADDER_AGENTS=random,heuristic,mcts:easy
 LADDER_AGENTS ?= random,heuristic
 LADDER_GAMES ?= 40
+# The learned evaluation of issue 49 (docs/bots.md, "The learned evaluation"): self-play of
+# each game by the normal search, a model trained on it (generation 1), then self-play by
+# the search with that model in its leaf and a model trained on both (generation 2), each
+# written into the game's bots/models/value.npz with its training command, data hash and
+# metrics. Seeded; resumable (the self-play folders under out/learn); about an hour a game
+# and generation with the defaults on the project's 2-core machine (TRAIN_GAMES matches).
+TRAIN_GAMES ?= 200
+TRAIN_WORKERS ?= 2
+train: $(STAMP)
+	scripts/train.sh $(VENV)/bin/skirmish $(TRAIN_GAMES) $(TRAIN_WORKERS)
+
 ladder: $(STAMP)
 	$(VENV)/bin/skirmish ladder --agents $(LADDER_AGENTS) --games $(LADDER_GAMES) \
 		--json out/ladder.json --png out/ladder.png

@@ -123,6 +123,7 @@ class Observer:
             widest = replace(widest, **{
                 f.name: max(getattr(widest, f.name), getattr(other, f.name))
                 for f in fields(widest) if isinstance(getattr(widest, f.name), int)})
+        self.limits = widest
         self.encoder = rl.encoder(widest, views[0])
         space = self.encoder.space()
         self.kinds = tuple(self.encoder.kinds)
@@ -135,7 +136,9 @@ class Observer:
         self.width = start
 
     def layout(self) -> dict[str, Any]:
-        return {"width": self.width, "kinds": list(self.kinds),
+        limits = {f.name: getattr(self.limits, f.name) for f in fields(self.limits)}
+        limits["k"] = dict(limits["k"])
+        return {"width": self.width, "kinds": list(self.kinds), "limits": limits,
                 "parts": [{"name": p.name, "shape": list(p.shape), "start": p.start}
                           for p in self.parts]}
 
@@ -271,6 +274,8 @@ def load_folder(folder: Path | str) -> dict[str, Any]:
         out[name] = (np.concatenate(arrays) if arrays
                      else np.zeros((0, width) if name == "obs" else 0, np.float32))
     out["visits"] = [v for p in parts for v in p["visits"]]
+    out["match"] = (np.concatenate([np.full(len(p["obs"]), p["summary"].index) for p in parts])
+                    if parts else np.zeros(0, np.int64))
     return out
 
 
