@@ -133,4 +133,4 @@ def test_a_tables_troops_are_all_distinct(budget: int) -> None:
 def test_a_table_that_cannot_be_distinct_says_so() -> None:
     """More troops than a budget allows different ones: one clear error, naming the option."""
     with pytest.raises(ValueError, match="--table-troops: no troop"):
-        _table(10, 60)
+        _table(10, 60).dealt()  # type: ignore[attr-defined]

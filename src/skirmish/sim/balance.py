@@ -171,16 +171,17 @@ class TableSpec(_Deals):
             raise ValueError(f"--table-troops: at least 2 troops, got {self.troops}")
         if self.games < 2:
             raise ValueError(f"--table-games: at least 2 games a pair, got {self.games}")
-        self._dealt()  # a table that cannot deal distinct troops is refused at once
 
     def troop(self, number: int) -> RandomTroop:
         """Troop ``number`` of the table: every troop differs from the others in what the fit
         reads of it (its cards' counts and other features), so no pair is a mirror match and
         no troop is counted twice. Each is drawn from its own generator (the seed and its
         number); one that repeats an earlier troop is drawn again from that generator."""
-        return self._dealt()[number]
+        return self.dealt()[number]
 
-    def _dealt(self) -> tuple[RandomTroop, ...]:
+    def dealt(self) -> tuple[RandomTroop, ...]:
+        """Every troop of the table (drawn on first use, then kept); a ValueError naming
+        ``--table-troops`` when the budget allows fewer different troops."""
         known: tuple[RandomTroop, ...] | None = self.__dict__.get("_troops")
         if known is None:
             known = ()
