@@ -175,3 +175,41 @@ def test_the_odds_strike_with_the_weapon_named() -> None:
     with pytest.raises(ValueError, match=r"'Omni-lame' is not one of its melee weapons "
                        r"\(Arme de mêlée, Poing hydraulique\)"):
         melee_from_cards(BRUTE, weapons, CIBLE, [], weapon_a="Omni-lame")
+
+
+def test_the_rl_action_space_expresses_the_choice() -> None:
+    # The codec gives the verb its own block (actor: the figure; k: the k-th weapon offered):
+    # each weapon offered has an index of its own, decoded to the action offered.
+    from skirmish.rl.actions import ActionCodec, Roster
+    from skirmish.rl.setups import Limits
+
+    game = duel([5, 1])
+    game.apply(f"fight {A}")
+    limits = Limits(per_side=2)
+    codec = ActionCodec(ME_ACTIONS, limits)
+    roster = Roster(limits, "figures", "markers", "markers")
+    roster.sync(game.view(0))
+    legal = list(game.legal_actions())
+    mask, table, left_out = codec.encode(legal, 0, roster)
+    block = codec.by_class[Wield]
+    assert not left_out and int(mask.sum()) == 2 and sorted(table.values(), key=str) == legal
+    assert all(block.offset <= i < block.offset + block.size for i in table)
+    from skirmish.games.masseffect.rl.observations import KINDS
+
+    assert "wield" in KINDS
+
+
+def test_the_bots_choose_the_weapon() -> None:
+    # The heuristic keeps the engine's former choice (the highest mean damage: the fist); the
+    # search bot picks one of the weapons offered.
+    from skirmish.bots.registry import make_agent
+    from skirmish.core.agents import view_of
+
+    game = duel([5, 1])
+    game.apply(f"fight {A}")
+    legal = list(game.legal_actions())
+    heuristic = make_agent("heuristic", 1)
+    assert str(heuristic.act(view_of(game, 0, heuristic), legal)) == \
+        f"wield {A} Poing-hydraulique"
+    search = make_agent("mcts:me_iterations=20,me_stays=true", 2)
+    assert search.act(view_of(game, 0, search), legal) in legal
