@@ -213,3 +213,44 @@ def test_the_bots_choose_the_weapon() -> None:
         f"wield {A} Poing-hydraulique"
     search = make_agent("mcts:me_iterations=20,me_stays=true", 2)
     assert search.act(view_of(game, 0, search), legal) in legal
+
+
+def test_the_web_odds_follow_the_weapon_chosen_and_the_one_offered() -> None:
+    # Two brutes: A's player took the Arme de mêlée; B's is asked. The odds of each of B's
+    # choices strike with it, and with A's weapon as chosen (not A's best).
+    from skirmish.games.masseffect.web.odds import odds
+
+    game = scene([Put(0, BRUTE, 10, 10), Put(1, BRUTE, 10, 11.2)], phase="mêlée")
+    game.apply(f"fight {A}")
+    game.apply(f"wield {A} Arme-de-mêlée")
+    fist = odds(game, "wield B.Brute Poing-hydraulique")["odds"]["melees"][0]
+    club = odds(game, "wield B.Brute Arme-de-mêlée")["odds"]["melees"][0]
+    assert (fist["a_weapon"], fist["b_weapon"]) == ("Arme de mêlée", "Poing hydraulique")
+    assert (club["a_weapon"], club["b_weapon"]) == ("Arme de mêlée", "Arme de mêlée")
+    assert fist["wounds_to_b"] == club["wounds_to_b"] == {"0": round(7 / 9, 6),
+                                                          "1": round(2 / 9, 6)}
+    assert set(fist["wounds_to_a"]) == {"0", "1", "2", "3"}
+    assert club["wounds_to_a"] == {"0": round(7 / 9, 6), "1": round(2 / 9, 6)}
+
+
+def test_the_words_are_in_english_and_french() -> None:
+    # The prompt, the log lines and the refusal of the choice read in French with no English
+    # word left (the notation quoted aside).
+    from skirmish.web.frames import log_lines
+    from skirmish.web.i18n import translate
+    from tests.web.test_words import english_in
+
+    game = duel([5, 1])
+    game.apply(f"fight {A}")
+    texts = [game.decision().prompt]
+    try:
+        game.apply(f"wield {A} Omni-lame")
+    except IllegalActionError as exc:
+        texts.append(str(exc).replace(f"'wield {A} Omni-lame'", "''"))
+    game.apply(f"wield {A} Arme-de-mêlée")
+    lines = [x["line"] for x in log_lines(game, 0)]
+    texts += [x for x in lines if "takes up" in x or "wields" in x]
+    assert len(texts) == 4, lines
+    for text in texts:
+        french = translate(text, "fr")
+        assert french != text and not english_in(french), (text, french)

@@ -313,7 +313,7 @@ class ChooseMeleeWeapon(Procedure):
             names = ", ".join(token(n) for n in melee_choices(state_of(game).figure(self.figure)))
             raise IllegalActionError(f"'{action}' is not allowed: {self.figure} strikes with one "
                                      f"of its melee weapons ({names})",
-                                     "ME42, the player chooses the melee weapon")
+                                     "ME42, Mêlée")
 
     def apply(self, game: Game, action: Action) -> None:
         assert isinstance(action, Wield)
