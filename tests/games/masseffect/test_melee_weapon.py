@@ -158,7 +158,6 @@ def test_the_notation_both_ways() -> None:
 def test_the_odds_strike_with_the_weapon_named() -> None:
     # ME50: the odds take the weapon (default: the best, as the former engine).
     from skirmish.games.masseffect.odds import melee_from_cards
-
     from tests.games.masseffect.table import library
 
     weapons = [library().weapon(n) for n in ("Arme de mêlée", "Poing hydraulique")]

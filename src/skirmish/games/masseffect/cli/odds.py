@@ -187,17 +187,17 @@ def melee(
     weapons = [[lib.weapons[item] for item in card.equipment if item in lib.weapons]
                for card in cards]
     notes = []
-    for side, name in enumerate((weapon_a, weapon_b)):
+    for index, name in enumerate((weapon_a, weapon_b)):
         if name is None:
             continue
         named = lib.weapon(name)  # any melee weapon of the library: a band may give one
         if named.kind is not WeaponKind.MELEE:
             raise fail(f"{named.name} is not a melee weapon (ME42: a figure strikes with one "
                        "of its melee weapons)")
-        if named.name not in cards[side].equipment:
-            notes.append(f"note: {cards[side].name}'s card does not list {named.name} (a band "
-                         "may give it, ME39)")
-        weapons[side] = [named]
+        if named.name not in cards[index].equipment:
+            notes.append(f"note: {cards[index].name}'s card does not list {named.name} (a "
+                         "band may give it, ME39)")
+        weapons[index] = [named]
     penalty = reading_of(rules, BARE_HANDS) == "one-worse"
     sides = [MeleeSide.from_card(card, items, bare_penalty=penalty)
              for card, items in zip(cards, weapons, strict=True)]

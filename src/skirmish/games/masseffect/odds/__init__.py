@@ -41,4 +41,5 @@ from skirmish.games.masseffect.odds.shooting import (
 
 __all__ = ["BARE_HANDS", "Blow", "MeleeOdds", "MeleeSide", "ShotOdds", "ShotSituation",
            "TargetState", "bare_handed", "best_melee_weapon", "melee_from_cards", "melee_odds",
-           "melee_weapon", "opportunity_odds", "power_odds", "shot_odds", "strike", "target_state", "wound"]
+           "melee_weapon", "opportunity_odds", "power_odds", "shot_odds", "strike",
+           "target_state", "wound"]
