@@ -25,6 +25,7 @@ from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.cards.scenarios import Scenario
 from skirmish.games.masseffect.cards.weapons import Weapon, WeaponKind
 from skirmish.games.masseffect.combat.targeting import Targeting, targeting
+from skirmish.games.masseffect.odds import best_melee_weapon
 from skirmish.games.masseffect.rules import (
     CONTROL_PAS,
     DEFAULT_DEPLOYMENT_PAS,
@@ -277,8 +278,6 @@ class Fig:
         """ME42: the melee weapon it strikes with: the one its player chose for the phase
         (the view's ``wielding``), else the best of its own (what the heuristic chooses,
         and the engine under ``me-melee-weapon=best``); ``None``: bare hands."""
-        from skirmish.games.masseffect.odds import best_melee_weapon
-
         melee = self.melee_weapons
         chosen = self.view.get("wielding")
         if chosen:
