@@ -285,3 +285,16 @@ def test_the_odds_with_a_named_weapon_agree_with_the_engine_by_simulation(weapon
         expected[points] = expected.get(points, 0.0) + float(p)
     for points in set(expected) | set(lost):
         assert abs(lost.get(points, 0) / trials - expected.get(points, 0.0)) < 0.03, points
+
+
+def test_the_terminal_table_shows_the_weapon_chosen() -> None:
+    from rich.console import Console
+
+    from skirmish.games.masseffect.cli.table_talk import status_table
+
+    game = duel([5, 1])
+    game.apply(f"fight {A}")
+    game.apply(f"wield {A} Arme-de-mêlée")
+    console = Console(width=200, record=True)
+    console.print(status_table(game.view(0)))
+    assert "fought, wields Arme de mêlée" in console.export_text()
