@@ -96,7 +96,7 @@ BASELINE_READINGS: dict[str, dict[str, str]] = {
     "eden": {},
     "masseffect": {"me-rear-counter-charge": "forbidden", "me-natural-rolls": "naturals",
                    "me-eliminate-points": "card", "me-protection-uses": "each-phase",
-                   "me-bare-hands": "one-worse"},
+                   "me-bare-hands": "one-worse", "me-melee-weapon": "best"},
 }
 
 

@@ -16,6 +16,7 @@ from skirmish.games.masseffect.house_rules import (
     ELIMINATE_POINTS,
     FORMER_READINGS,
     HOUSE_RULES,
+    MELEE_WEAPON,
     NATURAL_ROLLS,
     PROTECTION_USES,
     REAR_COUNTER_CHARGE,
@@ -42,7 +43,7 @@ def test_the_options_are_registered_with_the_drafts_readings_as_defaults() -> No
     assert house_rules_of("masseffect") == HOUSE_RULES
     assert {r.name: r.default for r in HOUSE_RULES} == {
         REAR_COUNTER_CHARGE: "allowed", NATURAL_ROLLS: "total", ELIMINATE_POINTS: "cost",
-        PROTECTION_USES: "shooting-phase", BARE_HANDS: "even"}
+        PROTECTION_USES: "shooting-phase", BARE_HANDS: "even", MELEE_WEAPON: "player"}
     assert all(r.default == r.literal for r in HOUSE_RULES)
     assert set(FORMER_READINGS) == {r.name for r in HOUSE_RULES}
     for rule in HOUSE_RULES:  # the former reading is another reading of the same option

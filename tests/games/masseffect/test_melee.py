@@ -196,8 +196,11 @@ def test_a_bare_handed_hit_deals_one_wound() -> None:
 
 def test_the_best_melee_weapon_strikes() -> None:
     # ME28: with an Arme de mêlée (1) and a Poing hydraulique (D3), the fist: D3 (5 -> 3).
+    # Under me-melee-weapon=best, the engine's choice before issue 47 (on purpose: by default
+    # the player chooses, tests/games/masseffect/test_melee_weapon.py).
     brute = target(equipment="Arme de mêlée, Poing hydraulique")
-    game = duel(brute, dice=[5, 1, 5])
+    game = duel(brute, dice=[5, 1, 5],
+                prepare=lambda s: setattr(s, "house_rules", {"me-melee-weapon": "best"}))
     game.apply(f"fight {A1}")
     assert rolls(game)[-1] == (A1, "damage D3", 3)
     assert figure(game, 1).out

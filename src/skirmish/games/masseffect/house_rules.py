@@ -19,6 +19,7 @@ NATURAL_ROLLS = "me-natural-rolls"
 ELIMINATE_POINTS = "me-eliminate-points"
 PROTECTION_USES = "me-protection-uses"
 BARE_HANDS = "me-bare-hands"
+MELEE_WEAPON = "me-melee-weapon"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -99,12 +100,29 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         citation="Mêlée: «autant de blessures qu'indiqué par l'arme du tireur»; the draft "
                  "gives no penalty to a figure without a melee weapon",
         anchor="me28-melee-weapons-and-bare-hands"),
+    HouseRule(
+        MELEE_WEAPON,
+        "Who chooses the melee weapon of a figure that carries several?",
+        (Reading("player", "its player: once per phase, before the figure's first melee "
+                           "or opportunity attack roll of the phase",
+                 "son joueur : une fois par phase, avant le premier jet de mêlée ou "
+                 "d'attaque d'opportunité du personnage dans la phase"),
+         Reading("best", "nobody: it strikes with the one of highest mean damage, Perforant "
+                         "on a tie (the engine before issue 47)",
+                 "personne : il frappe avec celle dont les dégâts moyens sont les plus "
+                 "élevés, Perforant à égalité")),
+        default="player", literal="player",
+        question_fr="Qui choisit l'arme de mêlée d'un personnage qui en porte plusieurs ?",
+        citation="Mêlée: «autant de blessures qu'indiqué par l'arme du tireur»; ME28: «if it "
+                 "carries several, the owner chooses one for the phase»",
+        anchor="me42-the-player-chooses-the-melee-weapon"),
 )
 
 #: The readings that play as the engine did before issue 47.
 FORMER_READINGS: dict[str, str] = {REAR_COUNTER_CHARGE: "forbidden",
                                    NATURAL_ROLLS: "naturals", ELIMINATE_POINTS: "card",
-                                   PROTECTION_USES: "each-phase", BARE_HANDS: "one-worse"}
+                                   PROTECTION_USES: "each-phase", BARE_HANDS: "one-worse",
+                                   MELEE_WEAPON: "best"}
 
 
 def house_rules_in(setup: Mapping[str, Any]) -> dict[str, str]:
@@ -122,6 +140,7 @@ __all__ = [
     "ELIMINATE_POINTS",
     "FORMER_READINGS",
     "HOUSE_RULES",
+    "MELEE_WEAPON",
     "NATURAL_ROLLS",
     "PROTECTION_USES",
     "REAR_COUNTER_CHARGE",

@@ -58,7 +58,7 @@ MASSEFFECT_PREFERENCE: dict[str, float] = {
 }
 
 #: The decisions a "settle" rollout plays through: those that settle an exchange under way.
-MASSEFFECT_SETTLING = frozenset({"oppose", "heroic", "fight"})
+MASSEFFECT_SETTLING = frozenset({"oppose", "heroic", "fight", "wield"})
 
 #: The decisions left to the heuristic, at once, with ``scope`` "fights": the table edge
 #: and the deployment (ME9), which a turn's horizon sees nothing of (in 12 ladder games

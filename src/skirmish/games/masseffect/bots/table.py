@@ -25,6 +25,7 @@ from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.cards.scenarios import Scenario
 from skirmish.games.masseffect.cards.weapons import Weapon, WeaponKind
 from skirmish.games.masseffect.combat.targeting import Targeting, targeting
+from skirmish.games.masseffect.odds import best_melee_weapon
 from skirmish.games.masseffect.rules import (
     CONTROL_PAS,
     DEFAULT_DEPLOYMENT_PAS,
@@ -271,6 +272,19 @@ class Fig:
     @property
     def melee_weapons(self) -> tuple[Weapon, ...]:
         return tuple(w for w in self.weapons if w.kind is WeaponKind.MELEE)
+
+    @property
+    def melee_weapon(self) -> Weapon | None:
+        """ME42: the melee weapon it strikes with: the one its player chose for the phase
+        (the view's ``wielding``), else the best of its own (what the heuristic chooses,
+        and the engine under ``me-melee-weapon=best``); ``None``: bare hands."""
+        melee = self.melee_weapons
+        chosen = self.view.get("wielding")
+        if chosen:
+            found = next((w for w in melee if w.name == chosen), None)
+            if found is not None:
+                return found
+        return best_melee_weapon(melee)
 
 
 

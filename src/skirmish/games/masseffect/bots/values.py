@@ -19,7 +19,6 @@ from skirmish.games.masseffect.dice import Amount, success_chance
 from skirmish.games.masseffect.odds import (
     MeleeSide,
     ShotSituation,
-    best_melee_weapon,
     melee_odds,
     shot_odds,
 )
@@ -180,7 +179,7 @@ def threat(f: Fig, against: Iterable[Fig]) -> float:
     for p in f.powers:
         if p.target is Target.ENEMY and any(s.kind == "damage" for s in p.effects):
             best = max(best, chance(f.profile.shoot) * 0.5)
-    melee = best_melee_weapon(f.melee_weapons)
+    melee = f.melee_weapon
     reach = chance(f.profile.melee) * (float(melee.damage.mean) if melee and melee.damage
                                        else 1.0) * 0.5
     return max(best, reach) * wv
@@ -207,7 +206,7 @@ def kill_bonus(t: Table, target: Fig) -> float:
 
 # -- melee -----------------------------------------------------------------------------------
 def melee_side(f: Fig) -> MeleeSide:
-    weapon = best_melee_weapon(f.melee_weapons)
+    weapon = f.melee_weapon
     return MeleeSide(melee=f.profile.melee, damage=weapon.damage if weapon else None,
                      perforant=bool(weapon and weapon.has("Perforant")),
                      armour=max(0, min(10, f.armour)), vitality=max(1, min(20, f.vitality)),

@@ -160,13 +160,21 @@ def melee(
     a: Annotated[str, typer.Argument(help="One figure's profile.")],
     b: Annotated[str, typer.Argument(help="The other figure's profile.")],
     game: GameOpt = "masseffect",
+    weapon_a: Annotated[str | None, typer.Option(
+        "--weapon-a", help="The melee weapon A strikes with (ME42: its player's choice; "
+                           "default: the best of its card's).")] = None,
+    weapon_b: Annotated[str | None, typer.Option(
+        "--weapon-b", help="The melee weapon B strikes with (default: the best of its "
+                           "card's).")] = None,
     content: ContentOpt = None,
     house_rules: HouseRulesOpt = None,
     house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Mass Effect: Annihilation: a normal melee between A and B (ME27, ME28), each with its
-    best melee weapon (bare hands: 1 wound; Mêlée one worse under me-bare-hands=one-worse)."""
+    """Mass Effect: Annihilation: a normal melee between A and B (ME27, ME28), each with the
+    melee weapon named (ME42: its player chooses), by default the best of its card's (bare
+    hands: 1 wound; Mêlée one worse under me-bare-hands=one-worse)."""
+    from skirmish.games.masseffect.cards.weapons import WeaponKind
     from skirmish.games.masseffect.house_rules import BARE_HANDS, reading_of
     from skirmish.games.masseffect.odds import MeleeSide, best_melee_weapon, melee_odds
 
@@ -178,6 +186,18 @@ def melee(
     cards = [lib.profile(a), lib.profile(b)]
     weapons = [[lib.weapons[item] for item in card.equipment if item in lib.weapons]
                for card in cards]
+    notes = []
+    for index, name in enumerate((weapon_a, weapon_b)):
+        if name is None:
+            continue
+        named = lib.weapon(name)  # any melee weapon of the library: a band may give one
+        if named.kind is not WeaponKind.MELEE:
+            raise fail(f"{named.name} is not a melee weapon (ME42: a figure strikes with one "
+                       "of its melee weapons)")
+        if named.name not in cards[index].equipment:
+            notes.append(f"note: {cards[index].name}'s card does not list {named.name} (a "
+                         "band may give it, ME39)")
+        weapons[index] = [named]
     penalty = reading_of(rules, BARE_HANDS) == "one-worse"
     sides = [MeleeSide.from_card(card, items, bare_penalty=penalty)
              for card, items in zip(cards, weapons, strict=True)]
@@ -193,11 +213,14 @@ def melee(
             "game": "masseffect", "kind": "melee", "a": cards[0].name, "b": cards[1].name,
             "a_hits": str(odds.a_hits), "b_hits": str(odds.b_hits),
             "nobody": str(odds.nobody), **({"house_rules": rules} if rules else {}),
+            "weapons": [w.name if w else None for w in map(best_melee_weapon, weapons)],
             "to_a": odds_json(harm[0]),
             "to_b": odds_json(harm[1])}, indent=2))
         return
     console.print(f"[bold]ME:A melee[/bold]: A {labels[0]} against B {labels[1]}",
                   soft_wrap=True)
+    for note in notes:
+        console.print(note, highlight=False, soft_wrap=True)
     console.print(f"nobody hits: {_pct(odds.nobody)}  ({odds.nobody})", highlight=False)
     table = Table("outcome", f"A: {cards[0].name}", f"B: {cards[1].name}")
     _rows(table, "hits", [odds.a_hits, odds.b_hits])

@@ -19,7 +19,13 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
 from skirmish.games.masseffect.actions import Fight, Heroic, HeroicAct, Oppose
-from skirmish.games.masseffect.combat.attacks import Opportunity, melee_threshold, melee_weapon_name
+from skirmish.games.masseffect.combat.attacks import (
+    ChooseMeleeWeapon,
+    Opportunity,
+    melee_threshold,
+    melee_weapon_name,
+    must_wield,
+)
 from skirmish.games.masseffect.combat.hits import MELEE, Hit
 from skirmish.games.masseffect.dice import succeeds
 from skirmish.games.masseffect.events import Note, PhaseEvent
@@ -90,6 +96,7 @@ class MeleePhase(Procedure):
             game.emit(PhaseEvent(phase="mêlée"))
             for f in state.figures:
                 f.fought = False
+                f.wielding = ""  # ME42: a new choice of melee weapon for this phase
             self.player = state.initiative
             self.started = True
             return
@@ -195,6 +202,13 @@ class Brawl(Procedure):
                 return
             self.opponent, self.step = str(unfought[0].ref), "melee"
         elif self.step == "melee":
+            # ME42: the players of the two fighters choose their melee weapons first (the
+            # lone figure's first), then both roll
+            pair = (centre, state.figure(self.opponent))
+            choosing = [ChooseMeleeWeapon(str(f.ref)) for f in pair if must_wield(game, f)]
+            if choosing:
+                game.push(*choosing)
+                return
             self._melee(game, state, centre)
         elif self.step == "compare":
             self._compare(game, state, centre)
@@ -237,7 +251,8 @@ class Brawl(Procedure):
             game.emit(Note(figure=self.centre, what=f"and {self.opponent}: no hit"))
             return
         victim = opponent if hitter is centre else centre
-        game.push(Hit(str(hitter.ref), str(victim.ref), MELEE, melee_weapon_name(hitter)))
+        game.push(Hit(str(hitter.ref), str(victim.ref), MELEE,
+                      melee_weapon_name(game, hitter)))
 
 
 __all__ = ["Brawl", "MeleePhase", "Ref"]
