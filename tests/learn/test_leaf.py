@@ -46,9 +46,14 @@ def test_the_leaf_reads_each_seats_view_as_selfplay_wrote_it(game: str) -> None:
     assert 0.0 <= leaf(match) <= 1.0
 
 
-def test_a_model_of_another_layout_is_refused_by_name() -> None:
+@pytest.mark.parametrize("change", ["a part fewer", "a part of another shape"])
+def test_a_model_of_another_layout_is_refused_by_name(change: str) -> None:
     model, _ = _model_for("eden")
-    model.meta["layout"]["parts"] = model.meta["layout"]["parts"][1:]
+    parts = model.meta["layout"]["parts"]
+    if change == "a part fewer":
+        model.meta["layout"]["parts"] = parts[1:]
+    else:  # the same names, a decision kind more (an encoder that grew since the training)
+        parts[0] = {**parts[0], "shape": [parts[0]["shape"][0] + 1]}
     match = RULESETS.get("eden").new_game(dict(make_deals("eden", games=2, rounds=1)[0].setup),
                                           seed=3)
     with pytest.raises(ModelError, match="reads the observation parts"):

@@ -52,6 +52,7 @@ class LearnedLeaf:
         self.game = str(model.meta.get("game"))
         self._encoder: Any = None
         self._parts: list[str] = [p["name"] for p in model.meta["layout"]["parts"]]
+        self._shapes = [tuple(p["shape"]) for p in model.meta["layout"]["parts"]]
 
     def _encoder_for(self, first_view: Any) -> Any:
         if self._encoder is None:
@@ -60,10 +61,15 @@ class LearnedLeaf:
 
             limits = Limits(**self.model.meta["limits"])
             encoder = rl_of(self.game).encoder(limits, first_view)
-            names = sorted(encoder.space().spaces)
-            if names != self._parts:
-                raise ModelError(f"the model of {self.game} reads the observation parts "
-                                 f"{self._parts}; this version's encoder makes {names}")
+            space = encoder.space().spaces
+            names = sorted(space)
+            shapes = [tuple(space[name].shape or ()) for name in names]
+            if (names, shapes) != (self._parts, self._shapes):
+                raise ModelError(
+                    f"the model of {self.game} reads the observation parts "
+                    f"{dict(zip(self._parts, self._shapes, strict=True))}; this version's "
+                    f"encoder makes {dict(zip(names, shapes, strict=True))}: train it again "
+                    "(make train)")
             self._encoder = encoder
         return self._encoder
 
