@@ -8,6 +8,8 @@ The conventions (docs/contributing.md says them to writers):
   (the web table, which serves until Ctrl-C) is started on a free port, asked for its lobby
   page over HTTP, then stopped with Ctrl-C (SIGINT); the output shown is the start of what
   it printed, the free port written as the port the command names (8000 by default).
+  ``$ skirmish play`` is fed the shown lines ``A> ...`` (what the player typed after the
+  seat's prompt), and its output shows each after its prompt, as a terminal does.
 - **Python**: a ```pycon block is a doctest (``>>>`` and ``...`` prompts, the output under
   them), checked with the doctest module; a ```python block is a script and must print
   nothing (a block that shows what it prints is written as a doctest).
@@ -270,21 +272,41 @@ def _serve(words: list[str], cwd: Path, where: str) -> tuple[int, str, str]:
     return status, "".join(out).replace(f":{port}", f":{shown_port}"), "".join(err)
 
 
+#: A prompt of `skirmish play` (the seat's letter), before what the player types.
+PROMPT = re.compile(r"^[A-Z]> ")
+
+
+def _echo(printed: str, typed: list[str]) -> str:
+    """What a terminal shows: each line typed after its prompt (a pipe echoes nothing)."""
+    shown, at = [], 0
+    for line in typed:
+        prompt = re.compile(r"^[A-Z]> ", re.M).search(printed, at)
+        if prompt is None:
+            break
+        shown.append(printed[at:prompt.end()] + line[3:] + "\n")
+        at = prompt.end()
+    return "".join(shown) + printed[at:]
+
+
 def _run_command(command: str, shown: list[str], cwd: Path, where: str) -> None:
     words = shlex.split(command, comments=True)
     wanted = re.search(r"#.*\bexit (\d+)", command)
     if words[1:2] == ["serve"]:
         status, stdout, stderr = _serve(words, cwd, where)
     else:
+        # `skirmish play`: the shown lines `A> ...` are what the player typed
+        typed = [line for line in shown if PROMPT.match(line)] if words[1:2] == ["play"] else []
         result = subprocess.run([sys.executable, "-m", "skirmish", *words[1:]], cwd=cwd,
                                 env=_environment(), capture_output=True, text=True,
+                                input="".join(line[3:] + "\n" for line in typed),
                                 timeout=120, check=False)
-        status, stdout, stderr = result.returncode, result.stdout, result.stderr
+        status, stdout, stderr = result.returncode, _echo(result.stdout, typed), result.stderr
     assert status == (int(wanted.group(1)) if wanted else 0), (
         f"{where}\nexit {status}\n{stdout}\n{stderr}")
     expected = _lines("\n".join(shown))
     if expected and words[1:2] == ["serve"]:
         expected.append("...")  # a server goes on printing (its access log)
+    if expected:
         printed = _lines(stdout if status == 0 else stdout + stderr)
         assert _matches(expected, printed), (
             f"{where}\nshown:\n" + "\n".join(expected) + "\nprinted:\n" + "\n".join(printed))
@@ -342,3 +364,17 @@ def test_a_pycon_block_is_checked_and_a_python_block_prints_nothing() -> None:
         _run_python(Block("x.md", 1, "pycon", False, source=">>> 1 + 1\n3\n"), {})
     with pytest.raises(AssertionError, match="show it as a doctest"):
         _run_python(Block("x.md", 1, "python", False, source="print('hidden')\n"), {})
+
+
+def test_a_command_s_output_is_compared(tmp_path: Path) -> None:
+    command = "skirmish odds roll --dice 1 --difficulty 5"
+    _run_command(command, ["characteristic 1 at difficulty 5: 1D6 at 5+ (Rulebook 2.A)", "..."],
+                 tmp_path, "x")
+    with pytest.raises(AssertionError, match="shown:"):
+        _run_command(command, ["characteristic 1 at difficulty 5: 1D6 at 6+", "..."],
+                     tmp_path, "x")
+
+
+def test_what_a_player_typed_is_shown_after_its_prompt() -> None:
+    assert _echo("start\nA> ok\nA> end of input\n", ["A> bid 2"]) == (
+        "start\nA> bid 2\nok\nA> end of input\n")
