@@ -74,12 +74,16 @@ NO_RUN: tuple[tuple[str, str, str], ...] = (
     ("docs/release.md", "curl -s -o", "the package index: CI has no network"),
     ("docs/release.md", ".venv/bin/towncrier build --version",
      "making a release: commits, tags (tests/docs/test_release.py checks the changelog)"),
+    ("docs/tutorials/pricing.md", "skirmish balance --what-if",
+     "800 full matches (over a minute on 2 cores), the output abridged"),
+    ("docs/tutorials/pricing.md", "skirmish balance --games",
+     "2,000 matches and a re-priced round (12 minutes), the output abridged"),
     ("docs/tutorials/pricing.md", "skirmish balance --backend",
      "a Ray cluster (`ray start` on several machines; the local Ray backend is tested in "
      "tests/sim)"),
 )
 #: At most this many blocks may be skipped in all.
-MAX_NO_RUN = 11
+MAX_NO_RUN = 13
 
 
 @dataclass
@@ -166,6 +170,20 @@ def test_every_block_is_found() -> None:
     doctests = {b.page for b in EVERY_BLOCK if b.language == "pycon"}
     assert {"README.md", "docs/tutorials/python.md", "docs/tutorials/odds.md"} <= doctests
     assert "docs/architecture.md" in {b.page for b in EVERY_BLOCK if b.python}
+
+
+def test_no_command_hides_in_a_block_that_does_not_run() -> None:
+    """A `$ ...` line in a ```text (or other) block would escape the test: a command shown
+    with its output is a console block (run, or named in NO_RUN)."""
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for match in FENCE.finditer(text):
+            info = match.group(1).strip()
+            language = info.lstrip("{").lstrip(".").split()[0] if info else ""
+            if language not in SHELLS | PYTHONS:
+                line = text.count("\n", 0, match.start()) + 1
+                assert not re.search(r"^\$ ", match.group(2), re.M), (
+                    f"{_relative(page)}:{line}: a command in a ```{language} block")
 
 
 def test_skipped_blocks_are_few_and_named() -> None:
