@@ -239,7 +239,9 @@ def _matches(shown: list[str], printed: list[str]) -> bool:
 
 
 def _environment() -> dict[str, str]:
-    return {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb",
+    """A reader's shell: no SKIRMISH_* setting of this machine's (a database, a log format)."""
+    own = {key: value for key, value in os.environ.items() if not key.startswith("SKIRMISH_")}
+    return {**own, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb",
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"),
                                                         os.environ.get("PYTHONPATH")]))}
 
