@@ -52,7 +52,8 @@ def test_plain_names_work_as_before() -> None:
     assert type(make_agent("heuristic", 1)).__name__ == "AnyRuleset"
     assert isinstance(AGENTS["random"](3), RandomAgent)  # an entry still makes its agent
     assert sorted(AGENTS) == ["heuristic", "mcts", "random"]
-    assert agent_choices() == [*sorted(AGENTS), "mcts:easy", "mcts:normal", "mcts:hard"]
+    assert agent_choices() == [*sorted(AGENTS), "mcts:easy", "mcts:normal", "mcts:hard",
+                               "mcts:expert"]
     assert check_agent(" heuristic ") == "heuristic"
 
 
@@ -70,8 +71,8 @@ def test_presets_and_parameters(search: str) -> None:
     parsed = parse_agent("search:hard,seconds=3")
     assert (parsed.preset, parsed.settings()["seconds"]) == ("hard", 3.0)
     assert agent_choices() == ["heuristic", "mcts", "random", "search", "mcts:easy",
-                               "mcts:normal", "mcts:hard", "search:easy", "search:normal",
-                               "search:hard"]
+                               "mcts:normal", "mcts:hard", "mcts:expert", "search:easy",
+                               "search:normal", "search:hard"]
     assert any("presets easy, normal, hard" in line for line in describe_agents())
 
 

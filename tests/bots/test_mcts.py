@@ -827,7 +827,15 @@ def test_the_missions_weight_leaves_the_projection_out_at_zero(
 
 # -- names, presets, whole games ---------------------------------------------------------------
 def test_presets_and_parameters_by_name() -> None:
-    assert set(AGENTS["mcts"].presets) == {"easy", "normal", "hard"}
+    assert set(AGENTS["mcts"].presets) == {"easy", "normal", "hard", "expert"}
+    # issue 49: expert is hard searching every decision, each game's learned evaluation
+    # weighed into its leaf, within the same 2 s
+    expert = parse_agent("mcts:expert").settings()
+    hard_settings = parse_agent("mcts:hard").settings()
+    assert expert["scope"] == "all" and expert["seconds"] == hard_settings["seconds"]
+    assert expert["learned"] == 0.5 and expert["me_learned"] == 0.5
+    assert {k: v for k, v in expert.items() if k not in ("scope", "learned", "me_learned")
+            } == {k: v for k, v in hard_settings.items() if k not in ("scope",)}
     for preset, cap in (("easy", 0.1), ("normal", 0.5), ("hard", 2.0)):
         settings = parse_agent(f"mcts:{preset}").settings()
         assert 0 < float(settings["seconds"]) < cap

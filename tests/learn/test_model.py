@@ -65,7 +65,8 @@ def test_a_tiny_model_retrains_from_a_fixed_small_data_set(tmp_path: Path) -> No
                  LocalBackend(1))
     data = read_data([out])
     assert data.matches == 20 and data.validation.sum() > 0
-    settings = TrainSettings(hidden=(16,), epochs=30, patience=30, seed=3)
+    settings = TrainSettings(hidden=(16,), epochs=30, learning_rate=1e-3, weight_decay=1e-4,
+                             patience=30, seed=3)
     model = train(data, settings, command="test")
     metrics = model.meta["metrics"]
     constant_fit = _constant_loss(data.targets[~data.validation])

@@ -41,16 +41,16 @@ def train(
     out: Annotated[Path, typer.Option(
         "--out", help="The model file to write (.npz).")],
     hidden: Annotated[str, typer.Option(
-        help="The hidden layers' widths, comma-separated.")] = "64,32",
-    epochs: Annotated[int, typer.Option(min=1, max=10_000, help="Epochs at most.")] = 60,
+        help="The hidden layers' widths, comma-separated.")] = "16",
+    epochs: Annotated[int, typer.Option(min=1, max=10_000, help="Epochs at most.")] = 100,
     patience: Annotated[int, typer.Option(
         min=1, max=10_000, help="Stop after this many epochs without a better validation "
-                                "loss.")] = 8,
+                                "loss.")] = 10,
     batch: Annotated[int, typer.Option(min=1, max=1 << 20, help="Rows a minibatch.")] = 256,
     learning_rate: Annotated[float, typer.Option(
-        "--learning-rate", min=1e-6, max=1.0, help="Adam's step size.")] = 1e-3,
+        "--learning-rate", min=1e-6, max=1.0, help="Adam's step size.")] = 3e-4,
     weight_decay: Annotated[float, typer.Option(
-        "--weight-decay", min=0.0, max=1.0, help="Adam's weight decay.")] = 1e-4,
+        "--weight-decay", min=0.0, max=1.0, help="Adam's weight decay.")] = 0.05,
     seed: Annotated[int, typer.Option(help="Seed (same data and seed, same model).")] = 0,
 ) -> None:
     """Train a learned evaluation (a small perceptron reading a seat's view) on self-play
@@ -62,7 +62,7 @@ def train(
     try:
         widths = tuple(int(w) for w in hidden.split(",") if w.strip())
     except ValueError:
-        raise fail(f"--hidden: widths such as 64,32; got {hidden!r}") from None
+        raise fail(f"--hidden: widths such as 16 or 64,32; got {hidden!r}") from None
     if any(w < 1 for w in widths):
         raise fail(f"--hidden: every width at least 1; got {hidden!r}")
     check_output(out, "model file", suffixes=(".npz",))

@@ -47,12 +47,14 @@ VALIDATION = 9
 
 @dataclass(frozen=True)
 class TrainSettings:
-    hidden: tuple[int, ...] = (64, 32)
-    epochs: int = 60
+    # one small hidden layer and a strong weight decay: with a few hundred matches a wider
+    # net learns the training matches by heart in one epoch (docs/bots.md, generation 1)
+    hidden: tuple[int, ...] = (16,)
+    epochs: int = 100
     batch: int = 256
-    learning_rate: float = 1e-3
-    weight_decay: float = 1e-4
-    patience: int = 8
+    learning_rate: float = 3e-4
+    weight_decay: float = 0.05
+    patience: int = 10
     seed: int = 0
 
 

@@ -1,4 +1,4 @@
-"""The information-set MCTS agent (``mcts``, ``mcts:easy|normal|hard``, ``mcts:KEY=VALUE``).
+"""The information-set MCTS agent (``mcts``, ``mcts:easy|normal|hard|expert``, ``mcts:KEY=VALUE``).
 
 It reads its view and its observation (``reads_observation``: :func:`view_of` adds the
 game's snapshot as its player may know it) and never the game. Each decision with more than

@@ -1,7 +1,8 @@
 """The difficulty levels of the ``mcts`` agent (``mcts:easy``, ``mcts:normal``,
-``mcts:hard``): the generic settings here, each game's own settings added by its bots part
+``mcts:hard``, ``mcts:expert``): the generic settings here, each game's own settings added by its bots part
 (:attr:`skirmish.bots.game_parts.SearchKnowledge.presets`, merged by the registry). Time per
-decision on the project's 2-core machine: easy <= 0.1 s, normal <= 0.5 s, hard <= 2 s. The
+decision on the project's 2-core machine: easy <= 0.1 s, normal <= 0.5 s, hard and expert
+<= 2 s (expert: hard searching every decision, with each game's learned evaluation). The
 iterations are what usually stops the search (so that a level plays the same on any
 machine, and reproducibly); the seconds are a cap, a little under the limit for the view
 and the observation built around the search (and no iteration is begun that would overrun
@@ -43,4 +44,7 @@ PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "easy": {"iterations": 60, "seconds": 0.08},
     "normal": {"iterations": 16, "seconds": 0.4, **_ROUND},
     "hard": {"iterations": 64, "seconds": 1.6, **_ROUND, "confidence": 1.5},
+    # issue 49: hard's search over every decision (bids, leaders, mission and hand picks,
+    # deployment, interrupts), each game's learned evaluation weighed into its leaf
+    "expert": {"iterations": 64, "seconds": 1.6, **_ROUND, "confidence": 1.5, "scope": "all"},
 }

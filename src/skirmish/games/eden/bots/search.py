@@ -91,6 +91,8 @@ LEARNED_MODEL = Path(__file__).with_name("models") / "value.npz"
 PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "normal": {"missions": 0.0, "threat": 2.5},
     "hard": {"missions": 0.0, "threat": 2.5},
+    # issue 49: the learned evaluation shipped with Eden (LEARNED_MODEL), half the leaf
+    "expert": {"missions": 0.0, "threat": 2.5, "learned": 0.5},
 }
 
 

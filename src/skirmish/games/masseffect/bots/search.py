@@ -120,6 +120,9 @@ PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "normal": {"me_iterations": 300, **_TURN, "me_moves": 4},
     "hard": {"me_iterations": 1200, **_TURN, "me_moves": 6, "me_confidence": 2.0,
              "me_race": 0.4, "me_hold": 0.3},
+    # issue 49: the learned evaluation shipped with ME:A (LEARNED_MODEL), half the leaf
+    "expert": {"me_iterations": 1200, **_TURN, "me_moves": 6, "me_confidence": 2.0,
+               "me_race": 0.4, "me_hold": 0.3, "me_learned": 0.5},
 }
 
 
