@@ -30,19 +30,22 @@ def _choose(game: object, **readings: str) -> None:
 
 
 # -- eden-npf-prowl ------------------------------------------------------------------------
-def test_npf_prowl_up_to_the_default_offers_and_takes_a_shorter_prowl() -> None:
+# Optional rules 2, B: "Rôder : Le CNJ se déplace de 5 cm dans la direction du choix du
+# joueur" (EN "the NPF moves 5 cm in the direction of player's choice").
+def test_npf_prowl_up_to_offers_and_takes_a_shorter_prowl() -> None:
     game = infested([(YURI, 10, 10)], [(NGOBO, 50, 50)], [(GHOUL, 30, 30)],
-                    start=[NpfActivation()], first=1)
+                    start=[], first=1)
+    _choose(game, **{"eden-npf-prowl": "up-to"})
+    game.push(NpfActivation())
+    game.advance()
     game.apply("prowl N.Ghoul 32,31")  # about 2.2 cm: "up to 5 cm"
     assert (fighter(game, "N.Ghoul").x, fighter(game, "N.Ghoul").y) == (32, 31)
 
 
-def test_npf_prowl_exactly_refuses_a_shorter_prowl_and_offers_only_5_cm() -> None:
+def test_npf_prowl_exactly_the_default_refuses_a_shorter_prowl_and_offers_only_5_cm() -> None:
     game = infested([(YURI, 10, 10)], [(NGOBO, 50, 50)], [(GHOUL, 30, 30)],
-                    start=[], first=1)
-    _choose(game, **{"eden-npf-prowl": "exactly"})
-    game.push(NpfActivation())
-    game.advance()
+                    start=[NpfActivation()], first=1)
+    assert state(game).catalogue.house_rules == {}  # the default reading: the literal one
     unchanged(game, "prowl N.Ghoul 32,31", r"moves exactly 5 cm \(house rule eden-npf-prowl")
     offered = game.legal_actions()
     assert len(offered) == 8
@@ -178,7 +181,8 @@ def test_the_exact_odds_follow_the_redirection_reading() -> None:
 def test_a_setup_naming_an_unknown_option_or_reading_is_refused_in_one_line() -> None:
     setup = match_setup()
     known = (r"eden-npf-prowl, eden-storm-charge, eden-tied-bid, eden-fear-burn, "
-             r"eden-redirection")
+             r"eden-redirection, eden-scenery-ranged, eden-npf-burn-score, "
+             r"eden-infestation-roll")
     with pytest.raises(SetupError, match=rf"unknown house rule 'eden-nope' \(known: {known}\)"):
         EDEN.new_game({**setup, "house_rules": {"eden-nope": "x"}}, seed=1)
     with pytest.raises(SetupError, match=r"eden-npf-prowl: unknown reading 'far' \(known: "
