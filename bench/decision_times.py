@@ -71,6 +71,9 @@ def _play(agent_name: str, game_name: str, games: int, over: float) -> dict[str,
             player = game.decision().player
             kind = game.decision().kind
             view, legal = view_of(game, player, agents[player]), list(game.legal_actions())
+            if len(legal) == 1:  # a lone action is no choice: applied, not timed (as
+                game.apply(legal[0])  # bench/workloads.py counts choices)
+                continue
             _ITERATIONS.clear()
             start = time.perf_counter()
             action = agents[player].act(view, legal)

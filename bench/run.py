@@ -23,8 +23,9 @@ from rich.table import Table
 #: last: the baseline commit of issue 43 and this tree run side by side, ``x_...`` the speed
 #: ratios; ``SKIRMISH_BENCH_BASELINE=none`` skips it.)
 SUITES = ("bench.cli", "bench.kernel", "bench.masseffect", "bench.geometry", "bench.odds",
-          "bench.bots", "bench.mcts", "bench.tactics", "bench.rl", "bench.web_load",
-          "bench.web_attack", "bench.balance", "bench.peers", "bench.side_by_side")
+          "bench.bots", "bench.mcts", "bench.tactics", "bench.learned", "bench.rl",
+          "bench.web_load", "bench.web_attack", "bench.balance", "bench.peers",
+          "bench.side_by_side")
 COMMITTED = Path(__file__).with_name("results.json")
 LATEST = Path(__file__).parent.parent / "out" / "bench.json"
 #: Figures where smaller is better (times); the others are rates or counts.
@@ -39,6 +40,8 @@ TARGETS = {
     "mcts_iterations_per_s": ">= 1,000",
     "tactics_mcts_hard_pct": ">= 80",
     "rl_eden_steps_per_s": ">= 3,000",
+    "learned_eden_eval_us": "<= 200 (issue 49)",
+    "learned_masseffect_eval_us": "<= 200 (issue 49)",
     "los_query_us": "<= 25",
     "move_legality_ms": "<= 2",
     "web_p95_ms": "<= 50",

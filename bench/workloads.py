@@ -88,6 +88,31 @@ def _ruleset(name: str) -> Any:
     return RULESETS.get(name)
 
 
+#: The house-rule readings that play as the baseline commit (0633749) played, for the
+#: options whose default issue 47 switched to the rulebook's literal reading: both trees
+#: then play the same games (the digests check it). A tree without house rules (the
+#: baseline) gets none; an option this tree does not know is left out.
+BASELINE_READINGS: dict[str, dict[str, str]] = {
+    "eden": {},
+    "masseffect": {"me-rear-counter-charge": "forbidden", "me-natural-rolls": "naturals",
+                   "me-eliminate-points": "card", "me-protection-uses": "each-phase",
+                   "me-bare-hands": "one-worse", "me-melee-weapon": "best"},
+}
+
+
+def as_baseline(game: str, setup: dict[str, Any]) -> dict[str, Any]:
+    """``setup`` with :data:`BASELINE_READINGS` of ``game`` where this tree knows them."""
+    try:
+        from skirmish.core.house_rules import house_rules_of
+    except ImportError:  # the baseline: no house rules
+        return setup
+    known = {rule.name for rule in house_rules_of(game)}
+    readings = {k: v for k, v in BASELINE_READINGS[game].items() if k in known}
+    if readings:
+        setup = {**setup, "house_rules": {**setup.get("house_rules", {}), **readings}}
+    return setup
+
+
 def eden_setup(optional: bool = False) -> dict[str, Any]:
     """The benchmark's Eden match (``bench.troops``: the starter factions' suggested
     100-point troops), with all the optional rules when ``optional``."""
@@ -96,7 +121,7 @@ def eden_setup(optional: bool = False) -> dict[str, Any]:
     setup = dict(benchmark_setup())
     if optional:
         setup["rules"] = json.loads(json.dumps(EDEN_OPTIONAL_RULES))
-    return setup
+    return as_baseline("eden", setup)
 
 
 def me_setup() -> dict[str, Any]:
@@ -106,7 +131,7 @@ def me_setup() -> dict[str, Any]:
                            "skirmish.masseffect.cards.library")
     setup: dict[str, Any] = game.match_setup(library.load_library(), list(ME_BANDS),
                                              ME_SCENARIO)
-    return setup
+    return as_baseline("masseffect", setup)
 
 
 def play_random(ruleset: Any, setup: dict[str, Any], seed: int,

@@ -4,7 +4,8 @@ exploring new examples (and hypothesis remembers the failures it finds).
 
 The web table's rate limits are off for the tests that play matches at machine speed
 (``SKIRMISH_RATE_LIMITS``, docs/web.md, Limits); tests/web/test_hardening.py gives its apps
-explicit settings with the limits on."""
+explicit settings with the limits on. The bots' pace (``SKIRMISH_BOT_PACE_S``, issue 46) is
+0 for the same reason; tests/web/test_bot_pace.py gives its hub an explicit pace."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from hypothesis import settings
 pytest_plugins = ["tests.browser_kit"]
 
 os.environ.setdefault("SKIRMISH_RATE_LIMITS", "off")
+os.environ.setdefault("SKIRMISH_BOT_PACE_S", "0")
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):

@@ -128,3 +128,13 @@ def test_the_decision_times_are_each_agent_decision_with_its_search() -> None:
     assert result["decisions"] == sum(len(t) for t in result["by_kind"].values())
     assert all(iterations is not None and 0 < iterations <= 3 and 0 < len(longest) <= 3
                for _, _, iterations, _, longest in result["slow"])
+
+
+def test_the_bench_plays_the_baselines_games_with_the_former_readings() -> None:
+    """Issue 47 switched defaults to the rulebooks' words: the bench passes the readings
+    that play as 0633749 did, so both trees play the same games (the digests compare)."""
+    from bench.workloads import BASELINE_READINGS
+
+    from skirmish.games.masseffect.house_rules import FORMER_READINGS
+
+    assert BASELINE_READINGS["masseffect"] == FORMER_READINGS

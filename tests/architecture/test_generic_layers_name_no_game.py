@@ -1,7 +1,7 @@
 """The generic layers name no game (issue 42): every game is found through the registry
 (:mod:`skirmish.core.plugins`), so no source, template, script or style of ``core``,
-``geometry``, ``bots``, ``sim``, ``web``, ``cli`` or ``rl`` says a game's name, imports a
-game's package, or carries a game's settings (``me_*``). The registry's own documentation
+``geometry``, ``bots``, ``sim``, ``web``, ``cli``, ``rl`` or ``learn`` says a game's name,
+imports a game's package, or carries a game's settings (``me_*``). The registry's own documentation
 (``core/plugins.py``) is the one place allowed to show a game as an example."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "skirmish"
-GENERIC = ("core", "geometry", "bots", "sim", "web", "cli", "rl")
+GENERIC = ("core", "geometry", "bots", "sim", "web", "cli", "rl", "learn")
 #: The registry's documentation may name a game as an example.
 ALLOWED = {"core/plugins.py"}
 SUFFIXES = {".py", ".js", ".html", ".css", ".md", ".txt", ".yaml", ".json"}

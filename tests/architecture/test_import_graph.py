@@ -19,7 +19,8 @@ import pytest
 
 from skirmish.core.plugins import GAMES
 
-FRAMEWORKS = ("skirmish.bots", "skirmish.cli", "skirmish.rl", "skirmish.sim", "skirmish.web")
+FRAMEWORKS = ("skirmish.bots", "skirmish.cli", "skirmish.learn", "skirmish.rl", "skirmish.sim",
+              "skirmish.web")
 PARTS = ("bots", "cli", "rl", "sim", "web", "plugin")
 
 

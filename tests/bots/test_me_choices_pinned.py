@@ -12,6 +12,7 @@ from skirmish.bots.registry import AGENTS
 from skirmish.core.agents import view_of
 from skirmish.games.masseffect import MASS_EFFECT
 from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
+from skirmish.games.masseffect.house_rules import FORMER_READINGS
 from skirmish.sim.ladder import make_deals
 
 DEALS = make_deals("masseffect", games=8)
@@ -19,8 +20,14 @@ ROUND: dict[str, Any] = {k: v for k, v in AGENTS["mcts"].presets["normal"].items
                          if k not in ("iterations", "seconds", "me_iterations")}
 
 
+def _setup(deal: int) -> dict[str, Any]:
+    """The deal under the former readings (issue 47 made the draft's the defaults): the
+    pinned games are the games played before."""
+    return {**DEALS[deal].setup, "house_rules": dict(FORMER_READINGS)}
+
+
 def _heuristic_digest(deal: int, seed: int, limit: int = 400) -> str:
-    game = MASS_EFFECT.new_game(DEALS[deal].setup, seed=seed)
+    game = MASS_EFFECT.new_game(_setup(deal), seed=seed)
     agents = [MassEffectHeuristic(seed), MassEffectHeuristic(seed + 1)]
     digest = hashlib.sha256()
     steps = 0
@@ -35,7 +42,7 @@ def _heuristic_digest(deal: int, seed: int, limit: int = 400) -> str:
 
 
 def _search_digest(deal: int, seed: int) -> str:
-    game = MASS_EFFECT.new_game(DEALS[deal].setup, seed=seed)
+    game = MASS_EFFECT.new_game(_setup(deal), seed=seed)
     agents = [MassEffectHeuristic(seed), MassEffectHeuristic(seed + 1)]
     while game.state.turn < 3 or game.decision().kind != "move":  # type: ignore[attr-defined]
         player = game.decision().player

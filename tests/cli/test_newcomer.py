@@ -168,3 +168,34 @@ def test_render_path_prints_a_plain_line(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Yuri to 20,10: the cheapest path is 10.0 cm long")
     assert "cost=" not in result.output
+
+
+def test_a_mass_effect_band_built_with_content_names_it_and_validates(tmp_path: Path) -> None:
+    """The same for ME:A band files (issue 48): `troop new --game masseffect --content DIR`
+    writes `content:`, so `troop validate` and `cards print` find the players' own profiles
+    without --content; a band file that names a folder that is not there is one line."""
+    cards = tmp_path / "my-cards"
+    cards.mkdir()
+    (cards / "geth.yaml").write_text(
+        "faction: Geth\nprofiles:\n- |\n  Zed (3 points) :\n  Tir : 4+\n  Défense : 5+\n"
+        "  Mêlée : 5+\n  Qualité : 5+\n  Vitalité : 2\n  Héroïsme : -\n  Traits : -\n"
+        "  Équipement : Pistolet lourd\n", encoding="utf-8")
+    (tmp_path / "bands").mkdir()
+    out = tmp_path / "bands" / "zeds.yaml"
+    result = runner.invoke(app, ["troop", "new", "--game", "masseffect", "--content",
+                                 str(cards), "--figures", "Zed,Zed", "--budget", "10",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert yaml.safe_load(out.read_text())["content"] == ["../my-cards"]
+    result = runner.invoke(app, ["troop", "validate", "--game", "masseffect", str(out)])
+    assert result.exit_code == 0 and "a legal band" in result.output, result.output
+    html = tmp_path / "cards.html"
+    result = runner.invoke(app, ["cards", "print", "--game", "masseffect", "--band", str(out),
+                                 "--out", str(html)])
+    assert result.exit_code == 0, result.output
+    assert "Zed" in html.read_text(encoding="utf-8")
+    gone = tmp_path / "gone.yaml"
+    gone.write_text(out.read_text().replace("../my-cards", "nowhere"), encoding="utf-8")
+    result = runner.invoke(app, ["troop", "validate", "--game", "masseffect", str(gone)])
+    assert result.exit_code == 2 and "nowhere" in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -131,3 +131,24 @@ def test_the_game_is_read_from_the_command_line() -> None:
     assert game_of(["--game=eden", "--game", "masseffect"]) == "masseffect"
     assert game_of(["--", "--game", "masseffect"]) is None
     assert game_of(["--attacker", "Vladd"]) is None
+
+
+def test_a_melee_with_the_weapons_named() -> None:
+    """ME42, ME50: the player chooses the melee weapon; the odds strike with the one named
+    (any melee weapon of the library, with a note when the card lacks it), by default the
+    best of the card's. A ranged weapon is refused in one line."""
+    best = data("melee", "--game", "masseffect", "Guerrier krogan", SOLDIER)
+    named = data("melee", "--game", "masseffect", "Guerrier krogan", SOLDIER,
+                 "--weapon-a", "Poing hydraulique", "--weapon-b", "Omni-lame")
+    assert best["weapons"] == ["Arme de mêlée", "Arme de mêlée"]
+    assert named["weapons"] == ["Poing hydraulique", "Omni-lame"]
+    assert named["a_hits"] == best["a_hits"]  # the weapon changes the damage, not the rolls
+    assert set(named["to_b"]["wounds"]) == {"0", "1", "2"}  # D3 on Vitalité 2
+    assert set(best["to_b"]["wounds"]) == {"0", "1"}
+    code, output = run("melee", "--game", "masseffect", "Guerrier krogan", SOLDIER,
+                       "--weapon-a", "Poing hydraulique")
+    assert code == 0 and "Guerrier krogan's card does not list Poing hydraulique" in output
+    code, output = run("melee", "--game", "masseffect", "Guerrier krogan", SOLDIER,
+                       "--weapon-a", "Pistolet lourd")
+    assert code == 2 and "Pistolet lourd is not a melee weapon" in output
+    assert len(output.strip().splitlines()) == 1

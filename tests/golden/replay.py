@@ -28,6 +28,11 @@ def play_case(case: dict[str, Any]) -> Any:
         from skirmish.games.eden.house_rules import OLD_ENGINE
 
         setup = {**setup, "house_rules": dict(OLD_ENGINE)}
+    if case["game"] == "masseffect":
+        # issue 47 made the draft's readings ME:A's defaults: the records play the former
+        from skirmish.games.masseffect.house_rules import FORMER_READINGS
+
+        setup = {**setup, "house_rules": dict(FORMER_READINGS)}
     game = RULESETS.get(case["game"]).new_game(setup, seed=seed)
     agents = [make_agent(name, seed + seat) for seat, name in enumerate(case["agents"])]
     while not game.is_over:

@@ -12,7 +12,13 @@ mask changes them. They hold only while the games stay the same (``tests/golden`
 that: same views, same legal actions). Issue 46 changed Eden's games (the tactical windows
 open on public facts: more decisions, the random policy's draws fall elsewhere): the two Eden
 digests were computed again at that change, on the encoder and codec that still gave the
-digests pinned before it on the games as they were (commit 0b31c64).
+digests pinned before it on the games as they were (commit 0b31c64). Issue 47 made the
+draft's readings ME:A's defaults: the ME:A configurations play the former readings
+(``FORMER_READINGS``), the very games pinned. Its ME42 change (the player chooses the
+melee weapon: a new verb ``wield``, its block appended to the action space, and a decision
+kind ``wield`` appended to the observation's) changed the three ME:A digests by the sizes
+only: with the verb left out of the action set and the kind out of the observation, the
+former digests came back (checked at that change), and the games are the same.
 
 Alongside, the observation never depends on whether (or how often) it was asked for
 before: observing a seat twice, or the waiting seat first, gives equal arrays, and an
@@ -30,27 +36,32 @@ from typing import Any
 import numpy as np
 import pytest
 
+from skirmish.games.masseffect.house_rules import FORMER_READINGS
 from skirmish.rl.aec import AGENTS, SkirmishAEC
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+FORMER = dict(FORMER_READINGS)
 
 #: Configurations: environment arguments, episodes played.
 PINNED_CONFIGS: dict[str, tuple[dict[str, Any], int]] = {
     "eden-bench": ({"ruleset": "eden", "setup": "bench"}, 4),
     "eden-optional": ({"ruleset": "eden", "max_rounds": 2,
                        "rules": "territory,infestation:3,climate"}, 4),
-    "masseffect": ({"ruleset": "masseffect"}, 4),
-    "masseffect-data": ({"ruleset": "masseffect", "scenario": "Extraction de données"}, 3),
-    "masseffect-hold": ({"ruleset": "masseffect", "scenario": "Tenir la position"}, 3),
+    "masseffect": ({"ruleset": "masseffect", "house_rules": FORMER}, 4),
+    "masseffect-data": ({"ruleset": "masseffect", "scenario": "Extraction de données",
+                         "house_rules": FORMER}, 3),
+    "masseffect-hold": ({"ruleset": "masseffect", "scenario": "Tenir la position",
+                         "house_rules": FORMER}, 3),
 }
 
 #: The digests of :func:`_digest` (see the module).
 PINNED: dict[str, str] = {
     "eden-bench": "c18df0c59c1f6bcdc1e4029d0f6ad6e2eb7c65eb7c526bedbec08cff328d115c",
     "eden-optional": "573ab89ccb26e33e06b4272aaa2e5880726071a30cc15e339ac0e2dd293b65c3",
-    "masseffect": "9482dbdc203a849af576f6ad9b17388b62157677b8912ceb81cd6ea5003ef7ee",
-    "masseffect-data": "f39c0b000269b618c61b665edef90e2fc5e13b3aa4b45357cb93dd60233dd360",
-    "masseffect-hold": "51140c03d5b4011d92286cb05b81593e3a93e367687cd57f0458982ba07db56c",
+    "masseffect": "f5e9e84f768af45ddf9c7cfc5a6394bd2a79beb9c2225d54cec7df96de458821",
+    "masseffect-data": "c9248b41180ce8911159ef25dde9261b96abfa954952eda6d1a41adc1021c8f5",
+    "masseffect-hold": "1f27400a4d3242eb06491ff39a566a0c833707b7454d4cc2e8f55a0e5d6e8bd4",
 }
 
 

@@ -98,10 +98,10 @@ def test_the_options_are_checked_by_name(monkeypatch: pytest.MonkeyPatch) -> Non
         make_backend("local", address="auto")
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     with pytest.raises(ValueError, match=r"--backend ray: Ray is not installed; install "
-                                         r"it with pip install 'skirmish\[ray\]'"):
+                                         r"it with pip install 'skirmish-tabletop\[ray\]'"):
         make_backend("ray")
     result = CliRunner().invoke(app, ["simulate", "--games", "2", "--backend", "ray"])
-    assert result.exit_code == 2 and "pip install 'skirmish[ray]'" in result.output
+    assert result.exit_code == 2 and "pip install 'skirmish-tabletop[ray]'" in result.output
     result = CliRunner().invoke(app, ["simulate", "--games", "2", "--resume"])
     assert result.exit_code == 2 and "--resume" in result.output and "--log-dir" in result.output
 

@@ -69,6 +69,12 @@ def test_ray_plays_the_same_games_as_local_processes(tmp_path: Path) -> None:
                           "OUT/s.json", "--quiet"], ("s.json",)),
             "ladder": (["ladder", "--agents", "random,heuristic", "--games", "2", "--rounds",
                         "1", "--json", "OUT/l.json", "--no-history", "--quiet"], ("l.json",)),
+            # house rules (issue 47) travel with the spec to Ray's workers
+            "house-rules": (["balance", "--games", "4", "--agents", "random,random",
+                             "--rounds", "1", "--bootstrap", "20", "--house-rules",
+                             "eden-tied-bid=chooses", "--json", "OUT/h.json",
+                             "--log-dir", "OUT/logs", "--quiet"],
+                            ("h.json",)),
         }
         for name, (args, outputs) in commands.items():
             local = _files(tmp_path, f"{name}-local", [*args, "--workers", "1"], outputs)
@@ -82,6 +88,11 @@ def test_ray_plays_the_same_games_as_local_processes(tmp_path: Path) -> None:
                 assert _without_timing(local["l.json"]) == _without_timing(on_ray["l.json"])
             else:
                 assert local == on_ray, name
+            if name == "house-rules":  # the workers' games played them: their records
+                assert json.loads(on_ray["h.json"])["house_rules"] == {
+                    "eden-tied-bid": "chooses"}
+                played = tmp_path / "house-rules-ray" / "logs" / "fit-0" / "game-00003.jsonl"
+                assert '"house_rules": {"eden-tied-bid": "chooses"}' in played.read_text()
 
         # Ctrl-C on Ray: the finished games are kept, the rest cancelled
         endless = BatchSpec(match_setup(max_rounds=1), ("random", "random"), 10**6, seed=1)

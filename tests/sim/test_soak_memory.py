@@ -74,3 +74,37 @@ def test_the_soak_set_up_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_one_cycle_of_set_ups_fits_the_real_bound() -> None:
     for game in ("eden", "masseffect"):
         assert len(soak.library_pairings("all", game)) <= soak.SETUPS_KEPT // 2
+
+
+def test_interleave_spreads_each_games_matches_over_the_run() -> None:
+    from skirmish.sim.soak_mixed import interleave
+
+    order = interleave([6, 2])
+    assert sorted(order) == [(0, i) for i in range(6)] + [(1, 0), (1, 1)]
+    assert order.index((1, 0)) in (1, 2) and order.index((1, 1)) in (5, 6)
+    for game in (0, 1):  # each game's matches in their own order
+        mine = [i for k, i in order if k == game]
+        assert mine == sorted(mine)
+    # the second game is loaded in the first half, not at the end as played one after the other
+    assert order.index((1, 0)) < len(order) // 2
+
+
+def test_soak_with_another_game_plays_both_in_one_process(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "mixed.json"
+    args = ["soak", "--matches", "4", "--pairings", "Jokers:Bamaka", "--quiet",
+            "--record-every", "2", "--json", str(out)]
+    result = runner.invoke(app, [*args, "--with", "masseffect:2", "--max-rss-growth", "1000"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["interleaved"] is True and "rss_growth_last_half_pct" in data
+    assert {g: (d["matches"], d["invariant_breaks"], d["errors"])
+            for g, d in data["games"].items()} == {"eden": (4, 0, 0), "masseffect": (2, 0, 0)}
+    assert data["games"]["masseffect"]["records_checked"] == 1
+    for bad, says in ((["--with", "masseffect"], "--with takes GAME:MATCHES"),
+                      (["--with", "chess:3"], "unknown game 'chess'"),
+                      (["--with", "masseffect:0"], "between 1 and 10,000,000"),
+                      (["--with", "eden:3"], "the soak's own game"),
+                      (["--with", "masseffect:2", "--workers", "2"], "plays both games")):
+        refused = runner.invoke(app, [*args, *bad])
+        assert refused.exit_code == 2 and says in refused.output, (bad, refused.output)

@@ -15,7 +15,9 @@ def test_the_lobby_offers_the_house_rules_default_chosen_in_both_languages(
         client: TestClient) -> None:
     options = client.get("/api/options").json()["house_rules"]
     assert [r["name"] for r in options["eden"]] == EDEN_OPTIONS
-    assert options["masseffect"] == []
+    assert [r["name"] for r in options["masseffect"]] == [
+        "me-rear-counter-charge", "me-natural-rolls", "me-eliminate-points",
+        "me-protection-uses", "me-bare-hands", "me-melee-weapon"]
     page = client.get("/").text
     assert "House rules" in page and 'data-rule="eden-npf-prowl"' in page
     assert '<option value="up-to" selected>up to 5 cm' in page
@@ -50,4 +52,5 @@ def test_bad_house_rules_are_refused_in_one_line_naming_the_option(client: TestC
     response = client.post("/api/matches", json={"ruleset": "masseffect",
                                                  "house_rules": {"eden-npf-prowl": "exactly"}})
     assert response.status_code == 400
-    assert "unknown house rule 'eden-npf-prowl' (known: none)" in response.json()["error"]
+    assert "unknown house rule 'eden-npf-prowl' (known: me-rear-counter-charge" in (
+        response.json()["error"])

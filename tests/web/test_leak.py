@@ -31,7 +31,10 @@ FULL_STATE_KEYS = {"key", "seed", "counter", "initial_dice", "stack", "hands", "
 #: the same content whoever else is served).
 STATE_FRAME_KEYS = {"type", "seat", "mode", "count", "over", "outcome", "view", "log_from",
                     "log", "legal", "svg", "version", "board", "takeback",
-                    "glossary"}
+                    "glossary",
+                    # issue 47: the house rules in force, agreed when the match was made:
+                    # public, the same for every seat (tests/web/test_house_rules_table.py)
+                    "house_rules"}
 
 
 def keys_in(value: Any) -> set[str]:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 BackendOpt = Annotated[str, typer.Option(
     "--backend", help="Where the games are played: local (processes on this machine) or ray "
-                      "(a Ray cluster; pip install 'skirmish[ray]'). The results are the "
+                      "(a Ray cluster; pip install 'skirmish-tabletop[ray]'). The results are the "
                       "same.")]
 AddressOpt = Annotated[str | None, typer.Option(
     "--address", help="With --backend ray: 'auto' (this machine is a node of a cluster "

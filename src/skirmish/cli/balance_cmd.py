@@ -34,7 +34,13 @@ from skirmish.cli.errors import (
     guard,
     message_of,
 )
-from skirmish.cli.options import default_game, games_help
+from skirmish.cli.options import (
+    HouseRulesFileOpt,
+    HouseRulesOpt,
+    default_game,
+    games_help,
+    house_rules_choices,
+)
 
 if TYPE_CHECKING:
     from skirmish.sim.backends import Backend
@@ -96,7 +102,14 @@ def balance(
     what_if: Annotated[str | None, typer.Option(help=(
         "Play a matchup table with a change and without: NAME=COST[,NAME=COST...] and/or a "
         "folder of cards that replace the library's, e.g. 'Vladd=25'."))] = None,
+    compare: Annotated[list[Path] | None, typer.Option(help=(
+        "An earlier report (--json) of the same game, budget and cards, priced under other "
+        "agents (say heuristic,heuristic against mcts:expert,mcts:expert): each card's "
+        "suggested cost under both side by side, and which prices move (their 95% intervals "
+        "do not overlap). Given twice: those two reports compared, no game played."))] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bars.")] = False,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
 ) -> None:
     """What is each card really worth? Random legal troops at a budget play each other; each
     card's effect on winning is fitted (regularised logistic model, bootstrap 95% intervals)
@@ -108,6 +121,14 @@ def balance(
     from skirmish.sim.balance_troops import armoury_for
     from skirmish.sim.game_parts import sims_of
 
+    earlier = [_read_report(path) for path in compare or ()]
+    if len(earlier) > 2:
+        raise fail("--compare: one earlier report, or two reports to compare")
+    if len(earlier) == 2:
+        if json_out is not None:
+            check_output(json_out, "report file")
+        _print_comparison(earlier[0], earlier[1], json_out)
+        return
     game = game or default_game()
     try:
         sims = sims_of(game)
@@ -119,6 +140,7 @@ def balance(
     if len(names) != 2 or not all(names):
         raise fail(f"--agents: two agents, e.g. heuristic,heuristic; got {agents!r}")
     _check_agents(names)
+    readings = tuple(house_rules_choices(house_rules, house_rules_file, game).items())
     workers = check_workers(workers)
     if not (math.isfinite(penalty) and 0 < penalty <= MAX_PENALTY):
         raise fail(f"--penalty: a number above 0, at most {MAX_PENALTY:g}, got {penalty}")
@@ -152,24 +174,64 @@ def balance(
     if what_if is not None:
         after = _what_if_armoury(what_if, armoury, game, folders)
         changed = _changed(armoury, after)
-        before = TableSpec(armoury, budget, seed, pair, rounds, scenario, troops=table_troops,
-                           games=table_games, include=tuple(changed))
+        before = TableSpec(armoury, budget, seed, pair, rounds, scenario, readings,
+                           troops=table_troops, games=table_games, include=tuple(changed))
+        before.dealt()  # troops all different, or one line naming --table-troops
         _run_what_if(before, after, changed, where, log_dir, resume, bootstrap,
                      Meta(folders, before.total), json_out, html, quiet)
         return
-    spec = BalanceSpec(armoury, budget, seed, pair, rounds, scenario, games=games,
+    spec = BalanceSpec(armoury, budget, seed, pair, rounds, scenario, readings, games=games,
                        spread=spread)
-    table = TableSpec(armoury, budget, seed, pair, rounds, scenario, troops=table_troops,
-                      games=table_games)
+    table = TableSpec(armoury, budget, seed, pair, rounds, scenario, readings,
+                      troops=table_troops, games=table_games)
+    if iterate:
+        table.dealt()  # troops all different, or one line naming --table-troops
     console.print(f"balance: {game}, {games} games between random troops of "
                   f"{math.ceil((1 - spread) * budget)}-{budget} points (budget {budget}), "
                   f"{names[0]} (seat A) vs {names[1]} (seat B), seed {seed}; "
                   f"{where.describe()}", highlight=False)
+    if readings:
+        console.print("house rules: " + ", ".join(f"{k}={v}" for k, v in readings),
+                      highlight=False)
     rounds_done = _rounds(spec, table, iterate, reprice, where, log_dir, resume, penalty,
                           bootstrap, quiet)
     meta = Meta(folders, games, _CANCELLED[0])
     _write(spec, meta, rounds_done[0].analysis, rounds_done if iterate else (), bootstrap,
-           json_out, png, html)
+           json_out, png, html, earlier=earlier[0] if earlier else None)
+
+
+def _read_report(path: Path) -> dict[str, Any]:
+    """A balance report written with --json (one line naming the file when it is not)."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise fail(f"--compare: {path}: not a readable report "
+                   f"({getattr(exc, 'strerror', None) or exc})") from None
+    if not isinstance(data, dict) or "balance" not in data:
+        raise fail(f"--compare: {path}: not a balance report (skirmish balance --json)")
+    return data
+
+
+def _print_comparison(first: Mapping[str, Any], second: Mapping[str, Any],
+                      json_out: Path | None) -> dict[str, Any]:
+    """Print the two reports' prices side by side; with ``json_out`` write them there
+    (the comparison alone: no game was played)."""
+    from skirmish.cli.errors import save_json
+    from skirmish.sim.balance_compare import compare_reports, comparison_json, comparison_lines
+
+    try:
+        rows = compare_reports(first, second)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    for line in comparison_lines(first, second, rows):
+        console.print(line, highlight=False)
+    data = comparison_json(first, second, rows)
+    if json_out is not None:
+        save_json(json_out, {"balance_comparison": 1, **data}, "report file")
+        console.print(f"comparison written to {json_out}", highlight=False)
+    return data
 
 
 #: Whether a batch of this run was stopped by Ctrl-C.
@@ -276,7 +338,8 @@ def _pct(value: float | None) -> str:
 def _write(spec: Any, meta: Meta, analysis: Analysis | None, rounds: Sequence[Round],
            replicates: int, json_out: Path | None, png: Path | None, html: Path | None,
            *, what_if: Mapping[str, int] | None = None,
-           what_if_result: TableComparison | None = None) -> None:
+           what_if_result: TableComparison | None = None,
+           earlier: Mapping[str, Any] | None = None) -> None:
     from skirmish.cli.errors import save_json, write_output
     from skirmish.sim.balance import compare_tables
     from skirmish.sim.balance_report import html_page, png_bytes, report_json
@@ -292,6 +355,8 @@ def _write(spec: Any, meta: Meta, analysis: Analysis | None, rounds: Sequence[Ro
                       f"{100 * verdict.spread_high:.1f} points)", highlight=False)
     data = report_json(spec, meta, analysis, rounds=rounds, iterate=verdict,
                        what_if=what_if, what_if_result=what_if_result)
+    if earlier is not None and analysis is not None:
+        data["compared"] = _print_comparison(earlier, data, None)
     title = f"Balance report: {spec.armoury.game}, budget {spec.budget}"
     chart = png_bytes(analysis, title) if analysis is not None and (png or html) else None
     if json_out is not None:

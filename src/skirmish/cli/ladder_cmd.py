@@ -27,7 +27,14 @@ from skirmish.cli.errors import (
     save_json,
     write_figure,
 )
-from skirmish.cli.options import default_game, games_help
+from skirmish.cli.options import (
+    HouseRulesFileOpt,
+    HouseRulesOpt,
+    default_game,
+    games_help,
+    house_rules_choices,
+    house_rules_text,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -85,6 +92,8 @@ def ladder(
         "pair: each agent is compared, game by game, with the one at its place in that "
         "run's --agents (a paired difference, with its 95% interval)."))] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
 ) -> None:
@@ -127,8 +136,10 @@ def ladder(
     stories = [s.strip() for s in (scenarios or "").split(",") if s.strip()]
     if scenarios is not None and not stories:
         raise fail(f"--scenarios: name at least one scenario, got {scenarios!r}")
+    readings = house_rules_choices(house_rules, house_rules_file, game)
     try:
-        deals = make_deals(game, chosen, games=games, rounds=rounds, scenarios=stories)
+        deals = make_deals(game, chosen, games=games, rounds=rounds, scenarios=stories,
+                           house_rules=readings)
     except (ValueError, KeyError) as exc:
         if troops is None and scenarios is None:
             raise
@@ -147,6 +158,9 @@ def ladder(
                   f"{spec.total} games of {game} (seed {seed}; {len(deals)} deal"
                   f"{'s' if len(deals) > 1 else ''}: {deals[0].label}"
                   f"{', ...' if len(deals) > 1 else ''})", highlight=False)
+    if readings:
+        console.print(f"house rules: {house_rules_text(dict(deals[0].setup), game)}",
+                      highlight=False)
     commit, dirty = git_commit()  # the code the games are played with, not a later one
     start = time.perf_counter()
     collected = play_batch("ladder", spec.total, lambda tick: collect_ladder(

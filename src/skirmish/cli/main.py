@@ -59,9 +59,11 @@ from skirmish.cli.odds_cmd import odds_app  # noqa: E402
 from skirmish.cli.play import play  # noqa: E402
 from skirmish.cli.render_cmd import render  # noqa: E402
 from skirmish.cli.replay_cmd import replay  # noqa: E402
+from skirmish.cli.selfplay_cmd import selfplay  # noqa: E402
 from skirmish.cli.serve_cmd import serve  # noqa: E402
 from skirmish.cli.simulate_cmd import matchup, simulate  # noqa: E402
 from skirmish.cli.soak_cmd import soak  # noqa: E402
+from skirmish.cli.train_cmd import train  # noqa: E402
 from skirmish.cli.troop_cmd import troop_app  # noqa: E402
 
 app.command("render", help="Draw a table (JSON) as SVG: scenery, bases, sight, paths, templates.")(
@@ -83,6 +85,8 @@ app.command("ladder")(ladder)
 app.command("balance")(balance)
 app.command("serve")(serve)
 app.command("house-rules")(house_rules)
+app.command("selfplay")(selfplay)
+app.command("train")(train)
 
 
 def main() -> None:  # pragma: no cover - console entry point

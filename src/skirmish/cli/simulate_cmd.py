@@ -339,8 +339,10 @@ def matchup(
                                          for j in range(len(names))))
     console.print(table)
     if json_out is not None:
+        first = next(iter(setups.values()))
         data = {"troops": names, "games_per_pair": games, "agents": agents,
-                "rules": next(iter(setups.values())).get("rules", {}),
+                "rules": first.get("rules", {}),
+                **({"house_rules": first["house_rules"]} if first.get("house_rules") else {}),
                 "win_rate": [[rate.get((i, j)) for j in range(len(names))]
                              for i in range(len(names))],
                 "win_rate_95": [[None if (i, j) not in rate else list(

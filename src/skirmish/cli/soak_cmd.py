@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -53,6 +53,10 @@ def soak(
     max_rss_growth: Annotated[float | None, typer.Option(
         min=0, max=1000, help="Play in this process, sample its memory (RSS) after every "
         "match and fail when it grew more than this percent over the last half.")] = None,
+    with_game: Annotated[str | None, typer.Option(
+        "--with", help="Also play MATCHES of another GAME (GAME:MATCHES, its sample troops, "
+        "the same agents) in this process, interleaved with these as a server hosting both "
+        "plays them.", show_default=False)] = None,
 ) -> None:
     """Play many matches checking the rules' invariants after every action and re-playing
     records; exit code 1 when anything broke (each problem is listed with its seed)."""
@@ -68,6 +72,9 @@ def soak(
             raise ValueError("--max-rss-growth plays in this process: leave out --workers "
                              f"(or --workers 1); got --workers {workers}")
         memory = MemoryWatch()
+    if with_game is not None and workers not in (None, 1):
+        raise ValueError("--with plays both games in this process: leave out --workers "
+                         f"(or --workers 1); got --workers {workers}")
     names = tuple(split_agents(agents))
     if len(names) != 2 or not all(names):
         raise ValueError(f"--agents takes two names, e.g. random,heuristic; got "
@@ -97,6 +104,9 @@ def soak(
                         house_rules=house_json)
     if json_out is not None:
         check_output(json_out, "summary file")
+    if with_game is not None:
+        _soak_with(spec, with_game, quiet, memory, max_rss_growth, json_out)
+        return
     start = time.perf_counter()
     if quiet:
         report = run_soak(spec, workers, memory=memory)
@@ -114,15 +124,7 @@ def soak(
             report = run_soak(spec, workers, tick, memory)
     for line in describe(report, spec):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
-    problem = ""
-    if memory is not None and max_rss_growth is not None:
-        mb = memory.to_json().get("rss_mb", {})
-        console.print(f"memory (RSS): {mb.get('start')} MB at the start, {mb.get('middle')} MB "
-                      f"halfway, {mb.get('end')} MB at the end "
-                      f"({100 * memory.growth:+.1f} % over the last half)", highlight=False)
-        problem = memory.problem(max_rss_growth)
-        if problem:
-            console.print(problem, markup=False, highlight=False, soft_wrap=True)
+    problem = _memory_lines(memory, max_rss_growth)
     if json_out is not None:
         save_json(json_out, {"spec": {"game": game, "matches": matches, "agents": list(names),
                                       "pairings": [list(p) for p in spec.pairings],
@@ -135,3 +137,58 @@ def soak(
                   "summary file")
     if not report.clean or problem:
         raise typer.Exit(1)
+
+
+def _soak_with(spec: Any, with_game: str, quiet: bool, memory: Any,
+               max_rss_growth: float | None, json_out: Path | None) -> None:
+    """``--with GAME:N``: this soak and N matches of another game, interleaved in this
+    process (:mod:`skirmish.sim.soak_mixed`); a report for each game, the memory of both."""
+    from dataclasses import replace
+
+    from skirmish.core.plugins import GAMES
+    from skirmish.sim.soak import describe, parse_pairings
+    from skirmish.sim.soak_mixed import parse_with, run_interleaved
+
+    name, count = parse_with(with_game, [g.name for g in GAMES])
+    if name == spec.game:
+        raise ValueError(f"--with: {name} is the soak's own game (--game); name another")
+    other = replace(spec, matches=count, game=name, pairings=parse_pairings("all", name),
+                    rules="", house_rules="random" if spec.house_rules == "random" else "")
+    specs = (spec, other)
+    total = spec.matches + count
+    if quiet:
+        reports = run_interleaved(specs, memory=memory)
+    else:
+        with Progress(TextColumn("[bold]soak"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console) as progress:
+            task = progress.add_task("soak", total=total)
+            reports = run_interleaved(specs, lambda _: progress.advance(task), memory)
+    for each, report in zip(specs, reports, strict=True):
+        console.print(f"{each.game}:", markup=False, highlight=False)
+        for line in describe(report, each):
+            console.print(f"  {line}", markup=False, highlight=False, soft_wrap=True)
+    problem = _memory_lines(memory, max_rss_growth)
+    if json_out is not None:
+        save_json(json_out, {"games": {each.game: {"matches": each.matches,
+                                                   "agents": list(each.agents),
+                                                   **report.to_json()}
+                                       for each, report in zip(specs, reports, strict=True)},
+                             "interleaved": True,
+                             **(memory.to_json() if memory is not None else {})},
+                  "summary file")
+    if not all(report.clean for report in reports) or problem:
+        raise typer.Exit(1)
+
+
+def _memory_lines(memory: Any, max_rss_growth: float | None) -> str:
+    """Print the RSS at the start, halfway and at the end; the problem line, if any."""
+    if memory is None or max_rss_growth is None:
+        return ""
+    mb = memory.to_json().get("rss_mb", {})
+    console.print(f"memory (RSS): {mb.get('start')} MB at the start, {mb.get('middle')} MB "
+                  f"halfway, {mb.get('end')} MB at the end "
+                  f"({100 * memory.growth:+.1f} % over the last half)", highlight=False)
+    problem: str = memory.problem(max_rss_growth)
+    if problem:
+        console.print(problem, markup=False, highlight=False, soft_wrap=True)
+    return problem

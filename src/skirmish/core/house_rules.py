@@ -150,6 +150,17 @@ def words(rules: Sequence[HouseRule], setup_rules: Mapping[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in diff.items())
 
 
+def in_force(game: str, setup: Mapping[str, Any]) -> dict[str, str] | None:
+    """What a match of ``game`` set up with ``setup`` plays, for reports and the web table:
+    the options whose reading is not the default (``{}``: every default reading), or
+    ``None`` when the game declares no house rules. Read from the set-up (the record's
+    header), so a replay, a determinized copy or a restored room shows the same."""
+    rules = house_rules_of(game)
+    if not rules:
+        return None
+    return differing(rules, chosen(rules, setup.get(SETUP_KEY)))
+
+
 def parse_text(text: str, option: str = "--house-rules") -> dict[str, str]:
     """``name=reading,name=reading`` as a mapping (checked against a game later, by
     :func:`chosen`); :class:`HouseRuleError` names the part at fault."""

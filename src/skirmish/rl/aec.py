@@ -65,9 +65,11 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
     """Both seats of one ruleset's game (see the module). Arguments: ``ruleset`` (an
     installed game's name; ``None``: the default game), the set-up
     (:func:`skirmish.rl.game_parts.build_setup`: ``setup``, ``max_rounds`` and the game's
-    own keywords, e.g. two sides' names), ``limits`` (the spaces' sizes, by default fitted
-    to the set-up by the game's part: :meth:`~skirmish.rl.game_parts.GameRL.limits`),
-    ``shaped``, ``render_mode``, ``max_steps``."""
+    own keywords, e.g. two sides' names), ``house_rules`` (``{option: reading}``, issue 47:
+    put in the set-up, checked against the game's options; every episode plays them),
+    ``limits`` (the spaces' sizes, by default fitted to the set-up by the game's part:
+    :meth:`~skirmish.rl.game_parts.GameRL.limits`), ``shaped``, ``render_mode``,
+    ``max_steps``."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "skirmish_v0",
                                 "is_parallelizable": False, "render_fps": 1}
@@ -75,7 +77,8 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
     def __init__(self, ruleset: str | None = None, *, setup: Mapping[str, Any] | None = None,
                  max_rounds: int | None = None, limits: Limits | None = None,
                  shaped: bool | tuple[float, float] = False, render_mode: str | None = None,
-                 max_steps: int | None = None, **options: Any) -> None:
+                 max_steps: int | None = None, house_rules: Mapping[str, str] | None = None,
+                 **options: Any) -> None:
         super().__init__()
         self.game_plugin = game_named(ruleset)
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -85,6 +88,11 @@ class SkirmishAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.ruleset = self.game_plugin.rules()
         self.setup = build_setup(self.game_plugin.name, setup=setup, max_rounds=max_rounds,
                                  **options)
+        if house_rules:  # checked against the game's options (HouseRuleError: one line)
+            from skirmish.core.house_rules import with_house_rules
+
+            self.setup = with_house_rules(self.setup, self.game_plugin.name, house_rules,
+                                          "house_rules")
         probe = self.ruleset.new_game(self.setup, seed=0)  # checks the set-up, sizes it
         first_view = probe.view(0)
         self.limits = limits or self.part.limits(self.setup, first_view)

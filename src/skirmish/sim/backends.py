@@ -10,7 +10,7 @@ them is byte-identical whatever the backend and the number of workers.
 - :class:`LocalBackend`: ``workers`` processes on this machine (``spawn``), or the calling
   process itself with one worker. Jobs are handed out a few at a time (a bounded number in
   flight), so a batch of a billion games starts at once and never holds a list of its jobs.
-- :class:`RayBackend`: tasks on a Ray cluster (``pip install 'skirmish[ray]'``): a local
+- :class:`RayBackend`: tasks on a Ray cluster (``pip install 'skirmish-tabletop[ray]'``): a local
   instance started for the run, or a running cluster (``address="auto"`` on one of its
   nodes, ``"ray://HOST:10001"`` through Ray Client). Every node needs skirmish (the same
   version) installed; the spec travels through Ray's object store once.
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 R = TypeVar("R")
 BACKENDS = ("local", "ray")
 #: How to get the optional Ray extra (the message of ``--backend ray`` without it).
-RAY_HINT = ("pip install 'skirmish[ray]' (in this project: .venv/bin/pip install -e "
+RAY_HINT = ("pip install 'skirmish-tabletop[ray]' (in this project: .venv/bin/pip install -e "
             "'.[ray]')")
 #: Chunks in flight per worker: enough to keep every worker busy while results travel.
 IN_FLIGHT = 2
@@ -291,7 +291,7 @@ class RayBackend:
                         cause = exc.as_instanceof_cause()
                         if isinstance(cause, ModuleNotFoundError | ImportError):
                             raise ValueError(f"a Ray worker cannot import skirmish ({cause}); "
-                                             "install skirmish on every node") from None
+                                             "install skirmish-tabletop on every node") from None
                         raise cause from None
                     yield from results
         finally:

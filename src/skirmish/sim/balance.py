@@ -82,6 +82,9 @@ class _Deals(ABC):
     agents: tuple[str, str]
     rounds: int
     scenario: str
+    #: The house rules every game plays (issue 47): ``(option, reading)`` pairs, checked
+    #: against the game's options by the command; () for the default readings.
+    house_rules: tuple[tuple[str, str], ...] = ()
 
     def _scenario(self, number: int) -> str:
         if self.scenario or not self.armoury.scenarios():
@@ -95,7 +98,17 @@ class _Deals(ABC):
 
     def setup(self, index: int) -> dict[str, Any]:
         a, b, scenario = self.deal(index)
-        return self.armoury.setup(a, b, rounds=self.rounds, scenario=scenario)
+        setup = self.armoury.setup(a, b, rounds=self.rounds, scenario=scenario)
+        if self.house_rules:  # in the set-up, hence in every record's header
+            setup["house_rules"] = dict(self.house_rules)
+        return setup
+
+    def _described(self, out: dict[str, Any]) -> dict[str, Any]:
+        """A description with the house rules when some are chosen (a batch of the default
+        readings keeps the fingerprint it had before house rules existed)."""
+        if self.house_rules:
+            out["house_rules"] = dict(self.house_rules)
+        return out
 
     def prices(self) -> dict[str, int]:
         return {c.name: c.cost for c in self.armoury.cards}
@@ -133,11 +146,15 @@ class BalanceSpec(_Deals):
 
     def description(self) -> dict[str, Any]:
         """What decides the games (the log folder's fingerprint)."""
-        return {"kind": "balance", "game": self.armoury.game, "agents": list(self.agents),
-                "seed": self.seed, "budget": self.budget, "spread": self.spread,
-                "rounds": self.rounds, "scenario": self.scenario,
-                "cards": digest([[c.kind, c.name, c.cost, c.detail]
-                                 for c in self.armoury.cards])}
+        return self._described({
+            "kind": "balance", "game": self.armoury.game, "agents": list(self.agents),
+            "seed": self.seed, "budget": self.budget, "spread": self.spread,
+            "rounds": self.rounds, "scenario": self.scenario,
+            "cards": digest([[c.kind, c.name, c.cost, c.detail] for c in self.armoury.cards])})
+
+
+#: Draws for one table troop before giving up finding one unlike the troops before it.
+TABLE_DRAWS = 200
 
 
 @dataclass(frozen=True)
@@ -156,11 +173,38 @@ class TableSpec(_Deals):
             raise ValueError(f"--table-games: at least 2 games a pair, got {self.games}")
 
     def troop(self, number: int) -> RandomTroop:
+        """Troop ``number`` of the table: every troop differs from the others in what the fit
+        reads of it (its cards' counts and other features), so no pair is a mirror match and
+        no troop is counted twice. Each is drawn from its own generator (the seed and its
+        number); one that repeats an earlier troop is drawn again from that generator."""
+        return self.dealt()[number]
+
+    def dealt(self) -> tuple[RandomTroop, ...]:
+        """Every troop of the table (drawn on first use, then kept); a ValueError naming
+        ``--table-troops`` when the budget allows fewer different troops."""
+        known: tuple[RandomTroop, ...] | None = self.__dict__.get("_troops")
+        if known is None:
+            known = ()
+            seen: set[tuple[tuple[int, ...], tuple[float, ...]]] = set()
+            for number in range(self.troops):
+                troop = self._distinct(number, seen)
+                seen.add((troop.counts, troop.nuisance))
+                known += (troop,)
+            object.__setattr__(self, "_troops", known)  # a frozen spec's own memo
+        return known
+
+    def _distinct(self, number: int, seen: set[tuple[tuple[int, ...], tuple[float, ...]]]
+                  ) -> RandomTroop:
         rng = random.Random(f"skirmish-table:{self.seed}:{number}")
         include = self.include[(number // 2) % len(self.include)] if (
             self.include and number % 2 == 1) else None
-        return self.armoury.random_troop(rng, self.budget, 0.0, f"troop {number + 1}",
-                                         include)
+        for _attempt in range(TABLE_DRAWS):
+            troop = self.armoury.random_troop(rng, self.budget, 0.0, f"troop {number + 1}",
+                                              include)
+            if (troop.counts, troop.nuisance) not in seen:
+                return troop
+        raise ValueError(f"--table-troops: no troop {number + 1} unlike the {number} before "
+                         f"it in {TABLE_DRAWS} draws at budget {self.budget}; ask fewer troops")
 
     @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
@@ -177,12 +221,12 @@ class TableSpec(_Deals):
         return self.troop(a), self.troop(b), self._scenario(game // 2)
 
     def description(self) -> dict[str, Any]:
-        return {"kind": "balance-table", "game": self.armoury.game,
-                "agents": list(self.agents), "seed": self.seed, "budget": self.budget,
-                "troops": self.troops, "games": self.games, "include": list(self.include),
-                "rounds": self.rounds, "scenario": self.scenario,
-                "cards": digest([[c.kind, c.name, c.cost, c.detail]
-                                 for c in self.armoury.cards])}
+        return self._described({
+            "kind": "balance-table", "game": self.armoury.game,
+            "agents": list(self.agents), "seed": self.seed, "budget": self.budget,
+            "troops": self.troops, "games": self.games, "include": list(self.include),
+            "rounds": self.rounds, "scenario": self.scenario,
+            "cards": digest([[c.kind, c.name, c.cost, c.detail] for c in self.armoury.cards])})
 
 
 # -- playing ------------------------------------------------------------------------------------
@@ -247,7 +291,8 @@ def carry_over(before: BalanceSpec | TableSpec, games: Sequence[BalanceGame],
     agents, and the same set-up (two troops that the changed costs left alone). A game is a
     pure function of those, so its result is carried over instead of played again (a
     re-priced round, or a what-if, only plays the games its change touches)."""
-    if (before.seed, before.agents, before.rounds) != (after.seed, after.agents, after.rounds):
+    if (before.seed, before.agents, before.rounds, before.house_rules) != (
+            after.seed, after.agents, after.rounds, after.house_rules):
         return {}
     total = total_games(after)
     out = {}

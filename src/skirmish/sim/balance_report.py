@@ -195,6 +195,8 @@ def report_json(spec_like: Any, meta: Meta, analysis: Analysis | None = None, *,
     }
     if hasattr(spec, "spread"):
         out["spread"] = spec.spread
+    if getattr(spec, "house_rules", ()):  # issue 47: the options in force, when chosen
+        out["house_rules"] = dict(spec.house_rules)
     if analysis is not None:
         out["method"] = {**METHOD, "penalty": analysis.penalty,
                          "bootstrap_replicates": analysis.replicates}

@@ -87,7 +87,15 @@ class LadderSpec:
             "rounds": self.rounds if sims_of(self.game).has_round_limit else None,
             "deals": [{"troops": list(d.troops), "scenario": d.scenario or None}
                       for d in self.deals],
+            **({"house_rules": self.house_rules} if self.house_rules else {}),
         }
+
+    @property
+    def house_rules(self) -> dict[str, str]:
+        """The house rules every game plays (issue 47: the deals' set-ups carry them), as
+        the reports name them; empty for the default readings."""
+        chosen: dict[str, str] = dict(self.deals[0].setup.get("house_rules") or {})
+        return chosen
 
     @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
@@ -144,15 +152,21 @@ def check_ladder_agents(agents: Sequence[str]) -> tuple[str, ...]:
 # -- deals -----------------------------------------------------------------------------------
 def make_deals(game: str | None = None, troops: Sequence[str] = (), *, games: int = 2,
                rounds: int = 5, content: Sequence[str] = (),
-               scenarios: Sequence[str] = ()) -> tuple[Deal, ...]:
+               scenarios: Sequence[str] = (),
+               house_rules: Mapping[str, str] | None = None) -> tuple[Deal, ...]:
     """The deals ``games`` games per pair go through: every ordered pairing of ``troops``
     (the mirror matches last) (default: the game's sample troops), and the ``scenarios`` in
     turn when the game has scenarios (default: its sample ones; each pairing meets every
     scenario once the pairings have been cycled through as many times as there are
     scenarios): the game's ``"sim"`` part's ``deal_names``, ``deal_scenarios`` and
     ``deal_setup`` (:class:`skirmish.sim.game_parts.GameSims`). Only the deals used are set
-    up; a bad troop or scenario is refused here, before any game."""
-    sims = sims_of(game or GAMES.default().name)
+    up; a bad troop or scenario is refused here, before any game. Every deal plays the
+    ``house_rules`` (``{option: reading}``, checked against the game's options: a
+    :class:`~skirmish.core.house_rules.HouseRuleError` names the one at fault)."""
+    from skirmish.core.house_rules import with_house_rules
+
+    name = game or GAMES.default().name
+    sims = sims_of(name)
     names = sims.deal_names(troops, content)
     scenarios = sims.deal_scenarios(scenarios, content)
     if not names:
@@ -166,6 +180,8 @@ def make_deals(game: str | None = None, troops: Sequence[str] = (), *, games: in
         pairing, scenario = pairings[slot], scenarios[(slot + cycle) % len(scenarios)]
         setup = sims.deal_setup((pairing[0], pairing[1]), scenario, rounds=rounds,
                                 content=tuple(content))
+        if house_rules:
+            setup = with_house_rules(setup, name, house_rules)
         deals.append(Deal((pairing[0], pairing[1]), scenario, setup))
     return tuple(deals)
 
@@ -391,6 +407,7 @@ def history_entry(data: Mapping[str, Any]) -> dict[str, Any]:
                     for r in data["ratings"]},
         "ms_per_decision": data["timing"]["ms_per_decision"],
         "ms_slowest_decision": data["timing"].get("ms_slowest_decision"),
+        **({"house_rules": data["house_rules"]} if data.get("house_rules") else {}),
     }
 
 

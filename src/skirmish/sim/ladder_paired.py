@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 #: What two runs must share for their games of the same index to be the same games.
-SHARED = ("game", "seed", "games_per_pair", "rounds", "deals")
+SHARED = ("game", "seed", "games_per_pair", "rounds", "deals", "house_rules")
 
 
 @dataclass(frozen=True, slots=True)

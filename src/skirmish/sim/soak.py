@@ -62,6 +62,8 @@ class MatchResult:
     error: str = ""
     record_checked: bool = False
     record_problem: str = ""
+    #: The house rules the match played (issue 47: with ``random``, its own draw).
+    house_rules: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(slots=True)
@@ -76,6 +78,8 @@ class SoakReport:
     record_problems: int = 0
     seconds: float = 0.0
     examples: list[dict[str, Any]] = field(default_factory=list)
+    #: House rules (issue 47): how many matches played each reading of each option.
+    readings: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
@@ -88,18 +92,26 @@ class SoakReport:
         self.errors += bool(result.error)
         self.records_checked += result.record_checked
         self.record_problems += bool(result.record_problem)
+        for option, reading in result.house_rules:
+            counts = self.readings.setdefault(option, {})
+            counts[reading] = counts.get(reading, 0) + 1
         problem = (result.error or result.record_problem
                    or "; ".join(result.invariant_breaks[:3]))
         if problem and len(self.examples) < KEEP:
             self.examples.append({"match": result.index, "seed": result.seed,
-                                  "pairing": list(result.pairing), "problem": problem})
+                                  "pairing": list(result.pairing), "problem": problem,
+                                  **({"house_rules": dict(result.house_rules)}
+                                     if result.house_rules else {})})
 
     def to_json(self) -> dict[str, Any]:
         return {"matches": self.matches, "actions": self.actions,
                 "invariant_breaks": self.invariant_breaks, "errors": self.errors,
                 "records_checked": self.records_checked,
                 "record_problems": self.record_problems,
-                "seconds": round(self.seconds, 1), "examples": self.examples}
+                "seconds": round(self.seconds, 1), "examples": self.examples,
+                **({"house_rules_played": {k: dict(sorted(v.items()))
+                                           for k, v in self.readings.items()}}
+                   if self.readings else {})}
 
 
 def library_pairings(which: str = "factions", game: str | None = None
@@ -159,11 +171,14 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     names = spec.agents if cycle % 2 == 0 else (spec.agents[1], spec.agents[0])
     breaks: list[str] = []
     actions = 0
+    house: tuple[tuple[str, str], ...] = ()
     try:
         problems = sims_of(spec.game).invariant_problems
         setup = _setup(pairing, spec.max_rounds, spec.game, cycle // 2, spec.rules)
         if spec.house_rules:
-            setup = {**setup, "house_rules": _house_rules(spec, seed)}
+            chosen = _house_rules(spec, seed)
+            house = tuple(chosen.items())
+            setup = {**setup, "house_rules": chosen}
         game = RULESETS.get(spec.game).new_game(setup, seed=seed)
         agents = [make_agent(name, seed + 7919 * (seat + 1)) for seat, name in enumerate(names)]
         breaks.extend(problems(game))
@@ -176,7 +191,8 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
     except Exception as exc:  # counted and reported with its seed, never fatal
         where = traceback.extract_tb(exc.__traceback__)[-1]
         return MatchResult(index, seed, pairing, actions, tuple(breaks),
-                           f"{type(exc).__name__}: {exc} ({where.filename}:{where.lineno})")
+                           f"{type(exc).__name__}: {exc} ({where.filename}:{where.lineno})",
+                           house_rules=house)
     checked, problem = False, ""
     if spec.record_every and index % spec.record_every == 0 and not breaks:
         checked = True
@@ -186,7 +202,8 @@ def soak_one(spec: SoakSpec, index: int) -> MatchResult:
                 problem = "the re-played record ends in another state"
         except Exception as exc:
             problem = f"record: {type(exc).__name__}: {exc}"
-    return MatchResult(index, seed, pairing, actions, tuple(breaks), "", checked, problem)
+    return MatchResult(index, seed, pairing, actions, tuple(breaks), "", checked, problem,
+                       house)
 
 
 def run_soak(spec: SoakSpec, workers: int | None = None,
@@ -242,6 +259,13 @@ def describe(report: SoakReport, spec: SoakSpec) -> Sequence[str]:
                                            if spec.house_rules == "random" else
                                            ", ".join(f"{k}={v}" for k, v in
                                                      json.loads(spec.house_rules).items())))
+    if report.readings and spec.house_rules == "random":
+        lines.append("readings played: " + "; ".join(
+            f"{option} " + ", ".join(f"{reading} {count}" for reading, count in
+                                     sorted(counts.items()))
+            for option, counts in report.readings.items()))
     lines += [f"  match {e['match']} (seed {e['seed']}, {e['pairing'][0]} vs "
-              f"{e['pairing'][1]}): {e['problem']}" for e in report.examples]
+              f"{e['pairing'][1]}"
+              + "".join(f", {k}={v}" for k, v in e.get("house_rules", {}).items())
+              + f"): {e['problem']}" for e in report.examples]
     return lines

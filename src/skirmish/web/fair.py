@@ -61,7 +61,7 @@ def new_dice(seats: Sequence[Mapping[str, Any]], key: bytes | None = None) -> Di
 def new_game(ruleset: Ruleset, setup: Mapping[str, Any], dice: Dice
              ) -> tuple[Game, Dice, Mapping[str, Any]]:
     """A new match's game, its dice and its set-up (the one to store). A game that draws a
-    die as it is set up (Mass Effect: Annihilation's roll-off or first initiative) plays
+    die as it is set up (a roll-off, a first initiative) plays
     the set-up its web part opens with the seats' decisions
     (:meth:`~skirmish.web.game_parts.WebPart.seats_first`), so that its first die waits
     for the seats' nonces like any other; a game without such an opening cannot wait for

@@ -25,9 +25,10 @@ from skirmish.geometry.svg import render
 from skirmish.web.game_parts import FrameError, WebPart, web_part
 from skirmish.web.sentences import sentence
 
-__all__ = ["FrameError", "action_line", "field_data", "field_data_cm", "knowledge", "legal_texts",
-           "legality", "lines_of", "log_lines", "odds", "parse_action", "points", "probe",
-           "probe_answer", "replay_extras", "sight", "state_frame", "svg_of", "table_svg"]
+__all__ = ["FrameError", "action_line", "field_data", "field_data_cm", "house_rules_frame",
+           "knowledge", "legal_texts", "legality", "lines_of", "log_lines", "odds",
+           "parse_action", "points", "probe", "probe_answer", "replay_extras", "sight",
+           "state_frame", "svg_of", "table_svg"]
 
 
 def part_of(game: Game) -> WebPart:
@@ -111,7 +112,9 @@ def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0,
     extra = part_of(game).state_extras(game, seat, picture=picture)
     view = game.view(seat)
     outcome = game.outcome()
+    rules = house_rules_frame(game)
     return {
+        **({"house_rules": rules} if rules is not None else {}),
         "type": "state",
         "seat": seat,
         "mode": mode,
@@ -124,6 +127,16 @@ def state_frame(game: Game, seat: int | None, *, mode: str, log_from: int = 0,
         "legal": legal_texts(game, seat),
         **extra,
     }
+
+
+def house_rules_frame(game: Game) -> dict[str, str] | None:
+    """The house rules the match plays (issue 47), the same for every seat and spectator
+    (they are agreed when the match is made, public): ``{option: reading}`` of the readings
+    that are not the default (``{}``: every default), ``None`` for a game without house
+    rules. The page words them in its language (docs/web.md, House rules)."""
+    from skirmish.core.house_rules import in_force
+
+    return in_force(game.ruleset.name, game.setup)
 
 
 # -- probes ----------------------------------------------------------------------------------------

@@ -113,6 +113,7 @@ class Hub:
         :data:`KEEP_FINISHED` (they are re-played from the store when asked for again)."""
         room.metrics = self.metrics
         room.now = lambda: self.clock()  # the hub's clock (tests move it): :mod:`.clocks`
+        room.bot_pace = self.settings.bot_pace_s
         self.rooms[room.id] = room
         idle = [r for r in self.rooms.values()
                 if r.game.is_over and not r.connections and r is not room]

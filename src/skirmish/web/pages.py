@@ -147,7 +147,23 @@ def table(request: Request, match_id: str) -> HTMLResponse:
     """The table: the client opens ``/ws/{match_id}`` (the seat cookie tells who it is)."""
     if not _ID.match(match_id):
         raise HTTPException(404, "no such match")
-    return _render(request, "table.html", match_id=match_id, client={"match": match_id})
+    lang, _ = pick_language(request)
+    return _render(request, "table.html", match_id=match_id,
+                   client={"match": match_id, "house_rules": house_rule_words(lang)})
+
+
+def house_rule_words(lang: str) -> dict[str, dict[str, Any]]:
+    """Every installed game's house rules in ``lang``, by option (their names are the
+    games' own): the question and each reading's description, for the table's line of the
+    options in force (static/house_rules.js; the state frame names the readings)."""
+    out: dict[str, dict[str, Any]] = {}
+    for part in web_parts():
+        for rule in house_rules_of(part.name):
+            words = rule.in_language(lang)
+            out[rule.name] = {"question": words["question"],
+                              "readings": {r["name"]: r["description"]
+                                           for r in words["readings"]}}
+    return out
 
 
 @router.get("/replay/{replay_id}", response_class=HTMLResponse)

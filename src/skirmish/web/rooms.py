@@ -38,6 +38,7 @@ from skirmish.web.connections import MAX_MESSAGE, Connection
 from skirmish.web.deltas import delta_text
 from skirmish.web.explanations import KEPT, Explained, explanation_of, for_reader
 from skirmish.web.ops import Metrics
+from skirmish.web.pacing import pace_wait
 from skirmish.web.storage import MatchInfo, Store
 
 log = logging.getLogger("skirmish.web")
@@ -66,6 +67,8 @@ class Room:
                                secrets.randbits(32) if bot_seed is None else bot_seed + s.seat)
             for s in info.seats if s.kind == "bot"}
         self.bot_task: asyncio.Task[None] | None = None
+        #: The bots' pace in seconds (the hub's ``bot_pace_s`` setting: :func:`pace_wait`).
+        self.bot_pace = 0.0
         #: The bots' explanations of their actions, the latest last (:mod:`.explanations`).
         self.explanations: list[Explained] = []
         self.closed = False
@@ -556,11 +559,14 @@ class Room:
                 secret = game.decision().kind.startswith("secret")
                 view = view_of(game, player, agent)
                 legal = list(game.legal_actions())
+            came = time.monotonic()
             try:
                 action = await asyncio.to_thread(agent.act, view, legal)
             except Exception:
                 log.exception("match %s: the bot of seat %d failed", self.id, player)
                 return
+            if self.bot_pace > 0:
+                await asyncio.sleep(pace_wait(time.monotonic() - came, self.bot_pace))
             async with self.lock:
                 if self.stored != count:
                     continue

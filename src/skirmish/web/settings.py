@@ -121,6 +121,11 @@ class WebSettings:
     #: 0: never (a seat out of time is still refused; the tests move the hub's clock and look
     #: by hand).
     clock_watch_s: float = 0.5
+    #: A bot's move is sent no sooner than this many seconds after its decision came, and a
+    #: longer think is held to the next whole multiple (issue 46): how long a bot takes, a
+    #: card to weigh or only a Pass, a bid to think over, tells nothing of what it alone
+    #: knows. 0: at once (the tests, a table of bots at machine speed).
+    bot_pace_s: float = 0.25
     #: ``text`` (uvicorn's usual lines) or ``json`` (one JSON object a line, for collectors).
     log_format: str = "text"
     #: Serve Prometheus metrics at ``/metrics``.
@@ -138,7 +143,7 @@ class WebSettings:
             if getattr(self, name) < 0:
                 raise SettingsError(f"{name}: a count of 0 or more")
         for name in ("join_link_days", "keep_finished_days", "keep_replays_days",
-                     "prune_hours", "clock_watch_s"):
+                     "prune_hours", "clock_watch_s", "bot_pace_s"):
             if getattr(self, name) < 0:
                 raise SettingsError(f"{name}: a number of 0 or more")
         if self.join_link_days == 0:

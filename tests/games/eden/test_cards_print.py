@@ -177,6 +177,9 @@ def test_cli_writes_html_and_pdf_of_a_five_fighter_troop(tmp_path: Path) -> None
     troop = tmp_path / "troop.yaml"
     troop.write_text(f"name: Jokers\nfighters: [{', '.join(TROOP)}]\n", encoding="utf-8")
     html, pdf = tmp_path / "out" / "cards.html", tmp_path / "out" / "cards.pdf"
+    result = runner.invoke(app, ["cards", "print", "--troop", str(troop), "--out", str(html)])
+    assert result.exit_code == 2 and "does not exist" in result.output  # issue 46's ruling
+    html.parent.mkdir()
     result = runner.invoke(app, ["cards", "print", "--troop", str(troop), "--out", str(html),
                                  "--pdf", str(pdf)])
     assert result.exit_code == 0, result.output

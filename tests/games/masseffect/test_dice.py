@@ -69,23 +69,27 @@ def test_amounts_print_as_read(text: str) -> None:
 
 
 def test_a_natural_one_fails_and_a_natural_six_succeeds() -> None:
-    """ME4: D6 + modifiers >= X succeeds, except a natural 1 (fails) and a natural 6
-    (succeeds), whatever the modifiers."""
+    """ME4: D6 + modifiers >= X succeeds; under the house rule me-natural-rolls=naturals
+    (the engine's reading before issue 47, now an option: tests/games/masseffect/
+    test_house_rules.py pins the draft's default) a natural 1 fails and a natural 6
+    succeeds, whatever the modifiers."""
     assert succeeds(4, 4) and not succeeds(3, 4)
     assert succeeds(3, 4, +1) and not succeeds(4, 4, -1)
-    assert not succeeds(1, 2, +3)
-    assert succeeds(6, 6, -2)
+    assert not succeeds(1, 2, +3, naturals=True) and succeeds(1, 2, +3)
+    assert succeeds(6, 6, -2, naturals=True) and not succeeds(6, 6, -2)
     roll = threshold_roll(ScriptedDice([5]), 6, +1)
     assert (roll.face, roll.total, roll.success) == (5, 6, True)
 
 
 def test_success_chances_are_exact() -> None:
     """ME4 and ME12/ME22: 4+ is 1/2; +1 (standing still) makes it 2/3; -1 (obstacle) 1/3;
-    a 2+ never passes 5/6, a 6+ never drops below 1/6."""
+    with natural rolls (me-natural-rolls=naturals) a 2+ never passes 5/6, a 6+ never drops
+    below 1/6; by the total (the default) they reach 1 and 0."""
     assert success_chance(4) == HALF
     assert success_chance(4, +1) == Fraction(2, 3)
     assert success_chance(4, -1) == THIRD
-    assert success_chance(2, +3) == Fraction(5, 6)
-    assert success_chance(6, -2) == SIXTH
+    assert success_chance(2, +3, naturals=True) == Fraction(5, 6)
+    assert success_chance(6, -2, naturals=True) == SIXTH
+    assert success_chance(2, +3) == 1 and success_chance(6, -2) == 0
     with pytest.raises(ValueError, match="2\\+ to 6\\+"):
         success_chance(7)

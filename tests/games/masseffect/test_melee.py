@@ -157,21 +157,35 @@ def test_stunned_figures_still_fight() -> None:
 
 
 # -- ME28: weapons and bare hands -----------------------------------------------------------------
-def test_bare_hands_fight_one_worse_and_deal_one_wound() -> None:
-    # ME28: Mêlée 4+ without a weapon counts as 5+: a 4 fails.
+def one_worse(state: MEState) -> None:
+    state.house_rules = {"me-bare-hands": "one-worse"}
+
+
+@pytest.mark.parametrize(("reading", "threshold", "hurt"), [
+    ("one-worse", 5, []), ("even", 4, [(B1, 1)])])
+def test_bare_hands_fight_one_worse_and_deal_one_wound(
+        reading: str, threshold: int, hurt: list[tuple[str, int]]) -> None:
+    # ME28 under me-bare-hands=one-worse (the engine's reading before issue 47): Mêlée 4+
+    # without a weapon counts as 5+, a 4 fails. By the draft (the default), which gives no
+    # penalty, a 4 succeeds and the bare hands deal 1 wound.
     unarmed = target(melee=4, equipment="-")
-    game = duel(unarmed, dice=[4, 1])
+    game = duel(unarmed, dice=[4, 1],
+                prepare=lambda s: setattr(s, "house_rules", {"me-bare-hands": reading}))
     game.apply(f"fight {A1}")
     roll = next(e for e in game.log if isinstance(e, RollNote))
-    assert (roll.threshold, roll.success) == (5, False)
-    assert wounds(game) == []
+    assert (roll.threshold, roll.success) == (threshold, reading == "even")
+    assert wounds(game) == hurt
 
 
-def test_bare_hands_count_one_worse_in_the_comparison() -> None:
-    # ME28: 4+ bare handed (5+) and 5+ armed both succeed: equal, nobody hits.
-    game = duel(target(melee=4, equipment="-"), dice=[6, 6])
+@pytest.mark.parametrize(("reading", "hurt"), [("one-worse", []), ("even", [(B1, 1)])])
+def test_bare_hands_count_one_worse_in_the_comparison(
+        reading: str, hurt: list[tuple[str, int]]) -> None:
+    # ME28: 4+ bare handed and 5+ armed both succeed: with one-worse, 5+ against 5+, equal,
+    # nobody hits; by the draft, 4+ beats 5+ and hits.
+    game = duel(target(melee=4, equipment="-"), dice=[6, 6],
+                prepare=lambda s: setattr(s, "house_rules", {"me-bare-hands": reading}))
     game.apply(f"fight {A1}")
-    assert wounds(game) == []
+    assert wounds(game) == hurt
 
 
 def test_a_bare_handed_hit_deals_one_wound() -> None:
@@ -182,8 +196,11 @@ def test_a_bare_handed_hit_deals_one_wound() -> None:
 
 def test_the_best_melee_weapon_strikes() -> None:
     # ME28: with an Arme de mêlée (1) and a Poing hydraulique (D3), the fist: D3 (5 -> 3).
+    # Under me-melee-weapon=best, the engine's choice before issue 47 (on purpose: by default
+    # the player chooses, tests/games/masseffect/test_melee_weapon.py).
     brute = target(equipment="Arme de mêlée, Poing hydraulique")
-    game = duel(brute, dice=[5, 1, 5])
+    game = duel(brute, dice=[5, 1, 5],
+                prepare=lambda s: setattr(s, "house_rules", {"me-melee-weapon": "best"}))
     game.apply(f"fight {A1}")
     assert rolls(game)[-1] == (A1, "damage D3", 3)
     assert figure(game, 1).out

@@ -60,9 +60,12 @@ def test_out_of_action_loses_the_remaining_shots() -> None:
 
 
 def test_a_natural_one_fails_and_a_natural_six_succeeds_whatever_the_modifiers() -> None:
-    """ME4 with big modifiers: 2+ at +5 still misses on a 1, 6+ at -5 still hits on a 6."""
-    assert shot_odds(ShotSituation(threshold=2, modifier=5)).any_hit == F(5, 6)
-    assert shot_odds(ShotSituation(threshold=6, modifier=-5)).any_hit == F(1, 6)
+    """ME4 with big modifiers, under me-natural-rolls=naturals: 2+ at +5 still misses on a
+    1, 6+ at -5 still hits on a 6; by the total (the draft, the default): 1 and 0."""
+    assert shot_odds(ShotSituation(threshold=2, modifier=5, naturals=True)).any_hit == F(5, 6)
+    assert shot_odds(ShotSituation(threshold=6, modifier=-5, naturals=True)).any_hit == F(1, 6)
+    assert shot_odds(ShotSituation(threshold=2, modifier=5)).any_hit == 1
+    assert shot_odds(ShotSituation(threshold=6, modifier=-5)).any_hit == 0
     assert shot_odds(ShotSituation(threshold=4, modifier=1)).any_hit == F(2, 3)
     assert shot_odds(ShotSituation(threshold=4, modifier=-1)).any_hit == F(1, 3)
 
@@ -280,13 +283,17 @@ def test_melee_with_equal_melee_both_succeeding_nobody_hits() -> None:
 
 
 def test_bare_hands_are_one_worse_for_the_roll_and_the_comparison_and_deal_one() -> None:
-    """ME28: 4+ bare handed fights as 5+: against an armed 5+ both succeeding is a tie;
-    against an armed 4+ the armed figure is better; 6+ stays 6+."""
-    tie = melee_odds(side(4, None), side(5))
+    """ME28 under me-bare-hands=one-worse (the engine's reading before issue 47): 4+ bare
+    handed fights as 5+: against an armed 5+ both succeeding is a tie; against an armed 4+
+    the armed figure is better; 6+ stays 6+. By the draft (the default) 4+ stays 4+."""
+    tie = melee_odds(side(4, None, bare_penalty=True), side(5))
     assert (tie.a_hits, tie.b_hits, tie.nobody) == (F(2, 9), F(2, 9), F(5, 9))
-    worse = melee_odds(side(4, None), side(4))
+    worse = melee_odds(side(4, None, bare_penalty=True), side(4))
     assert (worse.a_hits, worse.b_hits, worse.nobody) == (F(1, 6), F(1, 2), F(1, 3))
-    assert side(6, None).threshold == 6
+    assert side(6, None, bare_penalty=True).threshold == 6
+    assert side(4, None).threshold == 4  # the draft: no penalty
+    even = melee_odds(side(4, None), side(4))
+    assert even.a_hits == even.b_hits
     fists = melee_odds(side(2, None), side(6, D3, vitality=3))
     assert fists.wounds_to_b == {0: 1 - fists.a_hits, 1: fists.a_hits}
     with pytest.raises(ValueError, match="bare hands"):
@@ -306,7 +313,8 @@ def test_opportunity_attack() -> None:
     assert opportunity_odds(4, D2).out_of_action == F(1, 2)
     assert opportunity_odds(4, D2, vitality=2).wounds == {0: F(1, 2), 1: F(1, 4),
                                                           2: F(1, 4)}
-    assert opportunity_odds(5, None).any_hit == F(1, 6)  # bare hands: 6+
+    assert opportunity_odds(5, None, bare_penalty=True).any_hit == F(1, 6)  # one worse: 6+
+    assert opportunity_odds(5, None).any_hit == F(1, 3)  # the draft: 5+
     assert opportunity_odds(3, D2, armour=2, vitality=1).out_of_action == 0
     assert opportunity_odds(3, D2, True, armour=2, vitality=1).out_of_action == F(2, 3)
 
@@ -327,13 +335,15 @@ def test_melee_from_cards() -> None:
     """The krogan (Mêlée 3+, Armure 2) against the draft's veteran (Mêlée 5+)."""
     krogan, veteran = LIB.profile("Guerrier krogan"), LIB.profile("Mercenaire vétéran")
     arms = [LIB.weapons[i] for i in ("Arme de mêlée", "Fusil à pompe")]
-    odds = melee_from_cards(krogan, arms, veteran, [LIB.weapon("Fusil mitrailleur")])
-    # the veteran is bare handed here: 6+
+    odds = melee_from_cards(krogan, arms, veteran, [LIB.weapon("Fusil mitrailleur")],
+                            bare_penalty=True)
+    # the veteran is bare handed here: 6+ under me-bare-hands=one-worse
     assert (odds.a_hits, odds.b_hits) == (F(2, 3) * F(5, 6) + F(2, 3) * F(1, 6),
                                           F(1, 6) * F(1, 3))
     assert odds.wounds_to_b == {0: F(1, 3), 1: F(2, 3)} and odds.b_out_of_action == 0
     assert odds.wounds_to_a == {0: F(1)}  # 1 wound into Armure (2)
-    hurt = melee_from_cards(krogan, arms, veteran, [], a_armour_left=0, a_vitality_left=1)
+    hurt = melee_from_cards(krogan, arms, veteran, [], a_armour_left=0, a_vitality_left=1,
+                            bare_penalty=True)
     assert hurt.a_out_of_action == F(1, 18)
 
 
@@ -432,15 +442,18 @@ def test_the_cross_check_would_catch_a_wrong_order_of_steps() -> None:
 
 
 @pytest.mark.parametrize(("a", "b"), [(side(3, D2, vitality=2), side(3, None, armour=1)),
-                                      (side(5, None), side(2, D3, perforant=True)),
+                                      (side(5, None, bare_penalty=True),
+                                       side(2, D3, perforant=True)),
+                                      (side(3, None, bare_penalty=True),
+                                       side(4, None, bare_penalty=True)),
                                       (side(4, D2, armour=1, vitality=2), side(6, D3))])
 def test_melee_agrees_with_an_independent_simulation(a: MeleeSide, b: MeleeSide) -> None:
     rng = random.Random(5)
     odds = melee_odds(a, b)
     counts = {"a": 0, "b": 0, "none": 0}
     for _ in range(TRIALS):
-        ma = a.melee if a.damage else min(6, a.melee + 1)
-        mb = b.melee if b.damage else min(6, b.melee + 1)
+        ma = a.melee if a.damage or not a.bare_penalty else min(6, a.melee + 1)
+        mb = b.melee if b.damage or not b.bare_penalty else min(6, b.melee + 1)
         sa, sb = rng.randint(1, 6) >= ma, rng.randint(1, 6) >= mb
         winner = ("a" if sa and (not sb or ma < mb) else
                   "b" if sb and (not sa or mb < ma) else "none")

@@ -274,14 +274,19 @@ def test_a_counter_charge_power_is_used_normally_on_a_charger() -> None:
     assert figure(game, 0).counter_charged and not st(game).engaged(figure(game, 0))
 
 
-def test_no_counter_charge_power_against_a_charger_from_the_rear() -> None:
+@pytest.mark.parametrize("reading", ["forbidden", "allowed"])
+def test_no_counter_charge_power_against_a_charger_from_the_rear(reading: str) -> None:
+    # ME2: «Un personnage qui a été chargé … peut utiliser … un pouvoir de contre-charge»:
+    # from the rear too by the draft (the default); not under me-rear-counter-charge=
+    # forbidden (the engine's reading before issue 47).
     def from_behind(state: MEState) -> None:
         state.figures[0].chargers.append("B.Cible")
         state.figures[0].rear_chargers.append("B.Cible")
+        state.house_rules = {"me-rear-counter-charge": reading}
 
     game = scene([Put(0, ADEPT, 10, 5, facing=270), Put(1, CIBLE, 10, 6.2)], phase="pouvoirs",
                  prepare=from_behind)
-    assert halted(game)
+    assert halted(game) == (reading == "forbidden")
 
 
 def test_no_power_at_an_enemy_in_contact_that_did_not_charge() -> None:

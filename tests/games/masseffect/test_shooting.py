@@ -92,10 +92,12 @@ def test_no_shot_at_an_engaged_figure_but_a_counter_charge_shot_at_minus_one() -
 
 
 def test_no_counter_charge_against_a_charger_from_the_rear() -> None:
-    # ME2: the charger ended in the rear arc: no counter-charge shot.
+    # ME2 under me-rear-counter-charge=forbidden (the engine's reading before issue 47;
+    # test_house_rules.py pins both): the charger ended in the rear arc: no counter-charge.
     def charged_from_behind(state: MEState) -> None:
         state.figures[0].chargers.append("B.Soldat-de-l'Alliance")
         state.figures[0].rear_chargers.append("B.Soldat-de-l'Alliance")
+        state.house_rules = {"me-rear-counter-charge": "forbidden"}
 
     game = scene([Put(0, SOLDIER, 10, 10, facing=90), Put(1, SOLDIER, 10, 8.8)], phase="tir",
                  prepare=charged_from_behind)

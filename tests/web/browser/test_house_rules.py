@@ -3,6 +3,7 @@ chosen; the reading picked is the one the created match plays."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,3 +46,41 @@ def test_the_lobby_with_its_house_rules_fits_a_phone(browser: Any, live: Any) ->
         assert box is not None and box["x"] + box["width"] <= 390
     finally:
         page.close()
+
+
+def test_both_seats_see_the_house_rules_the_match_plays(browser: Any, live: Any,
+                                                        shots: Path) -> None:
+    # A remote match created with a house rule: each player's table says which readings it
+    # plays (the one chosen, in the page's language), the defaults left unsaid.
+    page = new_page(browser, live)
+    other = new_page(browser, live, locale="fr-FR")
+    try:
+        page.goto("/")
+        page.select_option("#house-rule-eden-eden-storm-charge", "charge-too")
+        page.select_option("#kind-0", "human")
+        page.select_option("#kind-1", "human")
+        page.check("input[name=mode][value=remote]")
+        page.fill("#rounds", "1")
+        page.click("#create")
+        page.wait_for_selector("#created:not([hidden])")
+        link_b = page.input_value("#join-url-1")
+        other.goto(link_b)
+        other.wait_for_url("**/match/*")
+        page.click("#join-0")
+        page.wait_for_url("**/match/*")
+        for table in (page, other):
+            table.wait_for_selector("#house-rules:not([hidden])")
+            assert table.get_attribute("#house-rules", "data-rules") == \
+                "eden-storm-charge=charge-too"
+        english = page.inner_text("#house-rules")
+        assert english == ("House rules: Does Storm's 8 cm limit the Charge as well as the "
+                           "Move? — a Move and a Charge both cover 8 cm")
+        page.screenshot(path=shots / "table-house-rules.png")
+        french = other.inner_text("#house-rules")
+        assert french == ("Règles maison : Le Vent contraire (8 cm) limite-t-il aussi "
+                          "l'Engagement ? — un Déplacement et un Engagement couvrent 8 cm")
+    finally:
+        errors = page.script_errors + other.script_errors
+        page.context.close()
+        other.context.close()
+    assert not errors

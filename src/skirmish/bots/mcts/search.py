@@ -186,6 +186,9 @@ class Explanation:
     #: Why the heuristic chose it, when it took the decision without a search and says why
     #: (its ``reason(view, action)``).
     reason: str | None = None
+    #: Every root action the search tried and its visits, most visited first (self-play's
+    #: policy targets: :mod:`skirmish.sim.selfplay`); not in :meth:`to_json`.
+    visits: list[tuple[str, int]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "prior": self.prior, "win": round(self.win, 4),
@@ -653,7 +656,8 @@ class Search:
                 for n in self.root.line(self.settings.plies) if n.key is not None]
         explanation = Explanation(text, best.mean(), self.iterations, elapsed, line, options,
                                   len(self.pool), self.determinizer.redraws, self.errors,
-                                  self.prior)
+                                  self.prior, visits=[(c.key[1], c.visits) for c in children
+                                                      if c.key is not None])
         return self.legal[text], explanation
 
 

@@ -16,6 +16,7 @@ positions are in cm (the table's unit), facings in degrees (0 = east, 90 = north
 ``hold A.Tali``                                the picked figure does nothing this phase
 ``fight A.Grunt``                              the next melee fight (ME27)
 ``oppose B.Légionnaire``                       the lone figure's opponent (ME27)
+``wield A.Krogan Poing-hydraulique``           the melee weapon it strikes with this phase (ME42)
 ``heroic dodge``                               a heroic action: dodge, effort, stand (ME31)
 ``group A.Kaidan A.Ashley``                    Action groupée: friends that act next (ME31)
 ``pass``                                       decline (the rest of a phase, a heroic action)
@@ -135,6 +136,15 @@ class Oppose(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Wield(Action):
+    """ME42: the melee weapon a figure carrying several strikes with this phase."""
+
+    verb: ClassVar[str] = "wield"
+    figure: Ref
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True)
 class HeroicAct(Action):
     verb: ClassVar[str] = "heroic"
     action: Heroic
@@ -150,5 +160,5 @@ class Group(Action):
 ME_ACTIONS = ActionSet(
     "masseffect",
     (Pass, ChooseEdge, Deploy, Stay, Walk, Run, UsePower, AreaPower, Shoot, Special, Hold,
-     Fight, Oppose, HeroicAct, Group),
+     Fight, Oppose, HeroicAct, Group, Wield),
 )

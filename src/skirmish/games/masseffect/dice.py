@@ -145,26 +145,32 @@ def check_threshold(threshold: int) -> None:
         raise ValueError(f"a threshold is {low}+ to {high}+, got {threshold!r}")
 
 
-def succeeds(face: int, threshold: int, modifier: int = 0) -> bool:
-    """ME4: a natural 6 succeeds, a natural 1 fails, otherwise ``face + modifier >= X``."""
-    if face == 6:
-        return True
-    if face == 1:
-        return False
+def succeeds(face: int, threshold: int, modifier: int = 0, *, naturals: bool = False) -> bool:
+    """ME4: the roll succeeds when ``face + modifier >= X`` (the draft: «un score à
+    atteindre»). With ``naturals`` (the house rule ``me-natural-rolls``, the engine's
+    reading before issue 47) a natural 6 succeeds and a natural 1 fails whatever the
+    modifiers. Without a modifier both readings agree (thresholds are 2+ to 6+)."""
+    if naturals:
+        if face == 6:
+            return True
+        if face == 1:
+            return False
     return face + modifier >= threshold
 
 
-def threshold_roll(dice: Dice, threshold: int, modifier: int = 0) -> ThresholdRoll:
+def threshold_roll(dice: Dice, threshold: int, modifier: int = 0, *,
+                   naturals: bool = False) -> ThresholdRoll:
     """Roll one D6 against ``threshold`` (X+) with ``modifier`` (ME4)."""
     check_threshold(threshold)
     face = dice.d6()
-    return ThresholdRoll(face, threshold, modifier, succeeds(face, threshold, modifier))
+    return ThresholdRoll(face, threshold, modifier,
+                         succeeds(face, threshold, modifier, naturals=naturals))
 
 
-def success_chance(threshold: int, modifier: int = 0) -> Fraction:
+def success_chance(threshold: int, modifier: int = 0, *, naturals: bool = False) -> Fraction:
     """The exact chance of :func:`threshold_roll` succeeding (ME4)."""
     check_threshold(threshold)
-    dist = icepool.d6.map(lambda face: succeeds(face, threshold, modifier))
+    dist = icepool.d6.map(lambda face: succeeds(face, threshold, modifier, naturals=naturals))
     return Fraction(dist.probability(True))
 
 

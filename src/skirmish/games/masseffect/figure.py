@@ -77,6 +77,7 @@ class Figure:
     counter_charged: bool = False
     fought: bool = False
     spent: bool = False  # picked in the current alternating phase (ME15, ME16, ME13)
+    wielding: str = ""  # ME42: the melee weapon its player chose for this phase
     statuses: list[str] = field(default_factory=list)  # ME34
     stripped: list[str] = field(default_factory=list)  # ME24: protections switched off
     shield_uses: int = 0
@@ -143,6 +144,7 @@ class Figure:
         self.rear_chargers = []
         self.used_power = self.shot = self.special = self.counter_charged = False
         self.fought = self.spent = False
+        self.wielding = ""
         self.statuses = []
         self.stripped = []
         self.mods = {}
@@ -168,6 +170,7 @@ class Figure:
         o.chargers, o.rear_chargers = self.chargers[:], self.rear_chargers[:]
         o.used_power, o.shot, o.special = self.used_power, self.shot, self.special
         o.counter_charged, o.fought, o.spent = self.counter_charged, self.fought, self.spent
+        o.wielding = self.wielding
         o.statuses, o.stripped = self.statuses[:], self.stripped[:]
         o.shield_uses, o.barrier_uses = self.shield_uses, self.barrier_uses
         o.mods, o.heroic_used = dict(self.mods), self.heroic_used[:]
@@ -181,8 +184,11 @@ class Figure:
               "carries")
 
     def to_json(self) -> dict[str, Any]:
-        return {"side": self.side, "key": self.key,
-                **{name: getattr(self, name) for name in Figure._STATE}}
+        out = {"side": self.side, "key": self.key,
+               **{name: getattr(self, name) for name in Figure._STATE}}
+        if self.wielding:  # ME42: only once chosen (states without a choice read as before)
+            out["wielding"] = self.wielding
+        return out
 
     def load(self, data: Mapping[str, Any]) -> None:
         """Take the game state of :meth:`to_json` (the card comes from the set-up)."""
@@ -193,3 +199,4 @@ class Figure:
             elif isinstance(value, dict):
                 value = dict(value)
             setattr(self, name, value)
+        self.wielding = str(data.get("wielding", ""))

@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
         # each layer's part: the object implementing that layer's protocol
         "bots": "skirmish.games.masseffect.bots.part:BOTS",
         "cli": "skirmish.games.masseffect.cli.part:CLI",
+        "house_rules": "skirmish.games.masseffect.house_rules:HOUSE_RULES",
         "rl": "skirmish.games.masseffect.rl.part:RL",
         "sim": "skirmish.games.masseffect.sim.part:SIM",
         "web": "skirmish.games.masseffect.web.part:WEB",

@@ -9,6 +9,7 @@ from skirmish.core.game import Game
 from skirmish.games.masseffect.dice import Amount, succeeds
 from skirmish.games.masseffect.events import Note, RollNote
 from skirmish.games.masseffect.figure import Figure
+from skirmish.games.masseffect.house_rules import NATURAL_ROLLS, reading_of
 from skirmish.games.masseffect.rules import HEROIC_ACTIONS
 from skirmish.games.masseffect.state import MEState
 
@@ -20,11 +21,24 @@ def state_of(game: Game) -> MEState:
     return cast(MEState, game.state)
 
 
+def naturals(game: Game) -> bool:
+    """Whether natural 6s and 1s decide modified rolls (the house rule
+    ``me-natural-rolls``: :func:`~skirmish.games.masseffect.dice.succeeds`)."""
+    return reading_of(state_of(game).house_rules, NATURAL_ROLLS) == "naturals"
+
+
+def roll_succeeds(game: Game, face: int, threshold: int, modifier: int = 0) -> bool:
+    """ME4: does ``face`` succeed against ``threshold`` with ``modifier``, under the
+    match's house rules?"""
+    return succeeds(face, threshold, modifier, naturals=bool(modifier) and naturals(game))
+
+
 def roll_d6(game: Game, figure: Figure, what: str, threshold: int, modifier: int = 0) -> int:
     """ME4: one D6 against ``threshold`` with ``modifier``; the face (logged)."""
     face = game.dice.d6()
     game.emit(RollNote(figure=str(figure.ref), roll=what, face=face, threshold=threshold,
-                       modifier=modifier, success=succeeds(face, threshold, modifier)))
+                       modifier=modifier,
+                       success=roll_succeeds(game, face, threshold, modifier)))
     return face
 
 

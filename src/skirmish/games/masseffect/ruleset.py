@@ -25,6 +25,7 @@ from typing import Any
 
 from skirmish.core.dice import Dice, SeededDice, fresh_seed
 from skirmish.core.game import Game
+from skirmish.core.house_rules import HouseRuleError
 from skirmish.core.ruleset import RULESETS, Outcome
 from skirmish.games.masseffect.actions import ME_ACTIONS, token
 from skirmish.games.masseffect.cards.bands import Band, equipment_of
@@ -34,6 +35,7 @@ from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.cards.scenarios import Scenario
 from skirmish.games.masseffect.cards.weapons import Weapon
 from skirmish.games.masseffect.figure import Card
+from skirmish.games.masseffect.house_rules import house_rules_in
 from skirmish.games.masseffect.phases.begin import Begin, begins
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import pas_to_cm
@@ -54,6 +56,14 @@ class SetupError(ValueError):
 #: Set-ups already read (their JSON text): a batch of games on one set-up reads it once.
 _READ: dict[str, tuple[list[tuple[int, str, Card]], Scenario, tuple[Any, ...]]] = {}
 _READ_KEPT = 64
+
+
+def _house_rules(setup: Mapping[str, Any]) -> dict[str, str]:
+    """The set-up's house rules (issue 47), checked: a SetupError names the one at fault."""
+    try:
+        return house_rules_in(setup)
+    except HouseRuleError as exc:
+        raise SetupError(str(exc)) from None
 
 
 def _read(setup: Mapping[str, Any]) -> tuple[list[tuple[int, str, Card]], Scenario,
@@ -124,6 +134,7 @@ class MassEffectRuleset:
         setup = json.loads(text)
         width, height = scenario.table
         state = new_state(cards, Field(pas_to_cm(width), pas_to_cm(height)), scenery, scenario)
+        state.house_rules = _house_rules(setup)
         for figure, entry in zip(state.figures, _entries(setup), strict=True):
             at = entry.get("at")
             if at is not None:
@@ -143,6 +154,7 @@ class MassEffectRuleset:
         cards, scenario, scenery = _read(setup)
         width, height = scenario.table
         state = new_state(cards, Field(pas_to_cm(width), pas_to_cm(height)), scenery, scenario)
+        state.house_rules = _house_rules(setup)
         state.load(data)
         return state
 

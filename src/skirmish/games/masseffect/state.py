@@ -74,6 +74,9 @@ class MEState(Remembering):
     edges: list[str] = dataclasses.field(default_factory=lambda: ["lower", "upper"])
     ended: str = ""  # why the game ended early, if it did
     index: dict[str, int] = dataclasses.field(default_factory=dict)
+    #: The house rules' readings chosen by the set-up (issue 47; the defaults when absent:
+    #: :mod:`skirmish.games.masseffect.house_rules`), shared by every copy.
+    house_rules: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.forget()
@@ -244,6 +247,7 @@ class MEState(Remembering):
         other.edges = list(self.edges)
         other.ended = self.ended
         other.index = self.index
+        other.house_rules = self.house_rules
         other.forget()
         return other
 

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from skirmish.core.game import Game
+from skirmish.core.names import fold
 from skirmish.core.procedure import Procedure
 from skirmish.games.masseffect.cards.scenarios import MarkerKind
 from skirmish.games.masseffect.combat.hits import BURN, Hit
 from skirmish.games.masseffect.events import Note, ScoreEvent, TurnEvent
+from skirmish.games.masseffect.figure import Figure
+from skirmish.games.masseffect.house_rules import ELIMINATE_POINTS, reading_of
 from skirmish.games.masseffect.phases.deployment import Deployment
 from skirmish.games.masseffect.phases.melee import MeleePhase
 from skirmish.games.masseffect.phases.movement import MovementPhase
@@ -55,8 +58,20 @@ def objectives_held(state: MEState, control_pas: int) -> list[tuple[str, int]]:
 
 
 def final_scores(state: MEState) -> list[int]:
-    """ME37 eliminate: each player scores the points of the enemy figures out of action."""
-    return [sum(f.profile.points for f in state.band(1 - side) if f.out) for side in (0, 1)]
+    """ME37 eliminate: each player scores what the enemy figures out of action cost their
+    band (:func:`figure_cost`), or their cards' points only under the house rule
+    ``me-eliminate-points`` = ``card`` (the engine's reading before issue 47)."""
+    by_cost = reading_of(state.house_rules, ELIMINATE_POINTS) == "cost"
+    return [sum(figure_cost(f) if by_cost else f.profile.points
+                for f in state.band(1 - side) if f.out) for side in (0, 1)]
+
+
+def figure_cost(figure: Figure) -> int:
+    """ME39: what a figure cost its band: its card's points and the ``Points`` of each item
+    it carries that is not on its card (a soldier with an Omni-lame: 3 + 1)."""
+    own = {fold(name) for name in figure.profile.equipment}
+    return figure.profile.points + sum(w.points for w in figure.card.weapons
+                                       if fold(w.name) not in own)
 
 
 @dataclass(slots=True)

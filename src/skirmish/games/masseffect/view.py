@@ -16,7 +16,7 @@ def figure_view(state: MEState, f: Figure, engaged: bool | None = None) -> dict[
     card = f.card
     p = card.profile
     weapons, powers, text = _card_names(card)
-    return {
+    out = {
         "ref": str(f.ref), "side": f.side, "name": p.name, "points": p.points,
         "x": f.x, "y": f.y, "facing": f.facing, "radius": p.base_mm / 20.0,  # f.radius
         "placed": f.placed, "out": f.out, "extracted": f.extracted,
@@ -36,6 +36,9 @@ def figure_view(state: MEState, f: Figure, engaged: bool | None = None) -> dict[
         "disengaged": f.disengaged, "counter_charged": f.counter_charged,
         "spent": f.spent, "revived_turn": f.revived_turn,
     }
+    if f.wielding:  # ME42: the melee weapon its player chose for the phase, once chosen
+        out["wielding"] = f.wielding
+    return out
 
 
 def cards_view(state: MEState) -> dict[str, dict[str, Any]]:
@@ -144,4 +147,6 @@ def state_view(state: MEState) -> dict[str, Any]:
                     for f, engaged in zip(state.figures, _engaged(state), strict=True)],
         "markers": [m.to_json() for m in state.markers],
         "scenery": _scenery_view(state),
+        # the house rules chosen (issue 47: public, what the bots weigh by); none: defaults
+        **({"house_rules": dict(state.house_rules)} if state.house_rules else {}),
     }

@@ -180,5 +180,8 @@ def test_a_folder_adds_and_overrides_cards_and_nothing_loads_half_way(tmp_path: 
     with pytest.raises(ContentError):
         load_library([mine, broken])
     assert load_library().fighters["Yuri"].value == 25  # nothing kept from a failed load
-    with pytest.raises(ContentError, match="expected a folder"):
+    with pytest.raises(ContentError, match="no such folder"):
         load_library([tmp_path / "missing"])
+    (tmp_path / "a-file").write_text("name: x\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="expected a folder"):
+        load_library([tmp_path / "a-file"])

@@ -16,6 +16,7 @@ table (the exact odds of the best melee attack each fighter could make soon,
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skirmish.bots.game_parts import (
@@ -27,6 +28,7 @@ from skirmish.bots.game_parts import (
 )
 from skirmish.bots.parameters import Parameter
 from skirmish.core.game import Game
+from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
     from skirmish.bots.mcts.search import Settings
@@ -77,7 +79,12 @@ PARAMETERS: dict[str, Parameter] = {
                        "this round is worth in the evaluation (Eden)"),
     "missions": Parameter(float, low=0, high=100, default=1.0, help="weight of the missions' "
                           "projected VP in the evaluation (Eden)"),
+    "learned": Parameter(float, low=0, high=1, default=0.0, help="weight of the learned "
+                         "evaluation in the leaf, 0 to 1 (Eden; issue 49, docs/bots.md)"),
 }
+
+#: The learned evaluation shipped with Eden (issue 49: ``make train``, docs/bots.md).
+LEARNED_MODEL = Path(__file__).with_name("models") / "value.npz"
 
 #: Their values in the presets: the leaf's weights calibrated on heuristic self-play for
 #: the round-horizon search of ``normal`` and ``hard`` (docs/bots.md).
@@ -179,9 +186,10 @@ def configure(settings: Settings) -> GameSearch:
     values = given(settings, PARAMETERS)
     threat, tempo, missions = values["threat"], values["tempo"], values["missions"]
 
-    def leaf(game: Game) -> float:
+    def rules(game: Game) -> float:
         return eden_value(game, threat, disposable=True, tempo=tempo, missions=missions)
 
+    leaf = blended(rules, LEARNED_MODEL, float(values["learned"]))
     return GameSearch(leaf=leaf, preference=EDEN_PREFERENCE, settling=EDEN_SETTLING,
                       searched=EDEN_SEARCHED.__contains__, uninformed=EDEN_UNINFORMED,
                       lone=True)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-import os
 from pathlib import Path
 
 import typer
 from rich.console import Console
 
+from skirmish.cli.content_field import content_field
 from skirmish.cli.errors import DATA_SUFFIXES, check_output, fail
 from skirmish.games.eden.cli.library import library_or_exit
 
@@ -29,20 +29,6 @@ def validate_troop(console: Console, file: Path, content: list[Path] | None) -> 
     console.print(f"{file}: a legal {troop.type} troop - {', '.join(troop.fighters)}: "
                   f"{total_value(lib, troop)}/{troop.budget} points, SP reserve "
                   f"{sp_reserve(lib, troop)}", markup=False, highlight=False)
-
-
-def _content_field(content: list[Path] | None, out: Path) -> tuple[str, ...]:
-    """The troop file's ``content:``: the --content folders it was built from, relative to
-    the file's folder where they can be (as the file reads them: ``content_of``), so that
-    ``troop validate`` and every command finds the players' own cards it names."""
-    field: list[str] = []
-    for folder in content or ():
-        try:
-            text = os.path.relpath(folder.resolve(), out.resolve().parent)
-        except ValueError:  # another drive: only an absolute path reaches it
-            text = str(folder.resolve())
-        field.append(Path(text).as_posix())
-    return tuple(field)
 
 
 def new_troop(console: Console, out: Path, *, faction: str | None, stigma: str | None,
@@ -92,7 +78,7 @@ def new_troop(console: Console, out: Path, *, faction: str | None, stigma: str |
         with contextlib.suppress(KeyError):
             leader = lib.profile(leader).name
     troop = Troop(troop_type, tuple(names), budget, leader, name or symbol,
-                  content=_content_field(content, out))
+                  content=content_field(content, out))
     problems = troop_problems(lib, troop)
     if problems:
         raise fail("; ".join(problems))

@@ -173,7 +173,7 @@ def _self_value(t: Table, user: Fig, power: Power) -> float:
 
 def _ally_value(t: Table, user: Fig, power: Power, friend: Fig, stayed: bool) -> float:
     threshold = power_roll(user, power)
-    p = 1.0 if threshold is None else chance(threshold, 1 if stayed else 0)
+    p = 1.0 if threshold is None else chance(threshold, 1 if stayed else 0, user.naturals)
     value = -0.01
     for spec in power.effects:
         if spec.kind == "heal":

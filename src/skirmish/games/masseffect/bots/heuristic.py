@@ -43,6 +43,8 @@ from skirmish.games.masseffect.actions import (
     Shoot,
     Special,
     UsePower,
+    Wield,
+    token,
 )
 from skirmish.games.masseffect.bots.actions import action_value, best_shot, special_intent
 from skirmish.games.masseffect.bots.moves import (
@@ -212,10 +214,19 @@ class MassEffectHeuristic:
         return target is not None and target.in_action and target.side != t.me and (
             target.vitality + target.armour <= 2 or target.points >= 8)
 
+    def _wield(self, t: Table, legal: Sequence[Action], d: Mapping[str, Any]
+               ) -> Action | None:
+        """ME42: the melee weapon of highest mean damage, Perforant on a tie (the engine's
+        own choice before issue 47, so its play stays the same)."""
+        fig = t.figs.get(str(d.get("context", {}).get("figure", "")))
+        best = best_melee_weapon(fig.melee_weapons) if fig is not None else None
+        return next((a for a in legal if isinstance(a, Wield)
+                     and best is not None and a.weapon == token(best.name)), None)
+
     _HANDLERS: ClassVar[dict[str, Callable[[MassEffectHeuristic, Table, Sequence[Action],
                                             Mapping[str, Any]], Action | None]]] = {
         "edge": _edge, "deploy": _deploy, "move": _move, "group": _group, "fight": _fight,
-        "oppose": _oppose, "heroic": _heroic,
+        "oppose": _oppose, "heroic": _heroic, "wield": _wield,
     }
 
 
@@ -229,7 +240,7 @@ def incoming(t: Table, attacker: Fig, target: Fig) -> tuple[float, float]:
     cover = True
     if v["fought"] or (touching(attacker.base, target.base) and not v["shot"]
                        and not v["used_power"]):
-        weapon = best_melee_weapon(attacker.melee_weapons)
+        weapon = attacker.melee_weapon
         amounts = weapon.damage.probabilities() if weapon and weapon.damage else {1: ONE}
         pierce, protected = bool(weapon and weapon.has("Perforant")), False
     elif v["shot"]:

@@ -36,6 +36,7 @@ at a movement below the root (``me_stays``), where one iteration listing the des
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skirmish.bots.game_parts import GameSearch, SearchKnowledge, given
@@ -44,6 +45,7 @@ from skirmish.bots.parameters import Parameter
 from skirmish.core.actions import Action
 from skirmish.core.game import Game
 from skirmish.games.masseffect.bots.leaf import LEAVES, MASSEFFECT_LEAVES, masseffect_value
+from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
     from skirmish.bots.mcts.search import Settings
@@ -56,7 +58,7 @@ MASSEFFECT_PREFERENCE: dict[str, float] = {
 }
 
 #: The decisions a "settle" rollout plays through: those that settle an exchange under way.
-MASSEFFECT_SETTLING = frozenset({"oppose", "heroic", "fight"})
+MASSEFFECT_SETTLING = frozenset({"oppose", "heroic", "fight", "wield"})
 
 #: The decisions left to the heuristic, at once, with ``scope`` "fights": the table edge
 #: and the deployment (ME9), which a turn's horizon sees nothing of (in 12 ladder games
@@ -97,7 +99,12 @@ PARAMETERS: dict[str, Parameter] = {
                          "turn's start, or set by hand with data carried worth a band"),
     "me_pick": Parameter(str, choices=PICKS, help=f"the pick on {_NAME}"),
     "me_student": Parameter(bool, help=f"the student on {_NAME}"),
+    "me_learned": Parameter(float, low=0, high=1, default=0.0, help=f"weight of the learned "
+                            f"evaluation in the {_NAME} leaf, 0 to 1 (issue 49, docs/bots.md)"),
 }
+
+#: The learned evaluation shipped with ME:A (issue 49: ``make train``, docs/bots.md).
+LEARNED_MODEL = Path(__file__).with_name("models") / "value.npz"
 
 #: Their ME:A search (see the module's description): rollouts to the turn's end with the
 #: heuristic's moves in the movement phase, replayed (``me_replay``: hard since 2026-12-02,
@@ -141,8 +148,10 @@ def configure(settings: Settings) -> GameSearch:
     weights = MASSEFFECT_LEAVES[name]
     threat, race, hold = values["me_threat"], values["me_race"], values["me_hold"]
 
-    def leaf(game: Game) -> float:
+    def rules(game: Game) -> float:
         return masseffect_value(game, threat, weights, race, hold)
+
+    leaf = blended(rules, LEARNED_MODEL, float(values["me_learned"]))
 
     moves = int(values["me_moves"])
 

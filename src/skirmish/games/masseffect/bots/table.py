@@ -25,6 +25,7 @@ from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.cards.scenarios import Scenario
 from skirmish.games.masseffect.cards.weapons import Weapon, WeaponKind
 from skirmish.games.masseffect.combat.targeting import Targeting, targeting
+from skirmish.games.masseffect.odds import best_melee_weapon
 from skirmish.games.masseffect.rules import (
     CONTROL_PAS,
     DEFAULT_DEPLOYMENT_PAS,
@@ -155,6 +156,11 @@ class Fig:
     can_act: bool = dataclasses.field(init=False, repr=False, compare=False)
     #: On the table, not out nor extracted (read once from its view).
     in_action: bool = dataclasses.field(init=False, repr=False, compare=False)
+    #: The match's house rules as they weigh its rolls (issue 47; set by :meth:`Table.of`):
+    #: me-natural-rolls=naturals, me-bare-hands=one-worse.
+    naturals: bool = dataclasses.field(default=False, init=False, repr=False, compare=False)
+    bare_penalty: bool = dataclasses.field(default=False, init=False, repr=False,
+                                           compare=False)
 
     def __post_init__(self) -> None:
         view = self.view
@@ -267,6 +273,19 @@ class Fig:
     def melee_weapons(self) -> tuple[Weapon, ...]:
         return tuple(w for w in self.weapons if w.kind is WeaponKind.MELEE)
 
+    @property
+    def melee_weapon(self) -> Weapon | None:
+        """ME42: the melee weapon it strikes with: the one its player chose for the phase
+        (the view's ``wielding``), else the best of its own (what the heuristic chooses,
+        and the engine under ``me-melee-weapon=best``); ``None``: bare hands."""
+        melee = self.melee_weapons
+        chosen = self.view.get("wielding")
+        if chosen:
+            found = next((w for w in melee if w.name == chosen), None)
+            if found is not None:
+                return found
+        return best_melee_weapon(melee)
+
 
 
 #: Walk and run allowances per profile (by identity: each entry holds its profile).
@@ -307,6 +326,12 @@ class Table:
                     or scenario_card(str(view["scenario"])))
         table = cls(view, me, figs, elements_of(view["scenery"]), Field(float(w), float(h)),
                     scenario)
+        rules = view.get("house_rules") or {}
+        naturals = rules.get("me-natural-rolls") == "naturals"
+        bare_penalty = rules.get("me-bare-hands") == "one-worse"
+        if naturals or bare_penalty:
+            for fig in figs.values():
+                fig.naturals, fig.bare_penalty = naturals, bare_penalty
         table.mine = [f for f in figs.values() if f.side == me and f.in_action]
         table.enemies = [f for f in figs.values() if f.side != me and f.in_action]
         return table

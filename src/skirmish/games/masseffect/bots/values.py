@@ -19,7 +19,6 @@ from skirmish.games.masseffect.dice import Amount, success_chance
 from skirmish.games.masseffect.odds import (
     MeleeSide,
     ShotSituation,
-    best_melee_weapon,
     melee_odds,
     shot_odds,
 )
@@ -39,9 +38,10 @@ ARMOUR_SHARE = 0.3
 
 
 @functools.lru_cache(maxsize=1024)
-def chance(threshold: int, modifier: int = 0) -> float:
-    """ME4: D6 + modifier ≥ threshold; a natural 1 fails, a natural 6 succeeds."""
-    return float(success_chance(threshold, modifier))
+def chance(threshold: int, modifier: int = 0, naturals: bool = False) -> float:
+    """ME4: D6 + modifier ≥ threshold (a natural 1 fails and a natural 6 succeeds with
+    ``naturals``: the house rule me-natural-rolls)."""
+    return float(success_chance(threshold, modifier, naturals=naturals))
 
 
 @functools.lru_cache(maxsize=32768)
@@ -94,14 +94,14 @@ def _protections(target: Fig, ignores: Iterable[str], fresh: bool
 
 def _situation(threshold: int | None, modifier: int, shots: int, damage: Amount,
                perforant: bool, ignores: frozenset[str], cover: bool, target: Fig,
-               fresh: bool) -> ShotSituation:
+               fresh: bool, naturals: bool = False) -> ShotSituation:
     shield, barrier = _protections(target, ignores, fresh)
     return ShotSituation(
         threshold=threshold, modifier=modifier if threshold is not None else 0,
         shots=max(1, min(4, shots)), damage=damage, perforant=perforant, ignores=ignores,
         in_cover=cover and not target.has("lifted"), defence=target.profile.defence,
         shield=shield, barrier=barrier, armour=max(0, min(10, target.armour)),
-        vitality=max(1, min(20, target.vitality)))
+        vitality=max(1, min(20, target.vitality)), naturals=naturals)
 
 
 def shot_ends(shooter: Fig, weapon: Weapon, target: Fig, *, stayed: bool, obstacle: bool,
@@ -112,7 +112,8 @@ def shot_ends(shooter: Fig, weapon: Weapon, target: Fig, *, stayed: bool, obstac
     incendiary = shooter.profile.incendiary or weapon.has("Incendiaire")
     situation = _situation(shooter.profile.shoot, modifier, weapon.shots,
                            weapon.damage or Amount(1), weapon.has("Perforant"),
-                           frozenset({"Bouclier"} if incendiary else ()), cover, target, fresh)
+                           frozenset({"Bouclier"} if incendiary else ()), cover, target, fresh,
+                           shooter.naturals)
     return _ends(situation)
 
 
@@ -149,9 +150,9 @@ def power_ends(user: Fig, power: Power, target: Fig, *, stayed: bool, obstacle: 
     amount = damages[0].amount() if damages else Amount(1)
     pierce = bool(damages) and "Armure" in ignores
     situation = _situation(power_roll(user, power), modifier, 1, amount, pierce, ignores,
-                           cover, target, fresh)
+                           cover, target, fresh, user.naturals)
     landing = _situation(power_roll(user, power), modifier, 1, Amount(1), True, ignores,
-                         cover, _sturdy(target), fresh)
+                         cover, _sturdy(target), fresh, user.naturals)
     lands = 1.0 - sum(p for vit, _, p in _ends(landing) if vit == _sturdy(target).vitality)
     return (_ends(situation) if damages else ((target.vitality, target.armour, 1.0),)), lands
 
@@ -178,7 +179,7 @@ def threat(f: Fig, against: Iterable[Fig]) -> float:
     for p in f.powers:
         if p.target is Target.ENEMY and any(s.kind == "damage" for s in p.effects):
             best = max(best, chance(f.profile.shoot) * 0.5)
-    melee = best_melee_weapon(f.melee_weapons)
+    melee = f.melee_weapon
     reach = chance(f.profile.melee) * (float(melee.damage.mean) if melee and melee.damage
                                        else 1.0) * 0.5
     return max(best, reach) * wv
@@ -205,10 +206,11 @@ def kill_bonus(t: Table, target: Fig) -> float:
 
 # -- melee -----------------------------------------------------------------------------------
 def melee_side(f: Fig) -> MeleeSide:
-    weapon = best_melee_weapon(f.melee_weapons)
+    weapon = f.melee_weapon
     return MeleeSide(melee=f.profile.melee, damage=weapon.damage if weapon else None,
                      perforant=bool(weapon and weapon.has("Perforant")),
-                     armour=max(0, min(10, f.armour)), vitality=max(1, min(20, f.vitality)))
+                     armour=max(0, min(10, f.armour)), vitality=max(1, min(20, f.vitality)),
+                     bare_penalty=f.bare_penalty)
 
 
 def melee_value(t: Table, me: Fig, foe: Fig) -> float:

@@ -7,6 +7,7 @@
     - Commandante Ilse Marrow
     - Soldat de l'Alliance
     - {profile: Soldat de l'Alliance, equipment: [Omni-lame, Fusil mitrailleur]}
+    content: [my-cards]        # optional: folders of the players' own cards, relative to it
 
 Read with bounded resources (:func:`skirmish.core.data_files.read_data`: at most 10 MB, no
 YAML aliases); every error is a :class:`~skirmish.games.masseffect.cards.bands.BandError` naming the
@@ -35,6 +36,12 @@ def read_band(path: str | Path) -> Band:
     except DataError as exc:
         raise BandError(f"{path}: broken band file: {exc}") from None
     return Band.from_dict(data, str(path))
+
+
+def content_of_band(band: Band, band_file: str | Path) -> list[Path]:
+    """The content folders a band file names, relative paths taken from the file's folder."""
+    base = Path(band_file).parent
+    return [p if p.is_absolute() else base / p for p in map(Path, band.content)]
 
 
 def band_file_text(band: Band, suffix: str = ".yaml") -> str:

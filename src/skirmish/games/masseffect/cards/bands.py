@@ -28,7 +28,7 @@ from skirmish.games.masseffect.rules import BUDGET_RANGE, DEFAULT_BUDGET
 if TYPE_CHECKING:
     from skirmish.games.masseffect.cards.library import Library
 
-_FIELDS = ("name", "faction", "budget", "figures", "text", "note")
+_FIELDS = ("name", "faction", "budget", "figures", "text", "note", "content")
 
 
 class BandError(ValueError):
@@ -58,6 +58,9 @@ class Band:
     faction: str = ""
     budget: int = DEFAULT_BUDGET
     text: str = ""
+    #: The folders of the players' own cards the band needs, as written in its file:
+    #: relative paths are relative to the band file (:func:`~.band_files.content_of_band`).
+    content: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name}
@@ -67,6 +70,8 @@ class Band:
         out["figures"] = [entry.to_dict() for entry in self.figures]
         if self.text:
             out["text"] = self.text
+        if self.content:
+            out["content"] = list(self.content)
         return out
 
     @classmethod
@@ -88,8 +93,16 @@ class Band:
         figures = data.get("figures", [])
         if not isinstance(figures, list):
             raise BandError(f"{where}: field 'figures': expected a list of profile names")
+        content = data.get("content", [])
+        if isinstance(content, str):
+            content = [content]
+        if not isinstance(content, list) or not all(isinstance(c, str) and c.strip()
+                                                    for c in content):
+            raise BandError(f"{where}: field 'content': expected a folder, or a list of "
+                            "folders, of content files")
         return cls(name, tuple(_entry(raw, f"{where}: field 'figures[{i}]'")
-                               for i, raw in enumerate(figures)), faction, budget, text)
+                               for i, raw in enumerate(figures)), faction, budget, text,
+                   tuple(c.strip() for c in content))
 
 
 def _entry(raw: Any, where: str) -> BandEntry:

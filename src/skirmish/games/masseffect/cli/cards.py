@@ -60,7 +60,7 @@ def print_cards(console: Console, content: list[Path] | None, band: str | None,
                 profiles: str | None, out: Path | None, pdf: Path | None) -> None:
     """Write the printable cards of a band (a file, or a library band's name) or of
     profiles (comma-separated names): HTML and/or PDF."""
-    from skirmish.games.masseffect.cards.band_files import read_band
+    from skirmish.games.masseffect.cards.band_files import content_of_band, read_band
     from skirmish.games.masseffect.cards.bands import BandError, band_problems
     from skirmish.games.masseffect.cards.printing import render_band, render_profiles, write_pdf
 
@@ -68,10 +68,15 @@ def print_cards(console: Console, content: list[Path] | None, band: str | None,
         raise fail("cards print --game masseffect: give --band (a band file or a band's "
                    "name) or --profiles (names, comma-separated)")
     out, pdf = print_outputs(out, pdf)
-    library = me_library_or_exit(content)
+    try:
+        from_file = read_band(band) if band is not None and Path(band).is_file() else None
+    except BandError as exc:
+        raise fail(str(exc)) from None
+    own = content_of_band(from_file, band or "") if from_file is not None else []
+    library = me_library_or_exit([*own, *(content or ())])
     try:
         if band is not None:
-            chosen = read_band(band) if Path(band).is_file() else library.band(band)
+            chosen = from_file if from_file is not None else library.band(band)
             unknown = [p for p in band_problems(library, chosen)
                        if p.startswith(("ME39 (figures)", "ME39 (equipment)"))]
             if unknown:

@@ -28,7 +28,12 @@ from rich.table import Table
 
 from skirmish.cli.errors import SkirmishTyper, fail
 from skirmish.cli.game_commands import GameOpt, check_game
-from skirmish.cli.options import ContentOpt
+from skirmish.cli.options import (
+    ContentOpt,
+    HouseRulesFileOpt,
+    HouseRulesOpt,
+    house_rules_choices,
+)
 
 if TYPE_CHECKING:
 
@@ -105,24 +110,35 @@ def shoot(
     vitality: Annotated[int | None, typer.Option(
         "--vitality", min=1, max=20, help="Vitalité left (default: the card's).")] = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Mass Effect: Annihilation: SHOOTER fires WEAPON at TARGET (ME21-ME26), every shot in
     full: Tir, Défense in cover, Bouclier then Barrière, damage (armour first)."""
+    from dataclasses import replace
+
+    from skirmish.games.masseffect.house_rules import NATURAL_ROLLS, reading_of
     from skirmish.games.masseffect.odds import ShotSituation, shot_odds
 
     check_game(game)
+    # the readings in force (issue 47), checked before any card is read; the odds
+    # functions take them as they come to read options (a Mapping[str, str], {}: defaults)
+    rules = house_rules_choices(house_rules, house_rules_file, "masseffect")
     lib = load(content)
     a, w, t = lib.profile(shooter), lib.weapon(weapon), lib.profile(target)
     situation = ShotSituation.from_cards(
         a, w, t, stayed=stayed, obstacle=obstacle, counter_charge=counter_charge, cover=cover,
         shield_uses_left=shield_uses, barrier_uses_left=barrier_uses, armour_left=armour,
         vitality_left=vitality)
+    situation = replace(situation, naturals=reading_of(rules, NATURAL_ROLLS) == "naturals")
     odds = shot_odds(situation)
     if as_json:
         typer.echo(json.dumps({"game": "masseffect", "kind": "shoot", "shooter": a.name,
                                "weapon": w.name, "target": t.name,
-                               "situation": situation.describe(), **odds_json(odds)},
+                               "situation": situation.describe(),
+                               **({"house_rules": rules} if rules else {}),
+                               **odds_json(odds)},
                               indent=2))
         return
     console.print(f"[bold]ME:A shot[/bold]: {a.name} fires {w.name} at {t.name}",
@@ -144,20 +160,47 @@ def melee(
     a: Annotated[str, typer.Argument(help="One figure's profile.")],
     b: Annotated[str, typer.Argument(help="The other figure's profile.")],
     game: GameOpt = "masseffect",
+    weapon_a: Annotated[str | None, typer.Option(
+        "--weapon-a", help="The melee weapon A strikes with (ME42: its player's choice; "
+                           "default: the best of its card's).")] = None,
+    weapon_b: Annotated[str | None, typer.Option(
+        "--weapon-b", help="The melee weapon B strikes with (default: the best of its "
+                           "card's).")] = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Mass Effect: Annihilation: a normal melee between A and B (ME27, ME28), each with its
-    best melee weapon (bare hands: Mêlée one worse, 1 wound)."""
+    """Mass Effect: Annihilation: a normal melee between A and B (ME27, ME28), each with the
+    melee weapon named (ME42: its player chooses), by default the best of its card's (bare
+    hands: 1 wound; Mêlée one worse under me-bare-hands=one-worse)."""
+    from skirmish.games.masseffect.cards.weapons import WeaponKind
+    from skirmish.games.masseffect.house_rules import BARE_HANDS, reading_of
     from skirmish.games.masseffect.odds import MeleeSide, best_melee_weapon, melee_odds
 
     check_game(game)
+    # the readings in force (issue 47), checked before any card is read; the odds
+    # functions take them as they come to read options (a Mapping[str, str], {}: defaults)
+    rules = house_rules_choices(house_rules, house_rules_file, "masseffect")
     lib = load(content)
     cards = [lib.profile(a), lib.profile(b)]
     weapons = [[lib.weapons[item] for item in card.equipment if item in lib.weapons]
                for card in cards]
-    sides = [MeleeSide.from_card(card, items) for card, items in zip(cards, weapons,
-                                                                      strict=True)]
+    notes = []
+    for index, name in enumerate((weapon_a, weapon_b)):
+        if name is None:
+            continue
+        named = lib.weapon(name)  # any melee weapon of the library: a band may give one
+        if named.kind is not WeaponKind.MELEE:
+            raise fail(f"{named.name} is not a melee weapon (ME42: a figure strikes with one "
+                       "of its melee weapons)")
+        if named.name not in cards[index].equipment:
+            notes.append(f"note: {cards[index].name}'s card does not list {named.name} (a "
+                         "band may give it, ME39)")
+        weapons[index] = [named]
+    penalty = reading_of(rules, BARE_HANDS) == "one-worse"
+    sides = [MeleeSide.from_card(card, items, bare_penalty=penalty)
+             for card, items in zip(cards, weapons, strict=True)]
     odds = melee_odds(*sides)
     labels = []
     for card, items, side in zip(cards, weapons, sides, strict=True):
@@ -169,11 +212,15 @@ def melee(
         typer.echo(json.dumps({
             "game": "masseffect", "kind": "melee", "a": cards[0].name, "b": cards[1].name,
             "a_hits": str(odds.a_hits), "b_hits": str(odds.b_hits),
-            "nobody": str(odds.nobody), "to_a": odds_json(harm[0]),
+            "nobody": str(odds.nobody), **({"house_rules": rules} if rules else {}),
+            "weapons": [w.name if w else None for w in map(best_melee_weapon, weapons)],
+            "to_a": odds_json(harm[0]),
             "to_b": odds_json(harm[1])}, indent=2))
         return
     console.print(f"[bold]ME:A melee[/bold]: A {labels[0]} against B {labels[1]}",
                   soft_wrap=True)
+    for note in notes:
+        console.print(note, highlight=False, soft_wrap=True)
     console.print(f"nobody hits: {_pct(odds.nobody)}  ({odds.nobody})", highlight=False)
     table = Table("outcome", f"A: {cards[0].name}", f"B: {cards[1].name}")
     _rows(table, "hits", [odds.a_hits, odds.b_hits])

@@ -51,6 +51,8 @@ def status_table(view: dict[str, Any]) -> Table:
                  else "out" if f.get("out") else "off")
         done = [k for k in ("moved", "used_power", "shot", "special", "fought") if f.get(k)]
         turn = ", ".join(f"{k} {f[k]}" if k == "moved" else k for k in done) or "-"
+        if f.get("wielding"):  # ME42: the melee weapon its player chose for the phase
+            turn = f"{turn}, wields {f['wielding']}" if done else f"wields {f['wielding']}"
         table.add_row(str(f["ref"]), place, f"{float(f.get('facing', 0)):g}",
                       f"{f.get('vitality')}/{f.get('max_vitality')}", str(f.get("armour")),
                       turn, ", ".join(f.get("statuses") or []) or "-")

@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from skirmish.cli.content_field import content_field
 from skirmish.cli.errors import DATA_SUFFIXES, check_output, fail
 from skirmish.games.masseffect.cli.library import me_library_or_exit
 
@@ -18,14 +19,15 @@ EXIT_ILLEGAL = 1
 def validate_band(console: Console, file: Path, content: list[Path] | None) -> None:
     """Print whether the band file is legal: its cost, or every rule it breaks, one line
     each (then exit 1)."""
-    from skirmish.games.masseffect.cards.band_files import read_band
+    from skirmish.games.masseffect.cards.band_files import content_of_band, read_band
     from skirmish.games.masseffect.cards.bands import BandError, band_cost, band_problems
 
-    library = me_library_or_exit(content)
     try:
         band = read_band(file)
     except BandError as exc:
         raise fail(str(exc)) from None
+    # the folders its file names (``content:``), then --content (a later card wins)
+    library = me_library_or_exit([*content_of_band(band, file), *(content or ())])
     problems = band_problems(library, band)
     if problems:
         console.print(f"{file}: not a legal band ({len(problems)} problem"
@@ -67,7 +69,7 @@ def new_band(console: Console, out: Path, *, faction: str | None, figures: str |
         except KeyError:
             names.append(text)  # band_problems names it
     band = Band(name or f"Bande {faction}", tuple(BandEntry(n) for n in names), faction,
-                budget)
+                budget, content=content_field(content, out))
     problems = band_problems(library, band)
     if problems:
         raise fail("; ".join(problems))

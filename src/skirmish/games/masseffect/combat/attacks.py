@@ -15,15 +15,18 @@ from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
-from skirmish.games.masseffect.actions import Heroic, HeroicAct
+from skirmish.games.masseffect.actions import Heroic, HeroicAct, Wield, token
 from skirmish.games.masseffect.cards.powers import Target
 from skirmish.games.masseffect.combat.hits import OPPORTUNITY, POWER, SHOT, Hit
 from skirmish.games.masseffect.dice import succeeds
+from skirmish.games.masseffect.events import Note
 from skirmish.games.masseffect.figure import Figure
+from skirmish.games.masseffect.house_rules import BARE_HANDS, MELEE_WEAPON, reading_of
 from skirmish.games.masseffect.rolling import (
     can_heroic,
     heroic_offer,
     roll_d6,
+    roll_succeeds,
     spend_heroic,
     state_of,
 )
@@ -31,10 +34,13 @@ from skirmish.games.masseffect.rules import UNARMED_PENALTY, pas_to_cm
 from skirmish.games.masseffect.state import MEState
 
 
-def melee_threshold(figure: Figure) -> int:
-    """ME28: Mêlée, one worse (at most 6+) without a melee weapon."""
+def melee_threshold(game: Game, figure: Figure) -> int:
+    """ME28: Mêlée as printed (after any ``modify`` effect); one worse (at most 6+) without a
+    melee weapon under the house rule ``me-bare-hands=one-worse`` (the engine's reading
+    before issue 47: the draft gives no such penalty)."""
     value = figure.threshold("Mêlée")
-    if not figure.card.melee_weapons:
+    if not figure.card.melee_weapons and reading_of(
+            state_of(game).house_rules, BARE_HANDS) == "one-worse":
         value = min(6, value + UNARMED_PENALTY)
     return value
 
@@ -107,7 +113,7 @@ class Volley(_Rolls):
     def _roll(self, game: Game, shooter: Figure) -> None:
         threshold = shooter.threshold("Tir")
         face = roll_d6(game, shooter, f"shot ({self.weapon})", threshold, self.modifier)
-        if succeeds(face, threshold, self.modifier):
+        if roll_succeeds(game, face, threshold, self.modifier):
             self.step = "roll"
             hits = [Hit(self.shooter, self.target, SHOT, self.weapon, cover=self.cover)]
             weapon = shooter.card.weapon(self.weapon)
@@ -183,7 +189,7 @@ class PowerRoll(_Rolls):
         threshold = power_threshold(user, power.roll)
         if threshold is not None:
             face = roll_d6(game, user, f"power ({self.power})", threshold, self.modifier)
-            if not succeeds(face, threshold, self.modifier):
+            if not roll_succeeds(game, face, threshold, self.modifier):
                 if not again and can_heroic(user, "effort"):
                     self.step = "effort?"
                 else:
@@ -233,27 +239,89 @@ class Opportunity(_Rolls):
         if self.step != "roll" or not attacker.in_action or not target.in_action:
             game.pop()
             return
+        if must_wield(game, attacker):  # ME42: its player chooses the weapon first
+            game.push(ChooseMeleeWeapon(self.attacker))
+            return
         self._roll(game, attacker, again=False)
 
     def _roll(self, game: Game, attacker: Figure, *, again: bool) -> None:
-        threshold = melee_threshold(attacker)
+        threshold = melee_threshold(game, attacker)
         face = roll_d6(game, attacker, "opportunity attack", threshold)
         if succeeds(face, threshold):
             game.pop()
             game.push(Hit(self.attacker, self.target, OPPORTUNITY,
-                          melee_weapon_name(attacker), step="dodge"))
+                          melee_weapon_name(game, attacker), step="dodge"))
         elif not again and can_heroic(attacker, "effort"):
             self.step = "effort?"
         else:
             game.pop()
 
 
-def melee_weapon_name(figure: Figure) -> str:
-    """ME28, ME42: the melee weapon a figure fights with ("" bare handed): the highest mean
-    damage, Perforant breaking ties (:func:`skirmish.games.masseffect.odds.best_melee_weapon`). ME28
-    lets the owner choose one for the phase; the engine chooses for him (ME42)."""
+def melee_choices(figure: Figure) -> list[str]:
+    """ME42: the names of a figure's melee weapons, each once, in card order."""
+    return list(dict.fromkeys(w.name for w in figure.card.melee_weapons))
+
+
+def must_wield(game: Game, figure: Figure) -> bool:
+    """ME42: must ``figure``'s player choose its melee weapon before it rolls? Under
+    ``me-melee-weapon=player`` (the default), when it carries two or more different ones and
+    has not chosen yet this phase (the choice holds for the phase: :attr:`Figure.wielding`
+    is cleared at the start of each turn and of each melee phase)."""
+    return (not figure.wielding and figure.in_action and len(melee_choices(figure)) > 1
+            and reading_of(state_of(game).house_rules, MELEE_WEAPON) == "player")
+
+
+def melee_weapon_name(game: Game, figure: Figure) -> str:
+    """ME28, ME42: the melee weapon a figure strikes with ("" bare handed): the one its
+    player chose for the phase (``me-melee-weapon=player``, the default), else the highest
+    mean damage, Perforant breaking ties
+    (:func:`skirmish.games.masseffect.odds.best_melee_weapon`; ``me-melee-weapon=best``, the
+    engine's reading before issue 47)."""
     from skirmish.games.masseffect.odds import best_melee_weapon
 
+    if figure.wielding and reading_of(state_of(game).house_rules, MELEE_WEAPON) == "player":
+        return figure.wielding
     best = best_melee_weapon(figure.card.melee_weapons)
     return best.name if best is not None else ""
 
+
+@dataclass(slots=True)
+class ChooseMeleeWeapon(Procedure):
+    """ME42: «if it carries several, the owner chooses one for the phase»: the player of a
+    figure with several melee weapons chooses the one it strikes with, before its first
+    melee or opportunity attack roll of the phase. Public, like everything in ME:A."""
+
+    name: ClassVar[str] = "me.wield"
+    figure: str
+
+    def decision(self, game: Game) -> Decision | None:
+        figure = state_of(game).figure(self.figure)
+        if not must_wield(game, figure):
+            return None
+        names = ", ".join(token(n) for n in melee_choices(figure))
+        return Decision(figure.side, "wield", f"{figure.ref}: choose the melee weapon it "
+                        f"strikes with this phase ({names})", context={"figure": self.figure})
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        figure = state_of(game).figure(self.figure)
+        if not must_wield(game, figure):
+            return []
+        return [Wield(figure.ref, token(n)) for n in melee_choices(figure)]
+
+    def check(self, game: Game, action: Action) -> None:
+        if action not in self.legal_actions(game):
+            names = ", ".join(token(n) for n in melee_choices(state_of(game).figure(self.figure)))
+            raise IllegalActionError(f"'{action}' is not allowed: {self.figure} strikes with one "
+                                     f"of its melee weapons ({names})",
+                                     "ME42, Mêlée")
+
+    def apply(self, game: Game, action: Action) -> None:
+        assert isinstance(action, Wield)
+        figure = state_of(game).figure(self.figure)
+        figure.wielding = next(n for n in melee_choices(figure) if token(n) == action.weapon)
+        game.emit(Note(figure=self.figure, what=f"wields {action.weapon}",
+                       detail="for the phase"))
+        game.pop()
+
+    def run(self, game: Game) -> None:
+        game.pop()  # nothing to choose (any more)

@@ -7,7 +7,8 @@ turn engine: pure functions over a small description of the situation, exact wit
   :func:`power_odds`, giving :class:`ShotOdds` (:mod:`.shooting`);
 - melee and opportunity attacks (ME27-ME29): :class:`MeleeSide`, :func:`melee_odds`,
   :func:`melee_from_cards`, :func:`opportunity_odds`, giving :class:`MeleeOdds`, and the
-  weapon a figure fights with, :func:`best_melee_weapon` (:mod:`.melee`).
+  weapon a figure fights with, :func:`melee_weapon` (the one named, ME42) or
+  :func:`best_melee_weapon` (:mod:`.melee`).
 
 The turn engine and the command line (``skirmish odds shoot|melee --game masseffect``) import
 from here.
@@ -23,6 +24,7 @@ from skirmish.games.masseffect.odds.melee import (
     best_melee_weapon,
     melee_from_cards,
     melee_odds,
+    melee_weapon,
     opportunity_odds,
 )
 from skirmish.games.masseffect.odds.shooting import (
@@ -39,4 +41,5 @@ from skirmish.games.masseffect.odds.shooting import (
 
 __all__ = ["BARE_HANDS", "Blow", "MeleeOdds", "MeleeSide", "ShotOdds", "ShotSituation",
            "TargetState", "bare_handed", "best_melee_weapon", "melee_from_cards", "melee_odds",
-           "opportunity_odds", "power_odds", "shot_odds", "strike", "target_state", "wound"]
+           "melee_weapon", "opportunity_odds", "power_odds", "shot_odds", "strike",
+           "target_state", "wound"]

@@ -9,8 +9,9 @@ damage: no Défense, no Bouclier, no Barrière (ME24); the armour soaks first un
 is ``Perforant`` (ME25). An opportunity attack (ME29) is one D6 ≥ Mêlée, and a hit as above;
 the target does not strike back.
 
-A figure with several melee weapons fights with :func:`best_melee_weapon` (the turn engine
-makes the same choice).
+A figure with several melee weapons fights with the one its player chose for the phase
+(ME42: :func:`melee_weapon`, named by ``weapon``); unnamed, with :func:`best_melee_weapon`
+(the turn engine's choice under ``me-melee-weapon=best``, and what the heuristic bot takes).
 """
 
 from __future__ import annotations
@@ -48,6 +49,21 @@ def best_melee_weapon(weapons: Iterable[Weapon]) -> Weapon | None:
     return best[2] if best else None
 
 
+def melee_weapon(weapons: Iterable[Weapon], name: str | None = None) -> Weapon | None:
+    """ME42: the melee weapon named ``name`` among ``weapons`` (a notation token, dashes for
+    spaces, is accepted too); ``None`` names :func:`best_melee_weapon`. ValueError, naming the
+    choices, when ``weapons`` hold no melee weapon of that name."""
+    weapons = tuple(weapons)
+    if name is None:
+        return best_melee_weapon(weapons)
+    melee = [w for w in weapons if w.kind is WeaponKind.MELEE]
+    for w in melee:
+        if name in (w.name, w.name.replace(" ", "-")):
+            return w
+    choices = ", ".join(w.name for w in melee) or "none: bare hands"
+    raise ValueError(f"{name!r} is not one of its melee weapons ({choices}) (ME42)")
+
+
 def bare_handed(melee: int) -> int:
     """ME28: a Mêlée one worse, at most 6+."""
     return min(6, melee + UNARMED_PENALTY)
@@ -64,6 +80,9 @@ class MeleeSide:
     perforant: bool = False
     armour: int = 0
     vitality: int = 1
+    #: The house rule ``me-bare-hands=one-worse`` (the engine's reading before issue 47):
+    #: bare hands count one worse; by the draft (the default) they do not.
+    bare_penalty: bool = False
 
     def __post_init__(self) -> None:
         check_threshold(self.melee)
@@ -74,8 +93,11 @@ class MeleeSide:
 
     @property
     def threshold(self) -> int:
-        """The Mêlée rolled and compared (ME28: bare hands one worse)."""
-        return self.melee if self.damage is not None else bare_handed(self.melee)
+        """The Mêlée rolled and compared (ME28: bare hands one worse under
+        ``bare_penalty``)."""
+        if self.damage is None and self.bare_penalty:
+            return bare_handed(self.melee)
+        return self.melee
 
     @property
     def blow(self) -> Amount:
@@ -87,16 +109,18 @@ class MeleeSide:
 
     @classmethod
     def from_card(cls, profile: Profile, weapons: Iterable[Weapon], *, melee: int | None = None,
-                  armour_left: int | None = None, vitality_left: int | None = None
-                  ) -> MeleeSide:
-        """``profile`` fighting with :func:`best_melee_weapon` of ``weapons`` (its
-        equipment's cards); ``melee``: its Mêlée if changed this turn (default: the card's)."""
-        weapon = best_melee_weapon(weapons)
+                  armour_left: int | None = None, vitality_left: int | None = None,
+                  bare_penalty: bool = False, weapon: str | None = None) -> MeleeSide:
+        """``profile`` fighting with the melee weapon named ``weapon`` among ``weapons`` (its
+        equipment's cards; ME42: the one its player chose), by default with
+        :func:`best_melee_weapon`; ``melee``: its Mêlée if changed this turn (default: the
+        card's)."""
+        chosen = melee_weapon(weapons, weapon)
         state = target_state(profile, armour_left=armour_left, vitality_left=vitality_left)
         return cls(melee=profile.melee if melee is None else melee,
-                   damage=weapon.damage if weapon else None,
-                   perforant=bool(weapon and weapon.has("Perforant")),
-                   armour=state.armour, vitality=state.vitality)
+                   damage=chosen.damage if chosen else None,
+                   perforant=bool(chosen and chosen.has("Perforant")),
+                   armour=state.armour, vitality=state.vitality, bare_penalty=bare_penalty)
 
 
 def _blow(chance: Fraction, attacker: MeleeSide, start: TargetState) -> ShotOdds:
@@ -145,11 +169,13 @@ def melee_odds(a: MeleeSide, b: MeleeSide) -> MeleeOdds:
 
 
 def opportunity_odds(threshold: int, damage: Amount | None, perforant: bool = False,
-                     armour: int = 0, vitality: int = 1) -> ShotOdds:
+                     armour: int = 0, vitality: int = 1, *,
+                     bare_penalty: bool = False) -> ShotOdds:
     """ME29: an opportunity attack by a figure of Mêlée ``threshold`` with a melee weapon
-    dealing ``damage`` (None: bare hands, ME28) at a target with ``armour`` and ``vitality``
-    left: one D6 ≥ Mêlée, no protection, no blow back."""
-    attacker = MeleeSide(melee=threshold, damage=damage, perforant=perforant)
+    dealing ``damage`` (None: bare hands, ME28; one worse under ``bare_penalty``) at a target
+    with ``armour`` and ``vitality`` left: one D6 ≥ Mêlée, no protection, no blow back."""
+    attacker = MeleeSide(melee=threshold, damage=damage, perforant=perforant,
+                         bare_penalty=bare_penalty)
     start = TargetState(vitality, armour)
     if start.out_of_action:
         raise ValueError("a figure out of action is not attacked (Vitalité left is 0)")
@@ -159,11 +185,17 @@ def opportunity_odds(threshold: int, damage: Amount | None, perforant: bool = Fa
 def melee_from_cards(profile_a: Profile, weapons_a: Iterable[Weapon], profile_b: Profile,
                      weapons_b: Iterable[Weapon], *, a_armour_left: int | None = None,
                      a_vitality_left: int | None = None, b_armour_left: int | None = None,
-                     b_vitality_left: int | None = None) -> MeleeOdds:
-    """A normal melee between two cards, each with :func:`best_melee_weapon` of its
-    ``weapons`` (the cards of its equipment)."""
+                     b_vitality_left: int | None = None,
+                     bare_penalty: bool = False, weapon_a: str | None = None,
+                     weapon_b: str | None = None) -> MeleeOdds:
+    """A normal melee between two cards, each with the melee weapon named (``weapon_a``,
+    ``weapon_b``; ME42) among its ``weapons`` (the cards of its equipment), by default
+    :func:`best_melee_weapon`; ``bare_penalty``: the house rule
+    ``me-bare-hands=one-worse``."""
     return melee_odds(
         MeleeSide.from_card(profile_a, weapons_a, armour_left=a_armour_left,
-                            vitality_left=a_vitality_left),
+                            vitality_left=a_vitality_left, bare_penalty=bare_penalty,
+                            weapon=weapon_a),
         MeleeSide.from_card(profile_b, weapons_b, armour_left=b_armour_left,
-                            vitality_left=b_vitality_left))
+                            vitality_left=b_vitality_left, bare_penalty=bare_penalty,
+                            weapon=weapon_b))

@@ -120,6 +120,9 @@ class ShotSituation:
     barrier: tuple[int, int] | None = None
     armour: int = 0
     vitality: int = 1
+    #: The house rule ``me-natural-rolls`` = ``naturals``: a natural 6 hits and a natural 1
+    #: misses whatever the modifiers (the draft's reading, the default: the total decides).
+    naturals: bool = False
 
     def __post_init__(self) -> None:
         if self.threshold is not None:
@@ -155,13 +158,15 @@ class ShotSituation:
     @property
     def p_roll(self) -> Fraction:
         """The chance of one shooting roll succeeding (ME4); 1 without a roll."""
-        return ONE if self.threshold is None else success_chance(self.threshold,
-                                                                 self.modifier)
+        return ONE if self.threshold is None else success_chance(
+            self.threshold, self.modifier, naturals=self.naturals)
 
     def describe(self) -> str:
         """The situation in one line (what the odds assume)."""
         roll = "no roll" if self.threshold is None else (
-            f"{self.threshold}+" + (f" {self.modifier:+d}" if self.modifier else ""))
+            f"{self.threshold}+" + (f" {self.modifier:+d}" if self.modifier else "")
+            + (" (a natural 6 hits, a natural 1 misses)"
+               if self.naturals and self.modifier else ""))
         parts = [f"roll {roll}, {self.shots} shot{'s' * (self.shots > 1)} of {self.damage}"
                  + (" perforant" if self.pierces else "")]
         parts.append(f"target in cover (Défense {self.defence}+)" if self.in_cover

@@ -19,7 +19,13 @@ from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
 from skirmish.games.masseffect.actions import Fight, Heroic, HeroicAct, Oppose
-from skirmish.games.masseffect.combat.attacks import Opportunity, melee_threshold, melee_weapon_name
+from skirmish.games.masseffect.combat.attacks import (
+    ChooseMeleeWeapon,
+    Opportunity,
+    melee_threshold,
+    melee_weapon_name,
+    must_wield,
+)
 from skirmish.games.masseffect.combat.hits import MELEE, Hit
 from skirmish.games.masseffect.dice import succeeds
 from skirmish.games.masseffect.events import Note, PhaseEvent
@@ -90,6 +96,7 @@ class MeleePhase(Procedure):
             game.emit(PhaseEvent(phase="mêlée"))
             for f in state.figures:
                 f.fought = False
+                f.wielding = ""  # ME42: a new choice of melee weapon for this phase
             self.player = state.initiative
             self.started = True
             return
@@ -168,7 +175,7 @@ class Brawl(Procedure):
             figure = state.figure(who)
             spend_heroic(game, figure, "effort", "the melee roll is made again")
             index = 0 if who == self.centre else 1
-            self.faces[index] = roll_d6(game, figure, "melee", melee_threshold(figure))
+            self.faces[index] = roll_d6(game, figure, "melee", melee_threshold(game, figure))
         self.step = "effort?" if self.efforts else "compare"
 
     def run(self, game: Game) -> None:
@@ -195,6 +202,13 @@ class Brawl(Procedure):
                 return
             self.opponent, self.step = str(unfought[0].ref), "melee"
         elif self.step == "melee":
+            # ME42: the players of the two fighters choose their melee weapons first (the
+            # lone figure's first), then both roll
+            pair = (centre, state.figure(self.opponent))
+            choosing = [ChooseMeleeWeapon(str(f.ref)) for f in pair if must_wield(game, f)]
+            if choosing:
+                game.push(*choosing)
+                return
             self._melee(game, state, centre)
         elif self.step == "compare":
             self._compare(game, state, centre)
@@ -213,16 +227,17 @@ class Brawl(Procedure):
         opponent = state.figure(self.opponent)
         centre.fought = opponent.fought = True
         game.emit(Note(figure=self.centre, what=f"fights {self.opponent}"))
-        self.faces = [roll_d6(game, f, "melee", melee_threshold(f)) for f in (centre, opponent)]
+        self.faces = [roll_d6(game, f, "melee", melee_threshold(game, f))
+                      for f in (centre, opponent)]
         self.efforts = [str(f.ref) for f, face in zip((centre, opponent), self.faces, strict=True)
-                        if not succeeds(face, melee_threshold(f)) and can_heroic(f, "effort")]
+                        if not succeeds(face, melee_threshold(game, f)) and can_heroic(f, "effort")]
         self.step = "effort?" if self.efforts else "compare"
 
     def _compare(self, game: Game, state: MEState, centre: Figure) -> None:
         """ME27: one success hits; two, the lower Mêlée hits; equal Mêlée, nobody."""
         opponent = state.figure(self.opponent)
         pair = (centre, opponent)
-        values = [melee_threshold(f) for f in pair]
+        values = [melee_threshold(game, f) for f in pair]
         wins = [succeeds(face, v) for face, v in zip(self.faces, values, strict=True)]
         hitter: Figure | None = None
         if wins[0] and not wins[1]:
@@ -236,7 +251,8 @@ class Brawl(Procedure):
             game.emit(Note(figure=self.centre, what=f"and {self.opponent}: no hit"))
             return
         victim = opponent if hitter is centre else centre
-        game.push(Hit(str(hitter.ref), str(victim.ref), MELEE, melee_weapon_name(hitter)))
+        game.push(Hit(str(hitter.ref), str(victim.ref), MELEE,
+                      melee_weapon_name(game, hitter)))
 
 
 __all__ = ["Brawl", "MeleePhase", "Ref"]

@@ -24,6 +24,7 @@ from skirmish.games.masseffect.combat.targeting import (
     targeting,
 )
 from skirmish.games.masseffect.figure import RUN, STAY, Figure
+from skirmish.games.masseffect.house_rules import REAR_COUNTER_CHARGE, reading_of
 from skirmish.games.masseffect.phases.special import perform, special_actions
 from skirmish.games.masseffect.rules import (
     COUNTER_CHARGE_PENALTY,
@@ -81,12 +82,16 @@ def _aim(state: MEState, user: Figure, target: Figure, range_pas: int | None,
 
 
 def counter_targets(state: MEState, figure: Figure) -> list[Figure]:
-    """ME20, ME26: the chargers of this turn still in contact, except those from the rear
-    arc (ME2); none if the figure ran."""
+    """ME20, ME26: the chargers of this turn still in contact; none if the figure ran.
+    The draft gives the counter-charge to any figure «qui a été chargé»: a charger from the
+    rear arc is one too, unless the house rule ``me-rear-counter-charge`` is ``forbidden``
+    (ME2; the engine's reading before issue 47)."""
     if figure.moved == RUN:
         return []
+    rear_too = reading_of(state.house_rules, REAR_COUNTER_CHARGE) == "allowed"
     return [e for e in state.opponents(figure)
-            if str(e.ref) in figure.chargers and str(e.ref) not in figure.rear_chargers]
+            if str(e.ref) in figure.chargers
+            and (rear_too or str(e.ref) not in figure.rear_chargers)]
 
 
 def verdict(state: MEState, user: Figure, target: Figure, range_pas: int | None

@@ -21,6 +21,7 @@ from skirmish.core.procedure import Procedure
 from skirmish.games.masseffect.actions import AreaPower, Group, Hold, Shoot, Special, UsePower
 from skirmish.games.masseffect.events import Note, PhaseEvent
 from skirmish.games.masseffect.figure import Figure
+from skirmish.games.masseffect.house_rules import PROTECTION_USES, reading_of
 from skirmish.games.masseffect.phases.options import (
     GROUP_PAS,
     carry_out,
@@ -224,10 +225,17 @@ class PickPhase(Procedure):
         if self.step == "start" and not state.ended:
             state.phase = self.phase
             game.emit(PhaseEvent(phase=self.phase))
+            # ME24: N uses «par phase de tir»; a figure starts the match with its N (the
+            # first powers phase comes before any shooting phase); the powers phase refills
+            # them every turn under me-protection-uses=each-phase (the engine's reading
+            # before issue 47)
+            refill = self.phase == Phase.SHOOTING or (self.phase == Phase.POWERS and (
+                state.turn <= 1
+                or reading_of(state.house_rules, PROTECTION_USES) == "each-phase"))
             for f in state.figures:
                 f.spent = False
-                if self.phase in (Phase.POWERS, Phase.SHOOTING):
-                    f.refill_protections()  # ME24: N uses per phase
+                if refill:
+                    f.refill_protections()
             self.player = state.initiative
             self.step = "pick"
             return

@@ -44,7 +44,7 @@ GLOBALS = ("turn", "turns", "initiative", "my_score", "opponent_score", "my_extr
            "opponent_extracted", "my_edge_lower", *(f"phase_{p}" for p in PHASES),
            "my_decision", "ended")
 KINDS = ("edge", "deploy", "move", "pouvoirs", "tir", "actions spéciales", "fight", "oppose",
-         "heroic", "group")
+         "heroic", "group", "wield")
 _MARKER_KINDS = {"objective": 1, "terminal": 2, "door": 3, "data": 4}
 
 

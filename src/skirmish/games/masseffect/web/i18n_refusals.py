@@ -30,6 +30,8 @@ FR_REFUSALS: list[tuple[str, str]] = [
     (r"^('.*?') is not allowed: choose one of your engaged figures that has not fought",
      "{1} n'est pas permis : choisissez l'une de vos figurines engagées qui n'a pas encore "
      "combattu"),
+    (r"^('.*?') is not allowed: (\S+) strikes with one of its melee weapons \((.+?)\)",
+     "{1} n'est pas permis : {2} frappe avec l'une de ses armes de mêlée ({3})"),
     (r"^the figures of an Action groupée act or hold one by one",
      "les figurines d'une Action groupée agissent ou attendent une par une"),
     (r"^choose an edge first: edge lower or edge upper",

@@ -1,6 +1,7 @@
 """The exact odds a Mass Effect: Annihilation seat may ask for before it confirms an attack
 (docs/web.md, Mass Effect: Annihilation): a shot, a power aimed at an enemy, a melee fight
-(``fight``) or the opponent chosen for one (``oppose``).
+(``fight``), the opponent chosen for one (``oppose``) or the melee weapon chosen for the
+phase (``wield``, ME42: the fight or the opportunity attack under way, with that weapon).
 
 The situation is read from the game as the engine would resolve the action now
 (:mod:`skirmish.games.masseffect.phases.options`, :mod:`.attacks`, :mod:`.melee`): the thresholds
@@ -20,8 +21,14 @@ from typing import Any
 
 from skirmish.core.errors import GameOverError, IllegalActionError
 from skirmish.core.game import Game
-from skirmish.games.masseffect.actions import Fight, Oppose, Shoot, UsePower, token
+from skirmish.games.masseffect.actions import Fight, Oppose, Shoot, UsePower, Wield, token
 from skirmish.games.masseffect.figure import STAY, Figure
+from skirmish.games.masseffect.house_rules import (
+    BARE_HANDS,
+    MELEE_WEAPON,
+    NATURAL_ROLLS,
+    reading_of,
+)
 from skirmish.games.masseffect.odds import (
     MeleeOdds,
     MeleeSide,
@@ -64,9 +71,11 @@ def odds(known: Game, text: str) -> dict[str, Any]:
             result = fight(state, _figure(state, action.figure))
         elif isinstance(action, Oppose):
             result = oppose(known, state, _figure(state, action.figure))
+        elif isinstance(action, Wield):
+            result = wield(known, state, _figure(state, action.figure), action.weapon)
         else:
             raise FrameError(f"no odds for '{text}': shots, powers aimed at a figure, "
-                             "fights and oppositions have odds")
+                             "fights, oppositions and melee weapons have odds")
     except ValueError as exc:
         raise FrameError(f"no odds for '{text}': {exc}") from None
     return {"type": "odds", "text": text, "legal_now": legal_now, "why": why,
@@ -108,11 +117,14 @@ def _situation(state: MEState, attacker: Figure, target: Figure) -> dict[str, An
             "counter_charge": contact, "lifted": target.has_status("lifted")}
 
 
-def _tuned(situation: ShotSituation, threshold: int | None, target: Figure) -> ShotSituation:
+def _tuned(state: MEState, situation: ShotSituation, threshold: int | None, target: Figure
+           ) -> ShotSituation:
     """The card's situation as it stands now: the roll's threshold and the target's Défense
-    after this turn's modifiers (ME33), the protections stripped (ME24) not saving."""
+    after this turn's modifiers (ME33), the protections stripped (ME24) not saving, the
+    rolls read as the match's house rule me-natural-rolls says (ME4)."""
     stripped = frozenset(target.stripped) & _STRIPPABLE
-    return dataclasses.replace(situation, threshold=threshold,
+    naturals = reading_of(state.house_rules, NATURAL_ROLLS) == "naturals"
+    return dataclasses.replace(situation, threshold=threshold, naturals=naturals,
                                defence=target.threshold("Défense"),
                                ignores=situation.ignores | stripped)
 
@@ -131,7 +143,7 @@ def shot(state: MEState, shooter: Figure, weapon_token: str, target: Figure
     if weapon is None:
         raise FrameError(f"{shooter.ref} has no ranged weapon {weapon_token}")
     how = _situation(state, shooter, target)
-    situation = _tuned(ShotSituation.from_cards(
+    situation = _tuned(state, ShotSituation.from_cards(
         shooter.profile, weapon, target.profile, stayed=how["stayed"],
         obstacle=how["obstacle"], counter_charge=how["counter_charge"],
         cover=how["cover"] is not None, lifted=how["lifted"], **_uses(target)),
@@ -151,7 +163,7 @@ def power(state: MEState, user: Figure, power_token: str, target: Figure
     if not card.attacks or sum(s.kind == "damage" for s in card.effects) != 1:
         return None
     how = _situation(state, user, target)
-    situation = _tuned(ShotSituation.from_power(
+    situation = _tuned(state, ShotSituation.from_power(
         card, user.profile, target.profile, stayed=how["stayed"], obstacle=how["obstacle"],
         cover=how["cover"] is not None, lifted=how["lifted"], **_uses(target)),
         power_threshold(user, card.roll), target)
@@ -170,46 +182,81 @@ def _shot_answer(kind: str, attacker: Figure, item: str, target: Figure,
 
 
 # -- melee ------------------------------------------------------------------------------------
-def _side(figure: Figure) -> MeleeSide:
-    """A figure in a melee as it stands: its Mêlée this turn, its best melee weapon."""
+#: ME42: melee weapons by figure ref, for the odds of a ``wield`` not yet sent.
+Arms = Mapping[str, str]
+
+
+def _weapon(state: MEState, figure: Figure, arms: Arms) -> str | None:
+    """ME42: the melee weapon ``figure`` strikes with: the one named in ``arms``, else the
+    one its player chose for the phase (me-melee-weapon=player), else (None) the best."""
+    named = arms.get(str(figure.ref))
+    if named is not None:
+        return named
+    if figure.wielding and reading_of(state.house_rules, MELEE_WEAPON) == "player":
+        return figure.wielding
+    return None
+
+
+def _side(state: MEState, figure: Figure, arms: Arms) -> MeleeSide:
+    """A figure in a melee as it stands: its Mêlée this turn, its melee weapon (ME42:
+    :func:`_weapon`; bare hands one worse under the match's house rule
+    me-bare-hands=one-worse, ME28)."""
     return MeleeSide.from_card(figure.profile, figure.card.melee_weapons,
                                melee=figure.threshold("Mêlée"), armour_left=figure.armour,
-                               vitality_left=figure.vitality)
+                               vitality_left=figure.vitality,
+                               bare_penalty=reading_of(state.house_rules,
+                                                       BARE_HANDS) == "one-worse",
+                               weapon=_weapon(state, figure, arms))
 
 
-def _melee_json(a: Figure, b: Figure, result: MeleeOdds) -> dict[str, Any]:
+def _arms_name(state: MEState, figure: Figure, arms: Arms) -> str | None:
+    """The name of the melee weapon it strikes with (None: bare hands)."""
+    from skirmish.games.masseffect.odds import melee_weapon
+
+    weapon = melee_weapon(figure.card.melee_weapons, _weapon(state, figure, arms))
+    return weapon.name if weapon is not None else None
+
+
+def _melee_json(state: MEState, a: Figure, b: Figure, arms: Arms) -> dict[str, Any]:
+    side_a, side_b = _side(state, a, arms), _side(state, b, arms)
+    result: MeleeOdds = melee_odds(side_a, side_b)
     return {"a": str(a.ref), "b": str(b.ref), "a_hits": _p(result.a_hits),
             "b_hits": _p(result.b_hits), "nobody": _p(result.nobody),
             "a_out": _p(result.a_out_of_action), "b_out": _p(result.b_out_of_action),
             "wounds_to_a": _distribution(result.wounds_to_a),
             "wounds_to_b": _distribution(result.wounds_to_b),
-            "a_melee": _side(a).threshold, "b_melee": _side(b).threshold}
+            "a_melee": side_a.threshold, "b_melee": side_b.threshold,
+            "a_weapon": _arms_name(state, a, arms), "b_weapon": _arms_name(state, b, arms)}
 
 
-def _opportunity_json(attacker: Figure, target: Figure) -> dict[str, Any]:
-    side = _side(attacker)
+def _opportunity_json(state: MEState, attacker: Figure, target: Figure, arms: Arms
+                      ) -> dict[str, Any]:
+    side = _side(state, attacker, arms)
     result = opportunity_odds(side.melee, side.damage, side.perforant, target.armour,
-                              target.vitality)
+                              target.vitality, bare_penalty=side.bare_penalty)
     return {"attacker": str(attacker.ref), "target": str(target.ref),
-            "melee": side.threshold, **_shot_json(result)}
+            "melee": side.threshold, "weapon": _arms_name(state, attacker, arms),
+            **_shot_json(result)}
 
 
-def _brawl(state: MEState, centre: Figure, opponent: Figure | None) -> dict[str, Any]:
+def _brawl(state: MEState, centre: Figure, opponent: Figure | None, arms: Arms | None = None
+           ) -> dict[str, Any]:
     """ME27: the centre's normal melee with ``opponent`` (None: each it may choose), then the
     opportunity attacks of its other unfought opponents; or, all of them having fought,
     its own opportunity attack."""
+    arms = arms or {}
     unfought = [e for e in state.opponents(centre) if not e.fought]
     out: dict[str, Any] = {"game": "masseffect", "kind": "melee", "centre": str(centre.ref),
                            "melees": [], "opportunities": []}
     if not unfought:
-        out["opportunities"] = [_opportunity_json(centre, e) for e in state.opponents(centre)
+        out["opportunities"] = [_opportunity_json(state, centre, e, arms)
+                                for e in state.opponents(centre)
                                 if opponent is None or e is opponent]
         return out
     chosen = [opponent] if opponent is not None else unfought
-    out["melees"] = [_melee_json(centre, e, melee_odds(_side(centre), _side(e)))
-                     for e in chosen]
+    out["melees"] = [_melee_json(state, centre, e, arms) for e in chosen]
     if len(chosen) == 1:
-        out["opportunities"] = [_opportunity_json(e, centre) for e in unfought
+        out["opportunities"] = [_opportunity_json(state, e, centre, arms) for e in unfought
                                 if e is not chosen[0]]
     return out
 
@@ -232,6 +279,28 @@ def oppose(game: Game, state: MEState, opponent: Figure) -> dict[str, Any]:
     if brawl is None:
         raise FrameError("no fight is being resolved: 'oppose' answers one")
     return _brawl(state, state.figure(brawl.centre), opponent)
+
+
+def wield(game: Game, state: MEState, figure: Figure, weapon_token: str) -> dict[str, Any]:
+    """``wield`` (ME42): the fight being resolved, or the opportunity attack about to be
+    rolled, with ``figure`` striking with the melee weapon named."""
+    from skirmish.games.masseffect.combat.attacks import Opportunity, melee_choices
+    from skirmish.games.masseffect.phases.melee import Brawl
+
+    name = next((n for n in melee_choices(figure) if token(n) == weapon_token), None)
+    if name is None:
+        raise FrameError(f"{figure.ref} has no melee weapon {weapon_token}")
+    arms = {str(figure.ref): name}
+    for procedure in reversed(game.stack):
+        if isinstance(procedure, Brawl) and procedure.opponent:
+            return _brawl(state, state.figure(procedure.centre),
+                          state.figure(procedure.opponent), arms)
+        if isinstance(procedure, Opportunity):
+            return {"game": "masseffect", "kind": "melee", "centre": procedure.target,
+                    "melees": [], "opportunities": [_opportunity_json(
+                        state, state.figure(procedure.attacker),
+                        state.figure(procedure.target), arms)]}
+    raise FrameError("no fight nor opportunity attack is under way: 'wield' answers one")
 
 
 def summary(result: Mapping[str, Any]) -> str:

@@ -20,7 +20,7 @@ import typer
 from rich.console import Console
 
 from skirmish.cli.errors import SkirmishTyper, check_output, fail
-from skirmish.cli.options import ContentOpt
+from skirmish.cli.options import ContentOpt, HouseRulesFileOpt, HouseRulesOpt
 from skirmish.games.eden.cli.library import library_or_exit
 
 if TYPE_CHECKING:
@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from skirmish.games.eden.odds.results import AttackOdds
     from skirmish.games.eden.state import EdenState
 
-__all__ = ["ContentOpt", "default_setup", "duel", "duel_game", "find_profile", "load_setup",
-           "odds_app"]
+__all__ = ["ContentOpt", "HouseRulesFileOpt", "HouseRulesOpt", "default_setup", "duel",
+           "duel_game", "find_profile", "house_rules_chosen", "load_setup", "odds_app"]
 
 odds_app = SkirmishTyper(help="Exact odds: what will this roll or attack do?",
                          no_args_is_help=True, add_completion=False)
@@ -89,17 +89,33 @@ def default_setup(library: Library | None = None) -> dict[str, Any]:
     return library.setup(everyone, Troop("faction", (), budget=10_000))
 
 
-def load_setup(path: Path | None, content: Sequence[Path] | None = None) -> dict[str, Any]:
+def load_setup(path: Path | None, content: Sequence[Path] | None = None,
+               house_rules: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The set-up of ``--setup`` (checked as a game's set-up is), else every fighter of the
-    card library with the ``--content`` folders on top."""
+    card library with the ``--content`` folders on top; playing ``house_rules`` (the readings
+    of ``--house-rules``, checked: :func:`skirmish.cli.options.house_rules_choices`) on top
+    of a set-up file's own, so that every odds computed from it follows them (issue 47)."""
     if path is None:
-        return default_setup(library_or_exit(list(content)) if content else None)
-    if content:
+        setup = default_setup(library_or_exit(list(content)) if content else None)
+    elif content:
         raise fail("--content and --setup: a set-up file carries its own cards; give one "
                    "or the other")
-    from skirmish.games.eden.cards.troop_files import read_setup
+    else:
+        from skirmish.games.eden.cards.troop_files import read_setup
 
-    return read_setup(path)
+        setup = read_setup(path)
+    if house_rules:
+        setup = {**setup, "house_rules": {**(setup.get("house_rules") or {}),
+                                          **house_rules}}
+    return setup
+
+
+def house_rules_chosen(text: str | None, file: Path | None) -> dict[str, str]:
+    """The readings of ``--house-rules-file`` then ``--house-rules``, checked against Eden's
+    options (a ValueError in one line: exit 2, nothing computed); empty without them."""
+    from skirmish.cli.options import house_rules_choices
+
+    return house_rules_choices(text, file, "eden")
 
 
 def _profiles(setup: Mapping[str, Any]) -> list[FighterProfile]:

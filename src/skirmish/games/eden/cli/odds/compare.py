@@ -25,6 +25,8 @@ from skirmish.games.eden.cli.odds.common import (
     AimOpt,
     ContentOpt,
     ExactOpt,
+    HouseRulesFileOpt,
+    HouseRulesOpt,
     JsonOpt,
     MarkersOpt,
     SetupOpt,
@@ -36,6 +38,7 @@ from skirmish.games.eden.cli.odds.common import (
     check_chart,
     console,
     find_profile,
+    house_rules_chosen,
     load_setup,
     names_of,
     odds_app,
@@ -227,6 +230,8 @@ def compare(
     target_markers: MarkersOpt = None,
     setup: SetupOpt = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: Annotated[Path | None, typer.Option(
@@ -235,7 +240,8 @@ def compare(
 ) -> None:
     """Attacks on one target side by side: by reaction, or by attacker."""
     check_chart(chart)
-    cards = load_setup(setup, content)
+    cards = load_setup(setup, content,
+                       house_rules_chosen(house_rules, house_rules_file))
     comparison = columns_of(
         cards, names_of(attacker), target, attack=attack.strip().lower(), reactions=reactions,
         distance=distance, weapon=weapon, obstacles=obstacles, aim=aim, target_aim=target_aim,

@@ -27,6 +27,8 @@ from skirmish.games.eden.cli.odds.common import (
     ChartOpt,
     ContentOpt,
     ExactOpt,
+    HouseRulesFileOpt,
+    HouseRulesOpt,
     JsonOpt,
     MarkersOpt,
     SetupOpt,
@@ -43,6 +45,7 @@ from skirmish.games.eden.cli.odds.common import (
     duel_game,
     find_profile,
     gap,
+    house_rules_chosen,
     load_setup,
     odds_app,
     show,
@@ -252,6 +255,8 @@ def melee(
     target_markers: MarkersOpt = None,
     setup: SetupOpt = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
@@ -261,7 +266,8 @@ def melee(
     """Rulebook 6.A: a melee attack, the target reacting passive, dodge or response."""
     _eden(game)
     check_chart(chart)
-    cards = load_setup(setup, content)
+    cards = load_setup(setup, content,
+                       house_rules_chosen(house_rules, house_rules_file))
     odds = melee_of(cards, attacker, target, reaction, aim=aim, target_aim=target_aim,
                     hurts=Hurts(attacker_wounds, attacker_markers, target_wounds,
                                 target_markers), elevated=elevated)
@@ -286,13 +292,16 @@ def charge(
     target_markers: MarkersOpt = None,
     setup: SetupOpt = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
 ) -> None:
     """Rulebook 5, Charge: into contact (10 cm), then a melee attack (6.A)."""
     check_chart(chart)
-    cards = load_setup(setup, content)
+    cards = load_setup(setup, content,
+                       house_rules_chosen(house_rules, house_rules_file))
     odds = charge_of(cards, attacker, target, reaction, distance=distance, aim=aim,
                      target_aim=target_aim,
                      hurts=Hurts(attacker_wounds, attacker_markers, target_wounds,
@@ -318,6 +327,8 @@ def shoot(
     target_markers: MarkersOpt = None,
     setup: SetupOpt = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
@@ -326,7 +337,8 @@ def shoot(
     """Rulebook 6.B: a shooting attack (weapon bonus, obstacles, Str, VIG, protections)."""
     _eden(game)
     check_chart(chart)
-    cards = load_setup(setup, content)
+    cards = load_setup(setup, content,
+                       house_rules_chosen(house_rules, house_rules_file))
     odds = shooting_of(cards, attacker, target, weapon=weapon, obstacles=obstacles,
                        redirect=redirect, aim=aim,
                        hurts=Hurts(attacker_wounds, attacker_markers, target_wounds,
@@ -341,6 +353,8 @@ def burn(
     markers: MarkersOpt = None,
     setup: SetupOpt = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
@@ -349,7 +363,8 @@ def burn(
     from skirmish.games.eden.odds.game import burn_odds
 
     check_chart(chart)
-    cards = load_setup(setup, content)
+    cards = load_setup(setup, content,
+                       house_rules_chosen(house_rules, house_rules_file))
     f = _fighter(0, find_profile(fighter, cards), 20.0, 30.0, wounds, markers, prefix="--")
     odds = burn_odds(duel(cards, [f]), f)
     show(odds, as_json, exact, chart)

@@ -32,6 +32,8 @@ from skirmish.games.eden.cli.odds.common import (
     ContentOpt,
     CoveredOpt,
     ExactOpt,
+    HouseRulesFileOpt,
+    HouseRulesOpt,
     JsonOpt,
     MarkersOpt,
     SetupOpt,
@@ -43,6 +45,7 @@ from skirmish.games.eden.cli.odds.common import (
     duel,
     duel_game,
     find_profile,
+    house_rules_chosen,
     load_setup,
     names_of,
     odds_app,
@@ -276,13 +279,16 @@ def throw(
     target_markers: MarkersOpt = None,
     setup: SetupOpt = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
 ) -> None:
     """Rulebook 6.B, projectile: thrown at the target (Explosive(X): the template, 8.C)."""
     check_chart(chart)
-    cards = load_setup(setup, content)
+    cards = load_setup(setup, content,
+                       house_rules_chosen(house_rules, house_rules_file))
     odds = throw_of(cards, attacker, target, covered=covered, allies=ally, weapon=weapon,
                     attacker_wounds=attacker_wounds, attacker_markers=attacker_markers,
                     target_wounds=target_wounds, target_markers=target_markers)
@@ -302,13 +308,16 @@ def blast(
     target_markers: MarkersOpt = None,
     setup: SetupOpt = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
 ) -> None:
     """Rulebook 6.B, blast: one wound to each limb of every fighter under the template."""
     check_chart(chart)
-    cards = load_setup(setup, content)
+    cards = load_setup(setup, content,
+                       house_rules_chosen(house_rules, house_rules_file))
     odds = blast_of(cards, attacker, target, covered=covered, allies=ally, weapon=weapon,
                     attacker_wounds=attacker_wounds, attacker_markers=attacker_markers,
                     target_wounds=target_wounds, target_markers=target_markers)
@@ -326,13 +335,16 @@ def explosion(
     target_markers: MarkersOpt = None,
     setup: SetupOpt = None,
     content: ContentOpt = None,
+    house_rules: HouseRulesOpt = None,
+    house_rules_file: HouseRulesFileOpt = None,
     as_json: JsonOpt = False,
     exact: ExactOpt = False,
     chart: ChartOpt = None,
 ) -> None:
     """Rulebook 8.C, Explosive(X): X D6 against each covered fighter's VIG."""
     check_chart(chart)
-    cards = load_setup(setup, content)
+    cards = load_setup(setup, content,
+                       house_rules_chosen(house_rules, house_rules_file))
     odds = explosion_of(cards, power, target, covered=covered, target_wounds=target_wounds,
                         target_markers=target_markers)
     show(odds, as_json, exact, chart)

@@ -22,10 +22,12 @@ const MassEffect = (() => {
   const figure = (view, ref) => (view.figures || []).find((f) => f.ref === ref) || null;
 
   /** An action that shows its odds before it is sent: a shot, a power at an enemy, a
-      fight, the opponent of a fight. */
+      fight, the opponent of a fight, the melee weapon chosen for the phase (ME42). */
   function isAttack(view, text) {
     const [verb, ref, , target] = text.split(" ");
-    if (verb === "shoot" || verb === "fight" || verb === "oppose") return true;
+    if (verb === "shoot" || verb === "fight" || verb === "oppose" || verb === "wield") {
+      return true;
+    }
     if (verb !== "power" || !target) return false;
     const user = figure(view, ref);
     const aim = figure(view, target);
@@ -49,6 +51,7 @@ const MassEffect = (() => {
     const args = p.text.split(" ").slice(1);
     if (p.verb === "stay") return `${args[0]} ↻${args[1]}°`;
     if (p.verb === "edge") return SK.word(args[0]);
+    if (p.verb === "wield") return `${args[0]}: ${args[1].replace(/-/g, " ")}`;
     if (p.verb === "power" && args[2]) return `${args[0]} (${args[1]}) → ${args[2]}`;
     if (p.verb === "shoot") {
       const words = args.map((a) => SK.word(a));
@@ -82,6 +85,7 @@ const MassEffect = (() => {
     if ((f.statuses || []).length) rows.push(t("me.statuses", {what: f.statuses.join(", ")}));
     if (f.engaged) rows.push(t("me.engaged"));
     if ((f.carries || []).length) rows.push(t("me.carries"));
+    if (f.wielding) rows.push(t("me.wielding", {w: f.wielding}));
     return rows;
   }
 
@@ -177,12 +181,16 @@ const MassEffect = (() => {
           t("me.melee", {a: m.a, b: m.b, pa: pct(m.a_hits), pb: pct(m.b_hits),
                          pn: pct(m.nobody)})),
           el("p", {class: "muted"}, t("me.melee.out", {a: m.a, b: m.b, pa: pct(m.a_out),
-                                                       pb: pct(m.b_out)})));
+                                                       pb: pct(m.b_out)})),
+          el("p", {class: "muted me-arms"}, t("me.melee.arms", {
+            a: m.a, b: m.b, wa: m.a_weapon || t("me.bare"), wb: m.b_weapon || t("me.bare")})));
       }
       for (const x of o.opportunities) {
         body.push(el("p", {class: "me-opportunity"},
           t("me.opportunity", {a: x.attacker, b: x.target, p: pct(x.any_hit),
-                               po: pct(x.out_of_action)})));
+                               po: pct(x.out_of_action)})),
+          el("p", {class: "muted me-arms"}, t("me.opportunity.arms", {
+            a: x.attacker, w: x.weapon || t("me.bare")})));
       }
     } else {
       const mod = o.modifier ? (o.modifier > 0 ? " +" : " ") + o.modifier : "";

@@ -1,0 +1,149 @@
+"""Mass Effect: Annihilation's house rules: where the engine played something other than the
+draft's words (issue 47), the draft's reading is the default and the engine's former one a
+named match option (:mod:`skirmish.core.house_rules`; docs/masseffect.md, "House rules",
+lists the readings and the tests).
+
+The readings named ``engine-*`` play exactly as the engine did before issue 47: a set-up
+with :data:`FORMER_READINGS` replays the records made then (the golden records carry them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from skirmish.core.house_rules import SETUP_KEY, HouseRule, Reading, chosen, reading
+
+REAR_COUNTER_CHARGE = "me-rear-counter-charge"
+NATURAL_ROLLS = "me-natural-rolls"
+ELIMINATE_POINTS = "me-eliminate-points"
+PROTECTION_USES = "me-protection-uses"
+BARE_HANDS = "me-bare-hands"
+MELEE_WEAPON = "me-melee-weapon"
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        REAR_COUNTER_CHARGE,
+        "May a figure charged from its rear arc counter-charge (shot or power)?",
+        (Reading("allowed", "yes: any figure charged in the movement phase may, whatever the "
+                            "side the charger came from",
+                 "oui : tout personnage chargé lors de la phase de mouvement le peut, de "
+                 "quelque côté que vienne l'adversaire"),
+         Reading("forbidden", "no: a charger that ends in the charged figure's rear arc "
+                              "takes no counter-charge (the engine before issue 47)",
+                 "non : un adversaire qui finit dans l'arc arrière du personnage chargé "
+                 "ne subit pas de contre-charge")),
+        default="allowed", literal="allowed",
+        question_fr="Un personnage chargé par son arc arrière peut-il contre-charger ?",
+        citation="Tir de contre-charge: «Un personnage qui a été chargé lors de la phase de "
+                 "mouvement précédente … peut effectuer, lors de la phase de tir, un tir de "
+                 "contre-charge contre un des adversaires l'ayant engagé» (facing is only "
+                 "«préférable»)",
+        anchor="me2-facing-front-and-rear-arcs-used-only-against-counter-charges"),
+    HouseRule(
+        NATURAL_ROLLS,
+        "With modifiers, does a natural 6 always succeed and a natural 1 always fail?",
+        (Reading("total", "no: the roll succeeds when the D6 plus its modifiers reaches the "
+                          "threshold, nothing more",
+                 "non : le jet réussit quand le D6 plus ses modificateurs atteint le seuil"),
+         Reading("naturals", "yes: a natural 6 succeeds and a natural 1 fails, whatever the "
+                             "modifiers (the engine before issue 47)",
+                 "oui : un 6 naturel réussit et un 1 naturel échoue, quels que soient les "
+                 "modificateurs")),
+        default="total", literal="total",
+        question_fr="Avec des modificateurs, un 6 naturel réussit-il toujours (et un 1 "
+                    "échoue-t-il toujours) ?",
+        citation="Tir: «C'est un seuil, un score à atteindre avec un jet de D6»; «il doit "
+                 "obtenir un score supérieur ou égal à sa valeur de tir»",
+        anchor="me4-x-rolls"),
+    HouseRule(
+        ELIMINATE_POINTS,
+        "Eliminate: what does an enemy figure out of action score?",
+        (Reading("cost", "what the figure cost its band: its card's points and the Points "
+                         "of each item not on its card (ME39)",
+                 "ce que le personnage a coûté à sa bande : les points de sa carte et ceux "
+                 "de chaque équipement absent de sa carte (ME39)"),
+         Reading("card", "its card's points only (the engine before issue 47)",
+                 "les points de sa carte seulement")),
+        default="cost", literal="cost",
+        question_fr="Éliminer : que rapporte un personnage ennemi hors de combat ?",
+        citation="Profil: «le coût en points du personnage, qui permet d'équilibrer les "
+                 "bandes entre elles, lors de leur création»",
+        anchor="me37-scenarios-and-victory-conditions"),
+    HouseRule(
+        PROTECTION_USES,
+        "When do a Bouclier's and a Barrière's N uses come back?",
+        (Reading("shooting-phase", "at the start of each shooting phase; a power's hit in "
+                                   "the powers phase spends what is left since the last one",
+                 "au début de chaque phase de tir ; une touche de pouvoir, en phase de "
+                 "pouvoirs, dépense ce qui reste depuis la dernière"),
+         Reading("each-phase", "at the start of the powers phase and again of the shooting "
+                               "phase (the engine before issue 47)",
+                 "au début de la phase de pouvoirs et de nouveau de la phase de tir")),
+        default="shooting-phase", literal="shooting-phase",
+        question_fr="Quand les N utilisations d'un Bouclier et d'une Barrière reviennent-"
+                    "elles ?",
+        citation="Boucliers et barrières: «Le deuxième score indique le nombre de fois que la "
+                 "barrière ou bouclier fonctionne par phase de tir»",
+        anchor="me24-boucliers-and-barrieres"),
+    HouseRule(
+        BARE_HANDS,
+        "Does a figure without a melee weapon fight worse?",
+        (Reading("even", "no: its Mêlée as printed; a hit deals 1 wound",
+                 "non : sa Mêlée telle quelle ; une touche inflige 1 blessure"),
+         Reading("one-worse", "yes: its Mêlée counts one worse (at most 6+) for the roll and "
+                              "the comparison (the engine before issue 47)",
+                 "oui : sa Mêlée compte un cran de moins (6+ au plus), pour le jet et la "
+                 "comparaison")),
+        default="even", literal="even",
+        question_fr="Un personnage sans arme de mêlée combat-il moins bien ?",
+        citation="Mêlée: «autant de blessures qu'indiqué par l'arme du tireur»; the draft "
+                 "gives no penalty to a figure without a melee weapon",
+        anchor="me28-melee-weapons-and-bare-hands"),
+    HouseRule(
+        MELEE_WEAPON,
+        "Who chooses the melee weapon of a figure that carries several?",
+        (Reading("player", "its player: once per phase, before the figure's first melee "
+                           "or opportunity attack roll of the phase",
+                 "son joueur : une fois par phase, avant le premier jet de mêlée ou "
+                 "d'attaque d'opportunité du personnage dans la phase"),
+         Reading("best", "nobody: it strikes with the one of highest mean damage, Perforant "
+                         "on a tie (the engine before issue 47)",
+                 "personne : il frappe avec celle dont les dégâts moyens sont les plus "
+                 "élevés, Perforant à égalité")),
+        default="player", literal="player",
+        question_fr="Qui choisit l'arme de mêlée d'un personnage qui en porte plusieurs ?",
+        citation="Mêlée: «autant de blessures qu'indiqué par l'arme du tireur»; ME28: «if it "
+                 "carries several, the owner chooses one for the phase»",
+        anchor="me42-the-player-chooses-the-melee-weapon"),
+)
+
+#: The readings that play as the engine did before issue 47.
+FORMER_READINGS: dict[str, str] = {REAR_COUNTER_CHARGE: "forbidden",
+                                   NATURAL_ROLLS: "naturals", ELIMINATE_POINTS: "card",
+                                   PROTECTION_USES: "each-phase", BARE_HANDS: "one-worse",
+                                   MELEE_WEAPON: "best"}
+
+
+def house_rules_in(setup: Mapping[str, Any]) -> dict[str, str]:
+    """A set-up's chosen readings, checked (HouseRuleError names the one at fault)."""
+    return chosen(HOUSE_RULES, setup.get(SETUP_KEY))
+
+
+def reading_of(choices: Mapping[str, str], name: str) -> str:
+    """The reading of ME:A option ``name`` in force under ``choices``."""
+    return reading(HOUSE_RULES, choices, name)
+
+
+__all__ = [
+    "BARE_HANDS",
+    "ELIMINATE_POINTS",
+    "FORMER_READINGS",
+    "HOUSE_RULES",
+    "MELEE_WEAPON",
+    "NATURAL_ROLLS",
+    "PROTECTION_USES",
+    "REAR_COUNTER_CHARGE",
+    "house_rules_in",
+    "reading_of",
+]
