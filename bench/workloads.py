@@ -93,7 +93,7 @@ def _ruleset(name: str) -> Any:
 #: then play the same games (the digests check it). A tree without house rules (the
 #: baseline) gets none; an option this tree does not know is left out.
 BASELINE_READINGS: dict[str, dict[str, str]] = {
-    "eden": {},
+    "eden": {"eden-npf-prowl": "up-to", "eden-scenery-ranged": "contact"},
     "masseffect": {"me-rear-counter-charge": "forbidden", "me-natural-rolls": "naturals",
                    "me-eliminate-points": "card", "me-protection-uses": "each-phase",
                    "me-bare-hands": "one-worse", "me-melee-weapon": "best"},

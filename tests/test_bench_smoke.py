@@ -135,6 +135,8 @@ def test_the_bench_plays_the_baselines_games_with_the_former_readings() -> None:
     that play as 0633749 did, so both trees play the same games (the digests compare)."""
     from bench.workloads import BASELINE_READINGS
 
+    from skirmish.games.eden.house_rules import OLD_ENGINE
     from skirmish.games.masseffect.house_rules import FORMER_READINGS
 
     assert BASELINE_READINGS["masseffect"] == FORMER_READINGS
+    assert BASELINE_READINGS["eden"] == OLD_ENGINE

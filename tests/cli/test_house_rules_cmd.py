@@ -12,7 +12,8 @@ from skirmish.core.record import Record
 
 runner = CliRunner()
 EDEN_OPTIONS = ["eden-npf-prowl", "eden-storm-charge", "eden-tied-bid", "eden-fear-burn",
-                "eden-redirection"]
+                "eden-redirection", "eden-scenery-ranged", "eden-npf-burn-score",
+                "eden-infestation-roll"]
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]
@@ -23,8 +24,9 @@ def test_the_listing_names_each_option_its_question_readings_and_default() -> No
     result = run("house-rules", "eden")
     assert result.exit_code == 0, result.output
     assert "eden-npf-prowl: How far does a prowling NPF move?" in result.output
-    assert "up-to [default]: up to 5 cm" in result.output
-    assert "exactly [literal]" in result.output
+    # issue 47: the literal reading is the default (the engine's former one, up-to, is not)
+    assert "exactly [default, literal]: exactly 5 cm" in result.output
+    assert "    up-to: up to 5 cm" in result.output
     rows = json.loads(run("house-rules", "--json").output)
     assert {r["name"] for r in rows["eden"]} == set(EDEN_OPTIONS)
     assert [r["name"] for r in rows["masseffect"]] == [
@@ -34,10 +36,10 @@ def test_the_listing_names_each_option_its_question_readings_and_default() -> No
 
 def test_check_a_file_good_and_bad_in_one_line_exit_2(tmp_path: Path) -> None:
     good = tmp_path / "good.yaml"
-    good.write_text("game: eden\nhouse_rules:\n  eden-npf-prowl: exactly\n")
+    good.write_text("game: eden\nhouse_rules:\n  eden-npf-prowl: up-to\n")
     result = run("house-rules", "check", str(good))
     assert result.exit_code == 0, result.output
-    assert "a valid house-rule set for eden: eden-npf-prowl=exactly" in result.output
+    assert "a valid house-rule set for eden: eden-npf-prowl=up-to" in result.output
     for text, message in (
         ("game: eden\nhouse_rules:\n  eden-npf-prowl: far\n",
          "house_rules.eden-npf-prowl: unknown reading 'far' (known: up-to, exactly)"),
@@ -58,11 +60,11 @@ def test_simulate_plays_the_options_and_writes_them_in_the_records(tmp_path: Pat
     rules.write_text("game: eden\nhouse_rules:\n  eden-storm-charge: charge-too\n")
     out, logs = tmp_path / "report.json", tmp_path / "logs"
     result = run("simulate", "--games", "2", "--rounds", "1", "--quiet", "--workers", "1",
-                 "--house-rules", "eden-npf-prowl=exactly", "--house-rules-file", str(rules),
+                 "--house-rules", "eden-npf-prowl=up-to", "--house-rules-file", str(rules),
                  "--json", str(out), "--log-dir", str(logs))
     assert result.exit_code == 0, result.output
-    assert "house rules: eden-npf-prowl=exactly, eden-storm-charge=charge-too" in result.output
-    chosen = {"eden-storm-charge": "charge-too", "eden-npf-prowl": "exactly"}
+    assert "house rules: eden-npf-prowl=up-to, eden-storm-charge=charge-too" in result.output
+    chosen = {"eden-storm-charge": "charge-too", "eden-npf-prowl": "up-to"}
     assert json.loads(out.read_text())["house_rules"] == chosen
     record = Record.from_jsonl(next(logs.glob("*.jsonl")).read_text())
     assert record.header["setup"]["house_rules"] == chosen
@@ -74,15 +76,15 @@ def test_simulate_plays_the_options_and_writes_them_in_the_records(tmp_path: Pat
 def test_demo_and_play_take_the_options_a_game_without_them_refuses(tmp_path: Path) -> None:
     record = tmp_path / "demo.jsonl"
     result = run("demo", "--seed", "3", "--rounds", "1", "--brief", "--record", str(record),
-                 "--house-rules", "eden-npf-prowl=exactly")
+                 "--house-rules", "eden-npf-prowl=up-to")
     assert result.exit_code == 0, result.output
-    assert "house rules: eden-npf-prowl=exactly" in result.output
+    assert "house rules: eden-npf-prowl=up-to" in result.output
     header = Record.from_jsonl(record.read_text()).header
-    assert header["setup"]["house_rules"] == {"eden-npf-prowl": "exactly"}
+    assert header["setup"]["house_rules"] == {"eden-npf-prowl": "up-to"}
     result = runner.invoke(app, ["play", "--seed", "1", "--house-rules",
                                  "eden-storm-charge=charge-too"], input="quit\n")
     assert "house rules: eden-storm-charge=charge-too" in result.output
-    result = run("demo", "--game", "masseffect", "--house-rules", "eden-npf-prowl=exactly")
+    result = run("demo", "--game", "masseffect", "--house-rules", "eden-npf-prowl=up-to")
     assert result.exit_code == 2
     assert ("unknown house rule 'eden-npf-prowl' (known: me-rear-counter-charge, "
             "me-natural-rolls, me-eliminate-points, me-protection-uses, me-bare-hands, "
@@ -109,12 +111,12 @@ def test_replay_verify_reads_the_options_from_the_header(tmp_path: Path) -> None
     record = tmp_path / "demo.jsonl"
     made = run("demo", "--seed", "4", "--rounds", "1", "--brief", "--record", str(record),
                "--rules", "infestation:3", "--house-rules",
-               "eden-npf-prowl=exactly,eden-redirection=anyone-touching")
+               "eden-npf-prowl=up-to,eden-redirection=anyone-touching")
     assert made.exit_code == 0, made.output
     result = run("replay", str(record), "--verify")
     assert result.exit_code == 0, result.output
     assert "verified: every line matches the re-play" in result.output
-    assert "house rules: eden-npf-prowl=exactly, eden-redirection=anyone-touching" in \
+    assert "house rules: eden-npf-prowl=up-to, eden-redirection=anyone-touching" in \
         result.output
 
 

@@ -22,6 +22,12 @@ def play_case(case: dict[str, Any]) -> Any:
     pairing = pairings[(index * 5) % len(pairings)]
     seed = game_seed(1234, index)
     setup = _setup(pairing, 3, case["game"], index, case["rules"])
+    if case["game"] == "eden" and ("territory" in case["rules"] or
+                                   "infestation" in case["rules"]):
+        # issue 47 made the literal readings the defaults: the records play the old ones
+        from skirmish.games.eden.house_rules import OLD_ENGINE
+
+        setup = {**setup, "house_rules": dict(OLD_ENGINE)}
     if case["game"] == "masseffect":
         # issue 47 made the draft's readings ME:A's defaults: the records play the former
         from skirmish.games.masseffect.house_rules import FORMER_READINGS

@@ -3,9 +3,10 @@ became plugins: the outputs of two golden records, written by the reference comm
 command (0633749), are the command's outputs now. (Issue 46 opened the tactical windows on
 public facts: eden-040 was played again with the heuristic passing them; its narration is the
 same but for the count of actions and the final state's hash on its last line. Issue 47 made
-the draft's readings ME:A's defaults: masseffect-000's set-up carries the former readings, so
-its last lines give the new final hash (the set-up is in the hash) and name those house
-rules; the story is unchanged.)"""
+the literal readings the defaults: eden-040's set-up carries the old engine's readings, and
+masseffect-000's the former ME:A readings (the draft's became ME:A's defaults), so their last
+lines give the new final hash (the set-up is in the hash) and name those house rules; the
+stories are unchanged.)"""
 
 from __future__ import annotations
 

@@ -18,7 +18,12 @@ draft's readings ME:A's defaults: the ME:A configurations play the former readin
 melee weapon: a new verb ``wield``, its block appended to the action space, and a decision
 kind ``wield`` appended to the observation's) changed the three ME:A digests by the sizes
 only: with the verb left out of the action set and the kind out of the observation, the
-former digests came back (checked at that change), and the games are the same.
+former digests came back (checked at that change), and the games are the same. Its Eden
+change (a ranged Attack action on scenery names its weapon: ``attack`` gained an optional
+field, so its block of the action space grew) changed the two Eden digests by the sizes
+only: the observations and each choice's place among the legal indices hashed alone gave
+the same digests before and after it (checked at that change), the Eden configuration with
+optional rules playing the readings of the engine before issue 47 (``OLD_ENGINE``).
 
 Alongside, the observation never depends on whether (or how often) it was asked for
 before: observing a seat twice, or the waiting seat first, gives equal arrays, and an
@@ -36,6 +41,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from skirmish.games.eden.house_rules import OLD_ENGINE
 from skirmish.games.masseffect.house_rules import FORMER_READINGS
 from skirmish.rl.aec import AGENTS, SkirmishAEC
 
@@ -47,7 +53,8 @@ FORMER = dict(FORMER_READINGS)
 PINNED_CONFIGS: dict[str, tuple[dict[str, Any], int]] = {
     "eden-bench": ({"ruleset": "eden", "setup": "bench"}, 4),
     "eden-optional": ({"ruleset": "eden", "max_rounds": 2,
-                       "rules": "territory,infestation:3,climate"}, 4),
+                       "rules": "territory,infestation:3,climate",
+                       "house_rules": dict(OLD_ENGINE)}, 4),
     "masseffect": ({"ruleset": "masseffect", "house_rules": FORMER}, 4),
     "masseffect-data": ({"ruleset": "masseffect", "scenario": "Extraction de données",
                          "house_rules": FORMER}, 3),
@@ -57,8 +64,8 @@ PINNED_CONFIGS: dict[str, tuple[dict[str, Any], int]] = {
 
 #: The digests of :func:`_digest` (see the module).
 PINNED: dict[str, str] = {
-    "eden-bench": "c18df0c59c1f6bcdc1e4029d0f6ad6e2eb7c65eb7c526bedbec08cff328d115c",
-    "eden-optional": "573ab89ccb26e33e06b4272aaa2e5880726071a30cc15e339ac0e2dd293b65c3",
+    "eden-bench": "2b247608bf7631e202f65725b51c7eb4c146748714c1082a2b4931802eed8882",
+    "eden-optional": "74430e95ffc977b8530187710a4fe0f6b3a7b9826b94e02035ad71e4d211a281",
     "masseffect": "f5e9e84f768af45ddf9c7cfc5a6394bd2a79beb9c2225d54cec7df96de458821",
     "masseffect-data": "c9248b41180ce8911159ef25dde9261b96abfa954952eda6d1a41adc1021c8f5",
     "masseffect-hold": "1f27400a4d3242eb06491ff39a566a0c833707b7454d4cc2e8f55a0e5d6e8bd4",

@@ -8,7 +8,8 @@ from fastapi.testclient import TestClient
 from .conftest import create, hub_of
 
 EDEN_OPTIONS = ["eden-npf-prowl", "eden-storm-charge", "eden-tied-bid", "eden-fear-burn",
-                "eden-redirection"]
+                "eden-redirection", "eden-scenery-ranged", "eden-npf-burn-score",
+                "eden-infestation-roll"]
 
 
 def test_the_lobby_offers_the_house_rules_default_chosen_in_both_languages(
@@ -20,7 +21,7 @@ def test_the_lobby_offers_the_house_rules_default_chosen_in_both_languages(
         "me-protection-uses", "me-bare-hands", "me-melee-weapon"]
     page = client.get("/").text
     assert "House rules" in page and 'data-rule="eden-npf-prowl"' in page
-    assert '<option value="up-to" selected>up to 5 cm' in page
+    assert '<option value="exactly" selected>exactly 5 cm' in page  # issue 47: the letter
     french = client.get("/", headers={"Accept-Language": "fr"}).text
     assert "Règles maison" in french and "(par défaut)" in french
     assert "De combien un CNJ qui rôde se déplace-t-il ?" in french

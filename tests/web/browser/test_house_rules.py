@@ -18,16 +18,16 @@ def test_a_house_rule_chosen_in_the_lobby_is_played(browser: Any, live: Any) -> 
     try:
         page.goto("/")
         select = "#house-rule-eden-eden-npf-prowl"
-        assert page.input_value(select) == "up-to"  # the default, preselected
+        assert page.input_value(select) == "exactly"  # the default (the letter), preselected
         assert "House rules" in page.inner_text("fieldset.house-rules[data-game=eden]")
-        page.select_option(select, "exactly")
+        page.select_option(select, "up-to")
         page.select_option("#kind-1", "bot:random")
         page.fill("#rounds", "1")
         page.click("#create")
         page.wait_for_url("**/match/*")
         match_id = page.url.rstrip("/").rsplit("/", 1)[1]
         setup = live.hub.rooms[match_id].game.setup
-        assert setup["house_rules"]["eden-npf-prowl"] == "exactly"
+        assert setup["house_rules"]["eden-npf-prowl"] == "up-to"
         assert setup["house_rules"]["eden-storm-charge"] == "move-only"  # its default
     finally:
         errors = page.script_errors

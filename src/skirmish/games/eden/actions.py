@@ -133,11 +133,14 @@ class Attack(Action):
     """Rulebook 5, Attack: a melee attack on an enemy in contact (``attack A.Yuri
     B.Ngobo``), or, under Territory Management, on a scenery element with Destruction (X)
     (``attack A.Yuri Wall-1``: element ids never read as a fighter's reference). A target
-    that reads as a reference is held as a :class:`Ref`."""
+    that reads as a reference is held as a :class:`Ref`. ``weapon`` names the shooting,
+    throwing or blasting equipment of a ranged Attack action on scenery (``attack A.Yuri
+    Wall-1 Pistol``; house rule ``eden-scenery-ranged=allowed``)."""
 
     verb: ClassVar[str] = "attack"
     fighter: Ref
     target: str
+    weapon: str | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.target, str) and not isinstance(self.target, Ref) and \

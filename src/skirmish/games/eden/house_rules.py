@@ -1,9 +1,9 @@
 """Eden's house rules: the rulings its text leaves to the table, each a named match option
 (:mod:`skirmish.core.house_rules`; docs/rulings.md lists the readings and the tests).
 
-The default is the engine's reading before issue 47; where it is not the literal reading
-of the rulebook, ``literal`` names that one and docs/rulings.md says the default is to be
-switched in issue 47's next step (it changes the golden records).
+The default is the literal reading of the rulebook's words (issue 47); where the words
+name no reading (the random infestation level's dice), the engine's reading before issue 47.
+The old engine is played by :data:`OLD_ENGINE` (the golden records' set-ups carry it).
 """
 
 from __future__ import annotations
@@ -18,6 +18,13 @@ STORM_CHARGE = "eden-storm-charge"
 TIED_BID = "eden-tied-bid"
 FEAR_BURN = "eden-fear-burn"
 REDIRECTION = "eden-redirection"
+SCENERY_RANGED = "eden-scenery-ranged"
+NPF_BURN_SCORE = "eden-npf-burn-score"
+INFESTATION_ROLL = "eden-infestation-roll"
+
+#: The readings that play exactly as the engine did before issue 47 switched defaults to
+#: the literal readings (every other option's default is the old engine's).
+OLD_ENGINE: dict[str, str] = {NPF_PROWL: "up-to", SCENERY_RANGED: "contact"}
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -27,7 +34,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
                  "jusqu'à 5 cm, dans la direction choisie par le joueur"),
          Reading("exactly", "exactly 5 cm (a prowl that cannot cover 5 cm is not offered)",
                  "exactement 5 cm (un CNJ qui ne peut pas parcourir 5 cm ne rôde pas)")),
-        default="up-to", literal="exactly",
+        default="exactly", literal="exactly",
         question_fr="De combien un CNJ qui rôde se déplace-t-il ?",
         citation="Optional rules 2.B, Prowl: \"the NPF moves 5 cm\" (FR: \"se déplace de "
                  "5 cm\")",
@@ -88,6 +95,53 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         anchor="rulebook-6b-shooting-step-2-an-odd-number-of-successes-on-a-target-who-is-"
                "not-free",
         question_fr="Un tir sur un combattant non libre dévie : qui peut-il toucher ?"),
+    HouseRule(
+        SCENERY_RANGED,
+        "May a ranged attack (shooting, throwing, blast) target scenery with Destruction (X)?",
+        (Reading("allowed", "yes: an Attack action, melee or ranged, may target it (range, "
+                            "sight and a free fighter for a ranged one)",
+                 "oui : une action d'Attaque, au corps à corps ou à distance, peut le viser "
+                 "(portée, ligne de vue et combattant libre pour une attaque à distance)"),
+         Reading("contact", "only in contact: a fighter touching the element attacks it",
+                 "seulement au contact : un combattant qui touche le décor l'attaque")),
+        default="allowed", literal="allowed",
+        question_fr="Une attaque à distance (tir, jet, souffle) peut-elle viser un décor "
+                    "Destruction (X) ?",
+        citation="Optional rules 1, A, Destruction (X): \"peut être la cible d'une action "
+                 "d'Attaque\"; Rulebook 6: \"une attaque de corps à corps ou à distance lors "
+                 "de l'action d'Attaque\"",
+        anchor="optional-rules-1-a-destruction-x-the-attack-action-srcskirmishgamesedenoptional"
+               "destructionpy"),
+    HouseRule(
+        NPF_BURN_SCORE,
+        "An NPF killed by a burn: does the player whose fighter set it on fire score?",
+        (Reading("nobody", "no: the intendancy's burn roll is no fighter eliminating it",
+                 "non : le jet de Brûlure de l'intendance n'est pas un combattant qui "
+                 "l'élimine"),
+         Reading("burner", "yes: the player whose fighter gave it its last burn marker "
+                           "scores its level",
+                 "oui : le joueur dont le combattant lui a donné son dernier marqueur "
+                 "Brûlure marque son niveau")),
+        default="nobody", literal="nobody",
+        question_fr="Un CNJ tué par une Brûlure : le joueur dont le combattant l'a enflammé "
+                    "marque-t-il ?",
+        citation="Optional rules 2, C: \"Lorsqu'un combattant élimine un CNJ, le joueur qui "
+                 "contrôle ce combattant marque immédiatement\"",
+        anchor="optional-rules-2-c-victory-points-for-eliminating-an-npf"),
+    HouseRule(
+        INFESTATION_ROLL,
+        "A random level of infestation: which dice?",
+        (Reading("2d6-2", "2D6 - 2, a double 1 rolled again (1 to 10, 6 the likeliest)",
+                 "2D6 - 2, un double 1 relancé (1 à 10, 6 le plus probable)"),
+         Reading("uniform", "every level from 1 to 10 equally likely (a D6 of 1-5 for the "
+                            "units, a 6 rolled again, and a D6 of 4-6 adding 5)",
+                 "chaque niveau de 1 à 10 également probable (un D6 de 1 à 5 pour les "
+                 "unités, un 6 relancé, et un D6 de 4 à 6 qui ajoute 5)")),
+        default="2d6-2",
+        question_fr="Un niveau d'Infestation au hasard : avec quels dés ?",
+        citation="Optional rules 2, A: \"Typiquement de 1 à 10. Pour plus de simplicité ils "
+                 "peuvent le déterminer au hasard.\"",
+        anchor="optional-rules-2-a-the-level-of-infestation-agreed-or-random"),
 )
 
 

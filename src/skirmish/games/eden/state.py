@@ -360,8 +360,10 @@ class EdenState(Remembering):
         memo[key] = (fighter, free)
         return free
 
-    def sight(self, viewer: Fighter, target: Fighter | tuple[float, float]) -> SightResult:
-        """Rulebook 2.B: line of sight from a fighter to a fighter or a point."""
+    def sight(self, viewer: Fighter, target: Fighter | Element | tuple[float, float]
+              ) -> SightResult:
+        """Rulebook 2.B: line of sight from a fighter to a fighter, a scenery element (its
+        whole shape: Territory Management's ranged attack on scenery) or a point."""
         if isinstance(target, Fighter):
             return _line_of_sight(self.base(viewer), self.base(target),
                                   bases=self.bases(viewer, target), elements=self.scenery)

@@ -30,19 +30,22 @@ def _choose(game: object, **readings: str) -> None:
 
 
 # -- eden-npf-prowl ------------------------------------------------------------------------
-def test_npf_prowl_up_to_the_default_offers_and_takes_a_shorter_prowl() -> None:
+# Optional rules 2, B: "Rôder : Le CNJ se déplace de 5 cm dans la direction du choix du
+# joueur" (EN "the NPF moves 5 cm in the direction of player's choice").
+def test_npf_prowl_up_to_offers_and_takes_a_shorter_prowl() -> None:
     game = infested([(YURI, 10, 10)], [(NGOBO, 50, 50)], [(GHOUL, 30, 30)],
-                    start=[NpfActivation()], first=1)
+                    start=[], first=1)
+    _choose(game, **{"eden-npf-prowl": "up-to"})
+    game.push(NpfActivation())
+    game.advance()
     game.apply("prowl N.Ghoul 32,31")  # about 2.2 cm: "up to 5 cm"
     assert (fighter(game, "N.Ghoul").x, fighter(game, "N.Ghoul").y) == (32, 31)
 
 
-def test_npf_prowl_exactly_refuses_a_shorter_prowl_and_offers_only_5_cm() -> None:
+def test_npf_prowl_exactly_the_default_refuses_a_shorter_prowl_and_offers_only_5_cm() -> None:
     game = infested([(YURI, 10, 10)], [(NGOBO, 50, 50)], [(GHOUL, 30, 30)],
-                    start=[], first=1)
-    _choose(game, **{"eden-npf-prowl": "exactly"})
-    game.push(NpfActivation())
-    game.advance()
+                    start=[NpfActivation()], first=1)
+    assert state(game).catalogue.house_rules == {}  # the default reading: the literal one
     unchanged(game, "prowl N.Ghoul 32,31", r"moves exactly 5 cm \(house rule eden-npf-prowl")
     offered = game.legal_actions()
     assert len(offered) == 8
@@ -178,7 +181,8 @@ def test_the_exact_odds_follow_the_redirection_reading() -> None:
 def test_a_setup_naming_an_unknown_option_or_reading_is_refused_in_one_line() -> None:
     setup = match_setup()
     known = (r"eden-npf-prowl, eden-storm-charge, eden-tied-bid, eden-fear-burn, "
-             r"eden-redirection")
+             r"eden-redirection, eden-scenery-ranged, eden-npf-burn-score, "
+             r"eden-infestation-roll")
     with pytest.raises(SetupError, match=rf"unknown house rule 'eden-nope' \(known: {known}\)"):
         EDEN.new_game({**setup, "house_rules": {"eden-nope": "x"}}, seed=1)
     with pytest.raises(SetupError, match=r"eden-npf-prowl: unknown reading 'far' \(known: "
@@ -203,3 +207,91 @@ def test_a_match_with_options_plays_to_the_end_and_replays(agent: str) -> None:
     record = Record.of(game)
     assert record.header["setup"]["house_rules"] == setup["house_rules"]
     assert verify(Record.from_jsonl(record.to_jsonl())).state_hash() == game.state_hash()
+
+
+# -- eden-scenery-ranged ------------------------------------------------------------------
+# Optional rules 1, A, Destruction (X): "Un décor possédant cette règle spéciale peut être la
+# cible d'une action d'Attaque" (EN "may be the target of an attack action"), and Rulebook 6:
+# "Un combattant peut effectuer une attaque de corps à corps ou à distance lors de l'action
+# d'Attaque". A Wall 13 cm from Yuri, who carries a Molotov (a projectile).
+def _wall_away(**readings: str) -> Game:
+    from .test_territory_destruction import WALL, attacking
+
+    game = attacking((WALL, 35.0, 30.0, 90.0))
+    _choose(game, **readings)
+    return game
+
+
+def test_scenery_ranged_allowed_the_default_a_ranged_attack_chips_the_element() -> None:
+    from skirmish.games.eden.optional.terrain import attacks
+
+    game = _wall_away()
+    assert [str(a) for a in game.legal_actions() if "Wall" in str(a)] == [
+        "attack A.Yuri Wall-1 Molotov"]
+    game.apply("attack A.Yuri Wall-1 Molotov")
+    st = state(game)
+    yuri = st.fighter("A.Yuri")
+    assert (attacks(st, "Wall-1"), yuri.ap, yuri.round_uses["attack"]) == (1, 2, 1)
+    assert yuri.match_uses["Molotov"] == 1  # the item's use is counted
+
+
+def test_scenery_ranged_contact_only_a_fighter_in_contact_attacks_scenery() -> None:
+    game = _wall_away(**{"eden-scenery-ranged": "contact"})
+    assert not [a for a in game.legal_actions() if "Wall" in str(a)]
+    unchanged(game, "attack A.Yuri Wall-1 Molotov",
+              r"only a fighter in contact attacks scenery \(house rule "
+              r"eden-scenery-ranged=contact\)")
+
+
+# -- eden-npf-burn-score ------------------------------------------------------------------
+# Optional rules 2, C: "Lorsqu'un combattant élimine un CNJ, le joueur qui contrôle ce
+# combattant marque immédiatement un nombre de points de victoire équivalent au niveau du
+# CNJ." A burn is no fighter: by the letter nobody scores; the other reading credits the
+# player whose fighter set the NPF on fire.
+def _burnt_ghoul(**readings: str) -> list[int]:
+    from skirmish.games.eden.cards.profile import Limb
+    from skirmish.games.eden.fighting.conditions import give_markers
+    from skirmish.games.eden.fighting.wounds import inflict_wounds
+
+    from .test_infestation import infested
+
+    game = infested([(YURI, 10, 10)], [(NGOBO, 50, 50)], [(GHOUL, 30, 30)])
+    _choose(game, **readings)
+    ghoul = fighter(game, "N.Ghoul")
+    give_markers(game, ghoul, Condition.BURN, 1, by="A.Yuri", source="Molotov")
+    inflict_wounds(game, ghoul, Limb.HEAD, 3, by="burn")  # the intendancy's burn wound
+    assert not ghoul.on_field
+    return list(state(game).vp)
+
+
+def test_npf_burn_score_nobody_the_default_a_burn_scores_for_no_one() -> None:
+    assert _burnt_ghoul() == [0, 0]
+
+
+def test_npf_burn_score_burner_the_burning_fighters_player_scores_the_level() -> None:
+    assert _burnt_ghoul(**{"eden-npf-burn-score": "burner"}) == [2, 0]  # a Ghoul: level 2
+
+
+# -- eden-infestation-roll ----------------------------------------------------------------
+# Optional rules 2, A: the players "peuvent le déterminer au hasard" - no dice named. 2D6-2
+# (a 0 rolled again: 1 to 10, the middle likelier) is the engine's reading; ``uniform`` makes
+# each level of 1 to 10 as likely.
+def test_infestation_roll_2d6_minus_2_the_default() -> None:
+    from skirmish.core import ScriptedDice
+
+    from .test_infestation import placement_setup
+
+    game = EDEN.new_game(placement_setup("random"), dice=ScriptedDice([6, 3]))
+    assert state(game).infestation.points == [7, 7]
+
+
+@pytest.mark.parametrize(("dice", "level"), [([6, 3, 5], 8), ([2, 1], 2), ([5, 4], 10)])
+def test_infestation_roll_uniform_a_d6_for_the_units_and_a_d6_for_five_more(
+        dice: list[int], level: int) -> None:
+    from skirmish.core import ScriptedDice
+
+    from .test_infestation import placement_setup
+
+    setup = {**placement_setup("random"), "house_rules": {"eden-infestation-roll": "uniform"}}
+    game = EDEN.new_game(setup, dice=ScriptedDice(dice))
+    assert state(game).infestation.points == [level, level]

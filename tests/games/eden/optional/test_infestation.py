@@ -222,6 +222,9 @@ def test_a_prowl_cannot_end_in_contact_and_the_players_alternate() -> None:
     # is frightened: it can only prowl (so it does not charge).
     game = infested([(YURI, 10, 10)], [(NGOBO, 55, 55)], [(GHOUL, 17, 10), (RAT, 40, 40)])
     fighter(game, "N.Ghoul").add_markers("fear")
+    # a 3 cm prowl: the old engine's reading (issue 47 made "exactly 5 cm" the default)
+    st = game.state
+    st.catalogue = replace(st.catalogue, house_rules={"eden-npf-prowl": "up-to"})  # type: ignore[attr-defined]
     game.push(NpfActivation())
     game.advance()
     decision = game.decision()

@@ -15,7 +15,9 @@ from skirmish.games.eden.cards.equipment import EquipmentPart
 from skirmish.games.eden.effects import announce
 from skirmish.games.eden.events import MarkerEvent
 from skirmish.games.eden.fighter import Fighter
+from skirmish.games.eden.house_rules import NPF_BURN_SCORE, reading_of
 from skirmish.games.eden.modifiers import Condition
+from skirmish.games.eden.rolling import state_of
 
 if TYPE_CHECKING:
     from skirmish.core.game import Game
@@ -44,6 +46,8 @@ def give_markers(
     if n <= 0 or not fighter.on_field:
         return 0
     fighter.add_markers(condition, n)
+    if fighter.npf and condition is Condition.BURN:
+        note_burner(game, fighter, by)
     origin = f"{by}'s {source}" if by and source else (by or source)
     announce(
         game,
@@ -51,6 +55,26 @@ def give_markers(
                     total=fighter.marker_count(condition), reason=origin),
     )
     return n
+
+
+def burner_key(npf: Fighter) -> str:
+    """The state counter naming the player whose fighter gave ``npf`` its last burn marker
+    (1 for A, 2 for B; house rule ``eden-npf-burn-score=burner``)."""
+    return f"burner:{npf.ref}"
+
+
+def note_burner(game: Game, npf: Fighter, by: str) -> None:
+    """Under ``eden-npf-burn-score=burner``, remember whose fighter set the NPF on fire: the
+    player of ``by`` when it is a troop's fighter; a marker from anything else (a burning
+    scenery element, an NPF) leaves the last marker to no fighter. Under the default reading
+    nothing is kept (the snapshots keep their form)."""
+    state = state_of(game)
+    if reading_of(state.catalogue.house_rules, NPF_BURN_SCORE) != "burner":
+        return
+    if by in state.index and not state.fighter(by).npf:
+        state.counters[burner_key(npf)] = state.fighter(by).side + 1
+    else:
+        state.counters.pop(burner_key(npf), None)
 
 
 def apply_condition_effects(

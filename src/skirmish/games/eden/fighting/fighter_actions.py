@@ -63,6 +63,11 @@ from skirmish.games.eden.optional.destruction import (
     scenery_attack_options,
     scenery_attack_refusal,
 )
+from skirmish.games.eden.optional.scenery_ranged import (
+    attack_scenery_ranged,
+    ranged_scenery_options,
+    ranged_scenery_refusal,
+)
 from skirmish.games.eden.optional.territory_moves import (
     TERRITORY_ACTIONS,
     start_territory_move,
@@ -160,8 +165,10 @@ class Activation(Procedure):
                      if attack_refusal(state, fighter, enemy) is None)
             if not state.territory:
                 return melee
-            # Territory Management, Destruction (X): scenery in contact may be attacked.
-            return itertools.chain(melee, scenery_attack_options(game, fighter))
+            # Territory Management, Destruction (X): scenery in contact may be attacked, and
+            # in range and sight by a ranged attack (house rule eden-scenery-ranged=allowed).
+            return itertools.chain(melee, scenery_attack_options(game, fighter),
+                                   ranged_scenery_options(game, fighter))
 
         def extinguish() -> Iterable[Action]:  # not an action of 5: Fear allows it
             refusal = extinguish_refusal(fighter, _fear_forbids(state))
@@ -205,7 +212,11 @@ class Activation(Procedure):
                 refusal = move_refusal(state, fighter, action.to) and refusal
         elif isinstance(action, Attack) and is_scenery_ref(action.target):
             refusal = FEAR_RULE if fighter.marker_count(Condition.FEAR) else \
-                scenery_attack_refusal(game, fighter, action.target)
+                scenery_attack_refusal(game, fighter, action.target) if action.weapon is None \
+                else ranged_scenery_refusal(game, fighter, action.target, action.weapon)
+        elif isinstance(action, Attack) and action.weapon is not None:
+            refusal = ("Rulebook 6.B: a ranged attack on a fighter is a shoot, throw or blast "
+                       "action; attack ... WEAPON names scenery")
         elif isinstance(action, Attack):
             refusal = attack_refusal(state, fighter, self._fighter(state, action.target))
         elif isinstance(action, Shoot | Throw | BlastAttack):
@@ -244,7 +255,10 @@ class Activation(Procedure):
             else:
                 failed_charge(game, fighter, action)
         elif isinstance(action, Attack) and is_scenery_ref(action.target):
-            attack_scenery(game, fighter, action.target)
+            if action.weapon is None:
+                attack_scenery(game, fighter, action.target)
+            else:
+                attack_scenery_ranged(game, fighter, action.target, action.weapon)
         elif isinstance(action, Attack):
             fighter.ap -= 1
             fighter.record_use(ATTACK)

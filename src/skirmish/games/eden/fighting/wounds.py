@@ -9,6 +9,8 @@ from skirmish.games.eden.cards.profile import Limb
 from skirmish.games.eden.effects import announce, effect_protection
 from skirmish.games.eden.events import IncapacitatedEvent, PointsEvent, WoundEvent
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter, WoundResult
+from skirmish.games.eden.fighting.conditions import burner_key
+from skirmish.games.eden.house_rules import NPF_BURN_SCORE
 from skirmish.games.eden.optional.infestation import RULE_C, npf_level
 from skirmish.games.eden.rolling import state_of
 
@@ -85,16 +87,29 @@ def score_elimination(game: Game, npf: Fighter, by: str) -> None:
     """C: "Lorsqu'un combattant élimine un CNJ, le joueur qui contrôle ce combattant marque
     immédiatement un nombre de points de victoire équivalent au niveau du CNJ." ``by`` is
     what inflicted the last wound: a fighter of a troop scores for its player; a burn, a
-    poison or a climatic condition scores for nobody (docs/rulings.md)."""
+    poison or a climatic condition scores for nobody (docs/rulings.md), unless house rule
+    ``eden-npf-burn-score=burner``: a burn then scores for the player whose fighter gave the
+    NPF its last burn marker (:func:`~skirmish.games.eden.fighting.conditions.note_burner`)."""
     state = state_of(game)
+    if by == "burn":
+        side = state.counters.get(burner_key(npf), 0) - 1
+        if side in (0, 1):
+            _score(game, npf, side, f"{RULE_C}: {npf.ref} dies of the burn a fighter of "
+                                    f"player {'AB'[side]} gave it (house rule "
+                                    f"{NPF_BURN_SCORE}=burner)")
+        return
     if by not in state.index:
         return
     killer = state.fighter(by)
     if killer.side == NPF_SIDE:
         return
+    _score(game, npf, killer.side, f"{RULE_C}: {killer.ref} eliminated {npf.ref}")
+
+
+def _score(game: Game, npf: Fighter, side: int, reason: str) -> None:
+    """The NPF's level in VP for player ``side``, announced."""
+    state = state_of(game)
     level = npf_level(npf)
-    state.vp[killer.side] += level
-    announce(game, PointsEvent(owner="AB"[killer.side], points="VP", change=level,
-                               total=state.vp[killer.side],
-                               reason=f"{RULE_C}: {killer.ref} eliminated {npf.ref} "
-                                      f"(level {level})"))
+    state.vp[side] += level
+    announce(game, PointsEvent(owner="AB"[side], points="VP", change=level,
+                               total=state.vp[side], reason=f"{reason} (level {level})"))

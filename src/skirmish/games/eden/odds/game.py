@@ -17,7 +17,7 @@ on another fighter's wounds.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
@@ -42,6 +42,8 @@ from skirmish.games.eden.fighting.melee import Strike, StrikeBack, reaction_refu
 from skirmish.games.eden.fighting.ranged import Shooting, carried, ranged_refusal, redirected_target
 from skirmish.games.eden.fighting.templates_attack import fighters_at
 from skirmish.games.eden.fighting.wounds import protection
+from skirmish.games.eden.house_rules import NPF_BURN_SCORE, reading_of
+from skirmish.games.eden.modifiers import Condition
 from skirmish.games.eden.odds import attacks
 from skirmish.games.eden.odds.attacks import (
     AimPolicy,
@@ -50,10 +52,11 @@ from skirmish.games.eden.odds.attacks import (
     ShootingStrike,
     parse_aim,
 )
-from skirmish.games.eden.odds.burn import burn
+from skirmish.games.eden.odds.burn import NextBurn, burn, next_burn
 from skirmish.games.eden.odds.dice import ONE
 from skirmish.games.eden.odds.results import LIMBS, NO_LOSS, AttackOdds, Delta, FighterInfo
 from skirmish.games.eden.optional.elevation import above, melee_cbt
+from skirmish.games.eden.optional.infestation import npf_level
 from skirmish.games.eden.rolling import state_of
 from skirmish.games.eden.state import EdenState
 from skirmish.geometry.templates import blast_covers, explosion_covers
@@ -248,6 +251,7 @@ def shooting_odds(state: EdenState, attacker: Fighter, target: Fighter, part: Eq
         p_markers[target.ref] = odds_hit - result.fighter(target.ref).p_incapacitated
         if other is not None:
             p_markers[other.ref] = odds_other - result.fighter(other.ref).p_incapacitated
+    burns = next_burns(state, attacker, result, markers, p_markers)
     notes = ["Rulebook 6.B: CBT + weapon bonus - 1 per obstacle against the target's SPD; "
              "every success may be spent on the location (French and English texts); the "
              "rest add to Str; Str roll against VIG; ranged protections apply."]
@@ -260,11 +264,37 @@ def shooting_odds(state: EdenState, attacker: Fighter, target: Fighter, part: Eq
                   "redirect": other.ref if other is not None else None,
                   "attacker_values": _values(state, attacker),
                   "target_values": _values(state, target)},
-        notes=tuple(notes), markers=markers, p_markers=p_markers,
+        notes=tuple(notes), markers=markers, p_markers=p_markers, next_burn=burns,
     )
 
 
-def _template_odds(kind: str, by: str, covered: Sequence[Fighter],
+def next_burns(state: EdenState, attacker: Fighter | str, odds: AttackOdds,
+               markers: Mapping[str, int], p_markers: Mapping[str, Fraction],
+               readings: Mapping[str, str] | None = None) -> dict[str, NextBurn]:
+    """For an attack placing burn markers (Burn (X)), what they do at the next intendancy to
+    each fighter who may receive them (:func:`~skirmish.games.eden.odds.burn.next_burn`).
+    ``readings``: the house rules in force (default: the match's); under
+    ``eden-npf-burn-score=burner`` an NPF's burn scores its level for the attacker's
+    player."""
+    if not markers.get(Condition.BURN.value):
+        return {}
+    rules = state.catalogue.house_rules if readings is None else readings
+    burner = reading_of(rules, NPF_BURN_SCORE) == "burner"
+    by = attacker if isinstance(attacker, Fighter) else (
+        state.fighter(attacker) if attacker in state.index else None)
+    out: dict[str, NextBurn] = {}
+    for ref, p in p_markers.items():
+        fighter = state.fighter(ref)
+        info = odds.fighter(ref)
+        level = (npf_level(fighter) if burner and fighter.npf and by is not None
+                 and not by.npf else None)
+        out[ref] = next_burn(combatant(state, fighter), info.info.incapacitated_by, info.lost,
+                             p, already=bool(fighter.marker_count(Condition.BURN)),
+                             level=level)
+    return out
+
+
+def _template_odds(state: EdenState, kind: str, by: str, covered: Sequence[Fighter],
                    joint: dict[tuple[Delta, ...], Fraction], part: EquipmentPart,
                    settings: dict[str, Any], notes: tuple[str, ...]) -> AttackOdds:
     if not covered:  # nobody under the template or at the point
@@ -274,7 +304,8 @@ def _template_odds(kind: str, by: str, covered: Sequence[Fighter],
     markers = _markers(part)
     p_markers = ({f.ref: ONE - result.fighter(f.ref).p_incapacitated for f in covered}
                  if markers else {})
-    return AttackOdds(kind, by, result.fighters, joint, settings, notes, markers, p_markers)
+    return AttackOdds(kind, by, result.fighters, joint, settings, notes, markers, p_markers,
+                      next_burns(state, by, result, markers, p_markers))
 
 
 def explosion_odds(state: EdenState, by: str, part: EquipmentPart, centre: tuple[float, float],
@@ -286,14 +317,14 @@ def explosion_odds(state: EdenState, by: str, part: EquipmentPart, centre: tuple
     if power is None:
         at_point = sorted(fighters_at(state, centre), key=lambda f: f.ref)
         joint = {tuple(NO_LOSS for _ in at_point): ONE}
-        return _template_odds("projectile", by, at_point, joint, part, settings,
+        return _template_odds(state, "projectile", by, at_point, joint, part, settings,
                               ("No Explosive(X): no dice, no wound (Rulebook 6.B).",))
     bases = explosion_covers(centre, state.bases())
     covered = sorted((state.fighter(b.id) for b in bases),
                      key=lambda f: (round(math.hypot(f.x - centre[0], f.y - centre[1]), 9),
                                     f.ref))
     joint = attacks.explosion(power, [combatant(state, f) for f in covered])
-    return _template_odds("explosion", by, covered, joint, part, settings, (
+    return _template_odds(state, "explosion", by, covered, joint, part, settings, (
         "Rulebook 8.C: X D6 against each covered fighter's VIG; one success wounds every "
         "limb once, ignoring protections.",))
 
@@ -310,7 +341,7 @@ def blast_odds(state: EdenState, attacker: Fighter, part: EquipmentPart, angle: 
     settings: dict[str, Any] = {"weapon": weapon, "angle": angle}
     if axis is not None:
         settings["axis"] = axis
-    return _template_odds("blast", attacker.ref, covered, joint, part, settings,
+    return _template_odds(state, "blast", attacker.ref, covered, joint, part, settings,
                           ("Rulebook 6.B: automatic, one wound to each limb, ignoring "
                            "protections.",))
 

@@ -14,10 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skirmish.games.eden.cards.profile import Limb
 from skirmish.games.eden.odds.dice import ZERO, Dist, cumulative, mean
+
+if TYPE_CHECKING:
+    from skirmish.games.eden.odds.burn import NextBurn
 
 Delta = tuple[int, int, int, int]
 NO_LOSS: Delta = (0, 0, 0, 0)
@@ -142,7 +145,8 @@ class AttackOdds:
     shot, everyone under a template). ``joint`` maps one CP-lost 4-tuple per fighter to its
     exact probability; the probabilities add up to 1. ``markers`` gives, per fighter, the
     condition markers the weapon gives (Rulebook 8.C) and ``p_markers`` the probability
-    that he receives them.
+    that he receives them; ``next_burn``, per fighter it may give burn markers, what they do
+    at the next intendancy (:class:`~skirmish.games.eden.odds.burn.NextBurn`).
     """
 
     kind: str
@@ -153,6 +157,7 @@ class AttackOdds:
     notes: tuple[str, ...] = ()
     markers: Mapping[str, int] = field(default_factory=dict)
     p_markers: Mapping[str, Fraction] = field(default_factory=dict)
+    next_burn: Mapping[str, NextBurn] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         total = sum(self.joint.values(), ZERO)
@@ -188,6 +193,8 @@ class AttackOdds:
             "fighters": [self.fighter(f.ref).to_json(exact) for f in self.fighters],
             "markers": dict(self.markers),
             "p_markers": {ref: float(p) for ref, p in self.p_markers.items()},
+            **({"next_intendancy_burn": {ref: b.to_json() for ref, b in
+                                         self.next_burn.items()}} if self.next_burn else {}),
             "notes": list(self.notes),
         }
 

@@ -82,9 +82,12 @@ def touches(state: EdenState, fighter: Fighter, element: Element) -> bool:
 
 
 # -- 1. the Attack action ---------------------------------------------------------------------
-def scenery_attack_refusal(game: Game, fighter: Fighter, ident: str) -> str | None:
+def scenery_attack_refusal(game: Game, fighter: Fighter, ident: str, *, contact: bool = True
+                           ) -> str | None:
     """Why the activated ``fighter`` may not make an Attack action against the element
-    ``ident`` now, or None (Fear is the caller's: it forbids every attack)."""
+    ``ident`` now, or None (Fear is the caller's: it forbids every attack). ``contact``:
+    the element must be in contact (a ranged attack's other conditions are
+    :mod:`skirmish.games.eden.optional.scenery_ranged`'s)."""
     state = state_of(game)
     if not state.territory:
         return ("Rulebook 2.C: under the basic rules scenery is no target; Territory "
@@ -100,7 +103,7 @@ def scenery_attack_refusal(game: Game, fighter: Fighter, ident: str) -> str | No
         return "Rulebook 5, Attack: costs 1 AP"
     if attacks_left(fighter) < 1:
         return "Rulebook 5, Attack: 2/round (an attack on scenery counts)"
-    if not touches(state, fighter, element):
+    if contact and not touches(state, fighter, element):
         return (f"{DESTRUCTION}: the fighter attacks an element it is in contact with "
                 f"({ident} is out of contact)")
     for effect in state.effects:

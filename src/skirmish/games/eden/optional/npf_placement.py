@@ -33,6 +33,7 @@ from skirmish.games.eden.abilities import costly_permanent
 from skirmish.games.eden.actions import PlaceNpf, key
 from skirmish.games.eden.effects import ActiveEffect
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter
+from skirmish.games.eden.house_rules import INFESTATION_ROLL, reading_of
 from skirmish.games.eden.optional.infestation import (
     EPS,
     RULE_A,
@@ -105,7 +106,11 @@ class NpfPlacedEvent(Event):
 # -- the level ----------------------------------------------------------------------------------
 def roll_level(game: Game) -> int:
     """"Ils peuvent le déterminer au hasard": 2D6 - 2 from the game's dice, a 0 (double 1)
-    rolled again, so 1 to 10 - the rulebook's typical range (docs/rulings.md)."""
+    rolled again, so 1 to 10 - the rulebook's typical range (docs/rulings.md); under house
+    rule ``eden-infestation-roll=uniform``, every level of 1 to 10 equally likely
+    (:func:`roll_uniform_level`)."""
+    if reading_of(state_of(game).catalogue.house_rules, INFESTATION_ROLL) == "uniform":
+        return roll_uniform_level(game)
     while True:
         faces = game.dice.roll(2)
         level = sum(faces) - 2
@@ -114,6 +119,23 @@ def roll_level(game: Game) -> int:
                                                             else f": level {level}")))
         if level:
             return level
+
+
+def roll_uniform_level(game: Game) -> int:
+    """House rule ``eden-infestation-roll=uniform``: a D6 gives the units (1-5, a 6 rolled
+    again), a second D6 adds 5 on 4-6; so 1 to 10, each 1 in 10."""
+    while True:
+        units = game.dice.d6()
+        if units != 6:
+            break
+        game.emit(RollEvent(roll="infestation", dice=1, faces=(6,), successes=0,
+                            detail="units: a 6 is rolled again"))
+    half = game.dice.d6()
+    level = units + (5 if half >= 4 else 0)
+    game.emit(RollEvent(roll="infestation", dice=2, faces=(units, half), successes=0,
+                        detail=f"{units} + {5 if half >= 4 else 0} (the second die "
+                               f"{'4-6 adds 5' if half >= 4 else '1-3 adds 0'}): level {level}"))
+    return level
 
 
 def start_infestation(state: EdenState) -> None:

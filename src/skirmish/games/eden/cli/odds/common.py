@@ -308,6 +308,9 @@ def show(odds: AttackOdds, as_json: bool, exact: bool, chart: Path | None) -> No
         who = ", ".join(f"{ref} {float(p):.2%}" for ref, p in odds.p_markers.items())
         console.print(f"markers {given} (Rulebook 8.C): {who or 'nobody'}", highlight=False,
                       soft_wrap=True)
+        for ref, burning in odds.next_burn.items():  # Burn (X): beside the markers placed
+            console.print(f"  {ref} {burning.text()} (Rulebook 4.B step 3, if the marker is "
+                          "not removed first)", highlight=False, soft_wrap=True)
     if chart is not None:
         console.print(f"chart drawn in {chart}")
 
