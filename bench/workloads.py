@@ -96,7 +96,8 @@ BASELINE_READINGS: dict[str, dict[str, str]] = {
     "eden": {"eden-npf-prowl": "up-to", "eden-scenery-ranged": "contact"},
     "masseffect": {"me-rear-counter-charge": "forbidden", "me-natural-rolls": "naturals",
                    "me-eliminate-points": "card", "me-protection-uses": "each-phase",
-                   "me-bare-hands": "one-worse", "me-melee-weapon": "best"},
+                   "me-bare-hands": "one-worse", "me-melee-weapon": "best",
+                   "me-brushing-past": "passes"},
 }
 
 

@@ -13,6 +13,7 @@ from skirmish.core.house_rules import house_rules_of
 from skirmish.games.masseffect.dice import succeeds, success_chance
 from skirmish.games.masseffect.house_rules import (
     BARE_HANDS,
+    BRUSHING_PAST,
     ELIMINATE_POINTS,
     FORMER_READINGS,
     HOUSE_RULES,
@@ -43,7 +44,8 @@ def test_the_options_are_registered_with_the_drafts_readings_as_defaults() -> No
     assert house_rules_of("masseffect") == HOUSE_RULES
     assert {r.name: r.default for r in HOUSE_RULES} == {
         REAR_COUNTER_CHARGE: "allowed", NATURAL_ROLLS: "total", ELIMINATE_POINTS: "cost",
-        PROTECTION_USES: "shooting-phase", BARE_HANDS: "even", MELEE_WEAPON: "player"}
+        PROTECTION_USES: "shooting-phase", BARE_HANDS: "even", MELEE_WEAPON: "player",
+        BRUSHING_PAST: "stops"}
     assert all(r.default == r.literal for r in HOUSE_RULES)
     assert set(FORMER_READINGS) == {r.name for r in HOUSE_RULES}
     for rule in HOUSE_RULES:  # the former reading is another reading of the same option
@@ -231,3 +233,55 @@ def test_the_tables_melee_odds_weigh_bare_hands_as_the_match_does(reading: str,
     state: MEState = game.state  # type: ignore[assignment]
     answer = web_odds.fight(state, state.figures[0])
     assert answer["melees"][0]["a_melee"] == melee
+
+
+# -- me-brushing-past (ME43) ---------------------------------------------------------------
+# «Deux personnages adverses sont engagés en mêlée si ils sont en contact socle à socle», and
+# a charged figure is one that enemies «sont venus l'engager»: a figure that touches an enemy
+# has engaged it. Two enemies stand 3.01 cm apart, edge to edge; A (a 3 cm base) walks 10 cm
+# straight between them, its whole allowance.
+def _gap(reading: str):  # type: ignore[no-untyped-def]
+    return scene([Put(0, SOLDIER, 10, 5), Put(1, SOLDIER, 8.8, 7.0, facing=90),
+                  Put(1, SOLDIER, 11.204, 7.0, facing=90)],
+                 prepare=readings(me_brushing_past=reading))
+
+
+def test_a_move_that_would_brush_past_enemies_keeps_clear_by_the_draft() -> None:
+    """``stops`` (the default): the path may not touch an enemy it does not end touching, so
+    the way between the two is shut and the way around is longer than the walk."""
+    from skirmish.core.errors import IllegalActionError
+
+    game = _gap("stops")
+    before = game.state_hash()
+    with pytest.raises(IllegalActionError, match="cannot walk there"):
+        game.apply("walk A.Soldat-de-l'Alliance 25,22.5 90")
+    assert game.state_hash() == before
+    # every walk and run offered keeps clear of both enemies (none touches one)
+    from skirmish.games.masseffect.phases.movement import move_problem
+    state = game.state
+    mover = figure(game, 0)
+    for action in game.legal_actions():
+        to = getattr(action, "to", None)
+        if to is not None:
+            assert move_problem(state, mover, (to.x, to.y), type(action).__name__ == "Run") == ""
+
+
+def test_a_move_may_brush_past_enemies_under_the_former_reading() -> None:
+    """``passes`` (the engine before issue 47): the path runs tangent to both and goes on;
+    it ends out of contact, so it is no charge."""
+    game = _gap("passes")
+    game.apply("walk A.Soldat-de-l'Alliance 25,22.5 90")
+    assert (figure(game, 0).x, figure(game, 0).y) == (25.0, 22.5)
+    assert figure(game, 1).chargers == [] and figure(game, 2).chargers == []
+
+
+@pytest.mark.parametrize("reading", ["stops", "passes"])
+def test_a_move_ending_in_contact_charges_under_both_readings(reading: str) -> None:
+    """A charge still ends in contact with the figure charged (ME17), whatever the reading."""
+    game = scene([Put(0, SOLDIER, 10, 5), Put(1, SOLDIER, 10, 8, facing=270)],
+                 prepare=readings(me_brushing_past=reading))
+    charges = [a for a in game.legal_actions()
+               if getattr(a, "to", None) is not None and a.to.y > 5 * 2.5 + 3]
+    assert charges
+    game.apply(charges[0])
+    assert figure(game, 1).chargers == [str(figure(game, 0).ref)]

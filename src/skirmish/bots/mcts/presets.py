@@ -1,6 +1,7 @@
 """The difficulty levels of the ``mcts`` agent (``mcts:easy``, ``mcts:normal``,
-``mcts:hard``, ``mcts:expert``): the generic settings here, each game's own settings added by its bots part
-(:attr:`skirmish.bots.game_parts.SearchKnowledge.presets`, merged by the registry). Time per
+``mcts:hard``, ``mcts:expert``): the generic settings here, each game's own settings added
+by its bots part (:attr:`skirmish.bots.game_parts.SearchKnowledge.presets`, merged by the
+registry). Time per
 decision on the project's 2-core machine: easy <= 0.1 s, normal <= 0.5 s, hard and expert
 <= 2 s (expert: hard searching every decision, with each game's learned evaluation). The
 iterations are what usually stops the search (so that a level plays the same on any

@@ -20,6 +20,7 @@ ELIMINATE_POINTS = "me-eliminate-points"
 PROTECTION_USES = "me-protection-uses"
 BARE_HANDS = "me-bare-hands"
 MELEE_WEAPON = "me-melee-weapon"
+BRUSHING_PAST = "me-brushing-past"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -116,13 +117,33 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         citation="Mêlée: «autant de blessures qu'indiqué par l'arme du tireur»; ME28: «if it "
                  "carries several, the owner chooses one for the phase»",
         anchor="me42-the-player-chooses-the-melee-weapon"),
+    HouseRule(
+        BRUSHING_PAST,
+        "May a walk or a run brush past an enemy's base on its way somewhere else?",
+        (Reading("stops", "no: a figure that touches an enemy stops there and has charged; a "
+                          "move that does not end touching an enemy keeps clear of every "
+                          "enemy's base",
+                 "non : un personnage qui touche un ennemi s'arrête et l'a chargé ; un "
+                 "mouvement qui ne finit pas au contact d'un ennemi reste à l'écart de "
+                 "leurs socles"),
+         Reading("passes", "yes: only where the move ends counts; a path tangent to an "
+                           "enemy's base goes on (the engine before issue 47)",
+                 "oui : seule la fin du mouvement compte ; un chemin qui frôle le socle "
+                 "d'un ennemi continue")),
+        default="stops", literal="stops",
+        question_fr="Un mouvement peut-il frôler le socle d'un ennemi en passant ?",
+        citation="Mêlée: «Deux personnages adverses sont engagés en mêlée si ils sont en "
+                 "contact socle à socle»; contre-charge: «chargé … (i.e. un ou plusieurs "
+                 "adversaires sont venus l'engager)»: a figure that touches an enemy has "
+                 "engaged it, and an engaged figure only disengages (ME17, ME30)",
+        anchor="me43-a-move-that-touches-an-enemy-stops-there"),
 )
 
 #: The readings that play as the engine did before issue 47.
 FORMER_READINGS: dict[str, str] = {REAR_COUNTER_CHARGE: "forbidden",
                                    NATURAL_ROLLS: "naturals", ELIMINATE_POINTS: "card",
                                    PROTECTION_USES: "each-phase", BARE_HANDS: "one-worse",
-                                   MELEE_WEAPON: "best"}
+                                   MELEE_WEAPON: "best", BRUSHING_PAST: "passes"}
 
 
 def house_rules_in(setup: Mapping[str, Any]) -> dict[str, str]:
@@ -137,6 +158,7 @@ def reading_of(choices: Mapping[str, str], name: str) -> str:
 
 __all__ = [
     "BARE_HANDS",
+    "BRUSHING_PAST",
     "ELIMINATE_POINTS",
     "FORMER_READINGS",
     "HOUSE_RULES",

@@ -146,7 +146,7 @@ def _move(game: Game, state: MEState, figure: Figure, target: Figure | None,
 
 def _contact(game: Game, state: MEState, figure: Figure, target: Figure, request: Request,
              runs: tuple[bool, ...]) -> Resolved:
-    from skirmish.games.masseffect.phases.movement import allowance
+    from skirmish.games.masseffect.phases.movement import allowance, path_bases
     from skirmish.geometry.paths import contact_positions
 
     ref = figure.ref
@@ -155,8 +155,8 @@ def _contact(game: Game, state: MEState, figure: Figure, target: Figure, request
         if _gap(figure, target) > limit:
             continue
         checks = contact_positions(figure.base, target.base, limit, field=state.field,
-                                   bases=state.bases(figure), elements=state.elements(),
-                                   samples=24)
+                                   bases=path_bases(state, figure, [target]),
+                                   elements=state.elements(), samples=24)
         kind = _kind(run)
         for check in sorted(checks, key=lambda c: (c.cost, c.end)):
             if check.end is None:

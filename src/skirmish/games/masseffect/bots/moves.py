@@ -29,6 +29,7 @@ from skirmish.games.masseffect.bots.values import (
 )
 from skirmish.games.masseffect.cards.powers import Target
 from skirmish.games.masseffect.cards.weapons import Weapon
+from skirmish.games.masseffect.phases.movement import widened
 from skirmish.games.masseffect.rules import pas_to_cm
 from skirmish.games.masseffect.state import MARKER_RADIUS
 from skirmish.geometry import CONTACT_TOLERANCE, Base
@@ -346,11 +347,16 @@ def legal_move(t: Table, f: Fig, o: Option) -> bool:
     if o.offered:
         return True
     allowance = f.walk_cm(o.kind == "run")
+    moved = f.base.moved_to(o.x, o.y)
+    bases = t.bases(f.ref)
+    if t.stops_at_touch:  # ME43: the path keeps clear of every enemy it does not end touching
+        bases = [widened(e.base) if e.side != f.side and not touching(moved, e.base)
+                 and not touching(f.base, e.base) else e.base
+                 for e in t.figs.values() if e.in_action and e.ref != f.ref]
     check = is_legal_move(f.base, (o.x, o.y), allowance, field=t.field,
-                          bases=t.bases(f.ref), elements=t.elements, explain=False)
+                          bases=bases, elements=t.elements, explain=False)
     if not check.legal:
         return False
-    moved = f.base.moved_to(o.x, o.y)
     return not any(touching(moved, e.base) for e in t.opponents(f.base, f.side))
 
 

@@ -315,6 +315,9 @@ class Table:
     enemies: list[Fig] = dataclasses.field(default_factory=list)
     #: What the bot worked out of this view, by name and figure (see values.kill_bonus).
     memo: dict[Any, Any] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+    #: ME43: whether a walk or run keeps clear of the enemies it does not end touching
+    #: (house rule me-brushing-past=stops, the default).
+    stops_at_touch: bool = True
 
     @classmethod
     def of(cls, view: View) -> Table:
@@ -327,6 +330,7 @@ class Table:
         table = cls(view, me, figs, elements_of(view["scenery"]), Field(float(w), float(h)),
                     scenario)
         rules = view.get("house_rules") or {}
+        table.stops_at_touch = rules.get("me-brushing-past", "stops") == "stops"
         naturals = rules.get("me-natural-rolls") == "naturals"
         bare_penalty = rules.get("me-bare-hands") == "one-worse"
         if naturals or bare_penalty:

@@ -10,7 +10,7 @@ must end out of contact with them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from skirmish.core.actions import Action, Point
@@ -23,6 +23,7 @@ from skirmish.games.masseffect.cards.profile import Profile
 from skirmish.games.masseffect.combat.attacks import Opportunity
 from skirmish.games.masseffect.events import MoveEvent, Note, PhaseEvent
 from skirmish.games.masseffect.figure import RUN, STAY, WALK, Figure
+from skirmish.games.masseffect.house_rules import BRUSHING_PAST, reading_of
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import RUN_FACTOR, pas_to_cm
 from skirmish.games.masseffect.state import MEState
@@ -38,6 +39,42 @@ from skirmish.geometry.paths import (
 RULE = "ME10, Phase de mouvement"
 #: How many walks and runs are offered per figure (any legal one is accepted).
 SAMPLES = 2
+#: ME43 (house rule ``me-brushing-past=stops``, the default): how far past contact a walk or
+#: run keeps from the base of an enemy it does not end touching (cm): a figure that touches
+#: an enemy has engaged it, so a move that goes on keeps clear of it.
+BRUSH_CLEARANCE = CONTACT_TOLERANCE + 0.01
+
+
+def stops_at_touch(state: MEState) -> bool:
+    """Whether the match plays ``me-brushing-past=stops`` (ME43, the default)."""
+    return reading_of(state.house_rules, BRUSHING_PAST) == "stops"
+
+
+def widened(base: Base) -> Base:
+    """An enemy's base as a move that does not end touching it sees it (ME43)."""
+    return replace(base, radius=base.radius + BRUSH_CLEARANCE)
+
+
+def path_bases(state: MEState, figure: Figure, ending: list[Figure] | None = None
+               ) -> list[Base]:
+    """The bases a walk or run of ``figure`` is traced among (every other figure in action,
+    ME17); under ``me-brushing-past=stops`` (ME43) each enemy widened by
+    :data:`BRUSH_CLEARANCE`, but those the move ends touching (``ending``: it charges them)
+    and those it touches as it starts (it disengages from them, ME30)."""
+    if not stops_at_touch(state):
+        return state.bases(figure)
+    start = figure.base
+    keep = ending or []
+    out = []
+    for other in state.figures:
+        if other is figure or not other.in_action:
+            continue
+        base = other.base
+        if (other.side != figure.side and not any(other is e for e in keep)
+                and not in_contact(start, base)):
+            base = widened(base)
+        out.append(base)
+    return out
 
 
 def allowance(figure: Figure, run: bool) -> float:
@@ -92,9 +129,15 @@ def movers(state: MEState, player: int) -> list[Figure]:
 
 
 def move_problem(state: MEState, figure: Figure, to: tuple[float, float], run: bool) -> str:
-    """Why ``figure`` may not walk (or run) to ``to`` now, or ""."""
+    """Why ``figure`` may not walk (or run) to ``to`` now, or "" (ME17; ME43: under
+    ``me-brushing-past=stops`` the path keeps clear of every enemy it does not end
+    touching)."""
+    ending = None
+    if stops_at_touch(state):
+        moved = figure.base.moved_to(float(to[0]), float(to[1]))
+        ending = [e for e in state.in_action(1 - figure.side) if in_contact(moved, e.base)]
     check = is_legal_move(figure.base, to, allowance(figure, run), field=state.field,
-                          bases=state.bases(figure), elements=state.elements())
+                          bases=path_bases(state, figure, ending), elements=state.elements())
     if not check.legal:
         return f"{RULE}: {figure.ref} cannot {'run' if run else 'walk'} there ({check.reason})"
     return disengage_problem(state, figure, to)
@@ -140,6 +183,9 @@ def movement_options(state: MEState, figure: Figure,
                 if abs(gap) <= CONTACT_TOLERANCE] if figure.in_action else [])
     seed = state.turn * 1009 + state.index[str(ref)] * 7
     bases = [b for f, b in standing if f is not figure]  # state.bases(figure)
+    if stops_at_touch(state):  # ME43: the sampled moves keep clear of every enemy
+        bases = [widened(b) if f.side == side and not any(f is e for e in engaged) else b
+                 for f, b in standing if f is not figure]
     elements = state.elements()
     reaches = (allowance(figure, False), allowance(figure, True))
     for run in (False, True):
@@ -193,7 +239,7 @@ def _charge(state: MEState, figure: Figure, enemy: Figure) -> Action | None:
         if gap > allowance(figure, run):
             continue
         checks = contact_positions(figure.base, enemy.base, allowance(figure, run),
-                                   field=state.field, bases=state.bases(figure),
+                                   field=state.field, bases=path_bases(state, figure, [enemy]),
                                    elements=state.elements(), samples=24)
         for check in sorted(checks, key=lambda c: c.cost):
             if check.end is None:

@@ -25,7 +25,7 @@ from skirmish.games.masseffect.figure import Figure
 from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import cm_to_pas, pas_to_cm
 from skirmish.games.masseffect.state import MEState
-from skirmish.geometry import line_of_sight
+from skirmish.geometry import in_contact, line_of_sight
 from skirmish.geometry.annotations import Picture
 from skirmish.geometry.paths import is_legal_move
 from skirmish.web.frames import FrameError, legality, parse_action, points, svg_of
@@ -155,14 +155,16 @@ def tape(state: MEState, figure: Figure, to: tuple[float, float], run: bool
     """The move tape of a walk (or run) to ``to``: ``allowance`` (cm), ``path``,
     ``length`` and ``left`` (cm, None when the path is refused), ``path_problem``, and the
     same in pas (``pas``)."""
-    from skirmish.games.masseffect.phases.movement import allowance
+    from skirmish.games.masseffect.phases.movement import allowance, path_bases
 
     limit = allowance(figure, run)
     if not figure.in_action:
         return {"geometry": f"{figure.ref} is not on the table", "allowance": limit,
                 "how": "run" if run else "walk"}
+    moved = figure.base.moved_to(float(to[0]), float(to[1]))
+    ending = [e for e in state.in_action(1 - figure.side) if in_contact(moved, e.base)]
     check = is_legal_move(figure.base, to, limit, field=state.field,
-                          bases=state.bases(figure), elements=state.elements())
+                          bases=path_bases(state, figure, ending), elements=state.elements())
     out: dict[str, Any] = {"how": "run" if run else "walk", "allowance": limit,
                            "end": points([to])[0], "path": points(check.path),
                            "path_problem": check.reason}
