@@ -342,6 +342,10 @@ _RULES: list[tuple[str, str]] = [
      "la partie"),
     (_OPT + r"2, A: NPF placement", "Livre de règles, règles optionnelles 2, A : placement "
      "des CNJ"),
+    (_OPT + r"2, B: NPF activation, Prowl: the NPF moves exactly (\d+) cm \(house rule "
+     r"eden-npf-prowl=exactly\)",
+     "Livre de règles, règles optionnelles 2, B : activation des CNJ, Rôder : le CNJ se "
+     "déplace d'exactement {1} cm (règle maison eden-npf-prowl=exactly)"),
     (_OPT + r"2, B: NPF activation: the players alternately choose an NPF on the field and "
      r"activate it",
      "Livre de règles, règles optionnelles 2, B : activation des CNJ : les joueurs "
@@ -361,6 +365,23 @@ _RULES: list[tuple[str, str]] = [
     (_OPT + r"1, A: Destruction \(X\): the fighter attacks an element it is in contact with",
      "Livre de règles, règles optionnelles 1, A : Destruction (X) : le combattant attaque un "
      "élément à son contact"),
+    # issue 47: a ranged Attack action on scenery (eden-scenery-ranged), an exact prowl
+    (_OPT + r"1, A: Destruction \(X\): only a fighter in contact attacks scenery \(house rule "
+     r"eden-scenery-ranged=contact\)",
+     "Livre de règles, règles optionnelles 1, A : Destruction (X) : seul un combattant à son "
+     "contact attaque un décor (règle maison eden-scenery-ranged=contact)"),
+    (r"Rulebook 6\.B: (\S+) carries no shooting, throwing or blasting equipment called (\S+)",
+     "Livre de règles 6.B : {1} ne porte aucun équipement de tir, de jet ou de souffle nommé "
+     "{2}"),
+    (r"Rulebook 6\.B: (\S+) must be within the reach of (\S+) \(([\d.]+) cm, ([\d.]+) cm "
+     r"away\)",
+     "Livre de règles 6.B : {1} doit être à la portée de {2} ({3} cm, à {4} cm)"),
+    (r"Rulebook 6\.B: the initiator must have a line of sight on (\S+)",
+     "Livre de règles 6.B : l'initiateur doit avoir une ligne de vue sur {1}"),
+    (r"Rulebook 6\.B: a ranged attack on a fighter is a shoot, throw or blast action; "
+     r"attack \.\.\. WEAPON names scenery",
+     "Livre de règles 6.B : une attaque à distance sur un combattant est une action shoot, "
+     "throw ou blast ; « attack … ÉQUIPEMENT » vise un décor"),
     (r"Cancellation \(X\)", "Annulation (X)"),
 ]
 FR_REFUSALS_FIRST += _RULES
