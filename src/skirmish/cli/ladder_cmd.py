@@ -39,12 +39,40 @@ from skirmish.cli.options import (
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from skirmish.sim.ladder import LadderReport, LadderSpec
+    from skirmish.sim.ladder import Deal, LadderReport, LadderSpec
 
 console = Console()
 
 #: Where each run's summary is appended (one JSON line per run).
 HISTORY = Path("out/ladder-history.jsonl")
+
+
+def deals_of_options(game: str, troops: str | None, scenarios: str | None, games: int,
+                     rounds: int, readings: Mapping[str, str]) -> tuple[Deal, ...]:
+    """The deals of ``--game``, ``--troops`` and ``--scenarios`` (the ladder's and
+    self-play's): an unknown game, an empty list or a bad troop or scenario is one line
+    naming the option (:func:`skirmish.sim.ladder.make_deals` deals them)."""
+    from skirmish.core.plugins import plugin_or_error
+    from skirmish.sim.ladder import make_deals
+
+    try:
+        plugin_or_error(game)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    chosen = [t.strip() for t in (troops or "").split(",") if t.strip()]
+    if troops is not None and not chosen:
+        raise fail(f"--troops: name at least one troop, got {troops!r}")
+    stories = [s.strip() for s in (scenarios or "").split(",") if s.strip()]
+    if scenarios is not None and not stories:
+        raise fail(f"--scenarios: name at least one scenario, got {scenarios!r}")
+    try:
+        return make_deals(game, chosen, games=games, rounds=rounds, scenarios=stories,
+                          house_rules=readings)
+    except (ValueError, KeyError) as exc:
+        if troops is None and scenarios is None:
+            raise
+        message = message_of(exc)
+        raise fail(message if message.startswith("--") else f"--troops: {message}") from None
 
 
 @guard
@@ -115,7 +143,6 @@ def ladder(
         collect_ladder,
         git_commit,
         history_entry,
-        make_deals,
     )
 
     if agents is None:
@@ -124,27 +151,8 @@ def ladder(
     workers = check_workers(workers)
     where = backend_of(backend, workers, address)
     game = game or default_game()
-    from skirmish.core.plugins import plugin_or_error
-
-    try:
-        plugin_or_error(game)
-    except ValueError as exc:
-        raise fail(str(exc)) from None
-    chosen = [t.strip() for t in (troops or "").split(",") if t.strip()]
-    if troops is not None and not chosen:
-        raise fail(f"--troops: name at least one troop, got {troops!r}")
-    stories = [s.strip() for s in (scenarios or "").split(",") if s.strip()]
-    if scenarios is not None and not stories:
-        raise fail(f"--scenarios: name at least one scenario, got {scenarios!r}")
     readings = house_rules_choices(house_rules, house_rules_file, game)
-    try:
-        deals = make_deals(game, chosen, games=games, rounds=rounds, scenarios=stories,
-                           house_rules=readings)
-    except (ValueError, KeyError) as exc:
-        if troops is None and scenarios is None:
-            raise
-        message = message_of(exc)
-        raise fail(message if message.startswith("--") else f"--troops: {message}") from None
+    deals = deals_of_options(game, troops, scenarios, games, rounds, readings)
     for path, what in ((json_out, "report file"), (png, "chart"),
                        (None if no_history else history, "history file")):
         if path is not None:

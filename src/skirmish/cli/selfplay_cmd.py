@@ -15,6 +15,7 @@ from rich.console import Console
 
 from skirmish.cli.backend_options import AddressOpt, BackendOpt, backend_of, play_batch
 from skirmish.cli.errors import check_output_dir, check_workers, fail, guard, message_of
+from skirmish.cli.ladder_cmd import deals_of_options
 from skirmish.cli.options import (
     HouseRulesFileOpt,
     HouseRulesOpt,
@@ -66,9 +67,7 @@ def selfplay(
     the game's learning encoder), the search's visits and estimate, and the match's result;
     one compressed file and one record per match, reproducible from the seed, resumable."""
     from skirmish.bots.registry import split_agents
-    from skirmish.core.plugins import plugin_or_error
     from skirmish.learn.selfplay import SelfplaySpec, run_selfplay
-    from skirmish.sim.ladder import make_deals
 
     names = [n for n in split_agents(agents) if n]
     if len(names) not in (1, 2):
@@ -77,20 +76,9 @@ def selfplay(
     workers = check_workers(workers)
     where = backend_of(backend, workers, address)
     game = game or default_game()
-    try:
-        plugin_or_error(game)
-    except ValueError as exc:
-        raise fail(str(exc)) from None
-    chosen = [t.strip() for t in (troops or "").split(",") if t.strip()]
-    stories = [s.strip() for s in (scenarios or "").split(",") if s.strip()]
     readings = house_rules_choices(house_rules, house_rules_file, game)
-    try:
-        # every deal, whatever --games: a batch resumed with more matches is the same batch
-        deals = make_deals(game, chosen, games=EVERY_DEAL, rounds=rounds, scenarios=stories,
-                           house_rules=readings)
-    except (ValueError, KeyError) as exc:
-        message = message_of(exc)
-        raise fail(message if message.startswith("--") else f"--troops: {message}") from None
+    # every deal, whatever --games: a batch resumed with more matches is the same batch
+    deals = deals_of_options(game, troops, scenarios, EVERY_DEAL, rounds, readings)
     check_output_dir(out, "--out folder")
     try:
         spec = SelfplaySpec(game, pair, games, deals, str(out), seed, time_caps)
