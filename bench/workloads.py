@@ -93,7 +93,8 @@ def _ruleset(name: str) -> Any:
 #: then play the same games (the digests check it). A tree without house rules (the
 #: baseline) gets none; an option this tree does not know is left out.
 BASELINE_READINGS: dict[str, dict[str, str]] = {
-    "eden": {"eden-npf-prowl": "up-to", "eden-scenery-ranged": "contact"},
+    "eden": {"eden-npf-prowl": "up-to", "eden-scenery-ranged": "contact",
+             "eden-scenery-no-room": "lost"},
     "masseffect": {"me-rear-counter-charge": "forbidden", "me-natural-rolls": "naturals",
                    "me-eliminate-points": "card", "me-protection-uses": "each-phase",
                    "me-bare-hands": "one-worse", "me-melee-weapon": "best",

@@ -13,7 +13,7 @@ from skirmish.core.record import Record
 runner = CliRunner()
 EDEN_OPTIONS = ["eden-npf-prowl", "eden-storm-charge", "eden-tied-bid", "eden-fear-burn",
                 "eden-redirection", "eden-scenery-ranged", "eden-npf-burn-score",
-                "eden-infestation-roll"]
+                "eden-infestation-roll", "eden-scenery-no-room"]
 
 
 def run(*args: str):  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ from .conftest import create, hub_of
 
 EDEN_OPTIONS = ["eden-npf-prowl", "eden-storm-charge", "eden-tied-bid", "eden-fear-burn",
                 "eden-redirection", "eden-scenery-ranged", "eden-npf-burn-score",
-                "eden-infestation-roll"]
+                "eden-infestation-roll", "eden-scenery-no-room"]
 
 
 def test_the_lobby_offers_the_house_rules_default_chosen_in_both_languages(

@@ -21,10 +21,12 @@ REDIRECTION = "eden-redirection"
 SCENERY_RANGED = "eden-scenery-ranged"
 NPF_BURN_SCORE = "eden-npf-burn-score"
 INFESTATION_ROLL = "eden-infestation-roll"
+SCENERY_NO_ROOM = "eden-scenery-no-room"
 
 #: The readings that play exactly as the engine did before issue 47 switched defaults to
 #: the literal readings (every other option's default is the old engine's).
-OLD_ENGINE: dict[str, str] = {NPF_PROWL: "up-to", SCENERY_RANGED: "contact"}
+OLD_ENGINE: dict[str, str] = {NPF_PROWL: "up-to", SCENERY_RANGED: "contact",
+                              SCENERY_NO_ROOM: "lost"}
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -142,6 +144,30 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         citation="Optional rules 2, A: \"Typiquement de 1 à 10. Pour plus de simplicité ils "
                  "peuvent le déterminer au hasard.\"",
         anchor="optional-rules-2-a-the-level-of-infestation-agreed-or-random"),
+    HouseRule(
+        SCENERY_NO_ROOM,
+        "Territory Management: a player's scenery points buy nothing that fits 5 cm from "
+        "everything. Are they lost?",
+        (Reading("closer", "no: he must place what he buys, so the 5 cm spacing yields: he "
+                           "places an element anywhere it fits on the field, clear of "
+                           "scenery, objectives and fighters; points are lost only when "
+                           "nothing fits even so",
+                 "non : il doit placer ce qu'il achète, l'espacement de 5 cm cède : il pose "
+                 "un décor là où il tient sur le Terrain, sans toucher décors, objectifs ni "
+                 "combattants ; les points ne sont perdus que si rien ne tient même ainsi"),
+         Reading("lost", "yes: step 6's spacing holds, and the points that buy nothing that "
+                         "fits are lost",
+                 "oui : l'espacement de l'étape 6 tient, et les points qui n'achètent rien "
+                 "qui tienne sont perdus")),
+        default="closer", literal="closer",
+        question_fr="Gestion du Territoire : des points de décors n'achètent rien qui tienne "
+                    "à 5 cm de tout. Sont-ils perdus ?",
+        citation="Optional rules 1: \"Un joueur est obligé de dépenser tous ses points de "
+                 "décors et de placer les décors qu'il aura achetés sur le Terrain\"; "
+                 "Rulebook 4.A step 6: \"à plus 5 cm d'un autre élément de décor, des bords "
+                 "du Terrain et des éventuels objectifs de mission\"",
+        anchor="optional-rules-1-scenery-points-buying-and-placing-srcskirmishgamesedenoptional"
+               "territory_setuppy"),
 )
 
 

@@ -182,7 +182,7 @@ def test_a_setup_naming_an_unknown_option_or_reading_is_refused_in_one_line() ->
     setup = match_setup()
     known = (r"eden-npf-prowl, eden-storm-charge, eden-tied-bid, eden-fear-burn, "
              r"eden-redirection, eden-scenery-ranged, eden-npf-burn-score, "
-             r"eden-infestation-roll")
+             r"eden-infestation-roll, eden-scenery-no-room")
     with pytest.raises(SetupError, match=rf"unknown house rule 'eden-nope' \(known: {known}\)"):
         EDEN.new_game({**setup, "house_rules": {"eden-nope": "x"}}, seed=1)
     with pytest.raises(SetupError, match=r"eden-npf-prowl: unknown reading 'far' \(known: "

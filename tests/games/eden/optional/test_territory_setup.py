@@ -12,6 +12,7 @@ import pytest
 from skirmish.core import Game, IllegalActionError
 from skirmish.games.eden.cards.cards import scenery_from_dict
 from skirmish.games.eden.demo import match_setup, sample_library
+from skirmish.games.eden.house_rules import SCENERY_NO_ROOM
 from skirmish.games.eden.optional.terrain import (
     DONE_KEY,
     lost_key,
@@ -198,7 +199,8 @@ def test_points_that_buy_no_card_are_lost() -> None:
 
 
 def test_points_with_no_room_left_are_lost_and_pass_is_refused_while_room_remains() -> None:
-    game = territory_game([MESA, TREE])
+    """House rule eden-scenery-no-room=lost: step 6's spacing holds, the points are lost."""
+    game = territory_game([MESA, TREE], house_rules={SCENERY_NO_ROOM: "lost"})
     before = game.state_hash()
     with pytest.raises(IllegalActionError, match=r"is still possible: player B must spend"):
         game.apply("pass")
@@ -209,6 +211,32 @@ def test_points_with_no_room_left_are_lost_and_pass_is_refused_while_room_remain
     assert game.decision().player == 1 and game.decision().context["scenery_points"] == 7
     game.apply("pass")
     assert game.decision().kind == "deployment-half"
+
+
+def test_with_no_room_at_5_cm_the_spacing_yields_by_default() -> None:
+    """House rule eden-scenery-no-room=closer (the default): "obligé de ... placer les
+    décors qu'il aura achetés": with no room 5 cm from everything, the element is placed
+    closer, clear of scenery and the edges; points are lost only when nothing fits even so."""
+    game = territory_game([MESA, TREE])
+    game.apply("place Mesa 30,30")  # 40 x 50 cm: no Tree fits 5 cm away from it any more
+    offered = [str(a) for a in game.legal_actions()]
+    assert offered and all(a.startswith("place Tree ") for a in offered)
+    before = game.state_hash()
+    with pytest.raises(IllegalActionError, match=r"is still possible: player A must spend"):
+        game.apply("pass")
+    with pytest.raises(IllegalActionError, match=r"from Mesa \(Territory Management, no room "
+                                                 r"left at 5 cm: 0\.1 cm or more"):
+        game.apply("place Tree 9,30")  # it would touch the Mesa
+    assert game.state_hash() == before
+    game.apply("place Tree 5,30")  # 2 cm from the Mesa: the spacing yields
+    assert state(game).counters[lost_key(0)] == 0
+    assert scenery_points(state(game))[0] == 7
+
+
+def test_the_spacing_yields_only_when_no_card_fits_at_5_cm() -> None:
+    game = territory_game([TREE])
+    with pytest.raises(IllegalActionError, match=r"Rulebook 4\.A step 6"):
+        game.apply("place Tree 2,30")  # room remains 5 cm from everything: no yielding
 
 
 def test_a_card_costing_nothing_is_not_for_sale() -> None:

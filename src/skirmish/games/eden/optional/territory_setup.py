@@ -22,7 +22,9 @@ points):
    exactly on the list's costs before it and no longer after it;
 4. a player whose points buy no card that fits anywhere (none cheap enough, or no room, to
    the search's 1 cm grid and angles of 45 degrees) passes: his points left are lost (counted
-   apart, ``terrain.lost``);
+   apart, ``terrain.lost``); by default ("obligé de placer", house rule
+   ``eden-scenery-no-room=closer``) "no room" is first answered by letting step 6's spacing
+   yield to :data:`YIELDED_CLEARANCE`, and the points are lost only when nothing fits even so;
 5. each element is built from its card's keywords (:func:`~skirmish.games.eden.optional.terrain.
    territory_element`) and its card's own effects come into play with its first element.
 """
@@ -46,6 +48,7 @@ from skirmish.games.eden.actions import Place, key
 from skirmish.games.eden.cards.cards import SceneryCard
 from skirmish.games.eden.cards.keywords import Keyword
 from skirmish.games.eden.effects import ActiveEffect, kind_of
+from skirmish.games.eden.house_rules import SCENERY_NO_ROOM, reading_of
 from skirmish.games.eden.optional.terrain import (
     DONE_KEY,
     SCENERY_POINTS,
@@ -78,6 +81,9 @@ SPEND_ALL = ("Rulebook, optional rules 1: a player must spend all his scenery po
 #: 4. The last search for room: a grid this fine (cm), polygons turned by these angles.
 FINE_STEP = 1.0
 FINE_ANGLES: tuple[float | None, ...] = (None, 45.0, 90.0, 135.0)
+#: 4. (``eden-scenery-no-room=closer``): where no card fits 5 cm from everything, the
+#: spacing yields to this (cm): an element stands clear of scenery, edges and objectives.
+YIELDED_CLEARANCE = 0.1
 FloatArray = NDArray[np.float64]
 
 
@@ -128,7 +134,8 @@ def for_sale(state: EdenState, player: int) -> list[SceneryCard]:
 
 
 # -- 4. where they fit ------------------------------------------------------------------------
-def _fine_placement(state: EdenState, card: SceneryCard) -> Place | None:
+def _fine_placement(state: EdenState, card: SceneryCard,
+                    clearance: float = CLEARANCE) -> Place | None:
     """The first legal placement of the card on a grid of :data:`FINE_STEP` cm, its polygon
     turned by each of :data:`FINE_ANGLES` (4.), in the grid's order (rows of x at each y).
 
@@ -140,19 +147,19 @@ def _fine_placement(state: EdenState, card: SceneryCard) -> Place | None:
     angles = (None,) if isinstance(card.shape, float | int) else FINE_ANGLES
     for angle in angles:
         proto = scenery_shape(card, (0.0, 0.0), angle)
-        grid = _fine_grid(proto, width, height)
+        grid = _fine_grid(proto, width, height, clearance)
         if grid is None:
             continue
         alive = np.ones((len(grid.ys), len(grid.xs)), dtype=bool)
         for other in _spaced_from(state):
-            refused = _refused_near(proto, other, grid)
+            refused = _refused_near(proto, other, grid, clearance)
             if refused is not None:
                 j0, j1, i0, i1, keep = refused
                 alive[j0:j1, i0:i1] &= keep
         for flat in np.flatnonzero(alive).tolist():
             j, i = divmod(flat, len(grid.xs))
             x, y = grid.xs[i], grid.ys[j]
-            if not scenery_problem(state, scenery_shape(card, (x, y), angle)):
+            if not scenery_problem(state, scenery_shape(card, (x, y), angle), clearance):
                 return Place(key(card.name), Point(x, y), angle)
     return None
 
@@ -184,20 +191,21 @@ class _FineGrid:
 SIFT_MARGIN = 1e-6
 #: The memos' sizes before they are emptied.
 MEMO_SIZE = 4096
-_GRIDS: dict[tuple[Shape, float, float], _FineGrid | None] = {}
-_REFUSED: dict[tuple[Shape, Shape, float, float],
+_GRIDS: dict[tuple[Shape, float, float, float], _FineGrid | None] = {}
+_REFUSED: dict[tuple[Shape, Shape, float, float, float],
                tuple[int, int, int, int, NDArray[np.bool_]] | None] = {}
 
 
-def _fine_grid(proto: Shape, width: float, height: float) -> _FineGrid | None:
+def _fine_grid(proto: Shape, width: float, height: float,
+               clearance: float = CLEARANCE) -> _FineGrid | None:
     """The fine grid of ``proto`` on a field ``width`` x ``height`` (None when it does not
-    fit), made once per footprint and field."""
-    memo = (proto, width, height)
+    fit), ``clearance`` inside the edges, made once per footprint, field and clearance."""
+    memo = (proto, width, height, clearance)
     if memo in _GRIDS:
         return _GRIDS[memo]
     x0, y0, x1, y1 = proto.bounds()
-    xs = _steps(CLEARANCE - x0, width - CLEARANCE - x1)
-    ys = _steps(CLEARANCE - y0, height - CLEARANCE - y1)
+    xs = _steps(clearance - x0, width - clearance - x1)
+    ys = _steps(clearance - y0, height - clearance - y1)
     grid = None
     if xs and ys:
         grid = _FineGrid((width, height), xs, ys, np.array(xs), np.array(ys),
@@ -208,23 +216,23 @@ def _fine_grid(proto: Shape, width: float, height: float) -> _FineGrid | None:
     return grid
 
 
-def _refused_near(proto: Shape, other: Shape, grid: _FineGrid
+def _refused_near(proto: Shape, other: Shape, grid: _FineGrid, clearance: float = CLEARANCE
                   ) -> tuple[int, int, int, int, NDArray[np.bool_]] | None:
     """:func:`_sift` remembered by footprint, element and grid: an element placed stays
     where it is while the other players buy and place theirs."""
-    memo = (proto, other, *grid.field)
+    memo = (proto, other, *grid.field, clearance)
     try:
         return _REFUSED[memo]
     except KeyError:
         pass
-    refused = _sift(proto, other, grid)
+    refused = _sift(proto, other, grid, clearance)
     if len(_REFUSED) >= MEMO_SIZE:
         _REFUSED.clear()
     _REFUSED[memo] = refused
     return refused
 
 
-def _sift(proto: Shape, other: Shape, grid: _FineGrid
+def _sift(proto: Shape, other: Shape, grid: _FineGrid, clearance: float = CLEARANCE
           ) -> tuple[int, int, int, int, NDArray[np.bool_]] | None:
     """The block of the grid (rows ``j0:j1``, columns ``i0:i1``) outside which the element
     ``other`` cannot refuse the footprint ``proto``, and which of its points it may not
@@ -237,7 +245,7 @@ def _sift(proto: Shape, other: Shape, grid: _FineGrid
     test accepts)."""
     x0, y0, x1, y1 = grid.bounds
     ox0, oy0, ox1, oy1 = other.bounds()
-    reach = CLEARANCE + SIFT_MARGIN
+    reach = clearance + SIFT_MARGIN
     i0 = int(np.searchsorted(grid.ax, ox0 - x1 - reach, side="left"))
     i1 = int(np.searchsorted(grid.ax, ox1 - x0 + reach, side="right"))
     j0 = int(np.searchsorted(grid.ay, oy0 - y1 - reach, side="left"))
@@ -245,7 +253,7 @@ def _sift(proto: Shape, other: Shape, grid: _FineGrid
     if i0 >= i1 or j0 >= j1:
         return None
     gx, gy = np.meshgrid(grid.ax[i0:i1], grid.ay[j0:j1])
-    keep = ~surely_nearer(proto, other, gx.ravel(), gy.ravel(), CLEARANCE, SIFT_MARGIN)
+    keep = ~surely_nearer(proto, other, gx.ravel(), gy.ravel(), clearance, SIFT_MARGIN)
     keep.flags.writeable = False  # remembered: shared by every later search
     return j0, j1, i0, i1, keep.reshape(gx.shape)
 
@@ -265,17 +273,41 @@ def placements(state: EdenState, cards: Sequence[SceneryCard],
                limit: int | None = None) -> list[Place]:
     """Deterministic legal placements of these cards: basic step 6's spread samples; when
     they find none at all, the first placement of each card found on the fine grid (so an
-    empty list means no room for any of them, to the grid's resolution)."""
+    empty list means no room for any of them, to the grid's resolution); when that finds
+    none either and the spacing yields (4.), the same at :data:`YIELDED_CLEARANCE`."""
     out = list(scenery_samples(state, cards, limit))
     if out:
         return out
+    out = _first_placements(state, cards, CLEARANCE, limit)
+    if out or not spacing_yields(state):
+        return out
+    return _first_placements(state, cards, YIELDED_CLEARANCE, limit)
+
+
+def spacing_yields(state: EdenState) -> bool:
+    """4.: whether, with no room at 5 cm, the spacing yields ("obligé de placer", house rule
+    ``eden-scenery-no-room=closer``) rather than the points being lost."""
+    return reading_of(state.catalogue.house_rules, SCENERY_NO_ROOM) == "closer"
+
+
+def _first_placements(state: EdenState, cards: Sequence[SceneryCard], clearance: float,
+                      limit: int | None) -> list[Place]:
+    """The first placement of each card on the fine grid at ``clearance``, in card order."""
+    out: list[Place] = []
     for card in cards:
-        place = _fine_placement(state, card)
+        place = _fine_placement(state, card, clearance)
         if place is not None:
             out.append(place)
             if limit is not None and len(out) >= limit:
                 break
     return out
+
+
+def spaced_room(state: EdenState, player: int) -> bool:
+    """Whether some card ``player`` may buy fits with step 6's full spacing (4.)."""
+    cards = for_sale(state, player)
+    return bool(scenery_samples(state, cards, 1)) or bool(
+        _first_placements(state, cards, CLEARANCE, 1))
 
 
 # -- events --------------------------------------------------------------------------------------
@@ -387,7 +419,10 @@ class TerritorySetup(Procedure):
         refusal = purchase_refusal(state, player, card)
         if refusal:
             raise IllegalActionError(f"player {_p(player)} cannot buy {card.name}", refusal)
-        problem = scenery_problem(state, scenery_shape(card, action.at, action.angle))
+        shape = scenery_shape(card, action.at, action.angle)
+        problem = scenery_problem(state, shape)
+        if problem and spacing_yields(state) and not spaced_room(state, player):
+            problem = scenery_problem(state, shape, YIELDED_CLEARANCE)  # 4.: it yields
         if problem:
             raise IllegalActionError(f"{card.name} at {action.at.x:g},{action.at.y:g}: "
                                      f"{problem}")

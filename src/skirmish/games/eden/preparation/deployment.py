@@ -121,30 +121,41 @@ def _edge_gap(shape: Shape, field: Field) -> float:
     return min(x0, y0, field.width - x1, field.height - y1)
 
 
-def scenery_problem(state: EdenState, shape: Shape) -> str:
-    """Why this footprint may not be placed now (Rulebook 4.A step 6), or ""."""
+def scenery_problem(state: EdenState, shape: Shape, clearance: float = CLEARANCE) -> str:
+    """Why this footprint may not be placed now (Rulebook 4.A step 6), or "".
+
+    ``clearance``: step 6's 5 cm, or less where Territory Management's "obligé de placer"
+    makes it yield (house rule ``eden-scenery-no-room=closer``)."""
     gap = _edge_gap(shape, state.field)
-    if gap < CLEARANCE - TOLERANCE:
-        return f"it is {max(gap, 0.0):.2f} cm from a field edge ({STEP6})"
+    if gap < clearance - TOLERANCE:
+        return f"it is {max(gap, 0.0):.2f} cm from a field edge ({_spacing(clearance)})"
     x0, y0, x1, y1 = shape.bounds()
     for other in state.scenery:
         ox0, oy0, ox1, oy1 = other.shape.bounds()
-        if max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) >= CLEARANCE:
+        if max(ox0 - x1, x0 - ox1, oy0 - y1, y0 - oy1) >= clearance:
             continue  # the boxes alone are far enough apart
         d = shapes_dist(shape, other.shape)
-        if d < CLEARANCE - TOLERANCE:
-            return f"it is {d:.2f} cm from {other.label or other.id} ({STEP6})"
+        if d < clearance - TOLERANCE:
+            return f"it is {d:.2f} cm from {other.label or other.id} ({_spacing(clearance)})"
     for marker in state.markers:
         d = max(0.0, shape_point_sdist(shape, marker.x, marker.y) - marker.radius)
-        if d < CLEARANCE - TOLERANCE:
+        if d < clearance - TOLERANCE:
             name = marker.label or marker.id
-            return f"it is {d:.2f} cm from the objective marker {name} ({STEP6})"
+            return f"it is {d:.2f} cm from the objective marker {name} ({_spacing(clearance)})"
     for fighter in state.on_field():
         base = state.base(fighter)
         if shape_point_sdist(shape, base.x, base.y) < base.radius - TOLERANCE:
             return (f"it overlaps {fighter.ref}'s base ({STEP6}; a scenery element cannot "
                     "stand on a fighter)")
     return ""
+
+
+def _spacing(clearance: float) -> str:
+    """The rule a spacing refusal names."""
+    if clearance >= CLEARANCE:
+        return STEP6
+    return (f"Territory Management, no room left at 5 cm: {clearance:g} cm or more from "
+            "scenery, the field edges and objectives (house rule eden-scenery-no-room)")
 
 
 class SceneryRoom:

@@ -350,6 +350,9 @@ _RULES: list[tuple[str, str]] = [
      r"activate it",
      "Livre de règles, règles optionnelles 2, B : activation des CNJ : les joueurs "
      "choisissent tour à tour un CNJ sur la table et l'activent"),
+    (_OPT + r"2, B: NPF activation, Prowl: a prowl cannot end in contact with a fighter",
+     "Livre de règles, règles optionnelles 2, B : activation des CNJ, Rôder : un CNJ qui "
+     "rôde ne finit pas au contact d'un combattant"),
     (_OPT + r"2, B: NPF activation, Prowl: the NPF moves up to (\d+) cm along a legal path",
      "Livre de règles, règles optionnelles 2, B : activation des CNJ, Rôder : le CNJ se "
      "déplace de {1} cm au plus par un trajet permis"),
@@ -373,7 +376,7 @@ _RULES: list[tuple[str, str]] = [
     (r"Rulebook 6\.B: (\S+) carries no shooting, throwing or blasting equipment called (\S+)",
      "Livre de règles 6.B : {1} ne porte aucun équipement de tir, de jet ou de souffle nommé "
      "{2}"),
-    (r"Rulebook 6\.B: (\S+) must be within the reach of (\S+) \(([\d.]+) cm, ([\d.]+) cm "
+    (r"Rulebook 6\.B: (\S+) must be within the reach of (.+?) \(([\d.]+) cm, ([\d.]+) cm "
      r"away\)",
      "Livre de règles 6.B : {1} doit être à la portée de {2} ({3} cm, à {4} cm)"),
     (r"Rulebook 6\.B: the initiator must have a line of sight on (\S+)",
@@ -382,6 +385,10 @@ _RULES: list[tuple[str, str]] = [
      r"attack \.\.\. WEAPON names scenery",
      "Livre de règles 6.B : une attaque à distance sur un combattant est une action shoot, "
      "throw ou blast ; « attack … ÉQUIPEMENT » vise un décor"),
+    (r"Territory Management, no room left at 5 cm: ([\d.]+) cm or more from scenery, the "
+     r"field edges and objectives \(house rule eden-scenery-no-room\)",
+     "Gestion du Territoire, plus de place à 5 cm : {1} cm ou plus des décors, des bords du "
+     "Terrain et des objectifs (règle maison eden-scenery-no-room)"),
     (r"Cancellation \(X\)", "Annulation (X)"),
 ]
 FR_REFUSALS_FIRST += _RULES
