@@ -42,12 +42,23 @@ def standing_on(where: Base | Point, elements: Iterable[Element],
                 may_stand_on: StandOn | None = None) -> Element | None:
     """The element the base (or point) stands on: the highest one under its centre that it may
     stand on and that has a height; the first given of equally high ones; ``None`` for the
-    ground."""
+    ground.
+
+    Lazily: an element without a height, or no higher than the best found, is passed by
+    before its footprint is measured, and a footprint whose box leaves the centre out is
+    passed by without the exact distance (the same element found as measuring them all)."""
     test = may_stand_on or _may_end_on
+    x, y = _centre(where)
     best: Element | None = None
-    for element in elements_under(where, elements):
-        if element.height > 0.0 and test(element) and (
-                best is None or element.height > best.height + HEIGHT_TOLERANCE):
+    for element in elements:
+        height = element.height
+        if height <= 0.0 or (best is not None and height <= best.height + HEIGHT_TOLERANCE):
+            continue
+        x0, y0, x1, y1 = element.shape.bounds()
+        if not (x0 - EDGE_TOLERANCE <= x <= x1 + EDGE_TOLERANCE
+                and y0 - EDGE_TOLERANCE <= y <= y1 + EDGE_TOLERANCE):
+            continue  # outside its box: outside its footprint
+        if shape_point_sdist(element.shape, x, y) <= EDGE_TOLERANCE and test(element):
             best = element
     return best
 
