@@ -98,7 +98,7 @@ BASELINE_READINGS: dict[str, dict[str, str]] = {
     "masseffect": {"me-rear-counter-charge": "forbidden", "me-natural-rolls": "naturals",
                    "me-eliminate-points": "card", "me-protection-uses": "each-phase",
                    "me-bare-hands": "one-worse", "me-melee-weapon": "best",
-                   "me-brushing-past": "passes"},
+                   "me-brushing-past": "passes", "me-climbing": "never"},
 }
 
 

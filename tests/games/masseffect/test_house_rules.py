@@ -14,6 +14,7 @@ from skirmish.games.masseffect.dice import succeeds, success_chance
 from skirmish.games.masseffect.house_rules import (
     BARE_HANDS,
     BRUSHING_PAST,
+    CLIMBING,
     ELIMINATE_POINTS,
     FORMER_READINGS,
     HOUSE_RULES,
@@ -45,7 +46,7 @@ def test_the_options_are_registered_with_the_drafts_readings_as_defaults() -> No
     assert {r.name: r.default for r in HOUSE_RULES} == {
         REAR_COUNTER_CHARGE: "allowed", NATURAL_ROLLS: "total", ELIMINATE_POINTS: "cost",
         PROTECTION_USES: "shooting-phase", BARE_HANDS: "even", MELEE_WEAPON: "player",
-        BRUSHING_PAST: "stops"}
+        BRUSHING_PAST: "stops", CLIMBING: "special-action"}
     assert all(r.default == r.literal for r in HOUSE_RULES)
     assert set(FORMER_READINGS) == {r.name for r in HOUSE_RULES}
     for rule in HOUSE_RULES:  # the former reading is another reading of the same option

@@ -309,11 +309,3 @@ def test_a_revived_figure_in_contact_fights_in_the_melee_of_its_turn() -> None:
     assert game.decision().kind == "fight"
     game.apply(f"fight {SOL}")
     assert [r[:2] for r in rolls(game)][-2:] == [(SOL, "melee"), ("B.Cible", "melee")]
-
-
-def test_climbing_is_never_offered() -> None:
-    # ME44: Escalader needs scenery with a height; the engine's scenery has none. An
-    # engineer (Qualité 4+) touching a low wall is offered no special action at all.
-    game = scene([Put(0, ENGINEER, 10, 5), Put(1, CIBLE, 30, 32)], phase="actions spéciales",
-                 scenery=[wall("low", 8, 5.6, 12, 6.1)])
-    assert halted(game)

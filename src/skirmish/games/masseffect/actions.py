@@ -118,6 +118,17 @@ class Special(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Climb(Action):
+    """ME14, ME44 Escalader: the figure climbs over ``element`` to ``to`` (its far side, in
+    contact), on a Qualité roll (``climb A.Veteran wall-3 30.5,41``)."""
+
+    verb: ClassVar[str] = "climb"
+    figure: Ref
+    element: str
+    to: Point
+
+
+@dataclass(frozen=True, slots=True)
 class Hold(Action):
     verb: ClassVar[str] = "hold"
     figure: Ref
@@ -160,5 +171,5 @@ class Group(Action):
 ME_ACTIONS = ActionSet(
     "masseffect",
     (Pass, ChooseEdge, Deploy, Stay, Walk, Run, UsePower, AreaPower, Shoot, Special, Hold,
-     Fight, Oppose, HeroicAct, Group, Wield),
+     Fight, Oppose, HeroicAct, Group, Wield, Climb),
 )

@@ -21,6 +21,7 @@ PROTECTION_USES = "me-protection-uses"
 BARE_HANDS = "me-bare-hands"
 MELEE_WEAPON = "me-melee-weapon"
 BRUSHING_PAST = "me-brushing-past"
+CLIMBING = "me-climbing"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -137,13 +138,33 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
                  "adversaires sont venus l'engager)»: a figure that touches an enemy has "
                  "engaged it, and an engaged figure only disengages (ME17, ME30)",
         anchor="me43-a-move-that-touches-an-enemy-stops-there"),
+    HouseRule(
+        CLIMBING,
+        "May a figure climb over scenery (Escalader, a special action on Qualité)?",
+        (Reading("special-action", "yes: a figure touching scenery at most 2 pas high may "
+                                   "climb over it in the special actions phase, on a D6 "
+                                   "of its Qualité or better, to the far side",
+                 "oui : un personnage au contact d'un décor de 2 pas de haut au plus peut "
+                 "l'escalader pendant la phase d'actions spéciales, sur un D6 égal ou "
+                 "supérieur à sa Qualité, jusqu'à l'autre côté"),
+         Reading("never", "no: nobody climbs; a figure goes around scenery (the engine "
+                          "before issue 47)",
+                 "non : personne n'escalade ; un personnage contourne les décors")),
+        default="special-action", literal="special-action",
+        question_fr="Un personnage peut-il escalader un décor (Escalader, action spéciale "
+                    "sur la Qualité) ?",
+        citation="Profil: «La qualité rend compte de la capacité du personnage à effectuer "
+                 "tous les autres types d'action, comme réagir à une action adverse, faire "
+                 "une action spéciale comme escalader…»",
+        anchor="me44-climbing"),
 )
 
 #: The readings that play as the engine did before issue 47.
 FORMER_READINGS: dict[str, str] = {REAR_COUNTER_CHARGE: "forbidden",
                                    NATURAL_ROLLS: "naturals", ELIMINATE_POINTS: "card",
                                    PROTECTION_USES: "each-phase", BARE_HANDS: "one-worse",
-                                   MELEE_WEAPON: "best", BRUSHING_PAST: "passes"}
+                                   MELEE_WEAPON: "best", BRUSHING_PAST: "passes",
+                                   CLIMBING: "never"}
 
 
 def house_rules_in(setup: Mapping[str, Any]) -> dict[str, str]:

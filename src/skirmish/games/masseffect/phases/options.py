@@ -8,12 +8,20 @@ chosen action's procedures.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 
 from skirmish.core.actions import Action, Point, Ref
 from skirmish.core.game import Game
-from skirmish.games.masseffect.actions import AreaPower, Shoot, Special, UsePower, token
+from skirmish.games.masseffect.actions import (
+    AreaPower,
+    Climb,
+    Shoot,
+    Special,
+    UsePower,
+    token,
+)
 from skirmish.games.masseffect.cards.powers import Power, Target
 from skirmish.games.masseffect.cards.weapons import Weapon
 from skirmish.games.masseffect.combat.attacks import PowerRoll, Volley
@@ -25,7 +33,8 @@ from skirmish.games.masseffect.combat.targeting import (
 )
 from skirmish.games.masseffect.figure import RUN, STAY, Figure
 from skirmish.games.masseffect.house_rules import REAR_COUNTER_CHARGE, reading_of
-from skirmish.games.masseffect.phases.special import perform, special_actions
+from skirmish.games.masseffect.phases.climbing import climb_options, climb_problem
+from skirmish.games.masseffect.phases.special import climb, perform, special_actions
 from skirmish.games.masseffect.rules import (
     COUNTER_CHARGE_PENALTY,
     OBSTACLE_PENALTY,
@@ -207,7 +216,7 @@ def _figure_actions(state: MEState, figure: Figure, phase: str) -> Iterator[Acti
         return _powers(state, figure)
     if phase == Phase.SHOOTING:
         return _shots(state, figure)
-    return iter(special_actions(state, figure))
+    return itertools.chain(special_actions(state, figure), climb_options(state, figure))
 
 
 def action_problem(state: MEState, figure: Figure, action: Action, phase: str) -> str:
@@ -223,6 +232,8 @@ def action_problem(state: MEState, figure: Figure, action: Action, phase: str) -
         aim = point_targeting(figure.base, action.at, state.elements(),
                               pas_to_cm(power.range))
         return "" if aim.allowed else aim.reason
+    if isinstance(action, Climb) and phase == Phase.SPECIAL:
+        return climb_problem(state, figure, action)
     if action in figure_actions(state, figure, phase):
         return ""
     offered = ", ".join(str(a) for a in figure_actions(state, figure, phase)[:6])
@@ -282,6 +293,9 @@ def carry_out(game: Game, figure: Figure, action: Action) -> None:
     elif isinstance(action, Special):
         figure.special = True
         perform(game, figure, action)
+    elif isinstance(action, Climb):
+        figure.special = True
+        climb(game, figure, action)
 
 
 def group_candidates(state: MEState, hero: Figure, phase: str) -> list[str]:

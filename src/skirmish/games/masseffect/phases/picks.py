@@ -18,7 +18,15 @@ from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
-from skirmish.games.masseffect.actions import AreaPower, Group, Hold, Shoot, Special, UsePower
+from skirmish.games.masseffect.actions import (
+    AreaPower,
+    Climb,
+    Group,
+    Hold,
+    Shoot,
+    Special,
+    UsePower,
+)
 from skirmish.games.masseffect.events import Note, PhaseEvent
 from skirmish.games.masseffect.figure import Figure
 from skirmish.games.masseffect.house_rules import PROTECTION_USES, reading_of
@@ -166,7 +174,7 @@ class PickPhase(Procedure):
                 raise IllegalActionError("the figures of an Action groupée act or hold one "
                                          "by one", "ME31, Action groupée")
             return
-        if not isinstance(action, Hold | UsePower | AreaPower | Shoot | Special):
+        if not isinstance(action, Hold | UsePower | AreaPower | Shoot | Special | Climb):
             raise IllegalActionError(f"'{action}' is not an action of the {self.phase} phase",
                                      self._rule())
         state = state_of(game)
@@ -204,7 +212,7 @@ class PickPhase(Procedure):
             game.emit(Note(figure=f"player {'AB'[player]}", what=f"ends his {self.phase} phase"))
             self.player = 1 - player
             return
-        assert isinstance(action, Hold | UsePower | AreaPower | Shoot | Special)
+        assert isinstance(action, Hold | UsePower | AreaPower | Shoot | Special | Climb)
         figure = state.figure(action.figure)
         figure.spent = True
         if self.group and str(figure.ref) in self.group:

@@ -12,8 +12,8 @@ heal         none        gear with a heal effect (Médigel), touching the friend
 extract      none        carrying data, base touching its own table edge            leaves
 ===========  ==========  =========================================================  ==========
 
-Climbing (Escalader) needs scenery marked climbable; the engine's tables have none, so it is
-never offered (docs/masseffect.md ME14, ME44).
+Climbing (Escalader, ME44) is listed and checked in :mod:`.climbing`; its Qualité roll is
+:class:`QualityRoll`'s, and :func:`climb` starts it.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from skirmish.core.decision import Decision
 from skirmish.core.errors import IllegalActionError
 from skirmish.core.game import Game
 from skirmish.core.procedure import Procedure
-from skirmish.games.masseffect.actions import Heroic, HeroicAct, Special
+from skirmish.games.masseffect.actions import Climb, Heroic, HeroicAct, Special
 from skirmish.games.masseffect.cards.scenarios import MarkerKind
 from skirmish.games.masseffect.dice import succeeds
-from skirmish.games.masseffect.events import Note
+from skirmish.games.masseffect.events import MoveEvent, Note
 from skirmish.games.masseffect.figure import Figure
 from skirmish.games.masseffect.rolling import (
     can_heroic,
@@ -158,6 +158,20 @@ def perform(game: Game, figure: Figure, action: Special) -> None:
         game.emit(Note(figure=who, what=f"picks up {marker.id}"))
 
 
+def climb(game: Game, figure: Figure, action: Climb) -> None:
+    """ME44: a checked climb rolls its Qualité (:class:`QualityRoll`)."""
+    game.push(QualityRoll(str(figure.ref), "climb", action.element, x=float(action.to.x),
+                          y=float(action.to.y)))
+
+
+def _climbed(game: Game, figure: Figure, element: str, x: float, y: float) -> None:
+    """ME44: a successful Escalader: the figure stands on the far side of the element."""
+    start = (figure.x, figure.y)
+    figure.x, figure.y = x, y
+    game.emit(MoveEvent(figure=str(figure.ref), how=f"climbs over {element}", start=start,
+                        end=(x, y), facing=round(figure.facing)))
+
+
 def _succeed(game: Game, figure: Figure, kind: str, marker: MarkerState) -> None:
     """ME14: a successful Pirater or Télécharger."""
     who = str(figure.ref)
@@ -177,13 +191,17 @@ def _succeed(game: Game, figure: Figure, kind: str, marker: MarkerState) -> None
 @dataclass(slots=True)
 class QualityRoll(Procedure):
     """ME14: «faire une action spéciale comme escalader»: D6 ≥ Qualité (Pirater,
-    Télécharger); a hero may roll a failure again (ME31 Effort héroïque)."""
+    Télécharger, Escalader); a hero may roll a failure again (ME31 Effort héroïque).
+    ``marker``: the marker hacked or downloaded, or the element climbed (``x``, ``y``: where
+    the climb ends)."""
 
     name: ClassVar[str] = "me.quality"
     figure: str
     action: str
     marker: str
     step: str = "roll"
+    x: float = 0.0
+    y: float = 0.0
 
     def decision(self, game: Game) -> Decision | None:
         if self.step != "effort?":
@@ -214,7 +232,10 @@ class QualityRoll(Procedure):
         threshold = figure.threshold("Qualité")
         if succeeds(roll_d6(game, figure, self.action, threshold), threshold):
             game.pop()
-            _succeed(game, figure, self.action, state_of(game).marker(self.marker))
+            if self.action == "climb":
+                _climbed(game, figure, self.marker, self.x, self.y)
+            else:
+                _succeed(game, figure, self.action, state_of(game).marker(self.marker))
         elif not again and can_heroic(figure, "effort"):
             self.step = "effort?"
         else:

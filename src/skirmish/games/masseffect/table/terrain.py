@@ -223,6 +223,7 @@ _FIELDS = (
     "can_end_on",
     "obstacle_count",
     "label",
+    "height",
 )
 
 
@@ -287,6 +288,11 @@ def _check_fields(item: Mapping[str, Any], where: str, seen: set[str]) -> None:
     count = item.get("obstacle_count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
         raise ValueError(f"{where}.obstacle_count: expected a whole number >= 0, got {count!r}")
+    height = item.get("height", 0.0)
+    if isinstance(height, bool) or not isinstance(height, int | float) or not (
+            math.isfinite(height) and height >= 0):
+        raise ValueError(f"{where}.height: expected a number of cm >= 0, got {height!r} (ME44: "
+                         "scenery at most 2 pas high, 5 cm, may be climbed)")
     if not isinstance(item.get("label", ""), str):
         raise ValueError(f"{where}.label: expected a text, got {item['label']!r}")
 

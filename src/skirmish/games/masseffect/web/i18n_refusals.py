@@ -65,6 +65,27 @@ FR_REFUSALS: list[tuple[str, str]] = [
       for code, problem in _PROBLEMS.items()],
     (r"^(ME\d+, [^:]+): (\S+) cannot stand on the marker (\S+)",
      "{1} : {2} ne peut pas se tenir sur le marqueur {3}"),
+    # ME44, Escalader (house rule me-climbing)
+    (r"^ME14, Escalader: (\S+) touches no scenery (\S+) at most (\S+) pas high to climb "
+     r"\(climbable now: none\)",
+     "ME14, Escalader : {1} ne touche aucun décor {2} de {3} pas de haut au plus à escalader "
+     "(aucun à escalader maintenant)"),
+    (r"^ME14, Escalader: (\S+) touches no scenery (\S+) at most (\S+) pas high to climb "
+     r"\(climbable now: (.+?)\)",
+     "ME14, Escalader : {1} ne touche aucun décor {2} de {3} pas de haut au plus à escalader "
+     "(à escalader maintenant : {4})"),
+    (r"^ME14, Escalader: the figure ends in contact with (\S+) \(([\d.]+) cm away\)",
+     "ME14, Escalader : la figurine finit au contact de {1} (ici à {2} cm)"),
+    (r"^ME14, Escalader: the figure ends on the far side of (\S+), over it",
+     "ME14, Escalader : la figurine finit de l'autre côté de {1}, par-dessus"),
+    (r"^ME14, Escalader: a climb goes over (\S+), not along it \(([\d.]+) cm, at most "
+     r"([\d.]+)\)",
+     "ME14, Escalader : une escalade passe par-dessus {1}, pas le long ({2} cm, {3} au plus)"),
+    *[(rf"^ME14, Escalader: the figure cannot stand there \({code.replace('_', ' ')}\)",
+       f"ME14, Escalader : la figurine ne peut pas se tenir là ({problem})")
+      for code, problem in _PROBLEMS.items()],
+    (r"^ME14, Escalader: a climb may not end in contact with (\S+) \(ME17: charge\)",
+     "ME14, Escalader : une escalade ne peut pas finir au contact de {1} (ME17 : charge)"),
     (r"\bME17, a charge ends in contact with an enemy\)",
      "ME17, une charge finit au contact d'un ennemi)"),
     (r"\b(ME\d+), deployment\b", "{1}, déploiement"),
