@@ -32,7 +32,8 @@ def test_the_listing_names_each_option_its_question_readings_and_default() -> No
     assert [r["name"] for r in rows["masseffect"]] == [
         "me-rear-counter-charge", "me-natural-rolls", "me-eliminate-points",
         "me-protection-uses", "me-bare-hands", "me-melee-weapon",
-        "me-brushing-past", "me-climbing"]
+        "me-brushing-past", "me-climbing", "me-armour", "me-melee-damage",
+        "me-counter-charge-window", "me-counter-charge-roll"]
 
 
 def test_check_a_file_good_and_bad_in_one_line_exit_2(tmp_path: Path) -> None:
@@ -89,7 +90,8 @@ def test_demo_and_play_take_the_options_a_game_without_them_refuses(tmp_path: Pa
     assert result.exit_code == 2
     assert ("unknown house rule 'eden-npf-prowl' (known: me-rear-counter-charge, "
             "me-natural-rolls, me-eliminate-points, me-protection-uses, me-bare-hands, "
-            "me-melee-weapon, me-brushing-past, me-climbing)"
+            "me-melee-weapon, me-brushing-past, me-climbing, me-armour, me-melee-damage, "
+            "me-counter-charge-window, me-counter-charge-roll)"
             ) in result.output
 
 

@@ -19,7 +19,8 @@ def test_the_lobby_offers_the_house_rules_default_chosen_in_both_languages(
     assert [r["name"] for r in options["masseffect"]] == [
         "me-rear-counter-charge", "me-natural-rolls", "me-eliminate-points",
         "me-protection-uses", "me-bare-hands", "me-melee-weapon", "me-brushing-past",
-        "me-climbing"]
+        "me-climbing", "me-armour", "me-melee-damage", "me-counter-charge-window",
+        "me-counter-charge-roll"]
     page = client.get("/").text
     assert "House rules" in page and 'data-rule="eden-npf-prowl"' in page
     assert '<option value="exactly" selected>exactly 5 cm' in page  # issue 47: the letter

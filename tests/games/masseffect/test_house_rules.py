@@ -12,12 +12,16 @@ from skirmish.cli.main import app
 from skirmish.core.house_rules import house_rules_of
 from skirmish.games.masseffect.dice import succeeds, success_chance
 from skirmish.games.masseffect.house_rules import (
+    ARMOUR,
     BARE_HANDS,
     BRUSHING_PAST,
     CLIMBING,
+    COUNTER_CHARGE_ROLL,
+    COUNTER_CHARGE_WINDOW,
     ELIMINATE_POINTS,
     FORMER_READINGS,
     HOUSE_RULES,
+    MELEE_DAMAGE,
     MELEE_WEAPON,
     NATURAL_ROLLS,
     PROTECTION_USES,
@@ -46,12 +50,19 @@ def test_the_options_are_registered_with_the_drafts_readings_as_defaults() -> No
     assert {r.name: r.default for r in HOUSE_RULES} == {
         REAR_COUNTER_CHARGE: "allowed", NATURAL_ROLLS: "total", ELIMINATE_POINTS: "cost",
         PROTECTION_USES: "shooting-phase", BARE_HANDS: "even", MELEE_WEAPON: "player",
-        BRUSHING_PAST: "stops", CLIMBING: "special-action"}
+        BRUSHING_PAST: "stops", CLIMBING: "special-action", ARMOUR: "pool",
+        MELEE_DAMAGE: "weapon", COUNTER_CHARGE_WINDOW: "this-turn", COUNTER_CHARGE_ROLL: "none"}
     assert all(r.default == r.literal for r in HOUSE_RULES)
-    assert set(FORMER_READINGS) == {r.name for r in HOUSE_RULES}
+    # FORMER_READINGS: the options whose default changed (the engine deviated from the
+    # draft); the gaps' options default to the engine's reading of always
+    # (test_house_rules_gaps.py), so the former games need nothing of them.
+    deviations = {REAR_COUNTER_CHARGE, NATURAL_ROLLS, ELIMINATE_POINTS, PROTECTION_USES,
+                  BARE_HANDS, MELEE_WEAPON, BRUSHING_PAST, CLIMBING}
+    assert set(FORMER_READINGS) == deviations
     for rule in HOUSE_RULES:  # the former reading is another reading of the same option
-        assert FORMER_READINGS[rule.name] in rule.names()
-        assert FORMER_READINGS[rule.name] != rule.default
+        if rule.name in deviations:
+            assert FORMER_READINGS[rule.name] in rule.names()
+            assert FORMER_READINGS[rule.name] != rule.default
 
 
 def test_a_bad_house_rule_in_a_set_up_is_one_line_naming_it() -> None:

@@ -22,6 +22,10 @@ BARE_HANDS = "me-bare-hands"
 MELEE_WEAPON = "me-melee-weapon"
 BRUSHING_PAST = "me-brushing-past"
 CLIMBING = "me-climbing"
+ARMOUR = "me-armour"
+MELEE_DAMAGE = "me-melee-damage"
+COUNTER_CHARGE_WINDOW = "me-counter-charge-window"
+COUNTER_CHARGE_ROLL = "me-counter-charge-roll"
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -157,6 +161,76 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
                  "tous les autres types d'action, comme réagir à une action adverse, faire "
                  "une action spéciale comme escalader…»",
         anchor="me44-climbing"),
+    # The gaps the draft leaves to a reading (issue 47): the default is the engine's reading
+    # of always; the other is a house rule (docs/masseffect.md).
+    HouseRule(
+        ARMOUR,
+        "Armure (X): a pool of X points for the game, or up to X wounds off each hit?",
+        (Reading("pool", "a pool: wounds take armour points first, X for the whole game, "
+                         "then Vitalité",
+                 "une réserve : les blessures ôtent d'abord des points d'armure, X pour "
+                 "toute la partie, puis la Vitalité"),
+         Reading("per-hit", "each hit: up to X of its wounds are stopped, and the armour "
+                            "never wears out",
+                 "à chaque touche : jusqu'à X de ses blessures sont arrêtées, et l'armure "
+                 "ne s'use jamais")),
+        default="pool", literal="pool",
+        question_fr="Armure (X) : une réserve de X points pour la partie, ou jusqu'à X "
+                    "blessures ôtées de chaque touche ?",
+        citation="Dégâts: «on retire d'abord des points d'armure au lieu des points de "
+                 "vitalité, jusqu'à un maximum de X»; «Un personnage dont l'armure et la "
+                 "Vitalité tombent à 0 est hors de combat»",
+        anchor="me25-damage-armour-out-of-action"),
+    HouseRule(
+        MELEE_DAMAGE,
+        "How many wounds does a melee hit deal?",
+        (Reading("weapon", "its melee weapon's damage (1 bare handed)",
+                 "les dégâts de son arme de mêlée (1 à mains nues)"),
+         Reading("one", "1 wound, whatever the weapon: «l'arme du tireur» is the shooting "
+                        "paragraph's words copied",
+                 "1 blessure, quelle que soit l'arme : «l'arme du tireur» est recopié du "
+                 "paragraphe du tir")),
+        default="weapon", literal="weapon",
+        question_fr="Combien de blessures inflige une touche de mêlée ?",
+        citation="Mêlée: «Une touche devient automatiquement un dégât, qui inflige autant de "
+                 "blessures qu'indiqué par l'arme du tireur»",
+        anchor="me28-melee-weapons-and-bare-hands"),
+    HouseRule(
+        COUNTER_CHARGE_WINDOW,
+        "Whom may a charged figure counter-charge: this turn's chargers, or any still in "
+        "contact?",
+        (Reading("this-turn", "the figures that charged it in this turn's movement phase, "
+                              "still in contact",
+                 "les personnages qui l'ont chargé à la phase de mouvement de ce tour, "
+                 "toujours au contact"),
+         Reading("while-engaged", "also those that charged it in an earlier turn and are "
+                                  "still in contact with it",
+                 "aussi ceux qui l'ont chargé à un tour précédent et sont toujours à son "
+                 "contact")),
+        default="this-turn", literal="this-turn",
+        question_fr="Qui un personnage chargé peut-il contre-charger : les chargeurs de ce "
+                    "tour, ou tous ceux encore au contact ?",
+        citation="Contre-charge: «Un personnage qui a été chargé lors de la phase de "
+                 "mouvement précédente … contre un des adversaires l'ayant engagé»",
+        anchor="me26-counter-charge-shots"),
+    HouseRule(
+        COUNTER_CHARGE_ROLL,
+        "Does a counter-charge (a reaction to a charge) first need a Qualité roll?",
+        (Reading("none", "no: the counter-charge shot or power is made as the draft says, "
+                         "with no other roll",
+                 "non : le tir ou le pouvoir de contre-charge se fait comme le dit le "
+                 "brouillon, sans autre jet"),
+         Reading("qualite", "yes: reacting to an enemy's action is a Qualité action, so a D6 "
+                            "≥ Qualité first; a failure loses the counter-charge",
+                 "oui : réagir à une action adverse est une action de Qualité, donc d'abord "
+                 "un D6 ≥ Qualité ; un échec perd la contre-charge")),
+        default="none", literal="none",
+        question_fr="Une contre-charge (réaction à une charge) demande-t-elle d'abord un jet "
+                    "de Qualité ?",
+        citation="Profil: «La qualité rend compte de la capacité du personnage à effectuer "
+                 "tous les autres types d'action, comme réagir à une action adverse»; "
+                 "contre-charge: «Ce tir s'effectue comme un tir normal avec un malus de -1»",
+        anchor="me20-counter-charge-powers"),
 )
 
 #: The readings that play as the engine did before issue 47.

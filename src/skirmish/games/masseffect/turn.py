@@ -18,7 +18,11 @@ from skirmish.games.masseffect.cards.scenarios import MarkerKind
 from skirmish.games.masseffect.combat.hits import BURN, Hit
 from skirmish.games.masseffect.events import Note, ScoreEvent, TurnEvent
 from skirmish.games.masseffect.figure import Figure
-from skirmish.games.masseffect.house_rules import ELIMINATE_POINTS, reading_of
+from skirmish.games.masseffect.house_rules import (
+    COUNTER_CHARGE_WINDOW,
+    ELIMINATE_POINTS,
+    reading_of,
+)
 from skirmish.games.masseffect.phases.deployment import Deployment
 from skirmish.games.masseffect.phases.melee import MeleePhase
 from skirmish.games.masseffect.phases.movement import MovementPhase
@@ -102,6 +106,21 @@ class Match(Procedure):
         game.pop()
 
 
+def _lasting_chargers(state: MEState) -> list[tuple[Figure, list[str], list[str]]]:
+    """ME20, ME26 under the house rule ``me-counter-charge-window=while-engaged``: the
+    chargers of an earlier turn still in contact stay chargers of the figure (the default,
+    ``this-turn``: «lors de la phase de mouvement précédente», this turn's only)."""
+    if reading_of(state.house_rules, COUNTER_CHARGE_WINDOW) != "while-engaged":
+        return []
+    out = []
+    for f in state.in_action():
+        touching = {str(e.ref) for e in state.opponents(f)}
+        kept = [c for c in f.chargers if c in touching]
+        if kept:
+            out.append((f, kept, [c for c in f.rear_chargers if c in kept]))
+    return out
+
+
 @dataclass(slots=True)
 class Turn(Procedure):
     """ME8: initiative, then movement, powers, shooting, special actions, melee; then the
@@ -113,8 +132,11 @@ class Turn(Procedure):
     def run(self, game: Game) -> None:
         state = state_of(game)
         if self.step == "initiative":
+            lasting = _lasting_chargers(state)
             for f in state.figures:
                 f.new_turn()
+            for f, chargers, rear in lasting:  # me-counter-charge-window=while-engaged
+                f.chargers, f.rear_chargers = chargers, rear
             self._initiative(game, state)
             self.step = "end"
             game.push(MovementPhase(), PickPhase(Phase.POWERS.value),

@@ -157,10 +157,14 @@ class Fig:
     #: On the table, not out nor extracted (read once from its view).
     in_action: bool = dataclasses.field(init=False, repr=False, compare=False)
     #: The match's house rules as they weigh its rolls (issue 47; set by :meth:`Table.of`):
-    #: me-natural-rolls=naturals, me-bare-hands=one-worse.
+    #: me-natural-rolls=naturals, me-bare-hands=one-worse, me-melee-damage=one,
+    #: me-armour=per-hit.
     naturals: bool = dataclasses.field(default=False, init=False, repr=False, compare=False)
     bare_penalty: bool = dataclasses.field(default=False, init=False, repr=False,
                                            compare=False)
+    one_wound: bool = dataclasses.field(default=False, init=False, repr=False, compare=False)
+    armour_per_hit: bool = dataclasses.field(default=False, init=False, repr=False,
+                                             compare=False)
 
     def __post_init__(self) -> None:
         view = self.view
@@ -333,9 +337,12 @@ class Table:
         table.stops_at_touch = rules.get("me-brushing-past", "stops") == "stops"
         naturals = rules.get("me-natural-rolls") == "naturals"
         bare_penalty = rules.get("me-bare-hands") == "one-worse"
-        if naturals or bare_penalty:
+        one_wound = rules.get("me-melee-damage") == "one"
+        per_hit = rules.get("me-armour") == "per-hit"
+        if naturals or bare_penalty or one_wound or per_hit:
             for fig in figs.values():
                 fig.naturals, fig.bare_penalty = naturals, bare_penalty
+                fig.one_wound, fig.armour_per_hit = one_wound, per_hit
         table.mine = [f for f in figs.values() if f.side == me and f.in_action]
         table.enemies = [f for f in figs.values() if f.side != me and f.in_action]
         return table

@@ -101,7 +101,8 @@ def _situation(threshold: int | None, modifier: int, shots: int, damage: Amount,
         shots=max(1, min(4, shots)), damage=damage, perforant=perforant, ignores=ignores,
         in_cover=cover and not target.has("lifted"), defence=target.profile.defence,
         shield=shield, barrier=barrier, armour=max(0, min(10, target.armour)),
-        vitality=max(1, min(20, target.vitality)), naturals=naturals)
+        vitality=max(1, min(20, target.vitality)), naturals=naturals,
+        armour_per_hit=target.armour_per_hit)
 
 
 def shot_ends(shooter: Fig, weapon: Weapon, target: Fig, *, stayed: bool, obstacle: bool,
@@ -210,7 +211,8 @@ def melee_side(f: Fig) -> MeleeSide:
     return MeleeSide(melee=f.profile.melee, damage=weapon.damage if weapon else None,
                      perforant=bool(weapon and weapon.has("Perforant")),
                      armour=max(0, min(10, f.armour)), vitality=max(1, min(20, f.vitality)),
-                     bare_penalty=f.bare_penalty)
+                     bare_penalty=f.bare_penalty, one_wound=f.one_wound,
+                     armour_per_hit=f.armour_per_hit)
 
 
 def melee_value(t: Table, me: Fig, foe: Fig) -> float:

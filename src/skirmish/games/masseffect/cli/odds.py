@@ -118,7 +118,7 @@ def shoot(
     full: Tir, Défense in cover, Bouclier then Barrière, damage (armour first)."""
     from dataclasses import replace
 
-    from skirmish.games.masseffect.house_rules import NATURAL_ROLLS, reading_of
+    from skirmish.games.masseffect.house_rules import ARMOUR, NATURAL_ROLLS, reading_of
     from skirmish.games.masseffect.odds import ShotSituation, shot_odds
 
     check_game(game)
@@ -131,7 +131,8 @@ def shoot(
         a, w, t, stayed=stayed, obstacle=obstacle, counter_charge=counter_charge, cover=cover,
         shield_uses_left=shield_uses, barrier_uses_left=barrier_uses, armour_left=armour,
         vitality_left=vitality)
-    situation = replace(situation, naturals=reading_of(rules, NATURAL_ROLLS) == "naturals")
+    situation = replace(situation, naturals=reading_of(rules, NATURAL_ROLLS) == "naturals",
+                        armour_per_hit=reading_of(rules, ARMOUR) == "per-hit")
     odds = shot_odds(situation)
     if as_json:
         typer.echo(json.dumps({"game": "masseffect", "kind": "shoot", "shooter": a.name,
@@ -175,7 +176,7 @@ def melee(
     melee weapon named (ME42: its player chooses), by default the best of its card's (bare
     hands: 1 wound; Mêlée one worse under me-bare-hands=one-worse)."""
     from skirmish.games.masseffect.cards.weapons import WeaponKind
-    from skirmish.games.masseffect.house_rules import BARE_HANDS, reading_of
+    from skirmish.games.masseffect.house_rules import ARMOUR, BARE_HANDS, MELEE_DAMAGE, reading_of
     from skirmish.games.masseffect.odds import MeleeSide, best_melee_weapon, melee_odds
 
     check_game(game)
@@ -199,7 +200,9 @@ def melee(
                          "band may give it, ME39)")
         weapons[index] = [named]
     penalty = reading_of(rules, BARE_HANDS) == "one-worse"
-    sides = [MeleeSide.from_card(card, items, bare_penalty=penalty)
+    sides = [MeleeSide.from_card(card, items, bare_penalty=penalty,
+                                 one_wound=reading_of(rules, MELEE_DAMAGE) == "one",
+                                 armour_per_hit=reading_of(rules, ARMOUR) == "per-hit")
              for card, items in zip(cards, weapons, strict=True)]
     odds = melee_odds(*sides)
     labels = []

@@ -23,6 +23,7 @@ from skirmish.games.masseffect.combat.effects import apply_effect
 from skirmish.games.masseffect.dice import Amount, succeeds
 from skirmish.games.masseffect.events import Note, WoundEvent
 from skirmish.games.masseffect.figure import Figure
+from skirmish.games.masseffect.house_rules import ARMOUR, MELEE_DAMAGE, reading_of
 from skirmish.games.masseffect.rolling import (
     can_heroic,
     heroic_offer,
@@ -236,6 +237,9 @@ class Hit(Procedure):
             self.step, self.after = "wound", "done"
             return
         amount, self.perforant = weapon_damage(attacker, self.item)
+        if self.source in (MELEE, OPPORTUNITY) and reading_of(
+                state.house_rules, MELEE_DAMAGE) == "one":
+            amount = Amount(1)  # ME28, house rule me-melee-damage=one: 1 wound a melee hit
         self.pending = roll_amount(game, attacker, "damage", amount)
         self.step, self.after = "wound", "done"
 
@@ -273,9 +277,12 @@ class Hit(Procedure):
         self.step = self.after or "done"
 
     def _wound(self, game: Game, target: Figure, *, stand: bool) -> None:
-        """ME25: armour first (unless Perforant), then Vitalité; Tenir bon keeps 1."""
+        """ME25: armour first (unless Perforant), then Vitalité; Tenir bon keeps 1. Under the
+        house rule ``me-armour=per-hit`` the armour stops up to X wounds of each hit and never
+        wears out (the default, ``pool``: X points for the game)."""
         armour = 0 if self.perforant else min(target.armour, self.pending)
-        target.armour -= armour
+        if reading_of(state_of(game).house_rules, ARMOUR) == "pool":
+            target.armour -= armour
         target.vitality = max(0, target.vitality - (self.pending - armour))
         if stand and target.vitality == 0:
             target.vitality = 1

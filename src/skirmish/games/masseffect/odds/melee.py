@@ -83,6 +83,10 @@ class MeleeSide:
     #: The house rule ``me-bare-hands=one-worse`` (the engine's reading before issue 47):
     #: bare hands count one worse; by the draft (the default) they do not.
     bare_penalty: bool = False
+    #: The house rule ``me-melee-damage=one``: a melee hit deals 1 wound, whatever the weapon.
+    one_wound: bool = False
+    #: The house rule ``me-armour=per-hit``: its armour stops up to X wounds of each hit.
+    armour_per_hit: bool = False
 
     def __post_init__(self) -> None:
         check_threshold(self.melee)
@@ -101,16 +105,17 @@ class MeleeSide:
 
     @property
     def blow(self) -> Amount:
-        return self.damage if self.damage is not None else BARE_HANDS
+        return self.damage if self.damage is not None and not self.one_wound else BARE_HANDS
 
     @property
     def state(self) -> TargetState:
-        return TargetState(self.vitality, self.armour)
+        return TargetState(self.vitality, self.armour, armour_lasts=self.armour_per_hit)
 
     @classmethod
     def from_card(cls, profile: Profile, weapons: Iterable[Weapon], *, melee: int | None = None,
                   armour_left: int | None = None, vitality_left: int | None = None,
-                  bare_penalty: bool = False, weapon: str | None = None) -> MeleeSide:
+                  bare_penalty: bool = False, weapon: str | None = None,
+                  one_wound: bool = False, armour_per_hit: bool = False) -> MeleeSide:
         """``profile`` fighting with the melee weapon named ``weapon`` among ``weapons`` (its
         equipment's cards; ME42: the one its player chose), by default with
         :func:`best_melee_weapon`; ``melee``: its Mêlée if changed this turn (default: the
@@ -120,7 +125,8 @@ class MeleeSide:
         return cls(melee=profile.melee if melee is None else melee,
                    damage=chosen.damage if chosen else None,
                    perforant=bool(chosen and chosen.has("Perforant")),
-                   armour=state.armour, vitality=state.vitality, bare_penalty=bare_penalty)
+                   armour=state.armour, vitality=state.vitality, bare_penalty=bare_penalty,
+                   one_wound=one_wound, armour_per_hit=armour_per_hit)
 
 
 def _blow(chance: Fraction, attacker: MeleeSide, start: TargetState) -> ShotOdds:
@@ -170,13 +176,14 @@ def melee_odds(a: MeleeSide, b: MeleeSide) -> MeleeOdds:
 
 def opportunity_odds(threshold: int, damage: Amount | None, perforant: bool = False,
                      armour: int = 0, vitality: int = 1, *,
-                     bare_penalty: bool = False) -> ShotOdds:
+                     bare_penalty: bool = False, one_wound: bool = False,
+                     armour_per_hit: bool = False) -> ShotOdds:
     """ME29: an opportunity attack by a figure of Mêlée ``threshold`` with a melee weapon
     dealing ``damage`` (None: bare hands, ME28; one worse under ``bare_penalty``) at a target
     with ``armour`` and ``vitality`` left: one D6 ≥ Mêlée, no protection, no blow back."""
     attacker = MeleeSide(melee=threshold, damage=damage, perforant=perforant,
-                         bare_penalty=bare_penalty)
-    start = TargetState(vitality, armour)
+                         bare_penalty=bare_penalty, one_wound=one_wound)
+    start = TargetState(vitality, armour, armour_lasts=armour_per_hit)
     if start.out_of_action:
         raise ValueError("a figure out of action is not attacked (Vitalité left is 0)")
     return _blow(success_chance(attacker.threshold), attacker, start)
@@ -187,7 +194,8 @@ def melee_from_cards(profile_a: Profile, weapons_a: Iterable[Weapon], profile_b:
                      a_vitality_left: int | None = None, b_armour_left: int | None = None,
                      b_vitality_left: int | None = None,
                      bare_penalty: bool = False, weapon_a: str | None = None,
-                     weapon_b: str | None = None) -> MeleeOdds:
+                     weapon_b: str | None = None, one_wound: bool = False,
+                     armour_per_hit: bool = False) -> MeleeOdds:
     """A normal melee between two cards, each with the melee weapon named (``weapon_a``,
     ``weapon_b``; ME42) among its ``weapons`` (the cards of its equipment), by default
     :func:`best_melee_weapon`; ``bare_penalty``: the house rule
@@ -195,7 +203,9 @@ def melee_from_cards(profile_a: Profile, weapons_a: Iterable[Weapon], profile_b:
     return melee_odds(
         MeleeSide.from_card(profile_a, weapons_a, armour_left=a_armour_left,
                             vitality_left=a_vitality_left, bare_penalty=bare_penalty,
-                            weapon=weapon_a),
+                            weapon=weapon_a, one_wound=one_wound,
+                            armour_per_hit=armour_per_hit),
         MeleeSide.from_card(profile_b, weapons_b, armour_left=b_armour_left,
                             vitality_left=b_vitality_left, bare_penalty=bare_penalty,
-                            weapon=weapon_b))
+                            weapon=weapon_b, one_wound=one_wound,
+                            armour_per_hit=armour_per_hit))

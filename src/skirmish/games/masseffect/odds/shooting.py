@@ -63,6 +63,9 @@ class TargetState:
     armour: int = 0
     shield_uses: int = 0
     barrier_uses: int = 0
+    #: The house rule ``me-armour=per-hit``: the armour stops up to X wounds of each hit and
+    #: never wears out (the default, a pool of X for the game, wears out).
+    armour_lasts: bool = False
 
     def __post_init__(self) -> None:
         _whole(self.vitality, "Vitalité left", 0, VITALITY_RANGE[1])
@@ -123,6 +126,8 @@ class ShotSituation:
     #: The house rule ``me-natural-rolls`` = ``naturals``: a natural 6 hits and a natural 1
     #: misses whatever the modifiers (the draft's reading, the default: the total decides).
     naturals: bool = False
+    #: The house rule ``me-armour=per-hit`` (:attr:`TargetState.armour_lasts`).
+    armour_per_hit: bool = False
 
     def __post_init__(self) -> None:
         if self.threshold is not None:
@@ -148,7 +153,7 @@ class ShotSituation:
     @property
     def target(self) -> TargetState:
         return TargetState(self.vitality, self.armour, self.shield[1] if self.shield else 0,
-                           self.barrier[1] if self.barrier else 0)
+                           self.barrier[1] if self.barrier else 0, self.armour_per_hit)
 
     @property
     def pierces(self) -> bool:
@@ -294,7 +299,7 @@ def wound(state: TargetState, amount: int, pierces: bool) -> TargetState:
     """ME25: ``amount`` wounds take armour points first (unless ``pierces``), then Vitalité,
     which stops at 0 (out of action)."""
     soaked = 0 if pierces else min(state.armour, amount)
-    return replace(state, armour=state.armour - soaked,
+    return replace(state, armour=state.armour - (0 if state.armour_lasts else soaked),
                    vitality=max(0, state.vitality - (amount - soaked)))
 
 

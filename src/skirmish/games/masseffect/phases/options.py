@@ -32,9 +32,18 @@ from skirmish.games.masseffect.combat.targeting import (
     targeting,
 )
 from skirmish.games.masseffect.figure import RUN, STAY, Figure
-from skirmish.games.masseffect.house_rules import REAR_COUNTER_CHARGE, reading_of
+from skirmish.games.masseffect.house_rules import (
+    COUNTER_CHARGE_ROLL,
+    REAR_COUNTER_CHARGE,
+    reading_of,
+)
 from skirmish.games.masseffect.phases.climbing import climb_options, climb_problem
-from skirmish.games.masseffect.phases.special import climb, perform, special_actions
+from skirmish.games.masseffect.phases.special import (
+    QualityRoll,
+    climb,
+    perform,
+    special_actions,
+)
 from skirmish.games.masseffect.rules import (
     COUNTER_CHARGE_PENALTY,
     OBSTACLE_PENALTY,
@@ -253,6 +262,15 @@ def _spend(figure: Figure, name: str, per_game: int | None) -> None:
         figure.uses[name] = figure.uses.get(name, 0) + 1
 
 
+def _reaction_roll(game: Game, state: MEState, figure: Figure, item: str) -> None:
+    """ME20, ME26 under the house rule ``me-counter-charge-roll=qualite``: a counter-charge
+    reacts to an enemy's action («réagir à une action adverse»), so a D6 ≥ Qualité comes
+    first, above the shot or power it allows; a failure loses it (the default, ``none``: no
+    roll, as the counter-charge paragraphs say)."""
+    if reading_of(state.house_rules, COUNTER_CHARGE_ROLL) == "qualite":
+        game.push(QualityRoll(str(figure.ref), "react", item))
+
+
 def carry_out(game: Game, figure: Figure, action: Action) -> None:
     """Start a checked action of the powers, shooting or special-actions phase."""
     from skirmish.games.masseffect.rolling import state_of
@@ -276,6 +294,9 @@ def carry_out(game: Game, figure: Figure, action: Action) -> None:
                 cover = aim.cover is not None
         at = action.at if isinstance(action, AreaPower) else None
         game.push(PowerRoll(str(figure.ref), power.name, target, at, modifier, cover))
+        if target and target != str(figure.ref) and state.in_contact(figure,
+                                                                     state.figure(target)):
+            _reaction_roll(game, state, figure, power.name)
     elif isinstance(action, Shoot):
         weapon = _weapon(figure, action.weapon)
         assert weapon is not None
@@ -290,6 +311,8 @@ def carry_out(game: Game, figure: Figure, action: Action) -> None:
             modifier += COUNTER_CHARGE_PENALTY
         game.push(Volley(str(figure.ref), weapon.name, str(enemy.ref), weapon.shots, modifier,
                          aim.cover is not None))
+        if contact:
+            _reaction_roll(game, state, figure, weapon.name)
     elif isinstance(action, Special):
         figure.special = True
         perform(game, figure, action)

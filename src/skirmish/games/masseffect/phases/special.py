@@ -217,14 +217,6 @@ class QualityRoll(Procedure):
             raise IllegalActionError(f"'{action}' is not allowed now: heroic effort or pass",
                                      "ME31, Effort héroïque")
 
-    def apply(self, game: Game, action: Action) -> None:
-        figure = state_of(game).figure(self.figure)
-        if isinstance(action, HeroicAct):
-            spend_heroic(game, figure, "effort", "the Qualité roll is made again")
-            self._roll(game, figure, again=True)
-        else:
-            game.pop()
-
     def run(self, game: Game) -> None:
         self._roll(game, state_of(game).figure(self.figure), again=False)
 
@@ -234,9 +226,34 @@ class QualityRoll(Procedure):
             game.pop()
             if self.action == "climb":
                 _climbed(game, figure, self.marker, self.x, self.y)
-            else:
+            elif self.action != "react":  # a reaction's success lets the attack below go on
                 _succeed(game, figure, self.action, state_of(game).marker(self.marker))
         elif not again and can_heroic(figure, "effort"):
             self.step = "effort?"
         else:
             game.pop()
+            if self.action == "react":
+                _reaction_lost(game, figure, self.marker)
+
+    def apply(self, game: Game, action: Action) -> None:
+        figure = state_of(game).figure(self.figure)
+        if isinstance(action, HeroicAct):
+            spend_heroic(game, figure, "effort", "the Qualité roll is made again")
+            self._roll(game, figure, again=True)
+        else:
+            game.pop()
+            if self.action == "react":
+                _reaction_lost(game, figure, self.marker)
+
+
+def _reaction_lost(game: Game, figure: Figure, item: str) -> None:
+    """ME20, ME26 (``me-counter-charge-roll=qualite``): the failed reaction loses the
+    counter-charge: the shot or power beneath it is not made, and its use is not spent."""
+    game.pop()
+    left = figure.uses.get(item, 0) - 1
+    if left > 0:
+        figure.uses[item] = left
+    else:
+        figure.uses.pop(item, None)
+    game.emit(Note(figure=str(figure.ref), what=f"loses its counter-charge ({item})",
+                   detail="house rule me-counter-charge-roll"))

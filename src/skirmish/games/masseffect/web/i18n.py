@@ -263,8 +263,10 @@ FR_WORDS.update({"dodge": "esquive", "effort": "effort", "stand": "tenir bon"})
 # the rolls, saves, statuses and heroic actions of the log (events.RollNote, events.Note)
 FR_PATTERNS += [
     (rf"^{_REF} shot \((.+?)\) (\d)\+: ", "{1}, tir ({2}) {3}+ : "),
+    (rf"^{_REF} climb (\d)\+: ", "{1}, jet d'escalade {2}+ : "),
     (rf"^{_REF} power \((.+?)\) (\d)\+: ", "{1}, pouvoir ({2}) {3}+ : "),
-    (rf"^{_REF} (melee|opportunity attack|hack|download|unlock|Bouclier|Barrière|Défense) "
+    (rf"^{_REF} (melee|opportunity attack|hack|download|react|unlock|Bouclier|Barrière|"
+     r"Défense) "
      r"(\d)\+: ", "{1}, jet de {2w} {3}+ : "),
     (r", success$", ", réussite"),
     (r", failure$", ", échec"),
@@ -288,6 +290,8 @@ FR_PATTERNS += [
     (rf"^{_REF} picks up (\S+)$", "{1} ramasse {2}"),
     (rf"^{_REF} unlocks (\S+)$", "{1} déverrouille {2}"),
     (rf"^{_REF} downloads the data of (\S+)$", "{1} télécharge les données de {2}"),
+    (rf"^{_REF} loses its counter-charge \((.+?)\) \(house rule me-counter-charge-roll\)$",
+     "{1} perd sa contre-charge ({2}) (règle maison me-counter-charge-roll)"),
     (rf"^{_REF} charges {_REF} \(from its rear arc\)$", "{1} charge {2} (par son arc arrière)"),
     (rf"^{_REF} and {_REF}: no hit$", "{1} et {2} : aucune touche"),
     (rf"^{_REF} spends (\d+) Héroïsme: ", "{1} dépense {2} Héroïsme : "),
@@ -304,6 +308,7 @@ FR_PATTERNS += [
 FR_WORDS.update({"damage": "dégâts", "heal": "soins", "impact": "impact",
                  "melee": "mêlée", "opportunity attack": "attaque d'opportunité",
                  "hack": "piratage", "download": "téléchargement", "unlock": "déverrouillage",
+                 "react": "réaction",
                  "Bouclier": "Bouclier", "Barrière": "Barrière", "Défense": "Défense"})
 
 

@@ -24,7 +24,9 @@ from skirmish.core.game import Game
 from skirmish.games.masseffect.actions import Fight, Oppose, Shoot, UsePower, Wield, token
 from skirmish.games.masseffect.figure import STAY, Figure
 from skirmish.games.masseffect.house_rules import (
+    ARMOUR,
     BARE_HANDS,
+    MELEE_DAMAGE,
     MELEE_WEAPON,
     NATURAL_ROLLS,
     reading_of,
@@ -125,6 +127,8 @@ def _tuned(state: MEState, situation: ShotSituation, threshold: int | None, targ
     stripped = frozenset(target.stripped) & _STRIPPABLE
     naturals = reading_of(state.house_rules, NATURAL_ROLLS) == "naturals"
     return dataclasses.replace(situation, threshold=threshold, naturals=naturals,
+                               armour_per_hit=reading_of(state.house_rules,
+                                                         ARMOUR) == "per-hit",
                                defence=target.threshold("Défense"),
                                ignores=situation.ignores | stripped)
 
@@ -206,7 +210,10 @@ def _side(state: MEState, figure: Figure, arms: Arms) -> MeleeSide:
                                vitality_left=figure.vitality,
                                bare_penalty=reading_of(state.house_rules,
                                                        BARE_HANDS) == "one-worse",
-                               weapon=_weapon(state, figure, arms))
+                               weapon=_weapon(state, figure, arms),
+                               one_wound=reading_of(state.house_rules, MELEE_DAMAGE) == "one",
+                               armour_per_hit=reading_of(state.house_rules,
+                                                         ARMOUR) == "per-hit")
 
 
 def _arms_name(state: MEState, figure: Figure, arms: Arms) -> str | None:
@@ -233,7 +240,8 @@ def _opportunity_json(state: MEState, attacker: Figure, target: Figure, arms: Ar
                       ) -> dict[str, Any]:
     side = _side(state, attacker, arms)
     result = opportunity_odds(side.melee, side.damage, side.perforant, target.armour,
-                              target.vitality, bare_penalty=side.bare_penalty)
+                              target.vitality, bare_penalty=side.bare_penalty,
+                              one_wound=side.one_wound, armour_per_hit=side.armour_per_hit)
     return {"attacker": str(attacker.ref), "target": str(target.ref),
             "melee": side.threshold, "weapon": _arms_name(state, attacker, arms),
             **_shot_json(result)}
