@@ -166,6 +166,20 @@ def test_a_set_up_gives_a_height_and_a_bad_one_is_refused() -> None:
         scenery_from_setup([{**WALL.to_dict(), "height": "high"}])
 
 
+def test_the_board_gives_the_heights_only_while_figures_may_climb() -> None:
+    """The web board's ``heights`` (element -> pas) feed each element's tooltip (table.js,
+    ``me.height.climb`` «N pas de haut, escaladable»); under ``never`` the frame is as
+    before, without them."""
+    from skirmish.games.masseffect.web.board import board
+    from skirmish.games.masseffect.web.i18n import WORDS
+
+    block = wall("block", 20, 20, 22, 22, sight="opaque")
+    frame = board(climbing(scenery=(WALL, block)), 0, [])
+    assert frame["heights"] == {"low": 1.0, "block": 3.0} and frame["climb_max"] == 2.0
+    assert "heights" not in board(climbing("never", scenery=(WALL, block)), 0, [])
+    assert WORDS["me.height.climb"][1] == "{n} pas de haut, escaladable"
+
+
 def test_the_refusals_read_in_french() -> None:
     from skirmish.core.errors import IllegalActionError
     from tests.web.test_french_refusals import untranslated
