@@ -118,7 +118,9 @@ def test_a_climb_may_not_end_on_a_base_or_touching_an_enemy() -> None:
     from skirmish.games.masseffect.rolling import state_of
 
     game = climbing(others=(Put(1, CIBLE, 10, 7.3),))  # an enemy just past the wall
-    assert halted(game)  # nowhere to climb to: the engineer has no special action left
+    # straight across and half a base either side are on its base: the listing offers the
+    # nearest free points farther along the far side (a base each way), clear of it
+    assert offered(game)[:2] == [f"climb {ENG} low 22,16.76", f"climb {ENG} low 28,16.76"]
     state = state_of(game)
     across = ME_ACTIONS.parse(ACROSS)
     assert isinstance(across, Climb)
@@ -127,6 +129,18 @@ def test_a_climb_may_not_end_on_a_base_or_touching_an_enemy() -> None:
     game = climbing(others=(Put(1, CIBLE, 10, 7.904),))  # its base touches the point across
     state = state_of(game)
     assert "may not end in contact with B." in climb_problem(state, state.figures[0], touching)
+
+
+def test_a_base_across_the_wall_hides_none_of_the_free_far_side() -> None:
+    """The listing tries half-base steps along the far side (CLIMB_FAN each way): with an
+    enemy straight across, the engineer may still be picked and climbs clear of it."""
+    from skirmish.games.masseffect.phases.climbing import CLIMB_FAN
+
+    assert CLIMB_FAN == 4
+    game = climbing(dice=(4,), others=(Put(1, CIBLE, 10, 7.3),))
+    assert not halted(game)
+    game.apply(f"climb {ENG} low 22,16.76")
+    assert (figure(game, 0).x, figure(game, 0).y) == (22.0, 16.76)
 
 
 # -- the option, the notation, the data ---------------------------------------------------------
@@ -150,6 +164,20 @@ def test_a_set_up_gives_a_height_and_a_bad_one_is_refused() -> None:
     with pytest.raises(ValueError, match=r"scenery\[0\]\.height: expected a number of cm "
                                          r">= 0, got 'high'"):
         scenery_from_setup([{**WALL.to_dict(), "height": "high"}])
+
+
+def test_the_board_gives_the_heights_only_while_figures_may_climb() -> None:
+    """The web board's ``heights`` (element -> pas) feed each element's tooltip (table.js,
+    ``me.height.climb`` «N pas de haut, escaladable»); under ``never`` the frame is as
+    before, without them."""
+    from skirmish.games.masseffect.web.board import board
+    from skirmish.games.masseffect.web.i18n import WORDS
+
+    block = wall("block", 20, 20, 22, 22, sight="opaque")
+    frame = board(climbing(scenery=(WALL, block)), 0, [])
+    assert frame["heights"] == {"low": 1.0, "block": 3.0} and frame["climb_max"] == 2.0
+    assert "heights" not in board(climbing("never", scenery=(WALL, block)), 0, [])
+    assert WORDS["me.height.climb"][1] == "{n} pas de haut, escaladable"
 
 
 def test_the_refusals_read_in_french() -> None:

@@ -21,7 +21,9 @@ The steps, as ME44 rules them:
    base's diameter and :data:`CLIMB_SLACK_PAS` (so the figure goes over, not along) - where
    the base may stand (on the table, on no other base or impassable scenery) and touching
    no enemy (a climb is no charge, ME17). The listing offers the point straight across
-   (:func:`across`) and the two beside it, half a base either way, those that are legal.
+   (:func:`across`) when legal and, on each side, the nearest legal point beside it in
+   steps of half a base (:data:`CLIMB_FAN` steps): a base standing across hides no free
+   stretch of the far side.
 4. **The roll.** D6 ≥ Qualité (:class:`~skirmish.games.masseffect.phases.special.QualityRoll`);
    on a success the figure is put at the point, on a failure it stays. Either way it has
    taken its special action.
@@ -49,6 +51,8 @@ CLIMB_MAX_PAS = 2.0
 CLASS_HEIGHT_PAS: dict[str, float] = {"low": 1.0, "opaque": 3.0, "flat": 0.0}
 #: ME44: how much longer than straight over the line of a climb may be (pas).
 CLIMB_SLACK_PAS = 1.0
+#: ME44: how many half-base steps along the far side the listing tries on each side.
+CLIMB_FAN = 4
 #: How far past contact the point straight across stands (cm): within contact's tolerance.
 ACROSS_GAP = 0.01
 
@@ -138,7 +142,9 @@ def climb_problem(state: MEState, figure: Figure, action: Climb) -> str:
 
 def climb_options(state: MEState, figure: Figure) -> list[Climb]:
     """3. The climbs offered: for each element ``figure`` may climb, the point straight
-    across and the two beside it (half a base along the element either way), when legal."""
+    across, when legal, and on each side the nearest legal point beside it, half a base,
+    a base, one and a half… along the element (:data:`CLIMB_FAN` steps at most), so that a
+    base standing across does not hide the rest of the far side."""
     out: list[Climb] = []
     for element in climbable(state, figure):
         point = across(figure, element)
@@ -147,13 +153,19 @@ def climb_options(state: MEState, figure: Figure) -> list[Climb]:
         ux, uy = point[0] - figure.x, point[1] - figure.y
         norm = math.hypot(ux, uy) or 1.0
         tx, ty = -uy / norm * figure.radius, ux / norm * figure.radius
-        for sx, sy in ((0.0, 0.0), (tx, ty), (-tx, -ty)):
-            to = Point(round(point[0] + sx, 2), round(point[1] + sy, 2))
-            action = Climb(figure.ref, element.id, to)
-            if action not in out and not climb_problem(state, figure, action):
-                out.append(action)
+        fans: tuple[tuple[tuple[float, float], ...], ...] = (
+            ((0.0, 0.0),),
+            tuple((tx * k, ty * k) for k in range(1, CLIMB_FAN + 1)),
+            tuple((-tx * k, -ty * k) for k in range(1, CLIMB_FAN + 1)))
+        for fan in fans:
+            for sx, sy in fan:
+                to = Point(round(point[0] + sx, 2), round(point[1] + sy, 2))
+                action = Climb(figure.ref, element.id, to)
+                if action not in out and not climb_problem(state, figure, action):
+                    out.append(action)
+                    break
     return out
 
 
-__all__ = ["CLASS_HEIGHT_PAS", "CLIMB_MAX_PAS", "CLIMB_SLACK_PAS", "RULE", "across",
+__all__ = ["CLASS_HEIGHT_PAS", "CLIMB_FAN", "CLIMB_MAX_PAS", "CLIMB_SLACK_PAS", "RULE", "across",
            "climb_options", "climb_problem", "climbable", "climbing_allowed", "height_pas"]

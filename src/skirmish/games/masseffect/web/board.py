@@ -2,7 +2,9 @@
 holds the table's size (``table_cm``), the scenery, the markers and every figure (place,
 radius, facing); the state frame's ``board`` adds both bands' deployment zones while they
 deploy (ME38: public, like everything in ME:A) and the walk and run allowances of each
-figure the deciding seat may move now (the rings drawn while it is dragged).
+figure the deciding seat may move now (the rings drawn while it is dragged) and, while
+figures may climb (ME44, house rule ``me-climbing``), each scenery element's height in pas
+(its tooltip says it and whether it may be climbed).
 
 A dropped figure's nearest legal point (:func:`snapped`) is the probe's ``instead``.
 """
@@ -22,7 +24,13 @@ __all__ = ["board", "snapped"]
 def board(game: Game, seat: int | None, legal: list[str]) -> dict[str, Any]:
     """The ``board`` of ``seat``'s state frame: ``zones`` ({side, rings} for both bands
     while they deploy; the lower edge's is the south band), ``allowance`` (ref ->
-    {"walk": cm, "run": cm} for the figures its ``legal`` actions (as text) move now)."""
+    {"walk": cm, "run": cm} for the figures its ``legal`` actions (as text) move now) and,
+    under ``me-climbing=special-action`` only, ``heights`` (element id -> pas, ME44)."""
+    from skirmish.games.masseffect.phases.climbing import (
+        CLIMB_MAX_PAS,
+        climbing_allowed,
+        height_pas,
+    )
     from skirmish.games.masseffect.phases.movement import allowance
     from skirmish.games.masseffect.table.picture import deployment_zones
 
@@ -43,6 +51,11 @@ def board(game: Game, seat: int | None, legal: list[str]) -> dict[str, Any]:
         figure = state.figure(ref)
         out["allowance"][ref] = {verb: round(allowance(figure, verb == "run"), 2)
                                  for verb in sorted(verbs)}
+    if climbing_allowed(state):
+        doors = {m.id for m in state.markers}
+        out["heights"] = {e.id: round(height_pas(e), 2) for e in state.scenery
+                          if e.id not in doors}
+        out["climb_max"] = CLIMB_MAX_PAS
     return out
 
 

@@ -66,6 +66,9 @@ WORDS: dict[str, tuple[str, str]] = {
                       "{a} frappe avec {wa}, {b} avec {wb}"),
     "me.opportunity.arms": ("{a} strikes with {w}", "{a} frappe avec {w}"),
     "me.bare": ("bare hands", "mains nues"),
+    # ME44: a scenery element's tooltip while figures may climb
+    "me.height": ("{n} pas high", "{n} pas de haut"),
+    "me.height.climb": ("{n} pas high, may be climbed", "{n} pas de haut, escaladable"),
     # odds, sight, tape
     "me.odds": ("Exact odds", "Probabilités exactes"),
     "me.odds.roll": ("roll {x}+{mod}, {n} shot(s): {p} each",

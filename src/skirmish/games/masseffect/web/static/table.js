@@ -255,11 +255,21 @@ const MassEffect = (() => {
 SK.register("masseffect", Object.assign({}, MassEffect, {
   isProbed: (verb) => MassEffect.PROBED.has(verb),
   /** The board's scene: the default (figures with their facing), engaged figures marked,
-      the upper edge north. */
+      the upper edge north; while figures may climb (ME44, the board's ``heights``), each
+      scenery element's tooltip gives its height and whether it may be climbed. */
   scene(view, board) {
     const scene = SK.baseScene(view, board);
     const engaged = new Set((view.figures || []).filter((f) => f.engaged).map((f) => f.ref));
     for (const p of scene.pieces) if (engaged.has(p.ref)) p.cls = "engaged";
+    const heights = (board && board.heights) || null;
+    if (scene && heights) {
+      scene.scenery = scene.scenery.map((e) => {
+        const n = heights[e.id];
+        if (typeof n !== "number" || n <= 0) return e;
+        const key = n <= board.climb_max && !e.passable ? "me.height.climb" : "me.height";
+        return Object.assign({}, e, {label: `${e.label || e.id} · ${SK.t(key, {n})}`});
+      });
+    }
     return scene;
   },
   card: (f, view, known) => MassEffect.card(f, view, known.cards),
