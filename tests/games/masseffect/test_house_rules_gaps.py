@@ -153,6 +153,22 @@ def test_a_charger_of_an_earlier_turn_still_in_contact(reading: str, kept: list[
     assert figure(game, 0).chargers == kept
 
 
+def test_a_charger_of_an_earlier_turn_no_longer_in_contact_is_forgotten() -> None:
+    # while-engaged keeps only a charger still in contact («l'ayant engagé»): thrown 3 pas
+    # away by a power, it is no charger of the figure any more when the next turn begins.
+    from skirmish.games.masseffect.turn import Turn
+
+    def parted(state: MEState) -> None:
+        readings(me_counter_charge_window="while-engaged")(state)
+        state.figures[0].chargers.append("B.Soldat-de-l'Alliance")
+
+    game = scene([Put(0, SOLDIER, 10, 10), Put(1, SOLDIER, 10, 15)],
+                 phase=("fin du tour",), prepare=parted, dice=[2, 1])
+    game.stack.append(Turn())
+    game.advance()
+    assert figure(game, 0).chargers == []
+
+
 # -- gap 20: Qualité, «réagir à une action adverse» ---------------------------------------------
 def _counter_charge(reading: str, dice: list[int]) -> Game:
     def prepare(state: MEState) -> None:
