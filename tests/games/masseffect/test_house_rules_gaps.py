@@ -26,7 +26,7 @@ from skirmish.games.masseffect.house_rules import (
 )
 from skirmish.games.masseffect.odds import ShotSituation, melee_from_cards, shot_odds
 from skirmish.games.masseffect.state import MEState
-from tests.games.masseffect.cards import target
+from tests.games.masseffect.cards import SHOCK, shocker, target
 from tests.games.masseffect.table import Put, figure, rolls, scene
 
 CIBLE = target()  # Mêlée 5+, Arme de mêlée (1), Vitalité 3, Qualité 4+
@@ -153,6 +153,22 @@ def test_a_charger_of_an_earlier_turn_still_in_contact(reading: str, kept: list[
     assert figure(game, 0).chargers == kept
 
 
+def test_a_charger_of_an_earlier_turn_no_longer_in_contact_is_forgotten() -> None:
+    # while-engaged keeps only a charger still in contact («l'ayant engagé»): thrown 3 pas
+    # away by a power, it is no charger of the figure any more when the next turn begins.
+    from skirmish.games.masseffect.turn import Turn
+
+    def parted(state: MEState) -> None:
+        readings(me_counter_charge_window="while-engaged")(state)
+        state.figures[0].chargers.append("B.Soldat-de-l'Alliance")
+
+    game = scene([Put(0, SOLDIER, 10, 10), Put(1, SOLDIER, 10, 15)],
+                 phase=("fin du tour",), prepare=parted, dice=[2, 1])
+    game.stack.append(Turn())
+    game.advance()
+    assert figure(game, 0).chargers == []
+
+
 # -- gap 20: Qualité, «réagir à une action adverse» ---------------------------------------------
 def _counter_charge(reading: str, dice: list[int]) -> Game:
     def prepare(state: MEState) -> None:
@@ -180,3 +196,39 @@ def test_a_counter_charge_first_rolls_qualite_under_the_house_rule(face: int,
     if not shots:
         assert any("loses its counter-charge" in e.text() for e in game.log)
         assert figure(game, 0).shot  # it has taken its shooting action
+
+
+def test_a_hero_may_roll_a_failed_reaction_again() -> None:
+    # ME31: Effort héroïque re-rolls a Qualité roll, the reaction's too: 4 fails the
+    # soldier's 5+, the 5 rolled again lets its two counter-charge shots go.
+    def hero(state: MEState) -> None:
+        readings(me_counter_charge_roll="qualite")(state)
+        state.figures[0].chargers.append("B.Soldat-de-l'Alliance")
+        state.figures[0].heroism = 1
+
+    game = scene([Put(0, SOLDIER, 10, 10), Put(1, SOLDIER, 10, 11.2)], phase="tir",
+                 dice=[4, 5, 6, 6, 1, 1, 1, 1], prepare=hero)
+    game.apply(f"shoot A.Soldat-de-l'Alliance {RIFLE} B.Soldat-de-l'Alliance")
+    assert game.decision().kind == "heroic"
+    game.apply("heroic effort")
+    assert len([r for r in rolls(game) if r[1].startswith("shot")]) == 2
+    assert figure(game, 0).heroism == 0
+
+
+@pytest.mark.parametrize(("face", "used", "vitality"), [(4, 1, 2), (3, 0, 3)])
+def test_a_counter_charge_power_first_rolls_qualite_and_a_failure_spends_no_use(
+        face: int, used: int, vitality: int) -> None:
+    # ME20 under me-counter-charge-roll=qualite: the Lanceur (Qualité 4+) reacts with its
+    # Onde de choc (1 use a game, 3+, 1 wound, no Défense roll); a 3 loses the counter-charge
+    # and leaves the use unspent.
+    def charged(state: MEState) -> None:
+        readings(me_counter_charge_roll="qualite")(state)
+        state.figures[0].chargers.append("B.Cible")
+
+    game = scene([Put(0, shocker(), 10, 10), Put(1, CIBLE, 10, 11.2)], phase="pouvoirs",
+                 cards=[SHOCK], dice=[face, 6], prepare=charged)
+    game.apply("power A.Lanceur Onde-de-choc B.Cible")
+    assert rolls(game)[0][1] == "react"
+    assert figure(game, 0).uses.get("Onde de choc", 0) == used
+    assert figure(game, 1).vitality == vitality
+    assert any("loses its counter-charge" in e.text() for e in game.log) == (not used)
