@@ -78,10 +78,9 @@ def climbable(state: MEState, figure: Figure) -> list[Element]:
     """1.-2. The elements ``figure`` touches that it may climb, in the table's order."""
     if not climbing_allowed(state):
         return []
-    doors = {m.id for m in state.markers}
     out = []
-    for element in state.scenery:
-        if element.passable or element.id in doors:
+    for element in state.scenery:  # the table's scenery: closed doors stand in elements() only
+        if element.passable:
             continue
         if not 0.0 < height_pas(element) <= CLIMB_MAX_PAS + 1e-9:
             continue

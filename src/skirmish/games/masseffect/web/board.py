@@ -52,9 +52,8 @@ def board(game: Game, seat: int | None, legal: list[str]) -> dict[str, Any]:
         out["allowance"][ref] = {verb: round(allowance(figure, verb == "run"), 2)
                                  for verb in sorted(verbs)}
     if climbing_allowed(state):
-        doors = {m.id for m in state.markers}
-        out["heights"] = {e.id: round(height_pas(e), 2) for e in state.scenery
-                          if e.id not in doors}
+        # the table's scenery (closed doors stand in state.elements() only)
+        out["heights"] = {e.id: round(height_pas(e), 2) for e in state.scenery}
         out["climb_max"] = CLIMB_MAX_PAS
     return out
 
