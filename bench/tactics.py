@@ -8,13 +8,21 @@ the score is the same on any machine and under any load; seed 0 for every agent.
 speed figure: larger is better, and the issue's goal is ``mcts:hard`` >= 80%. The Mass
 Effect: Annihilation positions are scored apart (``tactics_me_...``).
 ``python -m bench.tactics`` prints each position's answer.
+
+``python -m bench.tactics --suite held-out`` scores the held-out suite of issue 49 (each
+game's :attr:`GameBots.held_out <skirmish.bots.game_parts.GameBots.held_out>`, Eden and ME:A
+together, written after the learned evaluation was trained and never used in tuning) for
+every level, ``mcts:expert`` included: its goals are expert >= 90 % and each level solving
+at least as many as the one below it. ``--agents`` and ``--seed`` choose others.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from skirmish.bots import registry
+from skirmish.bots.game_parts import positions_of
 from skirmish.bots.tactics import Position, Result, score, share
 from skirmish.games.masseffect.bots.tactics import MASS_EFFECT_POSITIONS
 
@@ -37,6 +45,21 @@ AGENTS = {
 }
 
 
+#: Every level, weakest first (the held-out suite's goal: each solves at least as many
+#: positions as the one before it).
+LEVELS = {
+    "heuristic": "heuristic",
+    "normal": uncapped("normal"),
+    "hard": uncapped("hard"),
+    "expert": uncapped("expert"),
+}
+
+
+def held_out() -> list[Position]:
+    """The held-out suite: Eden's positions, then ME:A's."""
+    return positions_of("eden", "held-out") + positions_of("masseffect", "held-out")
+
+
 def results(seed: int = 0, positions: list[Position] | None = None
             ) -> dict[str, list[Result]]:
     """Each agent's answers on the Eden suite (or on ``positions``)."""
@@ -57,17 +80,38 @@ def run(seed: int = 0) -> dict[str, float]:
     return figures
 
 
-def main() -> None:  # pragma: no cover - a report for people
-    found = results()
+def table(found: dict[str, list[Result]]) -> str:
+    """Each position's answers by agent (yes / NO), then each agent's share, as text."""
     names = [r.position for r in next(iter(found.values()))]
     width = max(len(n) for n in names)
-    print(f"{'position':{width}}  " + "  ".join(AGENTS[f] for f in found))
+    lines = [f"{'position':{width}}  " + "  ".join(found)]
     for i, name in enumerate(names):
-        marks = "  ".join(f"{'yes' if found[f][i].hit else 'NO':{len(AGENTS[f])}}"
-                          for f in found)
-        print(f"{name:{width}}  {marks}")
-    for figure, answers in found.items():
-        print(f"{AGENTS[figure]}: {100 * share(answers):.0f}%")
+        marks = "  ".join(f"{'yes' if found[a][i].hit else 'NO':{len(a)}}" for a in found)
+        lines.append(f"{name:{width}}  {marks}")
+    for agent, answers in found.items():
+        lines.append(f"{agent}: {sum(r.hit for r in answers)}/{len(answers)} "
+                     f"({100 * share(answers):.0f}%)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report for people
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--suite", choices=("tuned", "held-out"), default="tuned")
+    parser.add_argument("--agents", default="",
+                        help="comma-separated levels or agent names (by default: "
+                             "heuristic, normal, hard, and expert on the held-out suite)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.agents:
+        agents = {a: LEVELS.get(a, a) for a in args.agents.split(";" if ";" in args.agents
+                                                               else ",")}
+    elif args.suite == "held-out":
+        agents = dict(LEVELS)
+    else:
+        agents = {AGENTS[f]: AGENTS[f] for f in AGENTS}
+    positions = held_out() if args.suite == "held-out" else None
+    found = {label: score(agent, args.seed, positions) for label, agent in agents.items()}
+    print(table(found))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -149,11 +149,14 @@ class SearchKnowledge:
 @dataclass(frozen=True)
 class GameBots:
     """A game's ``bots`` part (see the module's description): its heuristic bot, its
-    search knowledge and its tactical positions, each optional."""
+    search knowledge and its tactical positions, each optional: ``positions``, the suite
+    the bots were tuned on, and ``held_out``, a second suite kept out of all tuning (issue
+    49: written after the learned evaluation was trained)."""
 
     heuristic: Callable[[int], Agent] | str | None = None
     search: SearchKnowledge | None = None
     positions: Callable[[], Sequence[Position]] | None = None
+    held_out: Callable[[], Sequence[Position]] | None = None
 
 
 def bots_of(game: str) -> GameBots | None:
@@ -187,14 +190,22 @@ def heuristic_of(game: str) -> Callable[[int], Agent] | None:
     return bots.heuristic
 
 
-def positions_of(game: str | None = None) -> list[Position]:
-    """The tactical positions of ``game`` (the default game's when ``None``);
-    :class:`~skirmish.core.plugins.MissingPart` for a game without any."""
+#: The tactical suites a game may give: the one the bots were tuned on, and the held-out one.
+SUITES = ("tuned", "held-out")
+
+
+def positions_of(game: str | None = None, suite: str = "tuned") -> list[Position]:
+    """The tactical positions of ``game`` (the default game's when ``None``): its ``tuned``
+    suite (:attr:`GameBots.positions`) or its ``held-out`` one (:attr:`GameBots.held_out`);
+    :class:`~skirmish.core.plugins.MissingPart` for a game without that suite."""
+    if suite not in SUITES:
+        raise ValueError(f"no tactical suite {suite!r}: {', '.join(SUITES)}")
     plugin = GAMES.default() if game is None else GAMES.get(game)
     bots = bots_of(plugin.name)
-    if bots is None or bots.positions is None:
-        raise MissingPart(f"{plugin.title} ({plugin.name}) has no tactical positions")
-    return list(bots.positions())
+    found = None if bots is None else (bots.positions if suite == "tuned" else bots.held_out)
+    if found is None:
+        raise MissingPart(f"{plugin.title} ({plugin.name}) has no {suite} tactical positions")
+    return list(found())
 
 
 def search_parameters() -> Mapping[str, Parameter]:

@@ -22,5 +22,14 @@ def positions() -> list[Position]:
     return list(POSITIONS)
 
 
+def held_out() -> list[Position]:
+    """Eden's held-out tactical positions (:data:`.tactics_second.SECOND_POSITIONS`), never
+    used to tune a bot (issue 49)."""
+    from skirmish.games.eden.bots.tactics_second import SECOND_POSITIONS
+
+    return list(SECOND_POSITIONS)
+
+
 BOTS = GameBots(heuristic="skirmish.games.eden.bots.heuristic:HeuristicAgent",
-                search=EDEN_SEARCH, positions=positions)
+                search=EDEN_SEARCH, positions=positions,
+                held_out=held_out)

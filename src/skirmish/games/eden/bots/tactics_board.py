@@ -78,11 +78,16 @@ class Spot:
 def table(a: Sequence[Spot], b: Sequence[Spot], *, steps: Sequence[str] = (),
           missions: tuple[str, str] = ("Hunt", "Hunt"), leaders: tuple[str, str] = ("", ""),
           round: int = 2, max_rounds: int = 3, vp: tuple[int, int] = (0, 0),
-          first: int = 0, seed: int = 1) -> Game:
+          first: int = 0, seed: int = 1, hands: tuple[Sequence[str], Sequence[str]] = ((), ()),
+          sp: tuple[int, int] | None = None, until: str = "") -> Game:
     """The position: troops ``a`` and ``b`` (player A's and B's), each player's mission
     (its only card, so the secret one is known to be it), the leaders (card names; the
     first fighter of each troop when not given), at round ``round`` of ``max_rounds`` with
-    ``vp``, player ``first`` to designate; then ``steps`` (actions in notation) applied."""
+    ``vp``, player ``first`` to designate; each player's tactical hand (``hands``: sample
+    cards, also his troop's tactical cards) and SP (``sp``: the troops' reserves when not
+    given); then ``steps`` (actions in notation) applied; then, with ``until``, the first
+    legal action of each decision (a pass comes first where there is one) until a decision of
+    kind ``until`` (a round's tactical phase: every fighter spent ends the round)."""
     lib = library()
     troops = []
     for side, spots in enumerate((a, b)):
@@ -90,7 +95,8 @@ def table(a: Sequence[Spot], b: Sequence[Spot], *, steps: Sequence[str] = (),
         troops.append({
             "type": "faction", "leader": leader,
             "fighters": [{"profile": s.profile(), "at": [s.x, s.y]} for s in spots],
-            "missions": [card_dict(lib.missions[missions[side]])], "tactical": []})
+            "missions": [card_dict(lib.missions[missions[side]])],
+            "tactical": [card_dict(lib.tactical[name]) for name in hands[side]]})
     setup = {
         "field": [60, 60], "max_rounds": max_rounds, "budget": 1000, "abilities": [],
         "equipment": [str(e) for e in lib.equipment.values()],
@@ -102,6 +108,9 @@ def table(a: Sequence[Spot], b: Sequence[Spot], *, steps: Sequence[str] = (),
         game.apply(next(iter(game.legal_actions())))
     state = state_of(game)
     state.round, state.vp, state.first_player = round, list(vp), first
+    state.hands = [list(hand) for hand in hands]
+    if sp is not None:
+        state.sp = list(sp)
     for side, spots in enumerate((a, b)):
         for spot in spots:
             fighter = state.fighter(f"{'AB'[side]}.{spot.key}")
@@ -115,6 +124,12 @@ def table(a: Sequence[Spot], b: Sequence[Spot], *, steps: Sequence[str] = (),
         raise ValueError(f"not a position the rules allow: {'; '.join(problems)}")
     for step in steps:
         game.apply(step)
+    while until and not game.is_over and game.decision().kind != until:
+        legal = list(game.legal_actions())
+        if not legal:  # the arrangement ended the decision (every fighter spent): go on
+            game.advance()
+            continue
+        game.apply(next((a for a in legal if a.verb == "pass"), legal[0]))
     if game.is_over or len(game.legal_actions()) < 2:
         raise ValueError("a position must be a decision between several actions")
     return game

@@ -22,5 +22,14 @@ def positions() -> list[Position]:
     return list(MASS_EFFECT_POSITIONS)
 
 
+def held_out() -> list[Position]:
+    """ME:A's held-out tactical positions (:data:`.tactics_second.SECOND_MASS_EFFECT_POSITIONS`), never
+    used to tune a bot (issue 49)."""
+    from skirmish.games.masseffect.bots.tactics_second import SECOND_MASS_EFFECT_POSITIONS
+
+    return list(SECOND_MASS_EFFECT_POSITIONS)
+
+
 BOTS = GameBots(heuristic="skirmish.games.masseffect.bots.heuristic:MassEffectHeuristic",
-                search=MASS_EFFECT_SEARCH, positions=positions)
+                search=MASS_EFFECT_SEARCH, positions=positions,
+                held_out=held_out)
