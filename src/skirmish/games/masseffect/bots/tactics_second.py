@@ -17,17 +17,21 @@ SECOND_MASS_EFFECT_POSITIONS: list[Position] = []
 position = registry(SECOND_MASS_EFFECT_POSITIONS)
 
 
-@position("me-the-engineer-first", "the target worth most",
-          "shoot B.Ingénieur-de-Cerberus (4 points), not the soldier (3)",
-          hits("B.Ingénieur-de-Cerberus", "shoot"))
-def me_the_engineer_first() -> Game:
+@position("me-the-veteran-first", "the target worth most",
+          "shoot B.Mercenaire-vétéran (4 points, Bouclier 6+), not the soldier (3, 5+)",
+          hits("B.Mercenaire-vétéran", "shoot"))
+def me_the_veteran_first() -> Game:
     """ME:A, turn 1, shooting phase. A's Alliance soldier (stayed: +1) may fire his Fusil
-    mitrailleur at a Cerberus soldier or a Cerberus engineer, side by side: both have 2
-    Vitalité, Bouclier 5+ and no armour, so each is taken out of action with
-    P = 8/27 = 0.296; but the engineer is worth 4 points against 3, and his Médigel would heal
-    the others."""
-    return me_table([(0, "Soldat de l'Alliance", 18, 10), (1, "Soldat de Cerberus", 14, 22),
-                     (1, "Ingénieur de Cerberus", 22, 22)])
+    mitrailleur at a Cerberus soldier or a veteran mercenary, side by side, both with 2
+    Vitalité, no armour and the same Fusil mitrailleur, and both have shot already this
+    phase. The veteran is worth 4 points against 3 and his Bouclier 6+ saves less than the
+    soldier's 5+: he is taken out of action with P = 10/27 = 0.370, the soldier with
+    P = 8/27 = 0.296. Every reason points the same way."""
+    game = me_table([(0, "Soldat de l'Alliance", 18, 10), (1, "Soldat de Cerberus", 14, 22),
+                     (1, "Mercenaire vétéran", 22, 22)])
+    for figure in state_of(game).figures[1:]:
+        figure.shot = figure.spent = True  # their shots this phase are behind them
+    return game
 
 
 @position("me-the-softer-target", "the better shot",
