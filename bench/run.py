@@ -39,6 +39,7 @@ TARGETS = {
     "heuristic_ms_per_decision": "<= 20",
     "mcts_iterations_per_s": ">= 1,000",
     "tactics_mcts_hard_pct": ">= 80",
+    "tactics_held_out_expert_pct": ">= 90 (issue 49)",
     "rl_eden_steps_per_s": ">= 3,000",
     "learned_eden_eval_us": "<= 200 (issue 49)",
     "learned_masseffect_eval_us": "<= 200 (issue 49)",

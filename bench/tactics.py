@@ -13,7 +13,7 @@ Effect: Annihilation positions are scored apart (``tactics_me_...``).
 game's :attr:`GameBots.held_out <skirmish.bots.game_parts.GameBots.held_out>`, Eden and ME:A
 together, written after the learned evaluation was trained and never used in tuning) for
 every level, ``mcts:expert`` included: its goals are expert >= 90 % and each level solving
-at least as many as the one below it. ``--agents`` and ``--seed`` choose others.
+at least as many as the one below it. ``--levels`` and ``--seed`` choose others.
 """
 
 from __future__ import annotations
@@ -67,8 +67,9 @@ def results(seed: int = 0, positions: list[Position] | None = None
 
 
 def run(seed: int = 0) -> dict[str, float]:
-    """The Eden suite's scores (the issue's measure), and the Mass Effect: Annihilation
-    positions' apart (``tactics_me_...``)."""
+    """The Eden suite's scores (the issue's measure), the Mass Effect: Annihilation
+    positions' apart (``tactics_me_...``), and every level's on the held-out suite of issue
+    49 (``tactics_held_out_...``)."""
     figures: dict[str, float] = {}
     for prefix, positions in (("", None), ("me_", MASS_EFFECT_POSITIONS)):
         for figure, answers in results(seed, positions).items():
@@ -77,6 +78,13 @@ def run(seed: int = 0) -> dict[str, float]:
                   f"{sum(r.hit for r in answers)}/{len(answers)} solved; missed: {missed}",
                   file=sys.stderr)
             figures[figure.replace("tactics_", f"tactics_{prefix}")] = 100.0 * share(answers)
+    positions = held_out()
+    for level, agent in LEVELS.items():  # issue 49's held-out suite, every level
+        answers = score(agent, seed, positions)
+        missed = ", ".join(r.position for r in answers if not r.hit) or "none"
+        print(f"held-out, {level}: {sum(r.hit for r in answers)}/{len(answers)} solved; "
+              f"missed: {missed}", file=sys.stderr)
+        figures[f"tactics_held_out_{level}_pct"] = 100.0 * share(answers)
     return figures
 
 
@@ -97,18 +105,21 @@ def table(found: dict[str, list[Result]]) -> str:
 def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report for people
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--suite", choices=("tuned", "held-out"), default="tuned")
-    parser.add_argument("--agents", default="",
-                        help="comma-separated levels or agent names (by default: "
-                             "heuristic, normal, hard, and expert on the held-out suite)")
+    parser.add_argument("--levels", default="",
+                        help="comma-separated levels among " + ", ".join(LEVELS) + " (by "
+                             "default heuristic, normal and hard, and expert too on the "
+                             "held-out suite)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    if args.agents:
-        agents = {a: LEVELS.get(a, a) for a in args.agents.split(";" if ";" in args.agents
-                                                               else ",")}
+    if args.levels:
+        unknown = [lv for lv in args.levels.split(",") if lv not in LEVELS]
+        if unknown:
+            parser.error(f"--levels: no level {unknown[0]!r} ({', '.join(LEVELS)})")
+        agents = {lv: LEVELS[lv] for lv in args.levels.split(",")}
     elif args.suite == "held-out":
         agents = dict(LEVELS)
     else:
-        agents = {AGENTS[f]: AGENTS[f] for f in AGENTS}
+        agents = {lv: LEVELS[lv] for lv in ("heuristic", "normal", "hard")}
     positions = held_out() if args.suite == "held-out" else None
     found = {label: score(agent, args.seed, positions) for label, agent in agents.items()}
     print(table(found))

@@ -138,7 +138,7 @@ def second_blow() -> Game:
                  leaders=("", "Dacke"), steps=["activate A.Kostia"])
 
 
-# -- finish the wounded, the target worth most ------------------------------------------------------
+# -- finish the wounded, the target worth most ------------------------------------------------
 @position("finish-by-the-shot", "finish the wounded", "shoot B.Ngobo (wounded), not B.Tarar",
           hits("B.Ngobo-Quick-Arm", "shoot"))
 def finish_by_the_shot() -> Game:
@@ -268,8 +268,8 @@ def charge_the_leader_to_win() -> Game:
           "a move ending within charge reach of B.Tarar", ends_near("B.Tarar", CHARGE_REACH + 3))
 def close_in_then_charge() -> Game:
     """Last round, B leads 0-2. Vladd (CBT 6, 3 AP) is 17 cm from B's spent leader Tarar,
-    on his last CP in head, torso and legs: too far for a Charge (13 cm centre to centre). A Move ending
-    within 13 cm, then the Charge, wins 3-2 with P(kill) = 0.898; any other
+    on his last CP in head, torso and legs: too far for a Charge (13 cm centre to centre).
+    A Move ending within 13 cm, then the Charge, wins 3-2 with P(kill) = 0.898; any other
     first action loses."""
     return table([Spot("Vladd", 40, 12, equipment=())],
                  [Spot("Tarar", 40, 29, checked=(2, 0, 3, 2), spent=True),

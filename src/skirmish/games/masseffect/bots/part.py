@@ -23,8 +23,9 @@ def positions() -> list[Position]:
 
 
 def held_out() -> list[Position]:
-    """ME:A's held-out tactical positions (:data:`.tactics_second.SECOND_MASS_EFFECT_POSITIONS`), never
-    used to tune a bot (issue 49)."""
+    """ME:A's held-out tactical positions
+    (:data:`.tactics_second.SECOND_MASS_EFFECT_POSITIONS`), never used to tune a bot (issue
+    49)."""
     from skirmish.games.masseffect.bots.tactics_second import SECOND_MASS_EFFECT_POSITIONS
 
     return list(SECOND_MASS_EFFECT_POSITIONS)

@@ -1,0 +1,61 @@
+"""Cards played without effect and resources left unspent (issue 49), counted over a folder
+of Eden matches written by ``skirmish selfplay`` (its records, ``game-NNNNN.jsonl``, and its
+``selfplay.json``, which names the agents: seat A's and B's in even matches, swapped in odd
+ones): each record is verified (re-played to its recorded state), then
+:func:`skirmish.games.eden.bots.waste.waste_of` counts each seat's waste, added up by agent.
+
+    skirmish selfplay --agents mcts:expert,heuristic --games 100 --rounds 3 --out out/waste
+    python -m bench.waste out/waste
+
+Prints one line per agent: matches, cards played, cards without effect (heals on unwounded
+fighters, AP given and left unused, Burn removed from nobody), and at the matches' ends the
+SP and cards left, and the cards left that the last tactical phase would have paid for.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from skirmish.core.record import verify_file
+from skirmish.games.eden.bots.waste import Waste, waste_of
+
+
+def count(folder: Path) -> dict[str, Waste]:
+    """Each agent's :class:`Waste` over the matches of ``folder``."""
+    meta = json.loads((folder / "selfplay.json").read_text())
+    if meta.get("game") != "eden":
+        raise SystemExit(f"{folder}: only Eden matches are counted (this is {meta.get('game')})")
+    agents: list[str] = meta["agents"]
+    totals = {name: Waste(0) for name in dict.fromkeys(agents)}
+    for path in sorted(folder.glob("game-*.jsonl")):
+        index = int(path.stem.split("-")[1])
+        seats = agents if index % 2 == 0 else agents[::-1]
+        for name, seat in zip(seats, waste_of(verify_file(path)), strict=True):
+            totals[name].add(seat)
+    return totals
+
+
+def report(totals: dict[str, Waste]) -> str:
+    lines = []
+    for name, w in totals.items():
+        lines.append(
+            f"{name}: {w.matches} matches, {w.cards} cards played, {w.without_effect} without "
+            f"effect ({w.heals_on_unwounded} heals on unwounded fighters, {w.ap_unused} AP "
+            f"given and unused, {w.burns_removed_from_nobody} Burn removed from nobody); at "
+            f"the end {w.sp_left} SP ({w.sp_left / max(w.matches, 1):.1f} a match) and "
+            f"{w.cards_left} cards left, {w.cards_left_playable} of them payable at the last "
+            "tactical phase")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report for people
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        raise SystemExit("usage: python -m bench.waste FOLDER (a skirmish selfplay --out)")
+    print(report(count(Path(args[0]))))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,150 @@
+"""What a player threw away in an Eden match (issue 49: "no card played without effect, and
+resources left unspent only when spending had no positive expected value"): a finished
+game is re-played action by action and, for each seat, counted:
+
+- ``cards``: the tactical cards it played;
+- ``heals_on_unwounded``: a card that heals the chosen fighter (Medical supplies) played on a
+  fighter with no CP checked: it heals nothing;
+- ``ap_unused``: a card that gives the chosen fighter AP (Stimulants) after which that fighter
+  ends the round with AP left (Rulebook 4.C: unused AP are lost at the intendancy, so the AP
+  given bought nothing). The AP are read after the round's last action that does not end it;
+  when that last action is the fighter's own (and not ``end``), it is taken to have spent one;
+- ``burns_removed_from_nobody``: a card that removes Burn markers (Cold shower) played when
+  none of the player's fighters had one;
+- ``sp_left`` and ``cards_left``: the SP and the tactical cards the seat still held when the
+  match ended; ``cards_left_playable``: those of them it could have paid for (2 SP, or what
+  an effect makes it) at the last tactical phase it was offered, with its leader on the field.
+
+The counts are a report on play, not a rule: the match itself is the record's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+
+from skirmish.core import Game
+from skirmish.core.actions import Action, Pass
+from skirmish.games.eden.actions import End, PlayCard, key
+from skirmish.games.eden.rolling import state_of
+from skirmish.games.eden.rounds.tactical import card_cost
+
+
+@dataclass(slots=True)
+class Waste:
+    """One seat's counts over one or more matches (see the module)."""
+
+    matches: int = 0
+    cards: int = 0
+    heals_on_unwounded: int = 0
+    ap_unused: int = 0
+    burns_removed_from_nobody: int = 0
+    sp_left: int = 0
+    cards_left: int = 0
+    cards_left_playable: int = 0
+
+    def add(self, other: Waste) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    @property
+    def without_effect(self) -> int:
+        """Cards played that changed nothing: the issue's count to bring to zero."""
+        return self.heals_on_unwounded + self.ap_unused + self.burns_removed_from_nobody
+
+
+@dataclass(slots=True)
+class _Given:
+    """AP given by a card: to whom, in which round, and its AP as last seen."""
+
+    player: int
+    fighter: str
+    round: int
+    ap: int = 0
+
+
+@dataclass(slots=True)
+class _Reading:
+    seats: tuple[Waste, Waste] = field(default_factory=lambda: (Waste(1), Waste(1)))
+    given: list[_Given] = field(default_factory=list)
+    playable_at_last_phase: list[int] = field(default_factory=lambda: [0, 0])
+
+
+def _params(card: object) -> list[dict[str, object]]:
+    return [dict(spec.params) for spec in getattr(card, "effects", ())]
+
+
+def _card_played(reading: _Reading, game: Game, action: PlayCard) -> None:
+    state = state_of(game)
+    player = game.decision().player
+    name = next(n for n in state.hands[player] if key(n) == action.card)
+    card = state.catalogue.tactical_card(player, name)
+    seat = reading.seats[player]
+    seat.cards += 1
+    target = state.fighter(str(action.target)) if action.target is not None else None
+    for params in _params(card):
+        if "heal" in params and target is not None and not any(target.checked):
+            seat.heals_on_unwounded += 1
+        if "ap" in params and target is not None:
+            reading.given.append(_Given(player, target.ref, state.round, target.ap))
+        if params.get("remove") == "burn" and not any(
+                f.markers.get("burn", 0) for f in state.troop(player) if f.on_field):
+            seat.burns_removed_from_nobody += 1
+
+
+def _tactical_phase(reading: _Reading, game: Game) -> None:
+    """At a tactical phase offered to a player: how many of his cards he could pay for."""
+    state = state_of(game)
+    player = game.decision().player
+    leader = state.leader(player)
+    affordable = leader is not None and leader.on_field and \
+        state.sp[player] >= card_cost(state, player)
+    reading.playable_at_last_phase[player] = len(state.hands[player]) if affordable else 0
+
+
+def _settle(reading: _Reading, game: Game, ended_by: object) -> None:
+    """The round of each AP given ended: was any left?"""
+    state = state_of(game)
+    for given in reading.given:
+        if given.round >= state.round and not game.is_over:
+            continue
+        ap = given.ap
+        if str(getattr(ended_by, "fighter", "")) == given.fighter and not isinstance(
+                ended_by, End | Pass):
+            ap = max(0, ap - 1)  # its own last action spent one at least
+        if ap > 0:
+            reading.seats[given.player].ap_unused += 1
+    reading.given = [g for g in reading.given if g.round >= state.round and not game.is_over]
+
+
+def waste_of(game: Game) -> tuple[Waste, Waste]:
+    """Each seat's :class:`Waste` in the finished (or stopped) ``game``, re-played from its
+    set-up and first dice."""
+    return waste_in(game.replayed([]), game.history)
+
+
+def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste]:
+    """Each seat's :class:`Waste` over ``actions`` played from ``start`` (left as it is)."""
+    reading = _Reading()
+    replay = start.copy()
+    for action in (replay.parse(a) if isinstance(a, str) else a for a in actions):
+        decision = replay.decision()
+        if decision.kind == "tactical" and decision.context.get("when") == "tactical phase":
+            _tactical_phase(reading, replay)
+        if isinstance(action, PlayCard):
+            _card_played(reading, replay, action)
+        round_before = state_of(replay).round
+        replay.apply(action)
+        state = state_of(replay)
+        if state.round != round_before or replay.is_over:
+            _settle(reading, replay, action)
+        for given in reading.given:  # the AP as the round goes on
+            if given.round == state.round:
+                fighter = state.fighter(given.fighter)
+                given.ap = fighter.ap if fighter.on_field else 0
+    state = state_of(replay)
+    for player, seat in enumerate(reading.seats):
+        seat.sp_left = state.sp[player]
+        seat.cards_left = len(state.hands[player])
+        seat.cards_left_playable = min(seat.cards_left, reading.playable_at_last_phase[player])
+    return reading.seats

@@ -1,0 +1,79 @@
+"""Issue 49: the waste counted in Eden matches (skirmish.games.eden.bots.waste): a heal on an
+unwounded fighter, AP given and left unused, and what is left at the end; the bench's
+report over a folder of self-play matches."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from skirmish.core import Game
+from skirmish.games.eden.bots.tactics_second import (
+    heal_the_wounded,
+    stimulants_for_the_second_blow,
+)
+from skirmish.games.eden.bots.waste import Waste, waste_in, waste_of
+from skirmish.learn.selfplay import SelfplaySpec, run_selfplay
+from skirmish.sim.backends import LocalBackend
+from skirmish.sim.ladder import make_deals
+
+
+def _to_the_end(game: Game, first: list[str]) -> list[str]:
+    """``first``, then a pass (or the first legal action) at each decision to the end."""
+    played = game.copy()
+    for text in first:
+        played.apply(text)
+    while not played.is_over:
+        legal = list(played.legal_actions())
+        played.apply(next((a for a in legal if a.verb in ("pass", "end")), legal[0]))
+    return [str(a) for a in played.history[len(game.history):]]
+
+
+def test_a_heal_on_an_unwounded_fighter_is_counted_and_one_on_the_wounded_is_not() -> None:
+    game = heal_the_wounded()
+    a, b = waste_in(game, _to_the_end(game, ["play Medical-supplies A.Mirka"]))
+    assert (a.cards, a.heals_on_unwounded, a.without_effect) == (1, 1, 1)
+    assert (b.cards, b.without_effect) == (0, 0)
+    a, _ = waste_in(game, _to_the_end(game, ["play Medical-supplies A.Vladd"]))
+    assert (a.cards, a.heals_on_unwounded) == (1, 0)
+    assert a.sp_left == 2 and a.cards_left == 0
+
+
+def test_ap_given_to_a_fighter_who_never_spends_it_are_counted() -> None:
+    game = stimulants_for_the_second_blow()
+    a, _ = waste_in(game, _to_the_end(game, ["play Stimulants A.Mirka"]))  # spent: no use
+    assert (a.cards, a.ap_unused) == (1, 1)
+    a, _ = waste_in(game, _to_the_end(game, ["play Stimulants A.Vladd", "end"]))
+    assert a.ap_unused == 1  # Vladd ends his activation with his 4 AP
+    a, _ = waste_in(game, _to_the_end(game, ["pass"]))
+    assert (a.cards, a.without_effect) == (0, 0)
+    assert (a.sp_left, a.cards_left) == (4, 1)
+
+
+def test_what_is_left_at_the_end_and_whether_it_could_be_paid_for() -> None:
+    game = heal_the_wounded()
+    a, b = waste_in(game, _to_the_end(game, ["pass"]))
+    assert (a.sp_left, a.cards_left, a.cards_left_playable) == (4, 1, 1)
+    assert (b.sp_left, b.cards_left, b.cards_left_playable) == (0, 0, 0)
+    total = Waste(0)
+    total.add(a)
+    total.add(b)
+    assert (total.matches, total.sp_left, total.cards_left) == (2, 4, 1)
+
+
+def test_the_bench_counts_a_selfplay_folder_by_agent(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench import waste
+
+    deals = make_deals("eden", games=10**9, rounds=1)
+    run_selfplay(SelfplaySpec("eden", ("heuristic", "random"), 2, deals, str(tmp_path), 3),
+                 LocalBackend(1))
+    totals = waste.count(tmp_path)
+    assert set(totals) == {"heuristic", "random"}
+    assert all(w.matches == 2 for w in totals.values())
+    from skirmish.core.record import verify_file
+
+    first = [waste_of(verify_file(p)) for p in sorted(tmp_path.glob("game-*.jsonl"))]
+    heuristic_cards = first[0][0].cards + first[1][1].cards  # seat A, then B
+    assert totals["heuristic"].cards == heuristic_cards
+    assert "heuristic: 2 matches" in waste.report(totals)
