@@ -112,6 +112,8 @@ def test_what_a_game_lacks_is_said_in_one_line(toy_game: str) -> None:
         make_agent("heuristic", 1).act(view, list(game.legal_actions()))
     with pytest.raises(MissingPart, match="has no tactical positions"):
         positions_of(toy_game)
+    with pytest.raises(MissingPart, match=r"\(toy-hidden\) has no held-out tactical positions"):
+        positions_of(toy_game, "held-out")
     with pytest.raises(MissingPart, match="has no tactical positions"):
         score("heuristic", game=toy_game)
     agent = MCTSAgent(1, iterations=10)  # no heuristic: the search goes unguided

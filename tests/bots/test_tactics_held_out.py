@@ -140,3 +140,25 @@ def test_the_mass_effect_odds_the_descriptions_quote() -> None:
             shooter.profile, rifle, t.profile, stayed=True, vitality_left=t.vitality)
         ).out_of_action for t in targets]
         assert found == expected[position.name], position.name
+
+
+def test_the_bench_scores_every_level_at_its_presets_iteration_budget() -> None:
+    import sys
+    from pathlib import Path
+
+    from skirmish.bots.registry import parse_agent
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench import tactics
+
+    assert list(tactics.LEVELS) == ["heuristic", "normal", "hard", "expert"]
+    for level in ("normal", "hard", "expert"):
+        preset = dict(parse_agent(f"mcts:{level}").settings())
+        del preset["seconds"]
+        assert parse_agent(tactics.LEVELS[level]).settings() == preset
+    assert [p.name for p in tactics.held_out()] == [p.name for p in HELD_OUT]
+    found = {"heuristic": tactics.score("heuristic", 0, tactics.held_out()[:2])}
+    text = tactics.table(found)
+    assert text.splitlines()[0].split() == ["position", "heuristic"]
+    assert text.endswith(f"heuristic: {sum(r.hit for r in found['heuristic'])}/2 "
+                         f"({100 * tactics.share(found['heuristic']):.0f}%)")

@@ -204,7 +204,8 @@ def positions_of(game: str | None = None, suite: str = "tuned") -> list[Position
     bots = bots_of(plugin.name)
     found = None if bots is None else (bots.positions if suite == "tuned" else bots.held_out)
     if found is None:
-        raise MissingPart(f"{plugin.title} ({plugin.name}) has no {suite} tactical positions")
+        which = "" if suite == "tuned" else f"{suite} "
+        raise MissingPart(f"{plugin.title} ({plugin.name}) has no {which}tactical positions")
     return list(found())
 
 
