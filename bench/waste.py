@@ -7,7 +7,8 @@ ones): each record is verified (re-played to its recorded state), then
     skirmish selfplay --agents mcts:expert,heuristic --games 100 --rounds 3 --out out/waste
     python -m bench.waste out/waste
 
-Prints one line per agent: matches, cards played, cards without effect (heals on unwounded
+Prints each agent's results (wins-draws-losses, its score with a 95 % interval), then one
+line per agent: matches, cards played, cards without effect (heals on unwounded
 fighters, AP given and left unused, Burn removed from nobody), and at the matches' ends the
 SP and cards left, and the cards left that the last tactical phase would have paid for.
 """
@@ -15,6 +16,7 @@ SP and cards left, and the cards left that the last tactical phase would have pa
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -22,23 +24,46 @@ from skirmish.core.record import verify_file
 from skirmish.games.eden.bots.waste import Waste, waste_of
 
 
-def count(folder: Path) -> dict[str, Waste]:
-    """Each agent's :class:`Waste` over the matches of ``folder``."""
+def count(folder: Path) -> tuple[dict[str, Waste], dict[str, list[int]]]:
+    """Each agent's :class:`Waste` over the matches of ``folder``, and its results (wins,
+    draws, losses)."""
     meta = json.loads((folder / "selfplay.json").read_text())
     if meta.get("game") != "eden":
         raise SystemExit(f"{folder}: only Eden matches are counted (this is {meta.get('game')})")
     agents: list[str] = meta["agents"]
     totals = {name: Waste(0) for name in dict.fromkeys(agents)}
+    results = {name: [0, 0, 0] for name in totals}
     for path in sorted(folder.glob("game-*.jsonl")):
         index = int(path.stem.split("-")[1])
         seats = agents if index % 2 == 0 else agents[::-1]
-        for name, seat in zip(seats, waste_of(verify_file(path)), strict=True):
+        game = verify_file(path)
+        outcome = game.outcome()
+        for side, (name, seat) in enumerate(zip(seats, waste_of(game), strict=True)):
             totals[name].add(seat)
-    return totals
+            if outcome is not None:
+                results[name][0 if outcome.winner == side else
+                              1 if outcome.winner is None else 2] += 1
+    return totals, results
 
 
-def report(totals: dict[str, Waste]) -> str:
+def interval(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
+    """The score (a draw half a win) and its 95 % interval (normal approximation on the
+    per-match scores)."""
+    n = wins + draws + losses
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = (wins + draws / 2) / n
+    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / n
+    half = 1.96 * math.sqrt(var / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def report(totals: dict[str, Waste], results: dict[str, list[int]] | None = None) -> str:
     lines = []
+    for name, (wins, draws, losses) in (results or {}).items():
+        score, low, high = interval(wins, draws, losses)
+        lines.append(f"{name}: {wins}-{draws}-{losses}, {100 * score:.1f} % "
+                     f"[{100 * low:.0f}, {100 * high:.0f}]")
     for name, w in totals.items():
         lines.append(
             f"{name}: {w.matches} matches, {w.cards} cards played, {w.without_effect} without "
@@ -54,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
         raise SystemExit("usage: python -m bench.waste FOLDER (a skirmish selfplay --out)")
-    print(report(count(Path(args[0]))))
+    print(report(*count(Path(args[0]))))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -68,7 +68,7 @@ def test_the_bench_counts_a_selfplay_folder_by_agent(tmp_path: Path) -> None:
     deals = make_deals("eden", games=10**9, rounds=1)
     run_selfplay(SelfplaySpec("eden", ("heuristic", "random"), 2, deals, str(tmp_path), 3),
                  LocalBackend(1))
-    totals = waste.count(tmp_path)
+    totals, results = waste.count(tmp_path)
     assert set(totals) == {"heuristic", "random"}
     assert all(w.matches == 2 for w in totals.values())
     from skirmish.core.record import verify_file
@@ -77,3 +77,11 @@ def test_the_bench_counts_a_selfplay_folder_by_agent(tmp_path: Path) -> None:
     heuristic_cards = first[0][0].cards + first[1][1].cards  # seat A, then B
     assert totals["heuristic"].cards == heuristic_cards
     assert "heuristic: 2 matches" in waste.report(totals)
+    assert sum(results["heuristic"]) == 2 and results["heuristic"][0] == results["random"][2]
+    assert results["heuristic"][1] == results["random"][1]
+    text = waste.report(totals, results)
+    wins, draws, losses = results["heuristic"]
+    assert text.startswith(f"heuristic: {wins}-{draws}-{losses}, ")
+    assert waste.interval(3, 0, 1)[0] == 0.75 and waste.interval(1, 2, 1)[0] == 0.5
+    low, high = waste.interval(30, 0, 10)[1:]
+    assert 0.6 < low < 0.75 < high < 0.9
