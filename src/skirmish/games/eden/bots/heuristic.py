@@ -47,6 +47,7 @@ from skirmish.games.eden.actions import (
     Use,
     key,
 )
+from skirmish.games.eden.bots.card_sense import sensible
 from skirmish.games.eden.bots.estimates import (
     LIMBS,
     counter_value,
@@ -180,7 +181,8 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
         me = self._me(view)
         if view["sp"][me] < 3:
             return Pass()
-        plays = [a for a in actions if isinstance(a, PlayCard)]
+        # never a card that would change nothing (a heal on an unwounded fighter ...)
+        plays = [a for a in sensible(view, actions) if isinstance(a, PlayCard)]
         if not plays:
             return Pass()
         names = sorted({a.card for a in plays})

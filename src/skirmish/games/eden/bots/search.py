@@ -28,6 +28,7 @@ from skirmish.bots.game_parts import (
 )
 from skirmish.bots.parameters import Parameter
 from skirmish.core.game import Game
+from skirmish.games.eden.bots.card_sense import narrowed
 from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
@@ -194,7 +195,7 @@ def configure(settings: Settings) -> GameSearch:
     leaf = blended(rules, LEARNED_MODEL, float(values["learned"]))
     return GameSearch(leaf=leaf, preference=EDEN_PREFERENCE, settling=EDEN_SETTLING,
                       searched=EDEN_SEARCHED.__contains__, uninformed=EDEN_UNINFORMED,
-                      lone=True)
+                      lone=True, candidates=narrowed)
 
 
 #: Eden's knowledge for the search (its bots part's ``search``).
