@@ -25,6 +25,7 @@ from skirmish.bots.tactics.positions import (
     registry,
 )
 from skirmish.core import Game
+from skirmish.games.eden.bots.tactics import HOLD, MOVE_AND_CHARGE, NGOBO_ON_ONE_CP
 from skirmish.games.eden.bots.tactics_board import (
     CHARGE_REACH,
     Spot,
@@ -36,12 +37,6 @@ from skirmish.games.eden.bots.tactics_board import (
 
 SECOND_POSITIONS: list[Position] = []
 position = registry(SECOND_POSITIONS)
-
-HOLD = ("Hold the crossroads", "Hunt")  # A holds markers at (20, 30) and (40, 30)
-#: Ngobo's head, torso and legs down to their last CP (5 of the 6 location faces).
-NGOBO_ON_ONE_CP = (1, 0, 1, 1)
-#: Move (10 cm) then Charge (10 cm), and the 3 cm between two 30 mm bases in contact.
-MOVE_AND_CHARGE = 2 * CHARGE_REACH + 3.0
 
 
 # -- the decisions hard leaves to the heuristic: bids and tactical cards ---------------------------
