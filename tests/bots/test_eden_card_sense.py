@@ -8,7 +8,7 @@ from skirmish.bots.game_parts import game_search
 from skirmish.bots.mcts.search import Settings
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
-from skirmish.games.eden.bots.card_sense import narrowed, pointless, sensible
+from skirmish.games.eden.bots.card_sense import idle, narrowed, pointless, sensible
 from skirmish.games.eden.bots.heuristic import HeuristicAgent
 from skirmish.games.eden.bots.tactics_board import Spot, table
 from skirmish.games.eden.bots.tactics_second import heal_the_wounded
@@ -31,6 +31,8 @@ def test_a_heal_on_an_unwounded_fighter_and_a_shower_with_no_burn_change_nothing
     assert pointless(view, plays["play Medical-supplies A.Mirka"])
     assert not pointless(view, plays["play Medical-supplies A.Vladd"])  # two CP checked
     assert not pointless(view, plays["pass"])
+    assert idle(view, plays["play Medical-supplies A.Mirka"]) == "heal"
+    assert idle(view, plays["pass"]) is None
     game = _both_unwounded()
     view = view_of(game, 0)
     legal = list(game.legal_actions())
@@ -64,3 +66,5 @@ def test_the_search_weighs_no_such_play_at_the_root() -> None:
     view_two = view_of(game, 0)
     fine = [a for a in legal if str(a) != "play Medical-supplies A.Mirka"]
     assert narrowed(helper, view_two, fine) == []
+    # cards are played at tactical decisions only: no other decision is even looked through
+    assert narrowed(helper, {**view_two, "decision": {"kind": "action"}}, legal) == []

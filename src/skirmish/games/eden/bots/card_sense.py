@@ -32,30 +32,39 @@ def _fighter(view: Mapping[str, Any], ref: str) -> Mapping[str, Any] | None:
 
 
 def _idle(effect: Mapping[str, Any], view: Mapping[str, Any],
-          chosen: Mapping[str, Any] | None) -> bool:
-    """Whether ``effect`` would find nothing to act on."""
+          chosen: Mapping[str, Any] | None) -> str | None:
+    """What ``effect`` would find nothing to act on (``heal``, ``burn``, ``ap``), ``None``
+    when it would act."""
     if effect.get("effect") != "instant":
-        return False
+        return None
     if "heal" in effect and effect.get("who") == "target":
-        return chosen is not None and not any(chosen["checked"])
+        return "heal" if chosen is not None and not any(chosen["checked"]) else None
     if effect.get("remove") == "burn":
         me = view["player"]
-        return not any(f["markers"].get("burn", 0) for f in view["fighters"]
-                       if f["side"] == me and f["on_field"])
+        return None if any(f["markers"].get("burn", 0) for f in view["fighters"]
+                           if f["side"] == me and f["on_field"]) else "burn"
     if "ap" in effect and effect.get("who") == "target":
-        return chosen is not None and not chosen["on_field"]
-    return False
+        return "ap" if chosen is not None and not chosen["on_field"] else None
+    return None
+
+
+def idle(view: Mapping[str, Any], action: Action) -> str | None:
+    """If ``action`` plays a card whose every effect would find nothing to act on, what its
+    first effect would not find (``heal``: an unwounded fighter, ``burn``: no Burn marker,
+    ``ap``: a fighter out of the match); ``None`` for any other action."""
+    if not isinstance(action, PlayCard):
+        return None
+    card = _card(view, action.card)
+    if card is None or not card.get("effects"):
+        return None
+    chosen = None if action.target is None else _fighter(view, str(action.target))
+    found = [_idle(effect, view, chosen) for effect in card["effects"]]
+    return found[0] if all(found) else None
 
 
 def pointless(view: Mapping[str, Any], action: Action) -> bool:
     """Whether ``action`` plays a card that would change nothing but the SP it costs."""
-    if not isinstance(action, PlayCard):
-        return False
-    card = _card(view, action.card)
-    if card is None or not card.get("effects"):
-        return False
-    chosen = None if action.target is None else _fighter(view, str(action.target))
-    return all(_idle(effect, view, chosen) for effect in card["effects"])
+    return idle(view, action) is not None
 
 
 def sensible(view: Mapping[str, Any], actions: Sequence[Action]) -> list[Action]:
@@ -69,6 +78,8 @@ def narrowed(helper: Agent, view: Mapping[str, Any], legal: Sequence[Action]
     <skirmish.bots.game_parts.GameSearch.candidates>`) where a pointless card play is
     offered: the heuristic's choice first, then the other legal actions but those plays;
     ``[]`` (not narrowed, the heuristic not asked) everywhere else."""
+    if (view.get("decision") or {}).get("kind") != "tactical":
+        return []  # cards are played at tactical decisions only
     kept = sensible(view, legal)
     if len(kept) == len(legal):
         return []

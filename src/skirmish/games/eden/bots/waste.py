@@ -4,7 +4,8 @@ game is re-played action by action and, for each seat, counted:
 
 - ``cards``: the tactical cards it played;
 - ``heals_on_unwounded``: a card that heals the chosen fighter (Medical supplies) played on a
-  fighter with no CP checked: it heals nothing;
+  fighter with no CP checked: it heals nothing (what changes nothing is judged as the bots
+  judge it: :mod:`.card_sense`);
 - ``ap_unused``: a card that gives the chosen fighter AP (Stimulants) after which that fighter
   ends the round with AP left (Rulebook 4.C: unused AP are lost at the intendancy, so the AP
   given bought nothing). The AP are read after the round's last action that does not end it;
@@ -22,12 +23,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
 from skirmish.core import Game
 from skirmish.core.actions import Action, Pass
+from skirmish.core.agents import view_of
 from skirmish.games.eden.actions import End, PlayCard, key
+from skirmish.games.eden.bots.card_sense import idle
 from skirmish.games.eden.rolling import state_of
 from skirmish.games.eden.rounds.tactical import card_cost
+
+if TYPE_CHECKING:
+    from skirmish.games.eden.state import EdenState
 
 
 @dataclass(slots=True)
@@ -70,26 +77,29 @@ class _Reading:
     playable_at_last_phase: list[int] = field(default_factory=lambda: [0, 0])
 
 
-def _params(card: object) -> list[dict[str, object]]:
-    return [dict(spec.params) for spec in getattr(card, "effects", ())]
-
-
 def _card_played(reading: _Reading, game: Game, action: PlayCard) -> None:
+    """A card played: counted, and what it changes judged as the bots judge it, from the
+    player's own view (:func:`~skirmish.games.eden.bots.card_sense.idle`)."""
     state = state_of(game)
     player = game.decision().player
-    name = next(n for n in state.hands[player] if key(n) == action.card)
-    card = state.catalogue.tactical_card(player, name)
     seat = reading.seats[player]
     seat.cards += 1
-    target = state.fighter(str(action.target)) if action.target is not None else None
-    for params in _params(card):
-        if "heal" in params and target is not None and not any(target.checked):
-            seat.heals_on_unwounded += 1
-        if "ap" in params and target is not None:
-            reading.given.append(_Given(player, target.ref, state.round, target.ap))
-        if params.get("remove") == "burn" and not any(
-                f.markers.get("burn", 0) for f in state.troop(player) if f.on_field):
-            seat.burns_removed_from_nobody += 1
+    found = idle(view_of(game, player), action)
+    if found == "heal":
+        seat.heals_on_unwounded += 1
+    elif found == "burn":
+        seat.burns_removed_from_nobody += 1
+    elif found == "ap":
+        seat.ap_unused += 1  # to a fighter out of the match
+    elif action.target is not None and _gives_ap(state, player, action):
+        target = state.fighter(str(action.target))
+        reading.given.append(_Given(player, target.ref, state.round, target.ap))
+
+
+def _gives_ap(state: EdenState, player: int, action: PlayCard) -> bool:
+    name = next(n for n in state.hands[player] if key(n) == action.card)
+    return any("ap" in dict(spec.params)
+               for spec in state.catalogue.tactical_card(player, name).effects)
 
 
 def _tactical_phase(reading: _Reading, game: Game) -> None:
