@@ -27,9 +27,12 @@ from skirmish.games.eden.bots.waste import Waste, waste_of
 def count(folder: Path) -> tuple[dict[str, Waste], dict[str, list[int]]]:
     """Each agent's :class:`Waste` over the matches of ``folder``, and its results (wins,
     draws, losses)."""
-    meta = json.loads((folder / "selfplay.json").read_text())
+    described = folder / "selfplay.json"
+    if not described.is_file():
+        raise ValueError(f"{folder}: not a skirmish selfplay folder (no selfplay.json)")
+    meta = json.loads(described.read_text())
     if meta.get("game") != "eden":
-        raise SystemExit(f"{folder}: only Eden matches are counted (this is {meta.get('game')})")
+        raise ValueError(f"{folder}: only Eden matches are counted (this is {meta.get('game')})")
     agents: list[str] = meta["agents"]
     totals = {name: Waste(0) for name in dict.fromkeys(agents)}
     results = {name: [0, 0, 0] for name in totals}
@@ -78,8 +81,14 @@ def report(totals: dict[str, Waste], results: dict[str, list[int]] | None = None
 def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report for people
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        raise SystemExit("usage: python -m bench.waste FOLDER (a skirmish selfplay --out)")
-    print(report(*count(Path(args[0]))))
+        print("usage: python -m bench.waste FOLDER (a skirmish selfplay --out)", file=sys.stderr)
+        sys.exit(2)
+    try:
+        found = count(Path(args[0]))
+    except ValueError as error:  # one line, exit 2
+        print(f"bench.waste: {error}", file=sys.stderr)
+        sys.exit(2)
+    print(report(*found))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -85,3 +85,14 @@ def test_the_bench_counts_a_selfplay_folder_by_agent(tmp_path: Path) -> None:
     assert waste.interval(3, 0, 1)[0] == 0.75 and waste.interval(1, 2, 1)[0] == 0.5
     low, high = waste.interval(30, 0, 10)[1:]
     assert 0.6 < low < 0.75 < high < 0.9
+
+
+def test_the_bench_refuses_a_folder_that_is_not_self_play_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-m", "bench.waste", str(tmp_path)], cwd=root,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip() == f"bench.waste: {tmp_path}: not a skirmish selfplay folder " \
+                                  "(no selfplay.json)"
