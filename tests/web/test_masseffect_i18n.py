@@ -54,3 +54,15 @@ def test_the_engine_prompts_in_french() -> None:
         "le joueur A prend le bord inférieur"
     assert translate("A.Soldat walks 3.2 pas to 10,20 cm", "fr") == \
         "A.Soldat marche 3.2 pas jusqu'en 10,20 cm"
+
+
+def test_every_status_of_me34_reads_in_french() -> None:
+    """A power's status note (combat.effects: "A.X is burning (ME34)") names the status in
+    French, for each status the draft has (rules.STATUSES); a CI match that ended on a burning
+    figure showed "burning" on the French page."""
+    from skirmish.games.masseffect.rules import STATUSES
+
+    for status, meaning in STATUSES.items():
+        french = meaning.split(":")[0]
+        assert translate(f"A.Soldat-de-l'Alliance is {status} (ME34)", "fr") == \
+            f"A.Soldat-de-l'Alliance : {french} (ME34)"

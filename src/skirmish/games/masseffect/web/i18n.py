@@ -312,7 +312,9 @@ FR_WORDS.update({"damage": "dégâts", "heal": "soins", "impact": "impact",
                  "melee": "mêlée", "opportunity attack": "attaque d'opportunité",
                  "hack": "piratage", "download": "téléchargement", "unlock": "déverrouillage",
                  "react": "réaction",
-                 "Bouclier": "Bouclier", "Barrière": "Barrière", "Défense": "Défense"})
+                 "Bouclier": "Bouclier", "Barrière": "Barrière", "Défense": "Défense",
+                 # ME34's statuses (rules.STATUSES), as "A.X is burning (ME34)" names them
+                 "stunned": "sonné", "lifted": "soulevé", "burning": "en feu"})
 
 
 # -- the table's picture (games.masseffect.table) in French (the "picture" table: common.js
