@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from skirmish.core import Game
+from skirmish.games.eden.bots.tactics_board import Spot, table
 from skirmish.games.eden.bots.tactics_second import (
     heal_the_wounded,
     stimulants_for_the_second_blow,
@@ -59,6 +60,25 @@ def test_what_is_left_at_the_end_and_whether_it_could_be_paid_for() -> None:
     total.add(a)
     total.add(b)
     assert (total.matches, total.sp_left, total.cards_left) == (2, 4, 1)
+
+
+def test_a_card_passed_up_in_the_last_round_with_the_sp_kept_is_counted() -> None:
+    """Round 3 of 3: A passes the tactical phase holding Medical supplies (a heal on the
+    wounded Vladd offered) and ends the match with its 4 SP: a card passed up."""
+    game = heal_the_wounded()
+    a, b = waste_in(game, _to_the_end(game, ["pass"]))
+    assert (a.cards_passed_up, b.cards_passed_up) == (1, 0)
+    a, _ = waste_in(game, _to_the_end(game, ["play Medical-supplies A.Vladd"]))
+    assert (a.cards_left, a.cards_passed_up) == (0, 0)  # played: nothing passed up
+    # nobody wounded: only plays that change nothing offered, so no card passed up
+    unwounded = table([Spot("Vladd", 20, 20, spent=True, equipment=()),
+                       Spot("Mirka", 5, 55, spent=True)],
+                      [Spot("Sekongo", 30, 35, spent=True, equipment=()),
+                       Spot("Dacke", 50, 50, spent=True)],
+                      leaders=("Mirka", "Dacke"), hands=(("Medical supplies",), ()),
+                      sp=(4, 0), until="tactical")
+    a, _ = waste_in(unwounded, _to_the_end(unwounded, ["pass"]))
+    assert (a.cards_left, a.sp_left, a.cards_passed_up) == (1, 4, 0)
 
 
 def test_the_bench_counts_a_selfplay_folder_by_agent(tmp_path: Path) -> None:

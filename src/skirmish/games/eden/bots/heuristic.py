@@ -47,6 +47,7 @@ from skirmish.games.eden.actions import (
     Use,
     key,
 )
+from skirmish.games.eden.bots import spending
 from skirmish.games.eden.bots.card_sense import sensible
 from skirmish.games.eden.bots.estimates import (
     LIMBS,
@@ -128,8 +129,7 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
     # -- preparation and rounds ------------------------------------------------------------------
     def _secret_bid(self, view: Mapping[str, Any], actions: Sequence[Action],
                     decision: Mapping[str, Any]) -> Action | None:
-        sp = view["sp"][self._me(view)]
-        want = 1 if sp >= 4 else 0
+        want = spending.bid(view)  # the SP still worth keeping (bots.spending)
         return next((a for a in actions if isinstance(a, Bid) and a.sp == want), None)
 
     def _first_player(self, view: Mapping[str, Any], actions: Sequence[Action],
@@ -179,7 +179,7 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
     def _tactical(self, view: Mapping[str, Any], actions: Sequence[Action],
                   decision: Mapping[str, Any]) -> Action | None:
         me = self._me(view)
-        if view["sp"][me] < 3:
+        if view["sp"][me] < spending.card_threshold(view):
             return Pass()
         # never a card that would change nothing (a heal on an unwounded fighter ...)
         plays = [a for a in sensible(view, actions) if isinstance(a, PlayCard)]

@@ -14,7 +14,12 @@ game is re-played action by action and, for each seat, counted:
   none of the player's fighters had one;
 - ``sp_left`` and ``cards_left``: the SP and the tactical cards the seat still held when the
   match ended; ``cards_left_playable``: those of them it could have paid for (2 SP, or what
-  an effect makes it) at the last tactical phase it was offered, with its leader on the field.
+  an effect makes it) at the last tactical phase it was offered, with its leader on the field;
+- ``cards_passed_up``: the cards it still held at the end that it passed up in the match's
+  last round - a tactical window (the phase or an activation's start) passed while a play of
+  that card that would change something was offered - with the SP left at the end to have
+  paid for them: SP are worth nothing once the match ends (:mod:`.spending`), so those SP
+  bought nothing by being kept.
 
 The counts are a report on play, not a rule: the match itself is the record's.
 """
@@ -31,7 +36,7 @@ from skirmish.core.agents import view_of
 from skirmish.games.eden.actions import End, PlayCard, key
 from skirmish.games.eden.bots.card_sense import idle
 from skirmish.games.eden.rolling import state_of
-from skirmish.games.eden.rounds.tactical import card_cost
+from skirmish.games.eden.rounds.tactical import CARD_COST, card_cost
 
 if TYPE_CHECKING:
     from skirmish.games.eden.state import EdenState
@@ -49,6 +54,7 @@ class Waste:
     sp_left: int = 0
     cards_left: int = 0
     cards_left_playable: int = 0
+    cards_passed_up: int = 0
 
     def add(self, other: Waste) -> None:
         for f in fields(self):
@@ -75,6 +81,9 @@ class _Reading:
     seats: tuple[Waste, Waste] = field(default_factory=lambda: (Waste(1), Waste(1)))
     given: list[_Given] = field(default_factory=list)
     playable_at_last_phase: list[int] = field(default_factory=lambda: [0, 0])
+    #: each seat's cards passed up in the last round (their names), and what a card cost then
+    passed_up: tuple[set[str], set[str]] = field(default_factory=lambda: (set(), set()))
+    cost: list[int] = field(default_factory=lambda: [CARD_COST, CARD_COST])
 
 
 def _card_played(reading: _Reading, game: Game, action: PlayCard) -> None:
@@ -112,6 +121,19 @@ def _tactical_phase(reading: _Reading, game: Game) -> None:
     reading.playable_at_last_phase[player] = len(state.hands[player]) if affordable else 0
 
 
+def _passed(reading: _Reading, game: Game) -> None:
+    """A tactical window of the last round passed: the cards of which a play that would
+    change something was offered."""
+    state = state_of(game)
+    if state.round < state.max_rounds:
+        return
+    player = game.decision().player
+    view = view_of(game, player)
+    offered = [a for a in game.legal_actions() if isinstance(a, PlayCard)]
+    reading.passed_up[player].update(a.card for a in offered if idle(view, a) is None)
+    reading.cost[player] = card_cost(state, player)
+
+
 def _settle(reading: _Reading, game: Game, ended_by: object) -> None:
     """The round of each AP given ended: was any left?"""
     state = state_of(game)
@@ -143,6 +165,8 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
             _tactical_phase(reading, replay)
         if isinstance(action, PlayCard):
             _card_played(reading, replay, action)
+        elif decision.kind == "tactical" and isinstance(action, Pass):
+            _passed(reading, replay)
         round_before = state_of(replay).round
         replay.apply(action)
         state = state_of(replay)
@@ -157,4 +181,7 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
         seat.sp_left = state.sp[player]
         seat.cards_left = len(state.hands[player])
         seat.cards_left_playable = min(seat.cards_left, reading.playable_at_last_phase[player])
+        held = {key(name) for name in state.hands[player]}
+        seat.cards_passed_up = min(len(reading.passed_up[player] & held),
+                                   seat.sp_left // max(1, reading.cost[player]))
     return reading.seats
