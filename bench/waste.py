@@ -74,7 +74,8 @@ def report(totals: dict[str, Waste], results: dict[str, list[int]] | None = None
             f"given and unused, {w.burns_removed_from_nobody} Burn removed from nobody); at "
             f"the end {w.sp_left} SP ({w.sp_left / max(w.matches, 1):.1f} a match) and "
             f"{w.cards_left} cards left, {w.cards_left_playable} of them payable at the last "
-            f"tactical phase, {w.cards_passed_up} passed up in the last round with the SP left "
+            f"tactical phase, {w.cards_left_leaderless} with the leader off the field, "
+            f"{w.cards_passed_up} passed up in the last round with the SP left "
             "to pay for them")
     return "\n".join(lines)
 

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 from skirmish.core import Game
+from skirmish.core.dice import ScriptedDice
+from skirmish.games.eden.bots.tactics import NGOBO_ON_ONE_CP
 from skirmish.games.eden.bots.tactics_board import Spot, table
 from skirmish.games.eden.bots.tactics_second import (
     heal_the_wounded,
@@ -79,6 +81,23 @@ def test_a_card_passed_up_in_the_last_round_with_the_sp_kept_is_counted() -> Non
                       sp=(4, 0), until="tactical")
     a, _ = waste_in(unwounded, _to_the_end(unwounded, ["pass"]))
     assert (a.cards_left, a.sp_left, a.cards_passed_up) == (1, 4, 0)
+    assert a.cards_left_leaderless == 0  # Mirka, A's leader, still stands
+
+
+def test_cards_left_by_a_seat_whose_leader_fell_are_told_apart() -> None:
+    """Vladd takes out B's leader Ngobo (forced sixes): B keeps his Stimulants and 4 SP to
+    the end, as no card may be played without the leader (Rulebook 4.B)."""
+    game = table([Spot("Vladd", 30, 30, equipment=()), Spot("Dacke", 5, 5, spent=True)],
+                 [Spot("Ngobo Quick-Arm", 30, 33, checked=NGOBO_ON_ONE_CP, spent=True,
+                       equipment=()), Spot("Tarar", 50, 50, spent=True)],
+                 leaders=("Dacke", "Ngobo Quick-Arm"), hands=((), ("Stimulants",)),
+                 sp=(0, 4), steps=["activate A.Vladd"])
+    game.dice = ScriptedDice([6] * 10 + [1, 2] * 100)  # then every tied bid won by A
+    played = _to_the_end(game, ["attack A.Vladd B.Ngobo-Quick-Arm", "react passive",
+                                "aim head"])
+    _, b = waste_in(game, played)
+    assert (b.cards_left, b.cards_left_leaderless, b.sp_left, b.cards_passed_up) == \
+        (1, 1, 4, 0)
 
 
 def test_the_bench_counts_a_selfplay_folder_by_agent(tmp_path: Path) -> None:

@@ -15,6 +15,8 @@ game is re-played action by action and, for each seat, counted:
 - ``sp_left`` and ``cards_left``: the SP and the tactical cards the seat still held when the
   match ended; ``cards_left_playable``: those of them it could have paid for (2 SP, or what
   an effect makes it) at the last tactical phase it was offered, with its leader on the field;
+- ``cards_left_leaderless``: the cards left by a seat whose leader was off the field at the
+  end (no card may be played without him, Rulebook 4.B Tactical phase);
 - ``cards_passed_up``: the cards it still held at the end that it passed up in the match's
   last round - a tactical window (the phase or an activation's start) passed while a play of
   that card that would change something was offered - with the SP left at the end to have
@@ -54,6 +56,7 @@ class Waste:
     sp_left: int = 0
     cards_left: int = 0
     cards_left_playable: int = 0
+    cards_left_leaderless: int = 0
     cards_passed_up: int = 0
 
     def add(self, other: Waste) -> None:
@@ -181,6 +184,9 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
         seat.sp_left = state.sp[player]
         seat.cards_left = len(state.hands[player])
         seat.cards_left_playable = min(seat.cards_left, reading.playable_at_last_phase[player])
+        leader = state.leader(player)
+        if leader is None or not leader.on_field:
+            seat.cards_left_leaderless = seat.cards_left
         held = {key(name) for name in state.hands[player]}
         seat.cards_passed_up = min(len(reading.passed_up[player] & held),
                                    seat.sp_left // max(1, reading.cost[player]))
