@@ -13,9 +13,18 @@ from skirmish.games.eden.bots.tactics_board import Spot, table
 from skirmish.games.eden.bots.tactics_second import outbid_for_the_first_strike
 
 
-def _view(round_: int, sp: tuple[int, int], hand: int = 0) -> dict[str, Any]:
+def _view(round_: int, sp: tuple[int, int], hand: int = 0, tactical: int = 0,
+          leader_on: bool = True) -> dict[str, Any]:
+    """A's view: ``hand`` Stimulants (no Tactical rule) and ``tactical`` Tactical cards."""
+    cards = [{"name": "Stimulants", "tactical": False, "first_round": False},
+             {"name": "Medical supplies", "tactical": True, "first_round": False},
+             {"name": "Cold shower", "tactical": True, "first_round": False},
+             {"name": "Supply drop", "tactical": True, "first_round": True}]
     return {"round": round_, "max_rounds": 3, "player": 0, "sp": list(sp),
-            "my_hand": ["Stimulants"] * hand}
+            "my_hand": ["Stimulants"] * hand + [c["name"] for c in cards[1:1 + tactical]],
+            "my_tactical_cards": cards, "leaders": ["A.Mirka", "B.Dacke"],
+            "fighters": [{"ref": "A.Mirka", "on_field": leader_on},
+                         {"ref": "B.Dacke", "on_field": True}]}
 
 
 def test_before_the_last_round_the_bid_keeps_the_reserve() -> None:
@@ -31,6 +40,16 @@ def test_in_the_last_round_the_spare_sp_bid_up_to_the_certain_bid() -> None:
     assert spending.bid(_view(3, (6, 0))) == 1  # more would buy nothing
     assert spending.bid(_view(3, (6, 9), hand=2)) == 2  # 4 SP kept for two cards
     assert spending.bid(_view(3, (3, 1), hand=2)) == 0
+    # one Tactical card only at the round's tactical phase: 2 SP kept for two of them
+    assert spending.cards_still_payable(_view(3, (6, 9), tactical=2)) == 1
+    assert spending.bid(_view(3, (6, 9), tactical=2)) == 4
+    assert spending.cards_still_payable(_view(3, (6, 9), hand=1, tactical=2)) == 2
+    # Supply drop (First round) is no more playable; no card without the leader
+    for round_, payable in ((3, 0), (1, 1)):
+        only_supply_drop = {**_view(round_, (6, 9)), "my_hand": ["Supply drop"]}
+        assert spending.cards_still_payable(only_supply_drop) == payable
+    assert spending.cards_still_payable(_view(3, (6, 9), hand=2, leader_on=False)) == 0
+    assert spending.bid(_view(3, (6, 9), hand=2, leader_on=False)) == 6
     assert spending.card_threshold(_view(3, (2, 0))) == 2
 
 

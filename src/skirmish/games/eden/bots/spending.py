@@ -6,14 +6,17 @@ activation").
 SP are one reserve for the whole match, set at its start and never refilled (Rulebook 4.A
 step 2: the sum of the troop's PSI): they pay the secret bids (both bids are lost, 4.A step
 3 and 4.B step 1), the tactical cards (2 SP each, 4.B Tactical phase), Cancellation and the
-costs of permanent abilities (7). What is left when the match ends is worth nothing. So in the last
-round (the round's number is public) the SP that the cards still in hand do not need have no
-later use:
+costs of permanent abilities (7). What is left when the match ends is worth nothing. So in
+the last round (the round's number is public) the SP that the cards still playable do not
+need have no later use:
 
 - **the bid**: before the last round, 1 SP from a reserve of 4 or more (the heuristic's rule
-  since issue 16); in the last round, the spare SP, up to one more than the opponent's whole
-  reserve - the smallest bid that wins for certain (a higher one buys nothing more, as both
-  bids are lost), so that the player who wins the bid chooses who strikes first;
+  since issue 16); in the last round, the SP that the cards he may still play this round
+  do not need (none without his leader on the field; one at the tactical phase, and those
+  without the Tactical special rule at his activations' starts too), up to one more than
+  the opponent's whole reserve - the smallest bid that wins for certain (a higher one buys
+  nothing more, as both bids are lost) - so that the player who wins the bid chooses who
+  strikes first;
 - **a tactical card**: before the last round, only from a reserve of 3 SP or more (a card
   leaves at least 1 SP for a later bid); in the last round, whenever its cost can be paid.
 
@@ -35,10 +38,27 @@ def last_round(view: Mapping[str, Any]) -> bool:
     return int(view["round"]) >= int(view["max_rounds"])
 
 
-def spare_sp(view: Mapping[str, Any]) -> int:
-    """The player's SP that the tactical cards in his hand do not need (each 2 SP)."""
+def cards_still_payable(view: Mapping[str, Any]) -> int:
+    """How many of the hand's cards the player may still play this round: none without his
+    leader on the field (Rulebook 4.B, Tactical phase); else one at the tactical phase, and
+    those without the Tactical special rule at his activations' starts as well (1.D), never
+    a First-round card after the first round."""
     me = int(view["player"])
-    return max(0, int(view["sp"][me]) - CARD_COST * len(view.get("my_hand", ())))
+    leader = str(view["leaders"][me] or "")
+    if not any(f["ref"] == leader and f["on_field"] for f in view["fighters"]):
+        return 0
+    cards = {c["name"]: c for c in view.get("my_tactical_cards", ())}
+    playable = [cards.get(name, {}) for name in view.get("my_hand", ())]
+    playable = [c for c in playable if not (c.get("first_round") and int(view["round"]) > 1)]
+    anytime = sum(1 for c in playable if not c.get("tactical", True))
+    return min(len(playable), 1 + anytime)
+
+
+def spare_sp(view: Mapping[str, Any]) -> int:
+    """The player's SP that the cards he may still play this round do not need (2 SP
+    each): in the last round, SP with no later use."""
+    me = int(view["player"])
+    return max(0, int(view["sp"][me]) - CARD_COST * cards_still_payable(view))
 
 
 def bid(view: Mapping[str, Any]) -> int:
