@@ -70,6 +70,7 @@ def test_a_card_passed_up_in_the_last_round_with_the_sp_kept_is_counted() -> Non
     game = heal_the_wounded()
     a, b = waste_in(game, _to_the_end(game, ["pass"]))
     assert (a.cards_passed_up, b.cards_passed_up) == (1, 0)
+    assert (a.sp_left, a.sp_left_unspendable) == (4, 0)  # the phase offered the card
     a, _ = waste_in(game, _to_the_end(game, ["play Medical-supplies A.Vladd"]))
     assert (a.cards_left, a.cards_passed_up) == (0, 0)  # played: nothing passed up
     # nobody wounded: only plays that change nothing offered, so no card passed up
@@ -98,6 +99,9 @@ def test_cards_left_by_a_seat_whose_leader_fell_are_told_apart() -> None:
     _, b = waste_in(game, played)
     assert (b.cards_left, b.cards_left_leaderless, b.sp_left, b.cards_passed_up) == \
         (1, 1, 4, 0)
+    # round 3: A chooses the first player (B's leader fell, Rulebook 4.B), and B may play
+    # no card: his 4 SP could buy nothing in the last round
+    assert b.sp_left_unspendable == 4
 
 
 def test_the_bench_counts_a_selfplay_folder_by_agent(tmp_path: Path) -> None:

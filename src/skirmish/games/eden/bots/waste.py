@@ -15,6 +15,10 @@ game is re-played action by action and, for each seat, counted:
 - ``sp_left`` and ``cards_left``: the SP and the tactical cards the seat still held when the
   match ended; ``cards_left_playable``: those of them it could have paid for (2 SP, or what
   an effect makes it) at the last tactical phase it was offered, with its leader on the field;
+- ``sp_left_unspendable``: the SP left by a seat that was offered nothing to spend them on in
+  the match's last round: no bid (the first player chosen by the player whose leader had
+  not fallen, 4.B), no tactical window with a card to play (none without the leader), no
+  Cancellation, no ability's cost; SP that nothing could buy any more;
 - ``cards_left_leaderless``: the cards left by a seat whose leader was off the field at the
   end (no card may be played without him, Rulebook 4.B Tactical phase);
 - ``cards_passed_up``: the cards it still held at the end that it passed up in the match's
@@ -35,6 +39,7 @@ from typing import TYPE_CHECKING
 from skirmish.core import Game
 from skirmish.core.actions import Action, Pass
 from skirmish.core.agents import view_of
+from skirmish.core.decision import Decision
 from skirmish.games.eden.actions import End, PlayCard, key
 from skirmish.games.eden.bots.card_sense import idle
 from skirmish.games.eden.rolling import state_of
@@ -56,6 +61,7 @@ class Waste:
     sp_left: int = 0
     cards_left: int = 0
     cards_left_playable: int = 0
+    sp_left_unspendable: int = 0
     cards_left_leaderless: int = 0
     cards_passed_up: int = 0
 
@@ -87,6 +93,8 @@ class _Reading:
     #: each seat's cards passed up in the last round (their names), and what a card cost then
     passed_up: tuple[set[str], set[str]] = field(default_factory=lambda: (set(), set()))
     cost: list[int] = field(default_factory=lambda: [CARD_COST, CARD_COST])
+    #: whether each seat was offered a way to spend SP in the last round
+    could_spend: list[bool] = field(default_factory=lambda: [False, False])
 
 
 def _card_played(reading: _Reading, game: Game, action: PlayCard) -> None:
@@ -122,6 +130,22 @@ def _tactical_phase(reading: _Reading, game: Game) -> None:
     affordable = leader is not None and leader.on_field and \
         state.sp[player] >= card_cost(state, player)
     reading.playable_at_last_phase[player] = len(state.hands[player]) if affordable else 0
+
+
+#: The decisions that may spend SP besides a tactical window: the bid, Cancellation, and a
+#: permanent ability's cost.
+_SPENDING = ("secret-bid", "cancellation", "ability-cost")
+
+
+def _spends(game: Game, decision: Decision) -> bool:
+    """Whether ``decision``, in the match's last round, offers its player a way to spend SP
+    (a tactical window counts when it offers a card)."""
+    state = state_of(game)
+    if state.round < state.max_rounds:
+        return False
+    if decision.kind == "tactical":
+        return any(isinstance(a, PlayCard) for a in game.legal_actions())
+    return decision.kind in _SPENDING
 
 
 def _passed(reading: _Reading, game: Game) -> None:
@@ -166,6 +190,8 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
         decision = replay.decision()
         if decision.kind == "tactical" and decision.context.get("when") == "tactical phase":
             _tactical_phase(reading, replay)
+        if _spends(replay, decision):
+            reading.could_spend[decision.player] = True
         if isinstance(action, PlayCard):
             _card_played(reading, replay, action)
         elif decision.kind == "tactical" and isinstance(action, Pass):
@@ -184,6 +210,8 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
         seat.sp_left = state.sp[player]
         seat.cards_left = len(state.hands[player])
         seat.cards_left_playable = min(seat.cards_left, reading.playable_at_last_phase[player])
+        if not reading.could_spend[player]:
+            seat.sp_left_unspendable = seat.sp_left
         leader = state.leader(player)
         if leader is None or not leader.on_field:
             seat.cards_left_leaderless = seat.cards_left
