@@ -66,3 +66,11 @@ def test_every_status_of_me34_reads_in_french() -> None:
         french = meaning.split(":")[0]
         assert translate(f"A.Soldat-de-l'Alliance is {status} (ME34)", "fr") == \
             f"A.Soldat-de-l'Alliance : {french} (ME34)"
+
+
+def test_a_figure_pushed_or_pulled_by_a_power_reads_in_french() -> None:
+    """combat.effects.push's move line ("is thrown" / "is pulled"), left in English before."""
+    assert translate("A.Ingénieur-galarien is thrown 3.0 pas to 57.5,54.4 cm", "fr") == \
+        "A.Ingénieur-galarien est projeté de 3.0 pas jusqu'en 57.5,54.4 cm"
+    assert translate("B.Soldat-2 is pulled 0.0 pas to 34.2,41.2 cm", "fr") == \
+        "B.Soldat-2 est attiré de 0.0 pas jusqu'en 34.2,41.2 cm"

@@ -14,6 +14,7 @@ the sample cards' French in :mod:`.i18n_picture` (docs/web.md, Words, not notati
 from __future__ import annotations
 
 from skirmish.games.eden.bots.reasons import FR_REASONS
+from skirmish.games.eden.web.i18n_optional import FR_OPTIONAL, FR_OPTIONAL_WORDS
 from skirmish.games.eden.web.i18n_picture import CARD_PATTERNS, PICTURE_PATTERNS, PICTURE_WORDS
 from skirmish.games.eden.web.i18n_refusals import FR_REFUSALS_FIRST, FR_REFUSALS_LAST
 from skirmish.games.eden.web.i18n_sentences import (
@@ -289,11 +290,12 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (rf"^{_REF} moves from \(([^)]+)\) to \(([^)]+)\)$", "{1} se déplace de ({2}) à ({3})"),
     (rf"^{_REF} charges from \(([^)]+)\) to \(([^)]+)\)$",
      "{1} effectue un Engagement de ({2}) à ({3})"),
+    (rf"^{_REF} attacks the withdrawing {_REF}$", "{1} attaque {2}, qui se désengage"),
     (rf"^{_REF} withdraws from \(([^)]+)\) to \(([^)]+)\)$", "{1} se désengage de ({2}) à ({3})"),
     (rf"^{_REF} uses (.+) on {_REF}$", "{1} utilise {2} sur {3}"),
     (rf"^{_REF} uses (.+)$", "{1} utilise {2}"),
     # attacks and rolls
-    (rf"^{_REF} (\w+) roll (\w+) (\d+) difficulty (\d+): (\[[^\]]*\]) -> (\d+) success(?:es)?",
+    (rf"^{_REF} (\w+) roll (\w+) (-?\d+) difficulty (\d+): (\[[^\]]*\]) -> (\d+) success(?:es)?",
      "{1}, jet de {2w} {3w} {4} difficulté {5} : {6} -> {7} succès"),
     (r" \((\d+)D6 at (\d)\+: ([^,]*), (\d+) success(?:es)?\)$",
      " ({1}D6 à {2}+ : {3}, {4} succès)"),
@@ -316,8 +318,8 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (r"^location (\d): (\w+)$", "localisation {1} : {2w}"),
     (rf"^{_REF} spends (\d+) success(?:es)? to shift the location (\d) -> (\d): (\w+)$",
      "{1} dépense {2} succès pour décaler la localisation {3} -> {4} : {5w}"),
-    (rf"^{_REF} CBT (\d+) vs {_REF} (\d+): faces \[(\d), (\d)\]; (won|lost) {_REF} wins$",
-     "{1} CBT {2} contre {3} {4} : faces [{5}, {6}] ; {8} l'emporte"),
+    (rf"^{_REF} CBT (\d+) vs {_REF} (\d+): faces \[([\d, ]+)\]; (won|lost) {_REF} wins$",
+     "{1} CBT {2} contre {3} {4} : faces [{5}] ; {7} l'emporte"),
     (rf"^{_REF} takes (\d+) wounds? to the (\w+)", "{1} subit {2} blessure(s) : {3w}"),
     (r", (\d+) stopped by protection: loses", ", {1} arrêtée(s) par la protection : loses"),
     (r": loses (\d+) CP \((\d+) left\)", " : perd {1} PC (reste {2})"),
@@ -411,6 +413,9 @@ FR_WORDS.update({name.replace(" ", "-"): french for name, french in SCENERY.item
 # the heuristic's reasons ("Why?" of a decision taken without a search) and a probe's most
 # frequent refusals in French
 FR_PATTERNS[:0] = FR_REASONS + FR_REFUSALS
+# the optional rules' log lines (i18n_optional), before the basic rules' catch-alls
+FR_PATTERNS[:0] = FR_OPTIONAL
+FR_WORDS.update(FR_OPTIONAL_WORDS)
 
 __all__ = ["CARD_PATTERNS", "FR_EQUIPMENT_PATTERNS", "FR_EQUIPMENT_WORDS", "FR_PATTERNS",
            "FR_SENTENCES", "FR_WORDS", "PICTURE_PATTERNS", "PICTURE_WORDS", "SCENERY",

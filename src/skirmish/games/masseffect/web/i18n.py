@@ -169,6 +169,8 @@ FR_PATTERNS: list[tuple[str, str]] = [
     (r"^Turn (\d+): initiative to player ([AB]) ", "Tour {1} : initiative au joueur {2} "),
     (rf"^{_REF} (walks|runs) ([\d.]+) pas to ", "{1} {2w} {3} pas jusqu'en "),
     (rf"^{_REF} climbs over (\S+) ([\d.]+) pas to ", "{1} escalade {2} sur {3} pas jusqu'en "),
+    # a power's push or pull (combat.effects.push: the figure moved by it)
+    (rf"^{_REF} is (thrown|pulled) ([\d.]+) pas to ", "{1} est {2w} de {3} pas jusqu'en "),
     (rf"^{_REF} stays, facing ", "{1} reste immobile, orienté à "),
     (rf"^{_REF} deploys at ", "{1} se déploie en "),
     (rf"^{_REF} holds$", "{1} attend"),
@@ -192,6 +194,7 @@ FR_PATTERNS: list[tuple[str, str]] = [
 #: Words the patterns' ``{Nw}`` groups read (added to i18n.FR_WORDS).
 FR_WORDS: dict[str, str] = {
     "lower": "bord inférieur", "upper": "bord supérieur", "walks": "marche", "runs": "court",
+    "thrown": "projeté", "pulled": "attiré",
 }
 
 
