@@ -21,26 +21,33 @@ RULES = {"territory": True, "infestation": 3, "climate": ["roll", "roll"]}
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_every_log_line_of_an_optional_rules_match_reads_in_french(seed: int) -> None:
+def test_every_prompt_and_log_line_of_an_optional_rules_match_reads_in_french(
+        seed: int) -> None:
     game = eden(seed, RULES)
     agents = [make_agent("heuristic", seed), make_agent("heuristic", seed + 1)]
     rng = random.Random(seed)
+    found: dict[str, str] = {}
     while not game.is_over:
         decision = game.decision()
+        _check(decision.prompt, found)
         legal = list(game.legal_actions())
         agent = agents[decision.player]
         game.apply(agent.act(view_of(game, decision.player, agent), legal)
                    if rng.random() < 0.7 else rng.choice(legal))
-    found: dict[str, str] = {}
     for player in (0, 1):
         for line in log_lines(game, player):
-            english = str(line.get("line") or "")
-            french = translate(english, "fr")
-            word = english_in(french)
-            if word:
-                shape = re.sub(r"\d+(\.\d+)?", "N", re.sub(r"\b[ABN]\.\S+", "REF", english))
-                found.setdefault(shape, f"{english!r} -> {french!r} ({word!r})")
+            _check(str(line.get("line") or ""), found)
     assert found == {}, "\n".join(found.values())
+
+
+def _check(english: str, found: dict[str, str]) -> None:
+    """``english`` in French; its shape and an example in ``found`` if an English word is
+    left."""
+    french = translate(english, "fr")
+    word = english_in(french)
+    if word:
+        shape = re.sub(r"\d+(\.\d+)?", "N", re.sub(r"\b[ABN]\.\S+", "REF", english))
+        found.setdefault(shape, f"{english!r} -> {french!r} ({word!r})")
 
 
 @pytest.mark.parametrize(("english", "french"), [
@@ -64,6 +71,14 @@ def test_every_log_line_of_an_optional_rules_match_reads_in_french(seed: int) ->
      "joueur B) rôde"),
     ("B.Sabaka CBT 6 vs N.Abomination-2 6: faces [5, 5, 5, 5, 4, 3]; won B.Sabaka wins",
      "B.Sabaka CBT 6 contre N.Abomination-2 6 : faces [5, 5, 5, 5, 4, 3] ; B.Sabaka l'emporte"),
+    ("Buy and place a scenery element: 8 scenery points left (for sale: Wall 1, Car wreck 1, "
+     "Pond 2); 5 cm or more from scenery, edges and objectives",
+     "Achetez et placez un élément de décor : reste 8 point(s) de décor (en vente : Muret 1, "
+     "Épave de voiture 1, Étang 2) ; à 5 cm ou plus des décors, des bords et des objectifs"),
+    ("Deploy one fighter in your Confrontation zone: the south half, 20 cm or more from the "
+     "centre line (Mist: one at a time, alternately)",
+     "Déployez un combattant dans votre zone Confrontation : la moitié sud, à 20 cm ou plus de "
+     "la ligne centrale (Brume : un à la fois, en alternance)"),
     ("every scenery point is spent: the scenery step ends",
      "tous les points de décor sont dépensés : l'étape des décors prend fin"),
 ])

@@ -8,10 +8,27 @@ are added to its words.
 
 from __future__ import annotations
 
+from skirmish.games.eden.web.i18n_sentences import SCENERY
+
 _REF = r"(\S+)"
 _CLIMATES = r"(Ion storm|Snowstorm|Storm|Dense fog|Normal weather|Mist|Acid rain)"
 
 FR_OPTIONAL: list[tuple[str, str]] = [
+    # the decisions' prompts
+    (r"^Buy and place a scenery element: (\d+) scenery points? left \(for sale: ([^)]*)\); "
+     r"(\d+) cm or more from scenery, edges and objectives$",
+     "Achetez et placez un élément de décor : reste {1} point(s) de décor (en vente : {2}) ; "
+     "à {3} cm ou plus des décors, des bords et des objectifs"),
+    (r"^Spend infestation points \((\d+) left\) to place a non-player fighter, (\d+) cm or "
+     r"more from any other$",
+     "Dépensez des points d'infestation (reste {1}) pour placer un CNJ, à {2} cm ou plus de "
+     "tout autre"),
+    (r"^Deploy one fighter in your (\w+) zone: ", "Déployez un combattant dans votre zone {1w} : "),
+    (r" \(Mist: one at a time, alternately\)$", " (Brume : un à la fois, en alternance)"),
+    (rf"^{_REF} prowls: move it up to (\d+) cm in the direction of your choice$",
+     "{1} rôde : déplacez-le de {2} cm au plus dans la direction de votre choix"),
+    (r"^Activate a non-player fighter \((\d+) not yet activated this round\)$",
+     "Activez un CNJ ({1} pas encore activé(s) ce tour)"),
     # 1. Territory Management: buying and placing scenery
     (r"^Territory Management \(optional rules 1\): each player has (\d+) scenery points to buy "
      r"and place scenery, the first player first$",
@@ -135,6 +152,11 @@ FR_OPTIONAL: list[tuple[str, str]] = [
      "{1}, jet de {4w} {5} des conditions climatiques {2} ({3w}), difficulté {6} : {7} -> {8} "
      "succès"),
 ]
+
+# the scenery on sale, by name and cost ("en vente : Wall 1, Car wreck 1"), in the French
+# rulebook's names (i18n_sentences.SCENERY)
+FR_OPTIONAL.append(("(" + "|".join(sorted(SCENERY, key=len, reverse=True)) + r") (\d+)(?=, |\))",
+                    "{1w} {2}"))
 
 FR_OPTIONAL_WORDS: dict[str, str] = {
     "its move ends": "à la fin de son déplacement",
