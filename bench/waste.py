@@ -11,6 +11,11 @@ Prints each agent's results (wins-draws-losses, its score with a 95 % interval),
 line per agent: matches, cards played, cards without effect (heals on unwounded
 fighters, AP given and left unused, Burn removed from nobody), and at the matches' ends the
 SP and cards left, and the cards left that the last tactical phase would have paid for.
+
+``python -m bench.waste FOLDER --paired OTHER`` compares the first agent of two folders of the
+same deals (the same ``--seed``, deals and rounds: one agent changed, the other kept) match by
+match: each first agent's score, the mean difference with its 95 % interval, and how many
+matches ended otherwise. The matches present in both are compared.
 """
 
 from __future__ import annotations
@@ -81,12 +86,58 @@ def report(totals: dict[str, Waste], results: dict[str, list[int]] | None = None
     return "\n".join(lines)
 
 
+def _first_scores(folder: Path) -> tuple[dict[str, object], dict[int, float]]:
+    """A selfplay folder's description and, by match, its first agent's score (a draw 0.5)."""
+    described = folder / "selfplay.json"
+    if not described.is_file():
+        raise ValueError(f"{folder}: not a skirmish selfplay folder (no selfplay.json)")
+    meta = json.loads(described.read_text())
+    scores: dict[int, float] = {}
+    for path in sorted(folder.glob("game-*.jsonl")):
+        index = int(path.stem.split("-")[1])
+        outcome = verify_file(path).outcome()
+        if outcome is None:
+            continue
+        side = index % 2  # the first agent sits at A in even matches, at B in odd ones
+        scores[index] = 0.5 if outcome.winner is None else float(outcome.winner == side)
+    return meta, scores
+
+
+def paired(folder: Path, other: Path) -> dict[str, float]:
+    """The first agents of two folders of the same deals, match by match: ``n`` matches in
+    both, each agent's ``score``, the mean ``difference`` (``folder``'s less ``other``'s) and
+    the ``half`` width of its 95 % interval, and the matches that ended ``changed``."""
+    meta, mine = _first_scores(folder)
+    theirs_meta, theirs = _first_scores(other)
+    for key in ("game", "seed", "deals", "time_caps"):
+        if meta.get(key) != theirs_meta.get(key):
+            raise ValueError(f"{other}: not the same matches as {folder} ({key} "
+                             f"{theirs_meta.get(key)!r}, not {meta.get(key)!r})")
+    both = sorted(set(mine) & set(theirs))
+    if len(both) < 2:
+        raise ValueError(f"{other}: fewer than 2 finished matches in common with {folder}")
+    differences = [mine[i] - theirs[i] for i in both]
+    n = len(both)
+    mean = sum(differences) / n
+    var = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return {"n": n, "score": sum(mine[i] for i in both) / n,
+            "other": sum(theirs[i] for i in both) / n, "difference": mean,
+            "half": 1.96 * math.sqrt(var / n), "changed": sum(1 for d in differences if d)}
+
+
 def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report for people
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m bench.waste FOLDER (a skirmish selfplay --out)", file=sys.stderr)
+    if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "--paired"):
+        print("usage: python -m bench.waste FOLDER [--paired OTHER] (skirmish selfplay --out "
+              "folders)", file=sys.stderr)
         sys.exit(2)
     try:
+        if len(args) == 3:
+            p = paired(Path(args[0]), Path(args[2]))
+            print(f"{p['n']:.0f} matches in common: {100 * p['score']:.1f} % against "
+                  f"{100 * p['other']:.1f} %, {100 * p['difference']:+.1f} ± "
+                  f"{100 * p['half']:.1f} points (95 %), {p['changed']:.0f} matches changed")
+            return
         found = count(Path(args[0]))
     except ValueError as error:  # one line, exit 2
         print(f"bench.waste: {error}", file=sys.stderr)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from skirmish.core import Game
 from skirmish.core.dice import ScriptedDice
 from skirmish.games.eden.bots.tactics import NGOBO_ON_ONE_CP
@@ -139,3 +141,36 @@ def test_the_bench_refuses_a_folder_that_is_not_self_play_in_one_line(tmp_path: 
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == f"bench.waste: {tmp_path}: not a skirmish selfplay folder " \
                                   "(no selfplay.json)"
+
+
+def test_the_bench_pairs_two_folders_of_the_same_deals_match_by_match(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench import waste
+
+    from skirmish.core.record import verify_file
+
+    deals = make_deals("eden", games=10**9, rounds=1)
+    folders = {}
+    for name, agents, seed in (("first", ("heuristic", "random"), 3),
+                               ("second", ("random", "random"), 3),
+                               ("other", ("random", "random"), 4)):
+        folders[name] = tmp_path / name
+        run_selfplay(SelfplaySpec("eden", agents, 4, deals, str(folders[name]), seed),
+                     LocalBackend(1))
+
+    def first_agent(folder: Path) -> list[float]:  # the first agent's score, match by match
+        scores = []
+        for i, path in enumerate(sorted(folder.glob("game-*.jsonl"))):
+            winner = verify_file(path).outcome().winner  # type: ignore[union-attr]
+            scores.append(0.5 if winner is None else float(winner == i % 2))
+        return scores
+
+    a, b = first_agent(folders["first"]), first_agent(folders["second"])
+    found = waste.paired(folders["first"], folders["second"])
+    assert found["n"] == 4 and found["score"] == sum(a) / 4 and found["other"] == sum(b) / 4
+    assert abs(found["difference"] - (sum(a) - sum(b)) / 4) < 1e-12
+    assert found["changed"] == sum(1 for x, y in zip(a, b, strict=True) if x != y)
+    same = waste.paired(folders["first"], folders["first"])
+    assert (same["difference"], same["half"], same["changed"]) == (0.0, 0.0, 0)
+    with pytest.raises(ValueError, match=r"not the same matches .*\(seed 4, not 3\)"):
+        waste.paired(folders["first"], folders["other"])
