@@ -176,11 +176,16 @@ def test_a_blast_template_placed_and_turned_by_a_drag(page: Any, live: Any,
     else:
         raise AssertionError("Vladd never got to act")
     page.click(pick)
-    vx, vy, vr, _ = person.bases()["A.Vladd"]
-    ax, ay, _, _ = person.bases()["B.Abama-Big-Belly"]
+    bases = person.bases()
+    vx, vy, vr, _ = bases["A.Vladd"]
+    # the nearest enemy, whom the template must cover (Rulebook 6.B): Abama at the start,
+    # unless the bot's play brought another nearer first (its bids and cards follow the
+    # match's length: one round here)
+    ax, ay, _, _ = min((b for ref, b in bases.items() if ref.startswith("B.")),
+                       key=lambda b: ((b[0] - vx) ** 2 + (b[1] - vy) ** 2) ** 0.5 - b[2])
     gap = ((ax - vx) ** 2 + (ay - vy) ** 2) ** 0.5
     ux, uy = (ax - vx) / gap, (ay - vy) / gap
-    # pressed towards Abama (the contact point's direction; off Vladd's own base, which a
+    # pressed towards it (the contact point's direction; off Vladd's own base, which a
     # drag would move), then turned a little
     start = (vx + ux * (vr + 3), vy + uy * (vr + 3))
     count = person.state()["count"]
