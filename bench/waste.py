@@ -24,18 +24,25 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 from skirmish.core.record import verify_file
 from skirmish.games.eden.bots.waste import Waste, waste_of
 
 
-def count(folder: Path) -> tuple[dict[str, Waste], dict[str, list[int]]]:
-    """Each agent's :class:`Waste` over the matches of ``folder``, and its results (wins,
-    draws, losses)."""
+def _described(folder: Path) -> dict[str, Any]:
+    """``folder``'s ``selfplay.json``: the agents, seed, deals and caps of its matches."""
     described = folder / "selfplay.json"
     if not described.is_file():
         raise ValueError(f"{folder}: not a skirmish selfplay folder (no selfplay.json)")
-    meta = json.loads(described.read_text())
+    meta: dict[str, Any] = json.loads(described.read_text())
+    return meta
+
+
+def count(folder: Path) -> tuple[dict[str, Waste], dict[str, list[int]]]:
+    """Each agent's :class:`Waste` over the matches of ``folder``, and its results (wins,
+    draws, losses)."""
+    meta = _described(folder)
     if meta.get("game") != "eden":
         raise ValueError(f"{folder}: only Eden matches are counted (this is {meta.get('game')})")
     agents: list[str] = meta["agents"]
@@ -88,10 +95,7 @@ def report(totals: dict[str, Waste], results: dict[str, list[int]] | None = None
 
 def _first_scores(folder: Path) -> tuple[dict[str, object], dict[int, float]]:
     """A selfplay folder's description and, by match, its first agent's score (a draw 0.5)."""
-    described = folder / "selfplay.json"
-    if not described.is_file():
-        raise ValueError(f"{folder}: not a skirmish selfplay folder (no selfplay.json)")
-    meta = json.loads(described.read_text())
+    meta = _described(folder)
     scores: dict[int, float] = {}
     for path in sorted(folder.glob("game-*.jsonl")):
         index = int(path.stem.split("-")[1])
