@@ -311,9 +311,11 @@ def me_mcts_turn(iterations: int = 40, searches: int = 4) -> Result:
 def rl_eden_observed(steps: int = 4000, first_seed: int = 0) -> Result:
     """PettingZoo AEC Eden steps per CPU second on the benchmark's match, the observation
     built at every step and a masked random policy reading its mask (bench/rl.py's way),
-    for exactly ``steps`` steps with a choice (digest: every index chosen and every mask's
-    size); a step with one legal index is taken without a draw and not counted, as
-    :func:`play_random` does."""
+    for exactly ``steps`` steps with a choice (digest: the notation of every action chosen
+    and every mask's size: an action's index may move when the action space is laid out
+    anew - issue 47 gave ``attack`` a weapon - while the legal indices keep their order,
+    so that the same games are played); a step with one legal index is taken without a
+    draw and not counted, as :func:`play_random` does."""
     import numpy as np
 
     from skirmish.rl.aec import SkirmishAEC
@@ -335,7 +337,7 @@ def rl_eden_observed(steps: int = 4000, first_seed: int = 0) -> Result:
                 env.step(int(legal[0]))
                 continue
             choice = int(legal[rng.integers(len(legal))])
-            trail.append(f"{choice}/{len(legal)}")
+            trail.append(f"{env.notation(choice)}/{len(legal)}")
             env.step(choice)
             done += 1
             if done >= steps:
