@@ -57,11 +57,6 @@ def melee_value(attacker: Mapping[str, Any], target: Mapping[str, Any]) -> float
     return hits * (1.0 + 2.0 * fragility(target))
 
 
-def counter_value(attacker: Mapping[str, Any], defender: Mapping[str, Any]) -> float:
-    """How much the defender would hurt the attacker back in a response."""
-    return melee_value(defender, attacker)
-
-
 def distance(a: Mapping[str, Any], b: Mapping[str, Any]) -> float:
     """Edge-to-edge distance between two fighters' bases."""
     ra = a["profile"].get("base_mm", 30) / 20

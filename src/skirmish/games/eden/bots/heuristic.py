@@ -51,10 +51,8 @@ from skirmish.games.eden.bots import spending
 from skirmish.games.eden.bots.card_sense import sensible
 from skirmish.games.eden.bots.estimates import (
     LIMBS,
-    counter_value,
     cp_left,
     distance,
-    expected_successes,
     fragility,
     limb_of,
     melee_value,
@@ -62,7 +60,13 @@ from skirmish.games.eden.bots.estimates import (
 )
 from skirmish.games.eden.bots.heuristic_npfs import NpfHeuristics, npf_bonus
 from skirmish.games.eden.bots.heuristic_territory import Terrain, TerritoryHeuristics
-from skirmish.games.eden.bots.view_odds import attack_value, combatant, reaction_values
+from skirmish.games.eden.bots.view_odds import (
+    combatant,
+    open_reactions,
+    reaction_values,
+    shot_value,
+    strike_value,
+)
 from skirmish.games.eden.bots.view_table import elements_in, markers_in
 from skirmish.games.eden.cards.equipment import Category, Equipment
 from skirmish.geometry import Base, Field, is_legal_move
@@ -283,6 +287,7 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
         goal = self._goal(view, actor, enemies)
         equipment = view.get("equipment", {})
         me_model = combatant(actor, equipment)
+        weapons = {key(name): text for name, text in equipment.items()}  # by action token
         terrain = Terrain(view)  # Territory Management (heuristic_territory)
 
         def score(a: Action) -> float:
@@ -290,18 +295,20 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
                 return 0.1  # Territory Management: scenery (Destruction), seldom worth it
             if isinstance(a, Attack):
                 target = fighters[a.target]
-                return (3.0 + attack_value(self._above(terrain, me_model, actor, target),
-                                           combatant(target, equipment))
+                return (3.0 + strike_value(self._above(terrain, me_model, actor, target),
+                                           combatant(target, equipment),
+                                           open_reactions(target))
                         + npf_bonus(target))
-            if isinstance(a, Charge):
+            if isinstance(a, Charge):  # the target answers as suits it best (a response
+                # strikes back: Rulebook 6.A)
                 target = fighters[a.target]
-                return (2.5 + attack_value(me_model, combatant(target, equipment))
-                        - 0.3 * counter_value(actor, target) + npf_bonus(target))
+                return (2.5 + strike_value(me_model, combatant(target, equipment),
+                                           open_reactions(target)) + npf_bonus(target))
             if isinstance(a, Shoot):
                 target = fighters[a.target]
-                return 2.0 + expected_successes(actor["characteristics"]["CBT"],
-                                                target["characteristics"]["SPD"]) + npf_bonus(
-                    target)
+                return (2.0 + shot_value(me_model, combatant(target, equipment),
+                                         weapons.get(str(a.weapon)))
+                        + npf_bonus(target))
             if isinstance(a, Throw):
                 return self._throw_value(view, a)
             if isinstance(a, BlastAttack):
