@@ -11,8 +11,9 @@ be flagged on the copy that the sample library's run does not flag.
 
 The scale is the smallest that holds: a budget of 40 (Vladd's 20 missing points are half a
 troop), 2-round matches, troops spending 8 to 40 points (so that the value of a point is
-well measured) and 600 games; at 400 games two cards are newly flagged by chance.
-"""
+well measured) and 1,000 games (bench/balance.py's ``CI``): with the heuristic of commit
+3d1cf31, at 600 and 800 games two cards are newly flagged by chance, at 1,000 and 1,200 one
+(with the earlier heuristic, 600 had held and 400 had not)."""
 
 from __future__ import annotations
 
