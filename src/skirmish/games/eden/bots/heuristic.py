@@ -287,7 +287,7 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
         goal = self._goal(view, actor, enemies)
         equipment = view.get("equipment", {})
         me_model = combatant(actor, equipment)
-        weapons = {key(name): text for name, text in equipment.items()}  # by action token
+        weapons = self._by_token(equipment)
         terrain = Terrain(view)  # Territory Management (heuristic_territory)
 
         def score(a: Action) -> float:
@@ -377,6 +377,12 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
             value += lost
         return value
 
+    @staticmethod
+    def _by_token(equipment: Mapping[str, str]) -> dict[str, str]:
+        """The view's equipment notation by the token an action names it with
+        (``Throwing-knives``)."""
+        return {key(name): text for name, text in equipment.items()}
+
     def _throw_value(self, view: Mapping[str, Any], action: Throw) -> float:
         """A throw by the fighters it reaches, read on the bot's own copy of the table as the
         engine reads it: the explosion template centred on the point for an Explosive weapon
@@ -387,7 +393,7 @@ class HeuristicAgent(NpfHeuristics, TerritoryHeuristics):
         x, y = float(action.at.x), float(action.at.y)
         bases = [Base.from_mm(f["x"], f["y"], f["profile"].get("base_mm", 30), f["ref"])
                  for f in view["fighters"] if f["on_field"]]
-        texts = {key(name): text for name, text in view.get("equipment", {}).items()}
+        texts = self._by_token(view.get("equipment", {}))
         part = Equipment.parse(texts[action.weapon]).part(Category.PROJECTILE) if (
             action.weapon in texts) else None
         if part is not None and part.effect("Explosive") is not None:
