@@ -147,7 +147,7 @@ def test_a_whole_match_with_the_keyboard(page: Any, live: Any, shots: Path) -> N
     assert stats.clicked_moves >= 1 and stats.decisions > 10, stats
 
 
-def test_a_blast_template_placed_and_turned_by_a_drag(page: Any, live: Any,
+def test_a_blast_template_placed_and_turned_by_a_drag(page: Any, seeded: Any,
                                                       shots: Path) -> None:
     """Eden's flamethrower: pressed where the template touches, dragged to turn its axis
     (a pivoted blast), the template and whom it covers drawn while dragging, sent on the
@@ -156,6 +156,7 @@ def test_a_blast_template_placed_and_turned_by_a_drag(page: Any, live: Any,
 
     from .test_odds_and_templates import stored_match
 
+    live = seeded
     setup = demo_setup(max_rounds=1)
     setup["troops"][0]["fighters"][1]["at"] = [35.0, 23.0]  # Vladd free, 4.5 cm from Abama
     match_id, join = stored_match(live, setup)

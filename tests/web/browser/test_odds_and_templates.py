@@ -12,6 +12,7 @@ import pytest
 from skirmish.core.dice import KeyedDice
 from skirmish.games.eden.demo import demo_setup
 from skirmish.web.storage import SeatInfo, new_token, token_hash
+from tests.browser_kit import SEEDED_DICE_KEY
 
 from .driver import Stats, Table
 
@@ -19,17 +20,21 @@ pytestmark = pytest.mark.browser
 
 
 def stored_match(live: Any, setup: dict[str, Any]) -> tuple[str, str]:
-    """A match with any set-up, stored directly: seat A human (its join link), B the bot."""
+    """A match with any set-up, stored directly: seat A human (its join link), B the bot.
+    Its dice are the fixed :data:`SEEDED_DICE_KEY`'s (with the ``seeded`` fixture's bot seed
+    the match plays out the same way on every run): with unpredictable dice the bot's play
+    sometimes took Vladd out of the blast before he could act, one run in about six."""
     token = new_token()
     seats = [SeatInfo(0, "human", None, "", token_hash(token)),
              SeatInfo(1, "bot", "heuristic", "heuristic", None)]
     match_id = live.hub.store.create_match(ruleset="eden", setup=setup,
-                                           dice=KeyedDice().to_json(), title="In contact",
-                                           mode="remote", seats=seats)
+                                           dice=KeyedDice(SEEDED_DICE_KEY).to_json(),
+                                           title="In contact", mode="remote", seats=seats)
     return match_id, f"/join/{match_id}/{token}"
 
 
-def test_odds_before_an_attack_and_a_blast_template(page: Any, live: Any, shots: Path) -> None:
+def test_odds_before_an_attack_and_a_blast_template(page: Any, seeded: Any, shots: Path) -> None:
+    live = seeded
     setup = demo_setup(max_rounds=1)
     setup["troops"][0]["fighters"][1]["at"] = [35.0, 23.0]  # Vladd free, 4.5 cm from Abama
     match_id, join = stored_match(live, setup)
