@@ -73,6 +73,60 @@ def test_compare_pairs_a_run_with_an_earlier_one_game_by_game(tmp_path: Path) ->
     assert compared[0]["difference"] == -compared[1]["difference"]
 
 
+def _games_of(path: Path) -> list[dict[str, Any]]:
+    """A report's games without their timings (which vary from run to run)."""
+    data = json.loads(path.read_text())
+    return [{k: v for k, v in g.items() if k not in ("seconds", "slowest")}
+            for g in data["games"]]
+
+
+def test_a_ladder_played_in_parts_reports_what_one_run_would(tmp_path: Path) -> None:
+    """--log-dir keeps every game's record; --resume reuses them: a ladder stopped after two
+    games and resumed with four reuses the first two and plays the others, and its report's
+    games are those of one uninterrupted run."""
+    logs, whole = tmp_path / "logs", tmp_path / "whole.json"
+    four = [arg if arg != "2" else "4" for arg in TINY]
+    result = runner.invoke(app, [*four, "--workers", "1", "--no-history", "--json", str(whole)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, [*TINY, "--workers", "1", "--no-history",
+                                 "--log-dir", str(logs)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in logs.iterdir()) == [
+        "batch.ndjson", "game-00000.jsonl", "game-00001.jsonl"]
+    header = json.loads((logs / "game-00001.jsonl").read_text().splitlines()[0])
+    assert header["type"] == "header" and header["ruleset"] == "eden"
+    parts = tmp_path / "parts.json"
+    result = runner.invoke(app, [*four, "--workers", "1", "--no-history", "--log-dir",
+                                 str(logs), "--resume", "--json", str(parts)])
+    assert result.exit_code == 0, result.output
+    assert "2 game(s) reused, 2 played" in result.output
+    assert _games_of(parts) == _games_of(whole)
+    assert len(list(logs.glob("game-*.jsonl"))) == 4
+    # a record that no longer matches its manifest line is played again, not trusted
+    (logs / "game-00003.jsonl").write_text("{}\n")
+    result = runner.invoke(app, [*four, "--workers", "1", "--no-history", "--log-dir",
+                                 str(logs), "--resume", "--json", str(parts)])
+    assert result.exit_code == 0, result.output
+    assert "3 game(s) reused, 1 played" in result.output
+    assert _games_of(parts) == _games_of(whole)
+
+
+def test_a_log_folder_of_another_ladder_is_refused_in_one_line(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    result = runner.invoke(app, [*TINY, "--workers", "1", "--no-history", "--log-dir",
+                                 str(logs)])
+    assert result.exit_code == 0, result.output
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in logs.iterdir())
+    other = [arg if arg != "4" else "5" for arg in TINY]  # another seed
+    result = runner.invoke(app, [*other, "--workers", "1", "--no-history", "--log-dir",
+                                 str(logs), "--resume"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("error: --resume: ") and "another batch (seed 4, not 5)" in (
+        lines[-1]), result.output
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in logs.iterdir()) == before
+
+
 def test_the_commit_recorded_is_the_one_the_games_were_played_with(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A long ladder names the code it ran, read before the games: a commit made while it
@@ -121,6 +175,9 @@ def test_no_history_writes_no_history(tmp_path: Path, monkeypatch: pytest.Monkey
     (["--agents", "random,heuristic", "--game", "masseffect", "--scenarios", " , "],
      "--scenarios: name at least one scenario"),
     (["--agents", "random,heuristic", "--workers", "0"], "--workers"),
+    (["--agents", "random,heuristic", "--resume"], "--resume: reuses the games of --log-dir"),
+    (["--agents", "random,heuristic", "--log-dir", "history.jsonl"],
+     "history.jsonl: the record folder is a file, not a folder"),
     (["--show-history", "nowhere.jsonl"], "nowhere.jsonl: no ladder history yet"),
     (["stray.jsonl", "--agents", "random,heuristic"], "only with --show-history"),
     (["--agents", "random,heuristic", "--compare", "gone.json"],

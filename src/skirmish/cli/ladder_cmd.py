@@ -16,10 +16,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from skirmish.cli.backend_options import AddressOpt, BackendOpt, backend_of, play_batch
+from skirmish.cli.backend_options import (
+    AddressOpt,
+    BackendOpt,
+    ResumeOpt,
+    backend_of,
+    play_batch,
+)
 from skirmish.cli.errors import (
     CHART_SUFFIXES,
     check_output,
+    check_output_dir,
     check_workers,
     fail,
     guard,
@@ -120,6 +127,11 @@ def ladder(
         "pair: each agent is compared, game by game, with the one at its place in that "
         "run's --agents (a paired difference, with its 95% interval)."))] = None,
     quiet: Annotated[bool, typer.Option(help="No progress bar.")] = False,
+    log_dir: Annotated[Path | None, typer.Option(help=(
+        "Write every game's record here as it finishes (with --resume, a long ladder is "
+        "played in parts: stop it, run it again, and the games already there are "
+        "reused)."))] = None,
+    resume: ResumeOpt = False,
     house_rules: HouseRulesOpt = None,
     house_rules_file: HouseRulesFileOpt = None,
     backend: BackendOpt = "local",
@@ -127,7 +139,8 @@ def ladder(
 ) -> None:
     """Rate agents: every pair plays --games games (seats and troops alternated, in
     parallel, reproducibly); Bradley-Terry ratings on the Elo scale with 95% intervals, the
-    pairwise win rates, a JSON report and a PNG chart; each run is kept in a history."""
+    pairwise win rates, a JSON report and a PNG chart; each run is kept in a history.
+    With --log-dir and --resume a long ladder is played in parts."""
     if show_history:
         _print_history(history_file or history, last)
         return
@@ -147,6 +160,8 @@ def ladder(
 
     if agents is None:
         raise fail("--agents: name at least two agents, e.g. --agents random,heuristic")
+    if resume and log_dir is None:
+        raise fail("--resume: reuses the games of --log-dir; give --log-dir")
     names = check_ladder_agents(split_agents(agents))
     workers = check_workers(workers)
     where = backend_of(backend, workers, address)
@@ -160,6 +175,8 @@ def ladder(
                          suffixes=CHART_SUFFIXES if path is png else ())
     if not no_history:
         _check_history(history)
+    if log_dir is not None:
+        check_output_dir(log_dir, "record folder")
     spec = LadderSpec(names, games, deals, seed, game, rounds)
     earlier = None if compare is None else _earlier_run(compare, spec)
     console.print(f"ladder: {len(names)} agents, {len(spec.pairs)} pairs x {games} games = "
@@ -172,7 +189,7 @@ def ladder(
     commit, dirty = git_commit()  # the code the games are played with, not a later one
     start = time.perf_counter()
     collected = play_batch("ladder", spec.total, lambda tick: collect_ladder(
-        spec, where, tick), console, quiet)
+        spec, where, tick, log_dir=log_dir, resume=resume), console, quiet)
     results = collected.results
     elapsed = time.perf_counter() - start
     if not results:

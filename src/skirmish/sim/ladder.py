@@ -13,6 +13,14 @@ depends only on the batch seed and ``i``, whatever the number of worker processe
 Ratings: :func:`skirmish.sim.ratings.fit_bradley_terry` (Elo scale, the first agent at 0,
 95 % intervals from the observed Fisher information). Results kept across runs: one JSON
 line per run in a history file (:func:`history_entry`, :func:`read_history`).
+
+A long ladder may be played in parts (``--log-dir`` and ``--resume``,
+:func:`collect_ladder`): every game's record is written to a log folder
+(:mod:`skirmish.sim.logdir`) as it finishes, and a run with the same agents, game, seed and
+rounds reuses the games found there (a two-agent ladder resumed with more games reuses the
+first ones; with more pairs the games per pair are part of the batch). The games reused
+are those the earlier run's code played: a ladder spread over several runs measures one
+version of the agents only if none changed between them.
 """
 
 from __future__ import annotations
@@ -29,10 +37,13 @@ from typing import Any
 
 from skirmish.bots.registry import check_agent, make_agent
 from skirmish.core.agents import view_of
+from skirmish.core.game import Game
 from skirmish.core.plugins import GAMES
+from skirmish.core.record import Record
 from skirmish.core.ruleset import RULESETS
-from skirmish.sim.backends import Backend, Collected, LocalBackend, collect
+from skirmish.sim.backends import Backend, Collected, LocalBackend, Logged, collect
 from skirmish.sim.game_parts import sims_of
+from skirmish.sim.logdir import LogDir
 from skirmish.sim.ratings import Ratings, fit_bradley_terry
 from skirmish.sim.runner import game_seed
 
@@ -105,6 +116,21 @@ class LadderSpec:
     def total(self) -> int:
         return len(self.pairs) * self.games
 
+    def description(self) -> dict[str, Any]:
+        """What decides the games (the log folder's fingerprint, ``--resume``): each game's
+        seed and set-up are checked against its record as well. Game ``index`` is
+        ``pair * games + g``: with more than one pair the games per pair are part of it."""
+        out: dict[str, Any] = {"kind": "ladder", "game": self.game, "agents": list(self.agents),
+                               "seed": self.seed, "rounds": self.rounds}
+        if len(self.pairs) > 1:
+            out["games_per_pair"] = self.games
+        return out
+
+    def expected(self, index: int) -> tuple[int, Mapping[str, Any]]:
+        """Game ``index``'s seed and set-up (what its record's header must hold)."""
+        g = index % self.games
+        return game_seed(self.seed, g), self.deals[(g // 2) % len(self.deals)].setup
+
 
 @dataclass(frozen=True, slots=True)
 class LadderGame:
@@ -129,6 +155,29 @@ class LadderGame:
     def score(self) -> float:
         """The first agent's score: 1 for a win, 1/2 for a draw."""
         return 0.5 if self.winner is None else float(self.winner == 0)
+
+    def to_json(self) -> dict[str, Any]:
+        """The game's line in a log folder's manifest (its timings included)."""
+        return {"index": self.index, "first": self.first, "second": self.second,
+                "seed": self.seed, "deal": self.deal, "seats": list(self.seats),
+                "winner": self.winner, "vp": list(self.vp), "decisions": list(self.decisions),
+                "seconds": list(self.seconds), "slowest": list(self.slowest)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> LadderGame:
+        try:
+            winner = data["winner"]
+
+            def pair(key: str, kind: Callable[[Any], Any]) -> Any:
+                first, second = data[key]
+                return kind(first), kind(second)
+
+            return cls(int(data["index"]), int(data["first"]), int(data["second"]),
+                       int(data["seed"]), int(data["deal"]), pair("seats", int),
+                       None if winner is None else int(winner), pair("vp", int),
+                       pair("decisions", int), pair("seconds", float), pair("slowest", float))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a ladder game ({exc})") from None
 
 
 def check_ladder_agents(agents: Sequence[str]) -> tuple[str, ...]:
@@ -189,6 +238,16 @@ def make_deals(game: str | None = None, troops: Sequence[str] = (), *, games: in
 # -- playing ---------------------------------------------------------------------------------
 def play_ladder_game(spec: LadderSpec, index: int) -> LadderGame:
     """Ladder game ``index`` (a pure function of the spec and the index, timings apart)."""
+    return _played(spec, index)[0]
+
+
+def play_ladder_logged(spec: LadderSpec, index: int) -> Logged[LadderGame]:
+    """:func:`play_ladder_game` with the game's record (every event), for a log folder."""
+    result, game = _played(spec, index)
+    return Logged(index, result, Record.of(game, events=True).to_jsonl())
+
+
+def _played(spec: LadderSpec, index: int) -> tuple[LadderGame, Game]:
     pair, g = divmod(index, spec.games)
     first, second = spec.pairs[pair]
     seed = game_seed(spec.seed, g)
@@ -217,7 +276,7 @@ def play_ladder_game(spec: LadderSpec, index: int) -> LadderGame:
                       (outcome.scores[seats[0]], outcome.scores[seats[1]]),
                       (decisions[seats[0]], decisions[seats[1]]),
                       (spent[seats[0]], spent[seats[1]]),
-                      (slowest[seats[0]], slowest[seats[1]]))
+                      (slowest[seats[0]], slowest[seats[1]])), game
 
 
 def iter_ladder(spec: LadderSpec, workers: int | None = None,
@@ -242,10 +301,22 @@ def run_ladder(spec: LadderSpec, workers: int | None = None,
 
 
 def collect_ladder(spec: LadderSpec, backend: Backend,
-                   progress: Callable[[LadderGame], None] | None = None
+                   progress: Callable[[LadderGame], None] | None = None, *,
+                   log_dir: Path | str | None = None, resume: bool = False
                    ) -> Collected[LadderGame]:
-    """The ladder's games in index order; Ctrl-C stops it and keeps the finished games."""
-    return collect(play_ladder_game, spec, spec.total, backend, progress=progress)
+    """The ladder's games in index order; Ctrl-C stops it and keeps the finished games.
+    With ``log_dir`` every game's record is written there as it finishes, and ``resume``
+    reuses the games an earlier run of the same ladder left there (a ValueError names
+    ``--resume`` when the folder holds another batch's)."""
+    if log_dir is None:
+        if resume:
+            raise ValueError("--resume: reuses the games of --log-dir; give --log-dir")
+        return collect(play_ladder_game, spec, spec.total, backend, progress=progress)
+    log = LogDir(log_dir, spec.description(), LadderGame.to_json, LadderGame.from_json)
+    found = log.start(resume=resume)
+    done = log.reuse(found, spec.total, spec.expected)
+    return collect(play_ladder_logged, spec, spec.total, backend, progress=progress,
+                   done=done, log=log)
 
 
 # -- the report ------------------------------------------------------------------------------
