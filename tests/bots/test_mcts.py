@@ -834,8 +834,10 @@ def test_presets_and_parameters_by_name() -> None:
     hard_settings = parse_agent("mcts:hard").settings()
     assert expert["scope"] == "all" and expert["seconds"] == hard_settings["seconds"]
     assert expert["learned"] == 0.5 and expert["me_learned"] == 0.5
-    assert {k: v for k, v in expert.items() if k not in ("scope", "learned", "me_learned")
-            } == {k: v for k, v in hard_settings.items() if k not in ("scope",)}
+    assert expert["iterations"] == 2 * hard_settings["iterations"]  # within the same cap
+    assert {k: v for k, v in expert.items()
+            if k not in ("scope", "learned", "me_learned", "iterations")
+            } == {k: v for k, v in hard_settings.items() if k not in ("scope", "iterations")}
     for preset, cap in (("easy", 0.1), ("normal", 0.5), ("hard", 2.0)):
         settings = parse_agent(f"mcts:{preset}").settings()
         assert 0 < float(settings["seconds"]) < cap

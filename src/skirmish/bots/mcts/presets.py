@@ -46,6 +46,8 @@ PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "normal": {"iterations": 16, "seconds": 0.4, **_ROUND},
     "hard": {"iterations": 64, "seconds": 1.6, **_ROUND, "confidence": 1.5},
     # issue 49: hard's search over every decision (bids, leaders, mission and hand picks,
-    # deployment, interrupts), each game's learned evaluation weighed into its leaf
-    "expert": {"iterations": 64, "seconds": 1.6, **_ROUND, "confidence": 1.5, "scope": "all"},
+    # deployment, interrupts), each game's learned evaluation weighed into its leaf, with
+    # twice hard's iterations within the same cap (Eden: +5.0 +/- 7.4 points against the
+    # heuristic over 100 paired matches, +4.0 +/- 9.2 over 100 before; docs/bots.md)
+    "expert": {"iterations": 128, "seconds": 1.6, **_ROUND, "confidence": 1.5, "scope": "all"},
 }
