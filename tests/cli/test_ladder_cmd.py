@@ -111,6 +111,32 @@ def test_a_ladder_played_in_parts_reports_what_one_run_would(tmp_path: Path) -> 
     assert _games_of(parts) == _games_of(whole)
 
 
+def test_an_interrupted_ladder_reports_the_games_it_finished(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during game 2 of 4: the report (tables and JSON) is on the two finished, and
+    says so."""
+    import skirmish.sim.ladder as ladder
+
+    play = ladder.play_ladder_game
+
+    def playing(spec: Any, index: int) -> Any:
+        if index == 2:
+            raise KeyboardInterrupt
+        return play(spec, index)
+
+    monkeypatch.setattr(ladder, "play_ladder_game", playing)
+    out = tmp_path / "ladder.json"
+    four = [arg if arg != "2" else "4" for arg in TINY]
+    result = runner.invoke(app, [*four, "--workers", "1", "--no-history", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "interrupted (Ctrl-C): 2 of 4 games finished" in text
+    assert "2 games in " in text and "4 games in " not in text
+    data = json.loads(out.read_text())
+    assert data["interrupted"] == {"games_planned": 4, "games_finished": 2}
+    assert len(data["games"]) == 2
+
+
 def test_a_log_folder_of_another_ladder_is_refused_in_one_line(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     result = runner.invoke(app, [*TINY, "--workers", "1", "--no-history", "--log-dir",

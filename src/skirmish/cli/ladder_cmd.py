@@ -278,7 +278,8 @@ def _print_comparison(earlier: Mapping[str, Any], data: Mapping[str, Any],
 
 def _print_report(report: LadderReport, elapsed: float) -> None:
     spec, r = report.spec, report.ratings
-    console.print(f"{spec.total} games in {elapsed:.1f} s", highlight=False)
+    played = len(report.games) if report.games else spec.total  # fewer when interrupted
+    console.print(f"{played} games in {elapsed:.1f} s", highlight=False)
     table = Table(title=f"Ratings (Bradley-Terry, Elo scale, {spec.agents[r.anchor]} = 0)")
     for column in ("#", "agent", "rating", "95% interval", "games", "W-D-L", "score %",
                    "ms/dec"):
