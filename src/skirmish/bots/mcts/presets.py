@@ -47,7 +47,7 @@ PRESETS: dict[str, dict[str, int | float | bool | str]] = {
     "hard": {"iterations": 64, "seconds": 1.6, **_ROUND, "confidence": 1.5},
     # issue 49: hard's search over every decision (bids, leaders, mission and hand picks,
     # deployment, interrupts), each game's learned evaluation weighed into its leaf, with
-    # twice hard's iterations within the same cap (Eden: +5.0 +/- 7.4 points against the
+    # twice hard's iterations within the same cap (+5.0 +/- 7.4 points against the
     # heuristic over 100 paired matches, +4.0 +/- 9.2 over 100 before; docs/bots.md)
     "expert": {"iterations": 128, "seconds": 1.6, **_ROUND, "confidence": 1.5, "scope": "all"},
 }
