@@ -126,10 +126,15 @@ class LadderSpec:
             out["games_per_pair"] = self.games
         return out
 
+    def dealt(self, index: int) -> tuple[int, int]:
+        """Game ``index``'s seed and deal (game ``g`` of each pair: the same for every pair)."""
+        g = index % self.games
+        return game_seed(self.seed, g), (g // 2) % len(self.deals)
+
     def expected(self, index: int) -> tuple[int, Mapping[str, Any]]:
         """Game ``index``'s seed and set-up (what its record's header must hold)."""
-        g = index % self.games
-        return game_seed(self.seed, g), self.deals[(g // 2) % len(self.deals)].setup
+        seed, deal = self.dealt(index)
+        return seed, self.deals[deal].setup
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,8 +255,7 @@ def play_ladder_logged(spec: LadderSpec, index: int) -> Logged[LadderGame]:
 def _played(spec: LadderSpec, index: int) -> tuple[LadderGame, Game]:
     pair, g = divmod(index, spec.games)
     first, second = spec.pairs[pair]
-    seed = game_seed(spec.seed, g)
-    deal = (g // 2) % len(spec.deals)
+    seed, deal = spec.dealt(index)
     seats = (1, 0) if g % 2 == 1 else (0, 1)  # the seat of first, of second
     at_seat = [first if seats[0] == seat else second for seat in (0, 1)]
     agents = [make_agent(spec.agents[a], seed + 7919 * (seat + 1))
