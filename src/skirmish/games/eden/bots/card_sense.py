@@ -6,7 +6,13 @@ root (:func:`narrowed`), so no level of bot does.
 
 - a heal of the chosen fighter (Medical supplies) on a fighter with no CP checked;
 - the removal of Burn markers from the player's fighters (Cold shower) when none has one;
-- AP given to the chosen fighter (Stimulants) when it is out of the match.
+- AP given to the chosen fighter (Stimulants) when it is out of the match, or when nothing
+  could spend them this round (:func:`ap_unspendable`): AP pay for a fighter's actions in its
+  activation (Rulebook 5) and for its reactions to a melee attack or a withdrawal (6.A,
+  Rulebook 5, Move), so AP given to a fighter that has been activated, with no enemy left to
+  activate near enough to attack it, buy nothing; nor do AP beyond the three Moves of a round
+  (Rulebook 5) given to a fighter that no enemy can come within reach of this round and that
+  has no other action to spend them on.
 
 What a card does when it acts is the rules' (:mod:`skirmish.games.eden.effect_kinds`); this
 is only the bots' sense of when it would not.
@@ -14,12 +20,18 @@ is only the bots' sense of when it would not.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent
 from skirmish.games.eden.actions import PlayCard, key
+from skirmish.games.eden.bots.estimates import distance
+from skirmish.games.eden.bots.heuristic_territory import ranged_reach
+from skirmish.games.eden.cards.equipment import Category, Equipment
+from skirmish.games.eden.fighting.movement import MOVE_CM, MOVES_PER_ROUND
+from skirmish.geometry.templates import DEFAULT_BLAST
 
 
 def _card(view: Mapping[str, Any], token: str) -> Mapping[str, Any] | None:
@@ -44,8 +56,65 @@ def _idle(effect: Mapping[str, Any], view: Mapping[str, Any],
         return None if any(f["markers"].get("burn", 0) for f in view["fighters"]
                            if f["side"] == me and f["on_field"]) else "burn"
     if "ap" in effect and effect.get("who") == "target":
-        return "ap" if chosen is not None and not chosen["on_field"] else None
+        if chosen is None:
+            return None
+        return "ap" if not chosen["on_field"] or ap_unspendable(view, chosen) else None
     return None
+
+
+def _move_reach(view: Mapping[str, Any]) -> float:
+    """The furthest one Move may take a fighter: 10 cm (Rulebook 5), or the longest Move an
+    effect in play gives (a card's or an ability's ``move-distance``)."""
+    longest = [float(e["params"]["cm"]) for e in view.get("effects", ())
+               if e.get("effect") == "move-distance" and "cm" in (e.get("params") or {})]
+    return max([MOVE_CM, *longest])
+
+
+@functools.lru_cache(maxsize=512)
+def _blasts(text: str) -> bool:
+    return Equipment.parse(text).part(Category.BLAST) is not None
+
+
+def _attack_reach(fighter: Mapping[str, Any], equipment: Mapping[str, str]) -> float:
+    """How far from its base the fighter's ranged equipment reaches (a blast: its template's
+    length; 0: melee only)."""
+    blast = any(_blasts(equipment[name]) for name in fighter["profile"].get("equipment", ())
+                if name in equipment)
+    return max(ranged_reach(fighter, equipment), DEFAULT_BLAST.length if blast else 0.0)
+
+
+def ap_unspendable(view: Mapping[str, Any], chosen: Mapping[str, Any]) -> bool:
+    """Whether AP given to ``chosen`` now could pay for nothing this round, as far as the
+    view tells (never under Territory Management or Infestation, whose actions and fighters
+    it does not weigh):
+
+    - activated already and with no AP left, it is done for the round (a fighter starting
+      its activation with none left is the one exception the view cannot tell apart: it
+      spent its three AP on reactions before; the bots leave such a play out): its AP pay
+      only for reactions (dodge or response to a melee attack, 6.A; an attack on an enemy
+      withdrawing from contact, Rulebook 5, Move), and none is possible when every enemy
+      still to activate stands beyond three Moves of it (a Charge is one of them);
+    - not activated yet, with AP enough for the round's three Moves (Rulebook 5) and no other
+      action it could take alone (no burning marker to put out, no action ability that costs
+      AP): the AP given could pay only for an attack, a shot or a reaction, and none is
+      possible when every enemy stands beyond both sides' Moves and the longer of their ranged
+      reaches (a shot that set it on fire would offer it an Extinguish)."""
+    if view.get("territory") or view.get("infestation"):
+        return False
+    me = view["player"]
+    enemies = [f for f in view["fighters"] if f["side"] != me and f["on_field"]]
+    moves = MOVES_PER_ROUND * _move_reach(view)
+    if chosen.get("activated"):
+        return int(chosen.get("ap", 0)) == 0 and all(
+            e.get("activated") or distance(chosen, e) > moves for e in enemies)
+    if int(chosen.get("ap", 0)) < MOVES_PER_ROUND or chosen["markers"].get("burn", 0) or any(
+            a.get("kind") == "action" and a.get("cost_ap", 0) > 0
+            for a in chosen.get("abilities", ())):
+        return False
+    equipment = view.get("equipment", {})
+    mine = _attack_reach(chosen, equipment)
+    return all(distance(chosen, e) > moves + (0.0 if e.get("activated") else moves)
+               + max(mine, _attack_reach(e, equipment)) for e in enemies)
 
 
 def idle(view: Mapping[str, Any], action: Action) -> str | None:

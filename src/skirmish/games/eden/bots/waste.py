@@ -109,9 +109,11 @@ def _card_played(reading: _Reading, game: Game, action: PlayCard) -> None:
         seat.heals_on_unwounded += 1
     elif found == "burn":
         seat.burns_removed_from_nobody += 1
-    elif found == "ap":
+    elif found == "ap" and not state.fighter(str(action.target)).on_field:
         seat.ap_unused += 1  # to a fighter out of the match
     elif action.target is not None and _gives_ap(state, player, action):
+        # counted by what became of the AP (the bots' sense of AP no use could spend is a
+        # judgement; this count is what happened)
         target = state.fighter(str(action.target))
         reading.given.append(_Given(player, target.ref, state.round, target.ap))
 
