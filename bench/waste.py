@@ -1,11 +1,16 @@
 """Cards played without effect and resources left unspent (issue 49), counted over a folder
 of Eden matches written by ``skirmish selfplay`` (its records, ``game-NNNNN.jsonl``, and its
 ``selfplay.json``, which names the agents: seat A's and B's in even matches, swapped in odd
-ones): each record is verified (re-played to its recorded state), then
-:func:`skirmish.games.eden.bots.waste.waste_of` counts each seat's waste, added up by agent.
+ones) or by ``skirmish ladder --log-dir`` (the records, and ``batch.ndjson``, whose lines
+name each game's two agents and their seats; only the games it lists are read, so a ladder
+still being played is counted as far as it went): each record is verified (re-played to its
+recorded state), then :func:`skirmish.games.eden.bots.waste.waste_of` counts each seat's
+waste, added up by agent.
 
     skirmish selfplay --agents mcts:expert,heuristic --games 100 --rounds 3 --out out/waste
     python -m bench.waste out/waste
+    skirmish ladder --agents heuristic,mcts:expert --games 400 --log-dir out/ladder ...
+    python -m bench.waste out/ladder
 
 Prints each agent's results (wins-draws-losses, its score with a 95 % interval), then one
 line per agent: matches, cards played, cards without effect (heals on unwounded
@@ -28,6 +33,7 @@ from typing import Any
 
 from skirmish.core.record import verify_file
 from skirmish.games.eden.bots.waste import Waste, waste_of
+from skirmish.sim.logdir import MANIFEST, record_name
 
 
 def _described(folder: Path) -> dict[str, Any]:
@@ -39,18 +45,46 @@ def _described(folder: Path) -> dict[str, Any]:
     return meta
 
 
-def count(folder: Path) -> tuple[dict[str, Waste], dict[str, list[int]]]:
-    """Each agent's :class:`Waste` over the matches of ``folder``, and its results (wins,
-    draws, losses)."""
+def seated(folder: Path) -> tuple[str, list[str], dict[Path, tuple[str, str]]]:
+    """``folder``'s game, its agents, and each record with the agents at seats A and B: a
+    selfplay folder's (:func:`_described`), or a ladder's log folder's (``batch.ndjson``:
+    each game's pair, ``first`` and ``second``, and ``seats``, the seat of each)."""
+    manifest = folder / MANIFEST
+    if not (folder / "selfplay.json").is_file() and manifest.is_file():
+        lines = [json.loads(line) for line in manifest.read_text().splitlines() if line]
+        described = lines[0].get("description", {}) if lines else {}
+        if described.get("kind") != "ladder":
+            raise ValueError(f"{folder}: a log folder of a {described.get('kind')}, not of a "
+                             "ladder or self-play")
+        names: list[str] = list(described["agents"])
+        games: dict[Path, tuple[str, str]] = {}
+        for line in lines[1:]:
+            result = line["result"]
+            pair = (names[result["first"]], names[result["second"]])
+            games[folder / record_name(int(line["game"]))] = (
+                pair if result["seats"][0] == 0 else (pair[1], pair[0]))
+        return str(described["game"]), names, dict(sorted(games.items()))
+    if not (folder / "selfplay.json").is_file():
+        raise ValueError(f"{folder}: not a skirmish selfplay folder nor a ladder's log folder "
+                         f"(no selfplay.json, no {MANIFEST})")
     meta = _described(folder)
-    if meta.get("game") != "eden":
-        raise ValueError(f"{folder}: only Eden matches are counted (this is {meta.get('game')})")
     agents: list[str] = meta["agents"]
-    totals = {name: Waste(0) for name in dict.fromkeys(agents)}
-    results = {name: [0, 0, 0] for name in totals}
+    out: dict[Path, tuple[str, str]] = {}
     for path in sorted(folder.glob("game-*.jsonl")):
         index = int(path.stem.split("-")[1])
-        seats = agents if index % 2 == 0 else agents[::-1]
+        out[path] = (agents[0], agents[1]) if index % 2 == 0 else (agents[1], agents[0])
+    return str(meta.get("game")), agents, out
+
+
+def count(folder: Path) -> tuple[dict[str, Waste], dict[str, list[int]]]:
+    """Each agent's :class:`Waste` over the matches of ``folder`` (a selfplay or a ladder's
+    log folder, :func:`seated`), and its results (wins, draws, losses)."""
+    game_name, agents, records = seated(folder)
+    if game_name != "eden":
+        raise ValueError(f"{folder}: only Eden matches are counted (this is {game_name})")
+    totals = {name: Waste(0) for name in dict.fromkeys(agents)}
+    results = {name: [0, 0, 0] for name in totals}
+    for path, seats in records.items():
         game = verify_file(path)
         outcome = game.outcome()
         for side, (name, seat) in enumerate(zip(seats, waste_of(game), strict=True)):
@@ -133,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report 
     args = sys.argv[1:] if argv is None else argv
     if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "--paired"):
         print("usage: python -m bench.waste FOLDER [--paired OTHER] (skirmish selfplay --out "
-              "folders)", file=sys.stderr)
+              "folders; FOLDER alone may be a skirmish ladder --log-dir)", file=sys.stderr)
         sys.exit(2)
     try:
         if len(args) == 3:

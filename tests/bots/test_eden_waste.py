@@ -4,6 +4,7 @@ report over a folder of self-play matches."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -132,6 +133,42 @@ def test_the_bench_counts_a_selfplay_folder_by_agent(tmp_path: Path) -> None:
     assert 0.6 < low < 0.75 < high < 0.9
 
 
+def test_the_bench_counts_a_ladders_log_folder_by_the_seats_its_manifest_names(
+        tmp_path: Path) -> None:
+    """A ladder's log folder (``skirmish ladder --log-dir``) is counted as a selfplay folder
+    is: each game's agents at A and B read from its line in ``batch.ndjson`` (the pair's
+    first agent at B in odd games), only the games listed there (one being played, not yet
+    listed, is left out)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench import waste
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+    from skirmish.core.record import verify_file
+
+    logs = tmp_path / "logs"
+    result = CliRunner().invoke(app, [
+        "ladder", "--agents", "heuristic,random", "--games", "2", "--rounds", "1", "--seed", "4",
+        "--quiet", "--workers", "1", "--no-history", "--log-dir", str(logs)])
+    assert result.exit_code == 0, result.output
+    game_name, agents, records = waste.seated(logs)
+    assert (game_name, agents) == ("eden", ["heuristic", "random"])
+    assert list(records.values()) == [("heuristic", "random"), ("random", "heuristic")]
+    (logs / "game-00002.jsonl").write_text("a game under way\n")  # not in the manifest
+    totals, results = waste.count(logs)
+    seats = [waste_of(verify_file(path)) for path in records]
+    assert totals["heuristic"].cards == seats[0][0].cards + seats[1][1].cards
+    assert totals["random"].sp_left == seats[0][1].sp_left + seats[1][0].sp_left
+    assert all(w.matches == 2 for w in totals.values())
+    lines = [json.loads(line) for line in (logs / "batch.ndjson").read_text().splitlines()]
+    won = [line["result"]["winner"] for line in lines[1:]]  # 0: the pair's first, heuristic
+    assert results["heuristic"] == [won.count(0), won.count(None), won.count(1)]
+    (logs / "batch.ndjson").write_text(json.dumps({"batch": "x", "description": {
+        "kind": "balance", "game": "eden"}}) + "\n")
+    with pytest.raises(ValueError, match="a log folder of a balance, not of a ladder"):
+        waste.seated(logs)
+
+
 def test_the_bench_refuses_a_folder_that_is_not_self_play_in_one_line(tmp_path: Path) -> None:
     import subprocess
 
@@ -140,7 +177,7 @@ def test_the_bench_refuses_a_folder_that_is_not_self_play_in_one_line(tmp_path: 
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip() == f"bench.waste: {tmp_path}: not a skirmish selfplay folder " \
-                                  "(no selfplay.json)"
+                                  "nor a ladder's log folder (no selfplay.json, no batch.ndjson)"
 
 
 def test_the_bench_pairs_two_folders_of_the_same_deals_match_by_match(tmp_path: Path) -> None:
