@@ -1,10 +1,12 @@
-"""Cards played without effect and resources left unspent (issue 49), counted over a folder
-of Eden matches written by ``skirmish selfplay`` (its records, ``game-NNNNN.jsonl``, and its
-``selfplay.json``, which names the agents: seat A's and B's in even matches, swapped in odd
-ones) or by ``skirmish ladder --log-dir`` (the records, and ``batch.ndjson``, whose lines
-name each game's two agents and their seats; only the games it lists are read, so a ladder
-still being played is counted as far as it went): each record is verified (re-played to its
-recorded state), then :func:`skirmish.games.eden.bots.waste.waste_of` counts each seat's
+"""Cards (Eden) or powers (ME:A) played without effect and resources left unspent (issue 49),
+counted over a folder of matches written by ``skirmish selfplay`` (its records,
+``game-NNNNN.jsonl``, and its ``selfplay.json``, which names the agents: seat A's and B's in
+even matches, swapped in odd ones) or by ``skirmish ladder --log-dir`` (the records, and
+``batch.ndjson``, whose lines name each game's two agents and their seats; only the games it
+lists are read, so a ladder still being played is counted as far as it went): each record
+is verified (re-played to its recorded state), then the game's count
+(:func:`skirmish.games.eden.bots.waste.waste_of`,
+:func:`skirmish.games.masseffect.bots.waste.waste_of`: :data:`COUNTS`) counts each seat's
 waste, added up by agent.
 
     skirmish selfplay --agents mcts:expert,heuristic --games 100 --rounds 3 --out out/waste
@@ -13,9 +15,11 @@ waste, added up by agent.
     python -m bench.waste out/ladder
 
 Prints each agent's results (wins-draws-losses, its score with a 95 % interval), then one
-line per agent: matches, cards played, cards without effect (heals on unwounded
+line per agent: on Eden, matches, cards played, cards without effect (heals on unwounded
 fighters, AP given and left unused, Burn removed from nobody), and at the matches' ends the
-SP and cards left, and the cards left that the last tactical phase would have paid for.
+SP and cards left, and the cards left that the last tactical phase would have paid for; on
+ME:A, powers used and those without effect, and the Héroïsme spent, left, declined and kept
+by declining.
 
 ``python -m bench.waste FOLDER --paired OTHER`` compares the first agent of two folders of the
 same deals (the same ``--seed``, deals and rounds: one agent changed, the other kept) match by
@@ -25,6 +29,7 @@ matches ended otherwise. The matches present in both are compared.
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import sys
@@ -32,7 +37,6 @@ from pathlib import Path
 from typing import Any
 
 from skirmish.core.record import verify_file
-from skirmish.games.eden.bots.waste import Waste, waste_of
 from skirmish.sim.logdir import MANIFEST, record_name
 
 
@@ -76,18 +80,27 @@ def seated(folder: Path) -> tuple[str, list[str], dict[Path, tuple[str, str]]]:
     return str(meta.get("game")), agents, out
 
 
-def count(folder: Path) -> tuple[dict[str, Waste], dict[str, list[int]]]:
-    """Each agent's :class:`Waste` over the matches of ``folder`` (a selfplay or a ladder's
-    log folder, :func:`seated`), and its results (wins, draws, losses)."""
+#: Each game's count of waste: its ``Waste`` (``add``, ``describe``) and ``waste_of``.
+COUNTS = {"eden": "skirmish.games.eden.bots.waste",
+          "masseffect": "skirmish.games.masseffect.bots.waste"}
+
+
+def count(folder: Path) -> tuple[dict[str, Any], dict[str, list[int]]]:
+    """Each agent's waste (the game's ``Waste``: Eden's :class:`Waste`, ME:A's
+    :class:`skirmish.games.masseffect.bots.waste.Waste`) over the matches of ``folder`` (a
+    selfplay or a ladder's log folder, :func:`seated`), and its results (wins, draws,
+    losses)."""
     game_name, agents, records = seated(folder)
-    if game_name != "eden":
-        raise ValueError(f"{folder}: only Eden matches are counted (this is {game_name})")
-    totals = {name: Waste(0) for name in dict.fromkeys(agents)}
+    if game_name not in COUNTS:
+        raise ValueError(f"{folder}: no count of waste for {game_name} (only "
+                         f"{', '.join(COUNTS)})")
+    counted = importlib.import_module(COUNTS[game_name])
+    totals = {name: counted.Waste(0) for name in dict.fromkeys(agents)}
     results = {name: [0, 0, 0] for name in totals}
     for path, seats in records.items():
         game = verify_file(path)
         outcome = game.outcome()
-        for side, (name, seat) in enumerate(zip(seats, waste_of(game), strict=True)):
+        for side, (name, seat) in enumerate(zip(seats, counted.waste_of(game), strict=True)):
             totals[name].add(seat)
             if outcome is not None:
                 results[name][0 if outcome.winner == side else
@@ -107,23 +120,14 @@ def interval(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
     return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
-def report(totals: dict[str, Waste], results: dict[str, list[int]] | None = None) -> str:
+def report(totals: dict[str, Any], results: dict[str, list[int]] | None = None) -> str:
     lines = []
     for name, (wins, draws, losses) in (results or {}).items():
         score, low, high = interval(wins, draws, losses)
         lines.append(f"{name}: {wins}-{draws}-{losses}, {100 * score:.1f} % "
                      f"[{100 * low:.0f}, {100 * high:.0f}]")
     for name, w in totals.items():
-        lines.append(
-            f"{name}: {w.matches} matches, {w.cards} cards played, {w.without_effect} without "
-            f"effect ({w.heals_on_unwounded} heals on unwounded fighters, {w.ap_unused} AP "
-            f"given and unused, {w.burns_removed_from_nobody} Burn removed from nobody); at "
-            f"the end {w.sp_left} SP ({w.sp_left / max(w.matches, 1):.1f} a match; "
-            f"{w.sp_left_unspendable} with nothing to buy in the last round) and "
-            f"{w.cards_left} cards left, {w.cards_left_playable} of them payable at the last "
-            f"tactical phase, {w.cards_left_leaderless} with the leader off the field, "
-            f"{w.cards_passed_up} passed up in the last round with the SP left "
-            "to pay for them")
+        lines.append(f"{name}: {w.describe()}")
     return "\n".join(lines)
 
 

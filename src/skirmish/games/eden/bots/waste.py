@@ -74,6 +74,19 @@ class Waste:
         """Cards played that changed nothing: the issue's count to bring to zero."""
         return self.heals_on_unwounded + self.ap_unused + self.burns_removed_from_nobody
 
+    def describe(self) -> str:
+        """One line for people (``bench.waste``)."""
+        return (
+            f"{self.matches} matches, {self.cards} cards played, {self.without_effect} without "
+            f"effect ({self.heals_on_unwounded} heals on unwounded fighters, {self.ap_unused} "
+            f"AP given and unused, {self.burns_removed_from_nobody} Burn removed from nobody); "
+            f"at the end {self.sp_left} SP ({self.sp_left / max(self.matches, 1):.1f} a match; "
+            f"{self.sp_left_unspendable} with nothing to buy in the last round) and "
+            f"{self.cards_left} cards left, {self.cards_left_playable} of them payable at the "
+            f"last tactical phase, {self.cards_left_leaderless} with the leader off the field, "
+            f"{self.cards_passed_up} passed up in the last round with the SP left to pay for "
+            "them")
+
 
 @dataclass(slots=True)
 class _Given:

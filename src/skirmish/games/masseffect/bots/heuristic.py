@@ -13,9 +13,11 @@ rebuilds the table from the view (:mod:`skirmish.games.masseffect.bots.table`) a
   friends healed, data downloaded and carried off; it holds or passes only when nothing is
   worth doing;
 - plays the scenario: objectives held from the scoring turn on, data fetched and extracted;
-- spends Héroïsme on a dodge when a hit could take the hero out or wound it badly, on an
-  effort when the roll matters, always to stand, and on a group action when friends have
-  something to do; picks the weakest opponent in a melee.
+- spends Héroïsme on a dodge when a hit could take the hero out or wound it badly (in the
+  last turn on any hit, unless it holds exactly the 2 points of Tenir bon), on an effort
+  when the roll matters, always to stand, and on a group action when friends have something
+  to do; picks the weakest opponent in a melee;
+- betters a figure's Tir (Consensus) only when it has a shot to take.
 
 Ties are broken by its own seeded generator, so a seed gives the same game every time.
 """
@@ -199,6 +201,10 @@ class MassEffectHeuristic:
             attacker = t.figs.get(match.group(1)) if match else None
             lethal, heavy = incoming(t, attacker, hero) if attacker else (0.0, 0.0)
             self._incoming = lethal
+            if t.turns_left == 0 and hero.heroism != 2:
+                # the last turn: points kept buy nothing once it ends, and a cancelled hit
+                # can only help (with exactly 2, Tenir bon may still be worth keeping them)
+                return take
             return take if lethal >= 0.2 or heavy >= 0.3 or (spare and lethal >= 0.1) else Pass()
         prompt = str(d.get("prompt", ""))
         if "Défense" in prompt:
