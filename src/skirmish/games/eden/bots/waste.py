@@ -33,9 +33,10 @@ The counts are a report on play, not a rule: the match itself is the record's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from skirmish.bots.tally import Tally
 from skirmish.core import Game
 from skirmish.core.actions import Action, Pass
 from skirmish.core.agents import view_of
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(slots=True)
-class Waste:
+class Waste(Tally):
     """One seat's counts over one or more matches (see the module)."""
 
     matches: int = 0
@@ -64,10 +65,6 @@ class Waste:
     sp_left_unspendable: int = 0
     cards_left_leaderless: int = 0
     cards_passed_up: int = 0
-
-    def add(self, other: Waste) -> None:
-        for f in fields(self):
-            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
     @property
     def without_effect(self) -> int:

@@ -28,8 +28,9 @@ The counts are a report on play, not a rule: the game itself is the record's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
+from skirmish.bots.tally import Tally
 from skirmish.core import Game
 from skirmish.core.actions import Action, Pass
 from skirmish.games.masseffect.actions import AreaPower, UsePower, token
@@ -40,7 +41,7 @@ from skirmish.games.masseffect.rolling import COST, state_of
 
 
 @dataclass(slots=True)
-class Waste:
+class Waste(Tally):
     """One band's counts over one or more games (see the module)."""
 
     matches: int = 0
@@ -54,10 +55,6 @@ class Waste:
     heroism_lost: int = 0
     heroic_declined: int = 0
     heroism_passed_up: int = 0
-
-    def add(self, other: Waste) -> None:
-        for f in fields(self):
-            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
 
     @property
     def without_effect(self) -> int:
