@@ -135,7 +135,7 @@ def test_ctrl_c_reports_on_the_games_that_finished(tmp_path: Path,
     monkeypatch.setattr(balance, "play_balance_game", interrupted)
     out = tmp_path / "r.json"
     output = _run(*SMALL, "--workers", "1", "--json", str(out))
-    assert "interrupted (Ctrl-C): 12 of 24 games finished" in output
+    assert "interrupted (Ctrl-C or SIGTERM): 12 of 24 games finished" in output
     data = json.loads(out.read_text())
     assert data["interrupted"] and data["games"]["played"] == 12
     assert data["games_planned"] == 24

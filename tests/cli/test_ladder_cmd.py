@@ -130,11 +130,46 @@ def test_an_interrupted_ladder_reports_the_games_it_finished(
     result = runner.invoke(app, [*four, "--workers", "1", "--no-history", "--json", str(out)])
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
-    assert "interrupted (Ctrl-C): 2 of 4 games finished" in text
+    assert "interrupted (Ctrl-C or SIGTERM): 2 of 4 games finished" in text
     assert "2 games in " in text and "4 games in " not in text
     data = json.loads(out.read_text())
     assert data["interrupted"] == {"games_planned": 4, "games_finished": 2}
     assert len(data["games"]) == 2
+
+
+def test_a_ladder_in_the_background_stopped_by_kill_reports_and_keeps_its_games(
+        tmp_path: Path) -> None:
+    """A ladder started as ``nohup ... &`` starts it (SIGINT ignored, so Ctrl-C's signal
+    cannot stop it) and stopped with ``kill`` (SIGTERM): it prints the games it finished,
+    writes its JSON on them and exits 0; its log folder keeps them for ``--resume``."""
+    import signal
+    import time
+
+    logs, out = tmp_path / "logs", tmp_path / "ladder.json"
+    command = [sys.executable, "-m", "skirmish", *TINY[:4], "1000000", *TINY[5:], "--workers",
+               "1", "--no-history", "--log-dir", str(logs), "--json", str(out)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, preexec_fn=lambda: signal.signal(
+                                   signal.SIGINT, signal.SIG_IGN))
+    try:
+        deadline = time.monotonic() + 60
+        while not list(logs.glob("game-00001.jsonl")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)  # ignored, as in the background
+        time.sleep(0.3)
+        assert process.poll() is None
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 0, output
+    text = " ".join(output.split())
+    data = json.loads(out.read_text())
+    finished = data["interrupted"]["games_finished"]
+    assert f"interrupted (Ctrl-C or SIGTERM): {finished} of 1000000 games finished" in text
+    assert finished >= 2 and len(data["games"]) == finished
+    lines = (logs / "batch.ndjson").read_text().splitlines()
+    assert len(lines) == 1 + finished  # every finished game kept for --resume
 
 
 def test_a_log_folder_of_another_ladder_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -54,6 +54,36 @@ def test_ctrl_c_keeps_the_finished_games(workers: int) -> None:
     assert collected.results == [play_one(spec, s.index) for s in collected.results]
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_sigterm_keeps_the_finished_games_as_ctrl_c_does(workers: int) -> None:
+    """``kill PID`` (SIGTERM) stops a batch as Ctrl-C does - the way to stop one started in
+    the background, where SIGINT is ignored - and leaves SIGTERM as it was afterwards."""
+    import signal
+
+    spec = BatchSpec(match_setup(max_rounds=1), ("random", "random"), games=5, seed=1)
+    seen: list[GameSummary] = []
+
+    def progress(summary: GameSummary) -> None:
+        seen.append(summary)
+        if len(seen) == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    def ignored(signum: int, frame: object) -> None:  # should the batch not take SIGTERM
+        pass
+
+    previous = signal.signal(signal.SIGTERM, ignored)
+    try:
+        collected = collect(play_one, spec, 5, LocalBackend(workers), progress=progress)
+        assert collected.cancelled and len(collected.results) == 3
+        assert collected.results == [play_one(spec, s.index) for s in collected.results]
+        assert signal.getsignal(signal.SIGTERM) is ignored
+        with backends.terminate_as_interrupt(), pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGTERM)
+        assert signal.getsignal(signal.SIGTERM) is ignored
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def test_the_backend_and_the_workers_do_not_change_the_games() -> None:
     one = run_batch(SPEC, backend=LocalBackend(1))
     assert collect_batch(SPEC, LocalBackend(2)).results == one

@@ -1,6 +1,6 @@
 """What every batch command (``simulate``, ``matchup``, ``ladder``, ``balance``) shares:
 ``--backend``/``--address`` (local processes or a Ray cluster), ``--resume``, and the
-progress bar that keeps the finished games when Ctrl-C stops a batch.
+progress bar that keeps the finished games when Ctrl-C (or ``kill``: SIGTERM) stops a batch.
 
 Light on purpose (``skirmish --help`` imports it): the engine is imported inside functions.
 """
@@ -61,7 +61,7 @@ def play_batch(label: str, total: int, run: Callable[[Callable[[Any], None] | No
                console: Console, quiet: bool = False) -> Collected[Any]:
     """Run a batch (``run(progress)``) under a progress bar (none with ``quiet``; a plain
     line at every tenth of the batch when the output is not a terminal: a file, a pipe, a
-    CI log); say so when Ctrl-C stopped it, or when games were reused."""
+    CI log); say so when Ctrl-C or SIGTERM stopped it, or when games were reused."""
     if quiet:
         collected = run(None)
     elif not console.is_terminal:
@@ -83,6 +83,6 @@ def play_batch(label: str, total: int, run: Callable[[Callable[[Any], None] | No
         console.print(f"{label}: {collected.reused} game(s) reused, "
                       f"{len(collected.results) - collected.reused} played", highlight=False)
     if collected.cancelled:
-        console.print(f"[bold]interrupted (Ctrl-C)[/bold]: {len(collected.results)} of "
+        console.print(f"[bold]interrupted (Ctrl-C or SIGTERM)[/bold]: {len(collected.results)} of "
                       f"{total} games finished; the report is on those", highlight=False)
     return collected

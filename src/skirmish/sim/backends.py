@@ -17,18 +17,23 @@ them is byte-identical whatever the backend and the number of workers.
 
 Cancellation: Ctrl-C (``KeyboardInterrupt``) while :func:`collect` waits stops the batch
 and keeps every game already finished (:attr:`Collected.cancelled` says so); the local
-workers ignore SIGINT and are terminated, Ray's tasks are cancelled. A local worker that
+workers ignore SIGINT and are terminated, Ray's tasks are cancelled. SIGTERM (``kill PID``)
+stops it the same way: a batch started in the background (``nohup ... &``), which Ctrl-C
+cannot reach and whose shell leaves SIGINT ignored, is stopped with its finished games
+reported, written and kept. A local worker that
 dies (killed, out of memory) stops the batch with :class:`WorkerDied`, naming its games,
 instead of leaving it waiting for them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -361,14 +366,15 @@ def collect(play: Callable[[Any, int], Any], spec: Any, total: int, backend: Bac
     cancelled = False
     stream = backend.run(play, spec, todo, total - len(results))
     try:
-        for item in stream:
-            if log is not None:
-                assert isinstance(item, Logged)
-                log.write(item.index, item.record, item.result)
-                item = item.result
-            results[item.index] = item
-            if progress is not None:
-                progress(item)
+        with terminate_as_interrupt():
+            for item in stream:
+                if log is not None:
+                    assert isinstance(item, Logged)
+                    log.write(item.index, item.record, item.result)
+                    item = item.result
+                results[item.index] = item
+                if progress is not None:
+                    progress(item)
     except KeyboardInterrupt:
         cancelled = True
     finally:
@@ -377,3 +383,22 @@ def collect(play: Callable[[Any, int], Any], spec: Any, total: int, backend: Bac
             close()
     return Collected([results[i] for i in sorted(results)], total, cancelled,
                      len(done or {}))
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Within: SIGTERM raises ``KeyboardInterrupt`` in the main thread, as Ctrl-C does, so
+    that ``kill PID`` stops a batch with its finished games kept (elsewhere, and in other
+    threads, SIGTERM is left as it is)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
