@@ -1,0 +1,173 @@
+"""Issue 49's capped ladders, played in parts over many runs: what each is, the command that
+plays (or resumes) it, and how far it has got.
+
+The issue's goals are ladders of 400 games or more, seats and deals rotated, seeds not used in
+tuning, under the presets' time caps: ``mcts:expert`` against ``heuristic`` and against
+``mcts:hard``, on Eden and on ME:A. On a 2-core machine each is hours to a day of one core
+(an expert decision runs up to its 1.6 s cap), so each is played with ``--log-dir`` and
+``--resume`` in parts, wherever a core is free::
+
+    python -m bench.goals                      # each ladder: games, score, decision times
+    python -m bench.goals command eden-heuristic   # the command that plays or resumes it
+    python -m bench.goals --root DIR ...       # the log folders' parent (default out/goals)
+
+The status reads each log folder's manifest (``batch.ndjson``: every finished game's result,
+as the ladder wrote it; ``skirmish ladder --resume`` verifies the records themselves).
+Stopping one is ``kill PID`` (it reports and keeps its games); ``python -m bench.waste DIR``
+counts what its games threw away (the issue's cards without effect and resources left).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shlex
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Where the ladders' log folders are kept unless ``--root`` says otherwise.
+DEFAULT_ROOT = ROOT / "out" / "goals"
+#: The seed of every goal ladder: never used in tuning (the presets were tuned on 0-2).
+SEED = 3
+#: Games per ladder (the issue: at least 400).
+GAMES = 400
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One of the issue's ladders: its game, the two agents (expert second), the goal on
+    expert's score, and the ladder's own options."""
+
+    name: str
+    game: str
+    agents: tuple[str, str]
+    goal: float
+    options: tuple[str, ...] = ()
+
+    @property
+    def rounds(self) -> int:
+        """The ladder's ``--rounds`` (5, the command's default, when not given)."""
+        options = list(self.options)
+        return int(options[options.index("--rounds") + 1]) if "--rounds" in options else 5
+
+    def command(self, root: Path) -> list[str]:
+        """``skirmish ladder`` playing (or resuming) this ladder into ``root/NAME``."""
+        return ["skirmish", "ladder", "--game", self.game, "--agents", ",".join(self.agents),
+                "--games", str(GAMES), "--seed", str(SEED), *self.options, "--workers", "1",
+                "--log-dir", str(root / self.name), "--resume",
+                "--json", str(root / f"{self.name}.json"), "--no-history"]
+
+
+#: Eden's ladders are two-round matches (as every Eden ladder of docs/bots.md), ME:A's whole
+#: games.
+GOALS = (
+    Goal("eden-heuristic", "eden", ("heuristic", "mcts:expert"), 0.75, ("--rounds", "2")),
+    Goal("eden-hard", "eden", ("mcts:hard", "mcts:expert"), 0.60, ("--rounds", "2")),
+    Goal("masseffect-heuristic", "masseffect", ("heuristic", "mcts:expert"), 0.75),
+    Goal("masseffect-hard", "masseffect", ("mcts:hard", "mcts:expert"), 0.60),
+)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a ladder has got: the second agent's (expert's) wins, draws and losses, and
+    its decisions' mean and slowest times."""
+
+    wins: int
+    draws: int
+    losses: int
+    seconds: float
+    decisions: int
+    slowest: float
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def score(self) -> tuple[float, float]:
+        """The score (a draw half a win) and the half-width of its 95 % interval."""
+        n = self.games
+        if n == 0:
+            return math.nan, math.nan
+        mean = (self.wins + self.draws / 2) / n
+        var = (self.wins * (1 - mean) ** 2 + self.draws * (0.5 - mean) ** 2
+               + self.losses * mean ** 2) / n
+        return mean, 1.96 * math.sqrt(var / n)
+
+
+def progress(folder: Path, goal: Goal) -> Progress | None:
+    """What ``folder``'s manifest holds of ``goal``'s ladder (None: not begun); a folder of
+    another ladder is a ValueError naming the difference."""
+    manifest = folder / "batch.ndjson"
+    if not manifest.is_file():
+        return None
+    lines = [json.loads(line) for line in manifest.read_text().splitlines() if line.strip()]
+    described: dict[str, Any] = lines[0].get("description", {}) if lines else {}
+    expected = {"kind": "ladder", "game": goal.game, "agents": list(goal.agents), "seed": SEED,
+                "rounds": goal.rounds}
+    for key, value in expected.items():
+        if described.get(key) != value:
+            raise ValueError(f"{folder}: not the ladder {goal.name} ({key} "
+                             f"{described.get(key)!r}, not {value!r})")
+    results = {int(line["game"]): line["result"] for line in lines[1:]}  # the last kept
+    wins = draws = losses = decisions = 0
+    seconds = slowest = 0.0
+    for result in results.values():
+        winner = result["winner"]  # 0: the pair's first agent, 1: the second (expert)
+        wins += winner == 1
+        draws += winner is None
+        losses += winner == 0
+        seconds += float(result["seconds"][1])
+        decisions += int(result["decisions"][1])
+        slowest = max(slowest, float(result["slowest"][1]))
+    return Progress(wins, draws, losses, seconds, decisions, slowest)
+
+
+def status(root: Path) -> str:
+    """One line per goal ladder: how far it has got, and its score against the goal."""
+    lines = []
+    for goal in GOALS:
+        found = progress(root / goal.name, goal)
+        head = f"{goal.name} ({' vs '.join(goal.agents)}, goal {100 * goal.goal:.0f} %)"
+        if found is None or found.games == 0:
+            lines.append(f"{head}: not begun")
+            continue
+        score, half = found.score()
+        mean = 1000 * found.seconds / max(1, found.decisions)
+        lines.append(
+            f"{head}: {found.games} of {GAMES} games, expert {found.wins}-{found.draws}-"
+            f"{found.losses}, {100 * score:.1f} % [{100 * max(0.0, score - half):.0f}, "
+            f"{100 * min(1.0, score + half):.0f}]; a decision {mean:.0f} ms on average, the slowest "
+            f"{1000 * found.slowest:.0f} ms")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report for people
+    parser = argparse.ArgumentParser(prog="python -m bench.goals", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--root", type=Path, default=DEFAULT_ROOT,
+                        help="the folder holding the ladders' log folders")
+    parser.add_argument("what", nargs="*", help="nothing (the status), or: command NAME")
+    args = parser.parse_args(argv)
+    try:
+        if not args.what:
+            print(status(args.root))
+            return
+        if args.what[0] != "command" or len(args.what) != 2:
+            raise ValueError("usage: python -m bench.goals [--root DIR] [command NAME]")
+        goal = next((g for g in GOALS if g.name == args.what[1]), None)
+        if goal is None:
+            raise ValueError(f"no goal ladder {args.what[1]!r} (one of "
+                             f"{', '.join(g.name for g in GOALS)})")
+        print(shlex.join(goal.command(args.root)))
+    except ValueError as error:  # one line, exit 2
+        print(f"bench.goals: {error}", file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,73 @@
+"""``bench.goals``: issue 49's capped ladders, their commands and how far each has got, read
+from the log folders a ladder writes (a tiny ladder stands in for one of them)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import goals
+
+
+def test_each_goal_ladder_is_the_issues_and_its_command_resumes_it(tmp_path: Path) -> None:
+    assert [g.name for g in goals.GOALS] == ["eden-heuristic", "eden-hard",
+                                            "masseffect-heuristic", "masseffect-hard"]
+    assert {g.agents[1] for g in goals.GOALS} == {"mcts:expert"}
+    assert {(g.agents[0], g.goal) for g in goals.GOALS} == {("heuristic", 0.75),
+                                                           ("mcts:hard", 0.60)}
+    command = goals.GOALS[0].command(tmp_path)
+    assert command[:2] == ["skirmish", "ladder"] and "--resume" in command
+    assert command[command.index("--games") + 1] == "400"
+    assert command[command.index("--seed") + 1] == "3"  # never used in tuning
+    assert command[command.index("--log-dir") + 1] == str(tmp_path / "eden-heuristic")
+    assert (goals.GOALS[0].rounds, goals.GOALS[2].rounds) == (2, 5)
+    assert "not begun" in goals.status(tmp_path).splitlines()[0]
+
+
+def test_the_status_reads_a_ladders_manifest_and_refuses_another_ladders(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "eden-heuristic"
+    folder.mkdir()
+    description = {"kind": "ladder", "game": "eden", "agents": ["heuristic", "mcts:expert"],
+                   "seed": 3, "rounds": 2}
+    results = [  # winner: 1 the second agent (expert), 0 the first, None a draw
+        {"index": 0, "winner": 1, "seconds": [0.1, 10.0], "decisions": [20, 20],
+         "slowest": [0.01, 1.2]},
+        {"index": 1, "winner": None, "seconds": [0.1, 6.0], "decisions": [20, 10],
+         "slowest": [0.01, 1.5]},
+        {"index": 2, "winner": 0, "seconds": [0.1, 4.0], "decisions": [20, 10],
+         "slowest": [0.01, 0.9]},
+    ]
+    lines = [{"batch": "x", "description": description}]
+    lines += [{"game": r["index"], "sha256": "0", "result": r} for r in results]
+    (folder / "batch.ndjson").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    found = goals.progress(folder, goals.GOALS[0])
+    assert found is not None
+    assert (found.wins, found.draws, found.losses, found.decisions) == (1, 1, 1, 40)
+    assert found.score()[0] == 0.5 and found.slowest == 1.5
+    line = goals.status(tmp_path).splitlines()[0]
+    assert "3 of 400 games, expert 1-1-1, 50.0 %" in line
+    assert "a decision 500 ms on average, the slowest 1500 ms" in line
+    with pytest.raises(ValueError, match=r"not the ladder eden-hard \(agents"):
+        goals.progress(folder, goals.GOALS[1])
+
+
+def test_a_real_ladders_log_folder_is_read(tmp_path: Path) -> None:
+    """The manifest's fields as ``skirmish ladder --log-dir`` writes them (a tiny ladder of
+    the same description but for its agents, read as if it were the goal's)."""
+    folder = tmp_path / "eden-heuristic"
+    done = subprocess.run([sys.executable, "-m", "skirmish", "ladder", "--agents",
+                           "random,heuristic", "--games", "2", "--rounds", "2", "--seed", "3",
+                           "--quiet", "--workers", "1", "--no-history", "--log-dir",
+                           str(folder)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    goal = goals.Goal("eden-heuristic", "eden", ("random", "heuristic"), 0.75,
+                      ("--rounds", "2"))
+    found = goals.progress(folder, goal)
+    assert found is not None and found.games == 2 and found.decisions > 0
