@@ -137,11 +137,11 @@ def status(root: Path) -> str:
             lines.append(f"{head}: not begun")
             continue
         score, half = found.score()
+        low, high = max(0.0, score - half), min(1.0, score + half)
         mean = 1000 * found.seconds / max(1, found.decisions)
         lines.append(
             f"{head}: {found.games} of {GAMES} games, expert {found.wins}-{found.draws}-"
-            f"{found.losses}, {100 * score:.1f} % [{100 * max(0.0, score - half):.0f}, "
-            f"{100 * min(1.0, score + half):.0f}]; a decision {mean:.0f} ms on average, the slowest "
+            f"{found.losses}, {100 * score:.1f} % [{100 * low:.0f}, {100 * high:.0f}]; a decision {mean:.0f} ms on average, the slowest "
             f"{1000 * found.slowest:.0f} ms")
     return "\n".join(lines)
 
