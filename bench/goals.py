@@ -141,8 +141,8 @@ def status(root: Path) -> str:
         mean = 1000 * found.seconds / max(1, found.decisions)
         lines.append(
             f"{head}: {found.games} of {GAMES} games, expert {found.wins}-{found.draws}-"
-            f"{found.losses}, {100 * score:.1f} % [{100 * low:.0f}, {100 * high:.0f}]; a decision {mean:.0f} ms on average, the slowest "
-            f"{1000 * found.slowest:.0f} ms")
+            f"{found.losses}, {100 * score:.1f} % [{100 * low:.0f}, {100 * high:.0f}]; "
+            f"a decision {mean:.0f} ms on average, the slowest {1000 * found.slowest:.0f} ms")
     return "\n".join(lines)
 
 
