@@ -1,7 +1,8 @@
 """Issue 49: no bot plays a tactical card that would change nothing (a heal on an unwounded
 fighter, Cold shower with no Burn on the table, AP to a fighter out of the match or that
-nothing this round could let it spend): the heuristic leaves them out, and the search never
-weighs them at the root."""
+nothing this round could let it spend), nor AP before their time (to a fighter still to
+activate, whose own activation's start is the time): the heuristic leaves them out, and the
+search never weighs them at the root."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from skirmish.bots.game_parts import game_search
 from skirmish.bots.mcts.search import Settings
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
-from skirmish.games.eden.bots.card_sense import idle, narrowed, pointless, sensible
+from skirmish.games.eden.bots.card_sense import idle, narrowed, pointless, premature, sensible
 from skirmish.games.eden.bots.heuristic import HeuristicAgent
 from skirmish.games.eden.bots.tactics_board import Spot, table
 from skirmish.games.eden.bots.tactics_second import heal_the_wounded
@@ -85,7 +86,7 @@ def test_ap_to_a_fighter_done_for_the_round_buy_nothing_unless_an_enemy_may_stil
     # Sekongo, still to activate, 40 cm from Vladd: three Moves (a Charge among them) of 10
     # cm do not bring him into contact, so Vladd can neither dodge nor respond this round
     game = _stimulants(sekongo=(50, 50), sekongo_spent=False)
-    assert game.decision().context == {"when": "activation"}
+    assert game.decision().context == {"when": "activation", "fighter": "A.Mirka"}
     view = view_of(game, 0)
     plays = {str(a): a for a in game.legal_actions()}
     assert idle(view, plays["play Stimulants A.Vladd"]) == "ap"
@@ -135,3 +136,99 @@ def test_ap_beyond_the_three_moves_of_a_round_buy_nothing_out_of_every_enemy_s_r
     # Dacke's Assault rifle reaches 30 cm further: within reach, nothing is judged
     armed = _far_apart(("Assault rifle",))
     assert idle(view_of(armed, 0), play) is None
+
+
+def _three_fresh(*, steps: tuple[str, ...] = ("activate A.Mirka",), until: str = "",
+                 vladd_ap: int = 3) -> object:
+    """Round 2 of 3: A's Mirka, Vladd and Kostia, B's Sekongo and Dacke, all near one another
+    and still to activate (with ``until`` "tactical", all spent: round 3's tactical phase);
+    A holds Stimulants and 6 SP."""
+    spent = until == "tactical"
+    game = table([Spot("Mirka", 20, 20, spent=spent), Spot("Vladd", 25, 20, equipment=(),
+                                                             spent=spent),
+                  Spot("Kostia", 30, 20, spent=spent)],
+                 [Spot("Sekongo", 22, 35, equipment=(), spent=spent),
+                  Spot("Dacke", 30, 35, spent=spent)],
+                 leaders=("Mirka", "Sekongo"), hands=(("Stimulants",), ()), sp=(6, 0),
+                 steps=steps, until=until)
+    state_of(game).fighter("A.Vladd").ap = vladd_ap
+    return game
+
+
+def test_ap_to_a_fighter_still_to_activate_wait_for_the_start_of_its_own_activation() -> None:
+    # Issue 49 (ladder seed 3, match 34): at the start of Yuri's activation the search gave
+    # Stimulants to Anton, then passed Anton's activation: the AP were thrown away. Played
+    # at the start of Anton's own activation, the card costs the same and gives the same AP.
+    game = _three_fresh()
+    assert game.decision().context == {"when": "activation", "fighter": "A.Mirka"}
+    view = view_of(game, 0)
+    plays = {str(a): a for a in game.legal_actions()}
+    assert premature(view, plays["play Stimulants A.Vladd"])
+    assert premature(view, plays["play Stimulants A.Kostia"])
+    assert not premature(view, plays["play Stimulants A.Mirka"])  # her activation starts
+    assert not premature(view, plays["pass"])
+    assert idle(view, plays["play Stimulants A.Vladd"]) is None  # not without effect: early
+    assert [str(a) for a in sensible(view, list(plays.values()))] == [
+        "play Stimulants A.Mirka", "pass"]
+    for seed in range(6):
+        action = HeuristicAgent(seed).act(view, list(plays.values()))
+        assert str(action) in {"play Stimulants A.Mirka", "pass"}, seed
+    # the search's root weighs neither early play
+    roots = narrowed(HeuristicAgent(0), view, list(plays.values()))
+    assert {str(a) for a in roots} == {"play Stimulants A.Mirka", "pass"}
+
+
+def test_at_the_tactical_phase_every_fighter_still_to_activate_can_wait() -> None:
+    game = _three_fresh(steps=(), until="tactical")
+    view = view_of(game, 0)
+    assert view["decision"]["context"] == {"when": "tactical phase"}
+    legal = list(game.legal_actions())
+    assert [str(a) for a in legal if premature(view, a)] == [
+        "play Stimulants A.Mirka", "play Stimulants A.Vladd", "play Stimulants A.Kostia"]
+    assert [str(a) for a in sensible(view, legal)] == ["pass"]
+
+
+def test_a_fighter_with_no_ap_needs_them_now_to_be_activated_at_all() -> None:
+    # Rulebook 4.B: a fighter is activated only with AP; one that spent his on reactions
+    # gets no activation of his own, so no later window: the card is not early
+    game = _three_fresh(vladd_ap=0)
+    view = view_of(game, 0)
+    play = next(a for a in game.legal_actions() if str(a) == "play Stimulants A.Vladd")
+    assert not premature(view, play)
+    assert play in sensible(view, list(game.legal_actions()))
+
+
+def test_a_fighter_activated_already_is_judged_by_what_its_ap_could_pay_for_instead() -> None:
+    # Mirka has acted: her window is gone, so the early rule does not apply to her (the
+    # AP would pay for reactions only: ap_unspendable's judgement)
+    game = _three_fresh(steps=("activate A.Mirka", "pass", "end", "activate B.Sekongo"))
+    while game.decision().player != 0 or game.decision().kind != "activate":
+        game.apply(next(a for a in game.legal_actions() if str(a) in {"pass", "end"}))
+    game.apply("activate A.Vladd")
+    assert game.decision().context == {"when": "activation", "fighter": "A.Vladd"}
+    view = view_of(game, 0)
+    plays = {str(a): a for a in game.legal_actions()}
+    assert not premature(view, plays["play Stimulants A.Mirka"])
+    assert not premature(view, plays["play Stimulants A.Vladd"])
+    assert premature(view, plays["play Stimulants A.Kostia"])
+
+
+def _vladd_starts(dacke_equipment: tuple[str, ...]) -> object:
+    """Round 2: Vladd (melee only) starting his activation, Dacke still to activate in the
+    opposite corner."""
+    return table([Spot("Vladd", 5, 5, equipment=())],
+                 [Spot("Dacke", 55, 55, equipment=dacke_equipment)],
+                 hands=(("Stimulants",), ()), sp=(6, 0), steps=["activate A.Vladd"])
+
+
+def test_at_the_start_of_its_own_activation_a_fighter_out_of_reach_needs_no_fourth_ap() -> None:
+    # once the early play waits for Vladd's own activation, the judgement of AP beyond
+    # three Moves is made there: both sides' three Moves leave them apart
+    game = _vladd_starts(())
+    view = view_of(game, 0)
+    assert view["decision"]["context"] == {"when": "activation", "fighter": "A.Vladd"}
+    play = next(a for a in game.legal_actions() if str(a) == "play Stimulants A.Vladd")
+    assert idle(view, play) == "ap"
+    assert [str(a) for a in sensible(view, list(game.legal_actions()))] == ["pass"]
+    # Dacke's Assault rifle reaches him: the fourth AP may pay for a dodge or a shot back
+    assert idle(view_of(_vladd_starts(("Assault rifle",)), 0), play) is None

@@ -85,7 +85,7 @@ def test_the_bid_and_the_cards_are_asked_as_in_a_match() -> None:
     assert game.decision().context == {"when": "tactical phase"}
     assert state_of(game).fighter("A.Mirka").checked == [0, 0, 0, 0]  # nothing to heal
     game = stimulants_for_the_second_blow()
-    assert game.decision().context == {"when": "activation"}
+    assert game.decision().context == {"when": "activation", "fighter": "A.Vladd"}
     assert [str(a) for a in game.legal_actions()] == [
         "play Stimulants A.Vladd", "play Stimulants A.Mirka", "pass"]
     assert state_of(game).fighter("A.Mirka").ap == 0  # spent: an AP given is lost

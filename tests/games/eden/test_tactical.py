@@ -160,7 +160,8 @@ def test_only_cards_without_the_tactical_rule_are_played_at_an_activation() -> N
     game.apply("activate A.Yuri")
     decision = game.decision()
     assert (decision.player, decision.kind) == (0, "tactical")
-    assert decision.context == {"when": "activation"}
+    # the window names the fighter whose activation starts (public: it was just designated)
+    assert decision.context == {"when": "activation", "fighter": "A.Yuri"}
     assert {str(a) for a in game.legal_actions()} == {
         "play Stimulants A.Yuri", "play Stimulants A.Mira", "pass"}
     with pytest.raises(IllegalActionError, match="only during the tactical phase"):
@@ -181,7 +182,8 @@ def test_an_activation_window_without_such_a_card_offers_only_pass() -> None:
     game.advance()
     game.apply("activate A.Yuri")
     assert (game.decision().kind, game.decision().context) == ("tactical",
-                                                                {"when": "activation"})
+                                                                {"when": "activation",
+                                                                 "fighter": "A.Yuri"})
     assert [str(a) for a in game.legal_actions()] == ["pass"]
     game.apply("pass")
     assert game.decision().kind == "action"

@@ -14,6 +14,17 @@ root (:func:`narrowed`), so no level of bot does.
   (Rulebook 5) given to a fighter that no enemy can come within reach of this round and that
   has no other action to spend them on.
 
+A card play may also be **premature** (:func:`premature`): AP given (Stimulants, which has no
+Tactical rule, so it may be played at the start of any of its player's activations, 1.D) to
+a fighter of the player's that has not been activated yet and is not the one whose
+activation starts now. Played at the start of that fighter's own activation instead, the
+card costs the same and gives the same AP for the same activation (AP are lost only at the
+intendancy, 4.C), and by then the player knows whether the fighter will act at all and what
+it will meet: played now, the AP are thrown away when the fighter is then held back or
+ends its activation early (issue 49: "+1 AP given to a fighter who is then never activated
+that round"). A fighter with no AP left is the exception: it cannot be activated without
+them (4.B), so only a card played before its activation brings it back.
+
 What a card does when it acts is the rules' (:mod:`skirmish.games.eden.effect_kinds`); this
 is only the bots' sense of when it would not.
 """
@@ -94,17 +105,19 @@ def ap_unspendable(view: Mapping[str, Any], chosen: Mapping[str, Any]) -> bool:
       only for reactions (dodge or response to a melee attack, 6.A; an attack on an enemy
       withdrawing from contact, Rulebook 5, Move), and none is possible when every enemy
       still to activate stands beyond three Moves of it (a Charge is one of them);
-    - not activated yet, with AP enough for the round's three Moves (Rulebook 5) and no other
-      action it could take alone (no burning marker to put out, no action ability that costs
-      AP): the AP given could pay only for an attack, a shot or a reaction, and none is
-      possible when every enemy stands beyond both sides' Moves and the longer of their ranged
-      reaches (a shot that set it on fire would offer it an Extinguish)."""
+    - not activated yet, or at the start of its own activation (the window's fighter, whose
+      activation is all to come), with AP enough for the round's three Moves (Rulebook 5) and
+      no other action it could take alone (no burning marker to put out, no action ability
+      that costs AP): the AP given could pay only for an attack, a shot or a reaction, and
+      none is possible when every enemy stands beyond both sides' Moves and the longer of
+      their ranged reaches (a shot that set it on fire would offer it an Extinguish)."""
     if view.get("territory") or view.get("infestation"):
         return False
     me = view["player"]
     enemies = [f for f in view["fighters"] if f["side"] != me and f["on_field"]]
     moves = MOVES_PER_ROUND * _move_reach(view)
-    if chosen.get("activated"):
+    starting = ((view.get("decision") or {}).get("context") or {}).get("fighter") == chosen["ref"]
+    if chosen.get("activated") and not starting:
         return int(chosen.get("ap", 0)) == 0 and all(
             e.get("activated") or distance(chosen, e) > moves for e in enemies)
     if int(chosen.get("ap", 0)) < MOVES_PER_ROUND or chosen["markers"].get("burn", 0) or any(
@@ -115,6 +128,34 @@ def ap_unspendable(view: Mapping[str, Any], chosen: Mapping[str, Any]) -> bool:
     mine = _attack_reach(chosen, equipment)
     return all(distance(chosen, e) > moves + (0.0 if e.get("activated") else moves)
                + max(mine, _attack_reach(e, equipment)) for e in enemies)
+
+
+def _gives_ap(card: Mapping[str, Any]) -> bool:
+    """Whether every effect of ``card`` gives the chosen fighter AP at once."""
+    effects = card.get("effects") or ()
+    return bool(effects) and all(e.get("effect") == "instant" and "ap" in e
+                                 and e.get("who") == "target" for e in effects)
+
+
+def premature(view: Mapping[str, Any], action: Action) -> bool:
+    """Whether ``action`` plays, before its time, a card that gives AP to a fighter of the
+    player's not activated yet (see the module): at the tactical phase or at the start of
+    another fighter's activation, when the card may as well be played at the start of the
+    chosen fighter's own (it has no Tactical rule) and the fighter has AP to be activated
+    with."""
+    if not isinstance(action, PlayCard) or action.target is None:
+        return False
+    decision = view.get("decision") or {}
+    if decision.get("kind") != "tactical":
+        return False
+    card = _card(view, action.card)
+    chosen = _fighter(view, str(action.target))
+    if card is None or card.get("tactical", True) or not _gives_ap(card) or chosen is None:
+        return False
+    context = decision.get("context") or {}
+    return (chosen["side"] == view["player"] and chosen["on_field"]
+            and not chosen.get("activated") and int(chosen.get("ap", 0)) > 0
+            and context.get("fighter") != chosen["ref"])
 
 
 def idle(view: Mapping[str, Any], action: Action) -> str | None:
@@ -137,15 +178,16 @@ def pointless(view: Mapping[str, Any], action: Action) -> bool:
 
 
 def sensible(view: Mapping[str, Any], actions: Sequence[Action]) -> list[Action]:
-    """``actions`` without the card plays that would change nothing."""
-    return [a for a in actions if not pointless(view, a)]
+    """``actions`` without the card plays that would change nothing, or that would be played
+    before their time (:func:`premature`)."""
+    return [a for a in actions if not pointless(view, a) and not premature(view, a)]
 
 
 def narrowed(helper: Agent, view: Mapping[str, Any], legal: Sequence[Action]
              ) -> list[Action]:
     """The search's root actions (:attr:`GameSearch.candidates
-    <skirmish.bots.game_parts.GameSearch.candidates>`) where a pointless card play is
-    offered: the heuristic's choice first, then the other legal actions but those plays;
+    <skirmish.bots.game_parts.GameSearch.candidates>`) where a pointless or premature card
+    play is offered: the heuristic's choice first, then the other legal actions but those plays;
     ``[]`` (not narrowed, the heuristic not asked) everywhere else."""
     if (view.get("decision") or {}).get("kind") != "tactical":
         return []  # cards are played at tactical decisions only

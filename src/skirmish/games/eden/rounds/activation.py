@@ -173,8 +173,8 @@ class ActivationPhase(Procedure):
         from skirmish.games.eden.fighting.fighter_actions import Activation
         from skirmish.games.eden.rounds.tactical import TacticalPhase
 
-        game.push(TacticalPhase(window=fighter.side), Activation(Ref(fighter.ref)),
-                  AfterActivation(fighter.side))
+        game.push(TacticalPhase(window=fighter.side, fighter=fighter.ref),
+                  Activation(Ref(fighter.ref)), AfterActivation(fighter.side))
 
     def _hand_over(self, game: Game, player: int, reason: str) -> None:
         state_of(game).first_player = player

@@ -115,13 +115,15 @@ class TacticalPhase(Procedure):
     opponent; Cancellation (X) lets the other player pay X SP to cancel it first.
 
     With ``window`` set to a player, the same procedure is the start of that player's
-    activation: he alone may play a card without the Tactical special rule (1.D)."""
+    activation (of ``fighter``, named in the decision's context: it is public): he alone may
+    play a card without the Tactical special rule (1.D)."""
 
     name: ClassVar[str] = "eden.tactical-phase"
     turn: int = 0
     pending: str = ""
     target: str = ""
     window: int = -1
+    fighter: str = ""
 
     @property
     def _turns(self) -> int:
@@ -168,7 +170,7 @@ class TacticalPhase(Procedure):
         if self.window >= 0:
             return Decision(player, "tactical", "Start of your activation: play a card "
                             f"without the Tactical rule for {cost} SP, or pass",
-                            context={"when": "activation"})
+                            context={"when": "activation", "fighter": self.fighter})
         return Decision(player, "tactical", f"Play a tactical card for {cost} SP, or pass",
                         context={"when": "tactical phase"})
 
