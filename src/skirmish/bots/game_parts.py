@@ -101,8 +101,9 @@ class GameSearch:
       rollout policy once a position, remembered and replayed on the next visits.
     - ``searched``: with the ``scope`` "fights", whether a decision kind is searched (the
       others are the heuristic's, at once); ``None``: every one.
-    - ``uninformed``: decision kinds where the heuristic picks at random, so that the
-      search does not defer to its choice (no ``confidence`` margin).
+    - ``uninformed``: whether at a decision (the seat's view) the heuristic picks at
+      random, so that the search does not defer to its choice (no ``confidence`` margin);
+      ``None``: its choice is a judgement everywhere.
     - ``lone``: the heuristic plays a lone legal action without a look (the search then
       builds no view for it).
     - ``candidates``: the root's actions when the game narrows them,
@@ -123,7 +124,7 @@ class GameSearch:
     stand_in: Callable[[Game], Action] | None = None
     replay: bool = False
     searched: Callable[[str], bool] | None = None
-    uninformed: frozenset[str] = frozenset()
+    uninformed: Callable[[Mapping[str, Any]], bool] | None = None
     lone: bool = False
     candidates: Callable[[Agent, Mapping[str, Any], Sequence[Action]],
                          Sequence[Action]] | None = None

@@ -167,13 +167,13 @@ class MCTSAgent:
                              "agents with reads_observation = True)")
         ruleset = str(observation["ruleset"])
         helper = self._helper(ruleset)
-        kind = str((view.get("decision") or {}).get("kind", ""))
         candidates = self._candidates(ruleset, helper, view, legal_actions)
         if candidates:
             prior: Action | None = candidates[0]
         else:
             prior = None if helper is None else helper.act(view, legal_actions)
-        informed = kind not in self._game(ruleset).uninformed
+        uninformed = self._game(ruleset).uninformed
+        informed = uninformed is None or not uninformed(view)
         return Search(observation, legal_actions, self.settings, SeededDice(seed),
                       prior=prior, opponent=self._in_search(ruleset),
                       guide=self._in_search(ruleset), informed=informed, clock=self.clock,

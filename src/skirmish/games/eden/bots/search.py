@@ -16,6 +16,7 @@ table (the exact odds of the best melee attack each fighter could make soon,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,7 @@ from skirmish.bots.game_parts import (
 from skirmish.bots.parameters import Parameter
 from skirmish.core.game import Game
 from skirmish.games.eden.bots.card_sense import narrowed
+from skirmish.games.eden.bots.spending import last_round
 from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
@@ -58,8 +60,24 @@ EDEN_SEARCHED = frozenset({"activate", "interrupt", "action", "reaction", "strik
 #: The searched decisions where the heuristic's choice is no judgement - it plays a
 #: tactical card drawn at random among those it may play (bots/heuristic.py, ``_tactical``)
 #: - so the search does not defer to it: the most visited action is taken, without the
-#: ``confidence`` margin.
+#: ``confidence`` margin (but see :func:`eden_uninformed`).
 EDEN_UNINFORMED = frozenset({"tactical"})
+
+
+def eden_uninformed(view: Mapping[str, Any]) -> bool:
+    """Whether the heuristic's choice at this decision is no judgement (:data:`EDEN_UNINFORMED`):
+    every tactical window but the last round's tactical phase. There the heuristic plays a
+    card whenever it can pay (:mod:`.spending`: the SP are worth nothing once the match ends,
+    and a card with the Tactical rule not played then is never played), and that decision -
+    to play rather than pass - is a judgement: the search keeps it unless passing, or
+    another card, is better by the ``confidence`` margin. Taking the most visited action
+    there let a pass through by noise (issue 49: over 211 ladder games expert passed up 14
+    cards in the last round with the SP to pay for them; the heuristic none)."""
+    decision = view.get("decision") or {}
+    if decision.get("kind") not in EDEN_UNINFORMED:
+        return False
+    return not (last_round(view)
+                and (decision.get("context") or {}).get("when") == "tactical phase")
 
 #: VP the whole of a troop's strength is worth with every round still to play.
 EDEN_MATERIAL = 5.0
@@ -194,7 +212,7 @@ def configure(settings: Settings) -> GameSearch:
 
     leaf = blended(rules, LEARNED_MODEL, float(values["learned"]))
     return GameSearch(leaf=leaf, preference=EDEN_PREFERENCE, settling=EDEN_SETTLING,
-                      searched=EDEN_SEARCHED.__contains__, uninformed=EDEN_UNINFORMED,
+                      searched=EDEN_SEARCHED.__contains__, uninformed=eden_uninformed,
                       lone=True, candidates=narrowed)
 
 
@@ -203,4 +221,4 @@ EDEN_SEARCH = SearchKnowledge(configure, PARAMETERS, PRESETS)
 
 __all__ = ["EDEN_PREFERENCE", "EDEN_SEARCH", "EDEN_SEARCHED", "EDEN_SETTLING",
            "EDEN_UNINFORMED", "PARAMETERS", "PRESETS", "configure", "eden_projection",
-           "eden_strength", "eden_tempo", "eden_value"]
+           "eden_strength", "eden_tempo", "eden_uninformed", "eden_value"]
