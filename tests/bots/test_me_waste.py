@@ -155,3 +155,37 @@ def test_the_bench_counts_an_me_ladder_folder(tmp_path: Path) -> None:
     assert totals["random"].heroism == seats[0][1].heroism + seats[1][0].heroism
     text = waste.report(totals, results)
     assert "heuristic: 2 games, " in text and "Héroïsme" in text
+
+
+def test_a_boost_the_opponent_takes_away_is_lost_not_unused() -> None:
+    """A Consensus whose figure is put out of action, or stunned, before its shot was a sound
+    play undone by the opponent: counted apart (``boosts_lost``), not among the powers
+    without effect; a Rage sanguinaire whose every opponent in contact falls likewise."""
+    from skirmish.games.masseffect.bots.waste import _Boost, _Reading, _settle_done, _taken_away
+
+    def settle(game: object, boost: _Boost, *, statuses: bool = True) -> tuple[int, int]:
+        reading = _Reading(boosts=[boost])
+        _taken_away(reading, game, statuses=statuses)
+        _settle_done(reading, game, turn_over=True)
+        a = reading.seats[0]
+        return a.boosts_unused, a.boosts_lost
+
+    game = _consensus((14, 17))
+    fantassin = state_of(game).figure("A.Fantassin-geth")
+    assert settle(game, _Boost(0, "A.Fantassin-geth", "Tir", 1)) == (1, 0)  # it could shoot
+    fantassin.statuses.append("stunned")
+    assert settle(game, _Boost(0, "A.Fantassin-geth", "Tir", 1)) == (0, 1)
+    # once the turn is over its statuses are gone (reset): not read then
+    assert settle(game, _Boost(0, "A.Fantassin-geth", "Tir", 1), statuses=False) == (1, 0)
+    fantassin.statuses.clear()
+    fantassin.out = True
+    assert settle(game, _Boost(0, "A.Fantassin-geth", "Tir", 1), statuses=False) == (0, 1)
+    fantassin.out = False
+    soldier = state_of(game).figure("B.Soldat-de-Cerberus")
+    rage = _Boost(0, "A.Fantassin-geth", "Mêlée", 1, engaged_with=("B.Soldat-de-Cerberus",))
+    assert settle(game, rage) == (1, 0)
+    soldier.out = True
+    rage = _Boost(0, "A.Fantassin-geth", "Mêlée", 1, engaged_with=("B.Soldat-de-Cerberus",))
+    assert settle(game, rage) == (0, 1)
+    # given to a figure engaged with nobody, a Rage has nothing to lose: it is unused
+    assert settle(game, _Boost(0, "A.Fantassin-geth", "Mêlée", 1)) == (1, 0)

@@ -11,8 +11,13 @@ game is re-played action by action and, for each band, counted:
   figure whose protection was neither switched off (ME24) nor short of a use;
 - ``boosts_unused``: a power that betters a characteristic until the turn's end (Consensus:
   Tir, Rage sanguinaire: Mêlée, ME33) after which the figure, that turn, rolled no shot or
-  power (Tir) and no melee or opportunity attack (Mêlée): read from the rolls logged, since
-  the fight that ends a turn is followed at once by the next turn's reset of its flags;
+  power (Tir) and no melee or opportunity attack (Mêlée) though nothing kept it from it:
+  read from the rolls logged, since the fight that ends a turn is followed at once by the
+  next turn's reset of its flags;
+- ``boosts_lost``: such a boost that the opponent took away before it could serve: the
+  figure was put out of action (ME25), or (Tir) stunned or lifted (ME34: no shot, no power),
+  or (Mêlée) every enemy it was engaged with when it got the boost left its contact, put out
+  of action (ME17): a play that was sound when it was made, reported apart;
 - ``heroism``, ``heroism_spent``: the Héroïsme points its heroes began with, and spent;
 - ``heroism_left``, ``heroism_lost``: the points still held at the end, by figures in action
   (or extracted) and by figures out of action;
@@ -49,6 +54,7 @@ class Waste(Tally):
     heals_on_unwounded: int = 0
     restores_on_whole: int = 0
     boosts_unused: int = 0
+    boosts_lost: int = 0
     heroism: int = 0
     heroism_spent: int = 0
     heroism_left: int = 0
@@ -66,7 +72,8 @@ class Waste(Tally):
         return (f"{self.matches} games, {self.powers} powers used, {self.without_effect} "
                 f"without effect ({self.heals_on_unwounded} heals on unwounded figures, "
                 f"{self.restores_on_whole} protections restored whole, {self.boosts_unused} "
-                f"boosts unused); Héroïsme: {self.heroism} points, {self.heroism_spent} spent, "
+                f"boosts unused; besides, {self.boosts_lost} boosts taken away before they "
+                f"could serve); Héroïsme: {self.heroism} points, {self.heroism_spent} spent, "
                 f"at the end {self.heroism_left} left in action and {self.heroism_lost} lost "
                 f"out of action; {self.heroic_declined} heroic actions declined, "
                 f"{self.heroism_passed_up} points kept by declining and never spent")
@@ -82,6 +89,10 @@ class _Boost:
     characteristic: str
     turn: int
     done: bool = False
+    #: taken away before it could serve (see the module's ``boosts_lost``)
+    lost: bool = False
+    #: (Mêlée) the enemies the figure was engaged with when it got the boost
+    engaged_with: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -130,8 +141,9 @@ def _power_used(reading: _Reading, game: Game, action: UsePower | AreaPower) -> 
             if _used(target, characteristic):
                 seat.boosts_unused += 1  # it has shot (or fought) already: nothing left to better
             else:
-                reading.boosts.append(_Boost(user.side, str(target.ref), characteristic,
-                                             state.turn))
+                reading.boosts.append(_Boost(
+                    user.side, str(target.ref), characteristic, state.turn,
+                    engaged_with=tuple(str(e.ref) for e in state.opponents(target))))
 
 
 def waste_of(game: Game) -> tuple[Waste, Waste]:
@@ -162,7 +174,9 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
                     if boost.figure == event.figure and event.roll.startswith(
                             SERVED[boost.characteristic]):
                         boost.done = True
-        _settle_done(reading, replay, state_of(replay).turn != turn or replay.is_over)
+        turn_over = state_of(replay).turn != turn or replay.is_over
+        _taken_away(reading, replay, statuses=not turn_over)
+        _settle_done(reading, replay, turn_over)
     state = state_of(replay)
     for figure in state.figures:
         seat = reading.seats[figure.side]
@@ -176,14 +190,40 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
     return reading.seats
 
 
+#: ME34: the statuses that forbid a shot and a power this turn.
+_NO_SHOT = ("stunned", "lifted")
+
+
+def _taken_away(reading: _Reading, game: Game, *, statuses: bool) -> None:
+    """Mark the boosts still waiting that the opponent has taken away (module: ``boosts_lost``).
+    Out of action stays so; the statuses are read only while the turn goes on (``statuses``:
+    its end resets them)."""
+    state = state_of(game)
+    for boost in reading.boosts:
+        if boost.done or boost.lost:
+            continue
+        figure = state.figure(boost.figure)
+        if not figure.in_action:
+            boost.lost = True
+        elif boost.characteristic == "Tir":
+            boost.lost = statuses and any(s in figure.statuses for s in _NO_SHOT)
+        elif boost.engaged_with:
+            boost.lost = all(not state.figure(e).in_action for e in boost.engaged_with)
+
+
 def _settle_done(reading: _Reading, game: Game, turn_over: bool) -> None:
-    """A boost done with is dropped; one whose turn ended undone is counted unused."""
+    """A boost done with is dropped; one whose turn ended undone is counted unused, or lost
+    when it was taken away."""
     kept = []
     for boost in reading.boosts:
         if boost.done:
             continue
         if turn_over:
-            reading.seats[boost.player].boosts_unused += 1
+            seat = reading.seats[boost.player]
+            if boost.lost:
+                seat.boosts_lost += 1
+            else:
+                seat.boosts_unused += 1
             continue
         kept.append(boost)
     reading.boosts = kept
