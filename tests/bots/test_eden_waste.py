@@ -211,3 +211,29 @@ def test_the_bench_pairs_two_folders_of_the_same_deals_match_by_match(tmp_path: 
     assert (same["difference"], same["half"], same["changed"]) == (0.0, 0.0, 0)
     with pytest.raises(ValueError, match=r"not the same matches .*\(seed 4, not 3\)"):
         waste.paired(folders["first"], folders["other"])
+
+
+def _last_bid() -> Game:
+    """Round 3 of 3 begins (every fighter spent in round 2): the secret bids, A with 6 SP and
+    no card, B with 2 SP."""
+    game = table([Spot("Vladd", 20, 20, spent=True, equipment=()), Spot("Mirka", 5, 55,
+                                                                         spent=True)],
+                 [Spot("Sekongo", 30, 35, spent=True, equipment=()), Spot("Dacke", 50, 50,
+                                                                          spent=True)],
+                 leaders=("Mirka", "Dacke"), sp=(6, 2), until="secret-bid")
+    assert game.decision().kind == "secret-bid" and game.decision().player == 0
+    return game
+
+
+def test_sp_left_that_a_surer_last_bid_could_have_used_are_told_apart() -> None:
+    # B holds 2 SP: a bid of 3 wins for certain, so of A's 6 SP a bid of 1 left 2 that could
+    # still have bought the first activation; the rest could buy nothing (no card in hand)
+    game = _last_bid()
+    a, _ = waste_in(game, _to_the_end(game, ["bid 1"]))
+    assert (a.sp_left, a.sp_left_usable) == (5, 2)
+    a, _ = waste_in(game, _to_the_end(game, ["bid 3"]))
+    assert (a.sp_left, a.sp_left_usable) == (3, 0)  # a higher bid would buy nothing more
+    # a card passed up adds its cost (heal-the-wounded: Medical supplies passed, 4 SP)
+    healing = heal_the_wounded()
+    a, _ = waste_in(healing, _to_the_end(healing, ["pass"]))
+    assert (a.sp_left, a.cards_passed_up, a.sp_left_usable) == (4, 1, 2)

@@ -19,6 +19,11 @@ game is re-played action by action and, for each seat, counted:
   the match's last round: no bid (the first player chosen by the player whose leader had
   not fallen, 4.B), no tactical window with a card to play (none without the leader), no
   Cancellation, no ability's cost; SP that nothing could buy any more;
+- ``sp_left_usable``: of the SP left, those the match's last round could still have turned
+  into something: a surer bid (up to one more than the opponent's whole reserve at the
+  bid, 4.B step 1: a higher one buys nothing more, as both bids are lost) and the cards
+  passed up (below) at what a card cost; the rest of the SP left could buy nothing (one card
+  a tactical window, Rulebook 4.B; no window without the leader);
 - ``cards_left_leaderless``: the cards left by a seat whose leader was off the field at the
   end (no card may be played without him, Rulebook 4.B Tactical phase);
 - ``cards_passed_up``: the cards it still held at the end that it passed up in the match's
@@ -41,7 +46,7 @@ from skirmish.core import Game
 from skirmish.core.actions import Action, Pass
 from skirmish.core.agents import view_of
 from skirmish.core.decision import Decision
-from skirmish.games.eden.actions import End, PlayCard, key
+from skirmish.games.eden.actions import Bid, End, PlayCard, key
 from skirmish.games.eden.bots.card_sense import idle
 from skirmish.games.eden.rolling import state_of
 from skirmish.games.eden.rounds.tactical import CARD_COST, card_cost
@@ -63,6 +68,7 @@ class Waste(Tally):
     cards_left: int = 0
     cards_left_playable: int = 0
     sp_left_unspendable: int = 0
+    sp_left_usable: int = 0
     cards_left_leaderless: int = 0
     cards_passed_up: int = 0
 
@@ -78,7 +84,8 @@ class Waste(Tally):
             f"effect ({self.heals_on_unwounded} heals on unwounded fighters, {self.ap_unused} "
             f"AP given and unused, {self.burns_removed_from_nobody} Burn removed from nobody); "
             f"at the end {self.sp_left} SP ({self.sp_left / max(self.matches, 1):.1f} a match; "
-            f"{self.sp_left_unspendable} with nothing to buy in the last round) and "
+            f"{self.sp_left_unspendable} with nothing to buy in the last round, "
+            f"{self.sp_left_usable} that it could still have used) and "
             f"{self.cards_left} cards left, {self.cards_left_playable} of them payable at the "
             f"last tactical phase, {self.cards_left_leaderless} with the leader off the field, "
             f"{self.cards_passed_up} passed up in the last round with the SP left to pay for "
@@ -105,6 +112,8 @@ class _Reading:
     cost: list[int] = field(default_factory=lambda: [CARD_COST, CARD_COST])
     #: whether each seat was offered a way to spend SP in the last round
     could_spend: list[bool] = field(default_factory=lambda: [False, False])
+    #: each seat's last-round bid headroom: up to one more than the opponent's reserve
+    bid_headroom: list[int] = field(default_factory=lambda: [0, 0])
 
 
 def _card_played(reading: _Reading, game: Game, action: PlayCard) -> None:
@@ -204,6 +213,9 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
             _tactical_phase(reading, replay)
         if _spends(replay, decision):
             reading.could_spend[decision.player] = True
+        if isinstance(action, Bid) and state_of(replay).round >= state_of(replay).max_rounds:
+            opponent = state_of(replay).sp[1 - decision.player]
+            reading.bid_headroom[decision.player] = max(0, opponent + 1 - action.sp)
         if isinstance(action, PlayCard):
             _card_played(reading, replay, action)
         elif decision.kind == "tactical" and isinstance(action, Pass):
@@ -230,4 +242,6 @@ def waste_in(start: Game, actions: Sequence[Action | str]) -> tuple[Waste, Waste
         held = {key(name) for name in state.hands[player]}
         seat.cards_passed_up = min(len(reading.passed_up[player] & held),
                                    seat.sp_left // max(1, reading.cost[player]))
+        seat.sp_left_usable = min(seat.sp_left, reading.bid_headroom[player]
+                                  + seat.cards_passed_up * reading.cost[player])
     return reading.seats
