@@ -24,7 +24,10 @@ by declining.
 ``python -m bench.waste FOLDER --paired OTHER`` compares the first agent of two folders of the
 same deals (the same ``--seed``, deals and rounds: one agent changed, the other kept) match by
 match: each first agent's score, the mean difference with its 95 % interval, and how many
-matches ended otherwise. The matches present in both are compared.
+matches ended otherwise. The matches present in both are compared. Two ladder log folders of
+the same game, seed and rounds compare likewise, game by game (the ladder's first agent:
+``--agents heuristic,mcts:expert`` compares the heuristic's scores, so expert's difference is
+the opposite), say the same ladder played at two commits.
 """
 
 from __future__ import annotations
@@ -131,8 +134,37 @@ def report(totals: dict[str, Any], results: dict[str, list[int]] | None = None) 
     return "\n".join(lines)
 
 
+def _ladder_scores(folder: Path) -> tuple[dict[str, object], dict[int, float]] | None:
+    """A ladder log folder's description (its game, seed and rounds, as ``deals``) and, by
+    game, the score of the ladder's first agent (a draw 0.5), read from ``batch.ndjson``
+    (``first``, ``second``: the agents' indices; ``winner``: 0 the first, 1 the second);
+    ``None`` for a folder that is not a ladder's."""
+    manifest = folder / MANIFEST
+    if (folder / "selfplay.json").is_file() or not manifest.is_file():
+        return None
+    lines = [json.loads(line) for line in manifest.read_text().splitlines() if line]
+    described = lines[0].get("description", {}) if lines else {}
+    if described.get("kind") != "ladder":
+        return None
+    meta = {"game": described.get("game"), "seed": described.get("seed"),
+            "deals": described.get("rounds"), "agents": described.get("agents")}
+    scores: dict[int, float] = {}
+    for line in lines[1:]:
+        result = line["result"]
+        winner = result.get("winner")
+        if winner is None:
+            scores[int(line["game"])] = 0.5
+        else:
+            scores[int(line["game"])] = float((result["first"], result["second"])[winner] == 0)
+    return meta, scores
+
+
 def _first_scores(folder: Path) -> tuple[dict[str, object], dict[int, float]]:
-    """A selfplay folder's description and, by match, its first agent's score (a draw 0.5)."""
+    """A selfplay folder's description and, by match, its first agent's score (a draw 0.5);
+    a ladder's log folder's likewise (:func:`_ladder_scores`)."""
+    ladder = _ladder_scores(folder)
+    if ladder is not None:
+        return ladder
     meta = _described(folder)
     scores: dict[int, float] = {}
     for path in sorted(folder.glob("game-*.jsonl")):

@@ -237,3 +237,39 @@ def test_sp_left_that_a_surer_last_bid_could_have_used_are_told_apart() -> None:
     healing = heal_the_wounded()
     a, _ = waste_in(healing, _to_the_end(healing, ["pass"]))
     assert (a.sp_left, a.cards_passed_up, a.sp_left_usable) == (4, 1, 2)
+
+
+def test_the_bench_pairs_two_ladder_folders_game_by_game(tmp_path: Path) -> None:
+    """Two log folders of the same ladder (game, seed, rounds) played with one agent changed
+    compare game by game: the ladder's first agent's score, read from ``batch.ndjson``."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from bench import waste
+    from typer.testing import CliRunner
+
+    from skirmish.cli.main import app
+
+    def ladder(name: str, agents: str, seed: str) -> Path:
+        logs = tmp_path / name
+        result = CliRunner().invoke(app, [
+            "ladder", "--agents", agents, "--games", "4", "--rounds", "1", "--seed", seed,
+            "--quiet", "--workers", "1", "--no-history", "--log-dir", str(logs)])
+        assert result.exit_code == 0, result.output
+        return logs
+
+    first, second = ladder("a", "heuristic,random", "4"), ladder("b", "random,heuristic", "4")
+
+    def scores(logs: Path) -> list[float]:  # the first agent's, from each game's result
+        out = []
+        for line in (logs / "batch.ndjson").read_text().splitlines()[1:]:
+            result = json.loads(line)["result"]
+            winner = result["winner"]
+            out.append(0.5 if winner is None else
+                       float((result["first"], result["second"])[winner] == 0))
+        return out
+
+    a, b = scores(first), scores(second)
+    found = waste.paired(first, second)
+    assert found["n"] == 4 and found["score"] == sum(a) / 4 and found["other"] == sum(b) / 4
+    assert found["changed"] == sum(1 for x, y in zip(a, b, strict=True) if x != y)
+    with pytest.raises(ValueError, match=r"not the same matches .*\(seed 5, not 4\)"):
+        waste.paired(first, ladder("c", "random,heuristic", "5"))
