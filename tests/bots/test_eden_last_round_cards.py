@@ -2,7 +2,8 @@
 the Tactical rule, and SP are worth nothing afterwards; the heuristic plays a card there
 whenever it can pay, and the search keeps that choice unless passing or another card is
 better by its margin (elsewhere at a tactical window the heuristic's card is drawn at random,
-and the search takes its most visited action)."""
+and the search takes its most visited action). At an activation's start before the last round
+the search's default is to pass: a card is played there only when clearly better."""
 
 from __future__ import annotations
 
@@ -49,3 +50,32 @@ def test_the_search_keeps_the_heuristics_card_in_the_last_round_unless_clearly_b
     earlier = _tactical_phase(round=1, max_rounds=3)
     search = agent.search(view_of(earlier, 0, agent), list(earlier.legal_actions()), seed=1)
     assert search.confidence == 0.0
+
+
+def test_at_an_activations_start_before_the_last_round_the_search_passes_unless_sure() -> None:
+    # Issue 49 (ladder seed 3 at 89b0173, match 44): Stimulants given at the start of
+    # Abama's own activation, then the activation ended at once with the 4 AP unspent
+    from skirmish.core.actions import Pass
+    from skirmish.games.eden.bots.card_sense import narrowed, waits
+    from skirmish.games.eden.bots.heuristic import HeuristicAgent
+    from tests.bots.test_eden_card_sense import _three_fresh
+
+    game = _three_fresh()  # round 2 of 3, Mirka's activation starts, A holds Stimulants
+    view = view_of(game, 0)
+    assert view["decision"]["context"] == {"when": "activation", "fighter": "A.Mirka"}
+    assert waits(view) and not eden_uninformed(view)
+    legal = list(game.legal_actions())
+    roots = narrowed(HeuristicAgent(0), view, legal)
+    assert [str(a) for a in roots] == ["pass", "play Stimulants A.Mirka"]
+    assert isinstance(roots[0], Pass)  # the root's prior: kept unless beaten by the margin
+    agent = make_agent("mcts:hard,iterations=8", 0)
+    assert isinstance(agent, MCTSAgent)
+    search = agent.search(view_of(game, 0, agent), legal, seed=1)
+    assert search.prior == "pass" and search.confidence == 1.5
+    # in the last round the play is weighed as before (the most visited, no margin)
+    last = {**view, "round": 3}
+    assert not waits(last) and eden_uninformed(last)
+    helper = HeuristicAgent(0)
+    roots = narrowed(helper, last, legal)  # the early plays left out, the heuristic's first
+    assert {str(a) for a in roots} == {"pass", "play Stimulants A.Mirka"}
+    assert roots[0] == HeuristicAgent(0).act(last, legal)

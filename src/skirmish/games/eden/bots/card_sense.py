@@ -40,6 +40,7 @@ from skirmish.core.agents import Agent
 from skirmish.games.eden.actions import PlayCard, key
 from skirmish.games.eden.bots.estimates import distance
 from skirmish.games.eden.bots.heuristic_territory import ranged_reach
+from skirmish.games.eden.bots.spending import last_round
 from skirmish.games.eden.cards.equipment import Category, Equipment
 from skirmish.games.eden.fighting.movement import MOVE_CM, MOVES_PER_ROUND
 from skirmish.geometry.templates import DEFAULT_BLAST
@@ -189,10 +190,30 @@ def narrowed(helper: Agent, view: Mapping[str, Any], legal: Sequence[Action]
     <skirmish.bots.game_parts.GameSearch.candidates>`) where a pointless or premature card
     play is offered: the heuristic's choice first, then the other legal actions but those plays;
     ``[]`` (not narrowed, the heuristic not asked) everywhere else."""
-    if (view.get("decision") or {}).get("kind") != "tactical":
+    decision = view.get("decision") or {}
+    if decision.get("kind") != "tactical":
         return []  # cards are played at tactical decisions only
     kept = sensible(view, legal)
+    if waits(view):
+        plays = [a for a in kept if isinstance(a, PlayCard)]
+        passing = next((a for a in legal if not isinstance(a, PlayCard)), None)
+        if plays and passing is not None:
+            return [passing, *plays]
     if len(kept) == len(legal):
         return []
     choice = helper.act(view, legal)
     return [choice, *(a for a in kept if a != choice)]
+
+
+def waits(view: Mapping[str, Any]) -> bool:
+    """Whether the search's default at this tactical decision is to pass: at the start of an
+    activation before the match's last round. A card there (Stimulants: AP for this
+    activation) is played only when the search finds it better than keeping its SP by its
+    ``confidence`` margin; taking the most visited play let noise through (issue 49: in the
+    ladder at 89b0173, 4 of expert's 34 Stimulants went to a fighter that then ended its
+    activation with the AP unspent). In the last round SP are worth nothing after the match,
+    and the play is weighed as before."""
+    decision = view.get("decision") or {}
+    return (decision.get("kind") == "tactical"
+            and (decision.get("context") or {}).get("when") == "activation"
+            and not last_round(view))

@@ -29,7 +29,7 @@ from skirmish.bots.game_parts import (
 )
 from skirmish.bots.parameters import Parameter
 from skirmish.core.game import Game
-from skirmish.games.eden.bots.card_sense import narrowed
+from skirmish.games.eden.bots.card_sense import narrowed, waits
 from skirmish.games.eden.bots.spending import last_round
 from skirmish.learn.leaf import blended
 
@@ -74,8 +74,9 @@ def eden_uninformed(view: Mapping[str, Any]) -> bool:
     there let a pass through by noise (issue 49: over 211 ladder games expert passed up 14
     cards in the last round with the SP to pay for them; the heuristic none)."""
     decision = view.get("decision") or {}
-    if decision.get("kind") not in EDEN_UNINFORMED:
-        return False
+    if decision.get("kind") not in EDEN_UNINFORMED or waits(view):
+        return False  # at an activation's start before the last round, passing is the
+        # default the search keeps unless a card is clearly better (card_sense.waits)
     return not (last_round(view)
                 and (decision.get("context") or {}).get("when") == "tactical phase")
 
