@@ -30,7 +30,6 @@ from skirmish.bots.game_parts import (
 from skirmish.bots.parameters import Parameter
 from skirmish.core.game import Game
 from skirmish.games.eden.bots.card_sense import narrowed, waits
-from skirmish.games.eden.bots.spending import last_round
 from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
@@ -66,19 +65,21 @@ EDEN_UNINFORMED = frozenset({"tactical"})
 
 def eden_uninformed(view: Mapping[str, Any]) -> bool:
     """Whether the heuristic's choice at this decision is no judgement (:data:`EDEN_UNINFORMED`):
-    every tactical window but the last round's tactical phase. There the heuristic plays a
-    card whenever it can pay (:mod:`.spending`: the SP are worth nothing once the match ends,
-    and a card with the Tactical rule not played then is never played), and that decision -
-    to play rather than pass - is a judgement: the search keeps it unless passing, or
-    another card, is better by the ``confidence`` margin. Taking the most visited action
-    there let a pass through by noise (issue 49: over 211 ladder games expert passed up 14
-    cards in the last round with the SP to pay for them; the heuristic none)."""
+    every tactical window, where it draws its card at random, but the start of an activation
+    before the match's last round, where passing is the default the search keeps unless a card
+    is better by the ``confidence`` margin (:func:`~skirmish.games.eden.bots.card_sense.waits`).
+
+    Tried and set aside (2026-12-06): keeping the heuristic's card at the last round's
+    tactical phase unless passing or another card beat it by the margin (expert had passed up
+    14 cards in the last round over 211 ladder games by taking the most visited action). It
+    keeps a card drawn at random as well, and the ladder played with it (85 games, commit
+    89b0173) scored 8.8 points below the same games before it (± 9.4): the last round's
+    tactical phase takes the most visited action again."""
     decision = view.get("decision") or {}
-    if decision.get("kind") not in EDEN_UNINFORMED or waits(view):
-        return False  # at an activation's start before the last round, passing is the
-        # default the search keeps unless a card is clearly better (card_sense.waits)
-    return not (last_round(view)
-                and (decision.get("context") or {}).get("when") == "tactical phase")
+    if decision.get("kind") not in EDEN_UNINFORMED:
+        return False
+    return not waits(view)
+
 
 #: VP the whole of a troop's strength is worth with every round still to play.
 EDEN_MATERIAL = 5.0

@@ -1,9 +1,7 @@
-"""Issue 49: in the match's last round the tactical phase is the last chance for a card with
-the Tactical rule, and SP are worth nothing afterwards; the heuristic plays a card there
-whenever it can pay, and the search keeps that choice unless passing or another card is
-better by its margin (elsewhere at a tactical window the heuristic's card is drawn at random,
-and the search takes its most visited action). At an activation's start before the last round
-the search's default is to pass: a card is played there only when clearly better."""
+"""Issue 49: at a tactical window the heuristic's card is drawn at random, so the search takes
+its most visited action there - but at an activation's start before the last round, where its
+default is to pass: a card (Stimulants: AP for this activation) is played there only when
+clearly better by its margin."""
 
 from __future__ import annotations
 
@@ -23,33 +21,23 @@ def _tactical_phase(*, round: int, max_rounds: int) -> object:
                  round=round, max_rounds=max_rounds)
 
 
-def test_only_the_last_rounds_tactical_phase_is_a_judgement_to_keep() -> None:
+def test_a_tactical_phase_stays_the_searchs_own_pick_in_every_round() -> None:
+    # Tried and set aside (2026-12-06): the last round's tactical phase kept the heuristic's
+    # card (drawn at random) unless beaten by the margin; the ladder played with it scored
+    # 8.8 points (+- 9.4) below the same games before it
     last = _tactical_phase(round=2, max_rounds=3)
     view = view_of(last, 0)
     assert (view["round"], view["max_rounds"]) == (3, 3)
     assert view["decision"]["context"] == {"when": "tactical phase"}
-    assert not eden_uninformed(view)
+    assert eden_uninformed(view)
     earlier = _tactical_phase(round=1, max_rounds=3)
     assert view_of(earlier, 0)["round"] == 2
     assert eden_uninformed(view_of(earlier, 0))
-    # an activation's window, even in the last round, stays the search's own pick
-    window = {**view, "decision": {"kind": "tactical",
-                                   "context": {"when": "activation", "fighter": "A.Vladd"}}}
-    assert eden_uninformed(window)
     assert not eden_uninformed({**view, "decision": {"kind": "action", "context": {}}})
-
-
-def test_the_search_keeps_the_heuristics_card_in_the_last_round_unless_clearly_beaten() -> None:
     agent = make_agent("mcts:hard,iterations=8", 0)
     assert isinstance(agent, MCTSAgent)
-    last = _tactical_phase(round=2, max_rounds=3)
-    legal = list(last.legal_actions())
-    search = agent.search(view_of(last, 0, agent), legal, seed=1)
-    assert search.confidence == 1.5  # hard's margin on Eden
-    assert search.prior is not None and search.prior != "pass"
-    earlier = _tactical_phase(round=1, max_rounds=3)
-    search = agent.search(view_of(earlier, 0, agent), list(earlier.legal_actions()), seed=1)
-    assert search.confidence == 0.0
+    search = agent.search(view_of(last, 0, agent), list(last.legal_actions()), seed=1)
+    assert search.confidence == 0.0  # the most visited action is taken
 
 
 def test_at_an_activations_start_before_the_last_round_the_search_passes_unless_sure() -> None:
