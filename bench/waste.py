@@ -52,20 +52,29 @@ def _described(folder: Path) -> dict[str, Any]:
     return meta
 
 
+def _manifest(folder: Path) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """A log folder's ``batch.ndjson``: its description and its games' lines; ``None`` for a
+    selfplay folder or a folder without one."""
+    manifest = folder / MANIFEST
+    if (folder / "selfplay.json").is_file() or not manifest.is_file():
+        return None
+    lines = [json.loads(line) for line in manifest.read_text().splitlines() if line]
+    return (lines[0].get("description", {}) if lines else {}), lines[1:]
+
+
 def seated(folder: Path) -> tuple[str, list[str], dict[Path, tuple[str, str]]]:
     """``folder``'s game, its agents, and each record with the agents at seats A and B: a
     selfplay folder's (:func:`_described`), or a ladder's log folder's (``batch.ndjson``:
     each game's pair, ``first`` and ``second``, and ``seats``, the seat of each)."""
-    manifest = folder / MANIFEST
-    if not (folder / "selfplay.json").is_file() and manifest.is_file():
-        lines = [json.loads(line) for line in manifest.read_text().splitlines() if line]
-        described = lines[0].get("description", {}) if lines else {}
+    found = _manifest(folder)
+    if found is not None:
+        described, lines = found
         if described.get("kind") != "ladder":
             raise ValueError(f"{folder}: a log folder of a {described.get('kind')}, not of a "
                              "ladder or self-play")
         names: list[str] = list(described["agents"])
         games: dict[Path, tuple[str, str]] = {}
-        for line in lines[1:]:
+        for line in lines:
             result = line["result"]
             pair = (names[result["first"]], names[result["second"]])
             games[folder / record_name(int(line["game"]))] = (
@@ -139,17 +148,14 @@ def _ladder_scores(folder: Path) -> tuple[dict[str, object], dict[int, float]] |
     game, the score of the ladder's first agent (a draw 0.5), read from ``batch.ndjson``
     (``first``, ``second``: the agents' indices; ``winner``: 0 the first, 1 the second);
     ``None`` for a folder that is not a ladder's."""
-    manifest = folder / MANIFEST
-    if (folder / "selfplay.json").is_file() or not manifest.is_file():
+    found = _manifest(folder)
+    if found is None or found[0].get("kind") != "ladder":
         return None
-    lines = [json.loads(line) for line in manifest.read_text().splitlines() if line]
-    described = lines[0].get("description", {}) if lines else {}
-    if described.get("kind") != "ladder":
-        return None
+    described, lines = found
     meta = {"game": described.get("game"), "seed": described.get("seed"),
             "deals": described.get("rounds"), "agents": described.get("agents")}
     scores: dict[int, float] = {}
-    for line in lines[1:]:
+    for line in lines:
         result = line["result"]
         winner = result.get("winner")
         if winner is None:
