@@ -189,6 +189,25 @@ def test_the_iteration_budget_is_exact() -> None:
     assert agent.last is not None and agent.last.iterations == 37
 
 
+def test_an_interrupt_inside_a_rollout_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C or ``kill`` (SIGTERM, which a batch turns into KeyboardInterrupt) lands
+    wherever the search is, most often in a rollout's ``Game.apply``. The determinized game
+    there cannot be put back by replaying its set-up; the interrupt must still leave the
+    search, never be skipped as a refused line (a ladder once played on after ``kill``)."""
+    game = eden_game()
+    calls = itertools.count()
+
+    def advance(self: Game, original: Callable[[Game], None] = Game.advance) -> None:
+        if next(calls) == 300:  # well inside the search's rollouts
+            raise KeyboardInterrupt
+        original(self)
+
+    monkeypatch.setattr(Game, "advance", advance)
+    agent = MCTSAgent(2, iterations=10_000)
+    with pytest.raises(KeyboardInterrupt):
+        decide(agent, game)
+
+
 def test_the_time_budget_stops_the_search_by_the_clock() -> None:
     ticks = itertools.count()
     clock: Callable[[], float] = lambda: float(next(ticks))  # noqa: E731 - one second a call

@@ -167,6 +167,29 @@ def test_a_failure_half_way_leaves_the_game_as_it_was() -> None:
     assert snapshot(game) == before
 
 
+def test_an_interrupt_stays_an_interrupt_where_the_game_cannot_be_put_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game its set-up does not replay (a search's determinization; here, dice that
+    cannot be read back) cannot go back after a failure half-way. An error then says so,
+    but Ctrl-C or SIGTERM stays KeyboardInterrupt, which no caller skips as an error."""
+    game = EDEN.new_game(demo_setup(), dice=ScriptedDice([6] * 20))
+    game.initial_dice = {"kind": "no such dice"}
+
+    def interrupted(self: Game) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Game, "advance", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        game.apply("bid 2")
+
+    def broken(self: Game) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Game, "advance", broken)
+    with pytest.raises(ValueError, match="unknown dice kind"):  # the replay's own error
+        game.apply("bid 2")
+
+
 def test_forced_dice_settle_a_tied_bid() -> None:
     game = EDEN.new_game(demo_setup(), dice=ScriptedDice([3, 3, 2, 5]))
     game.apply("bid 2")

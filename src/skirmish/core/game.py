@@ -306,12 +306,20 @@ class Game:
             self.log.append(event)
             self.stack[-1].apply(self, action)
             self.advance()
-        except BaseException:
+        except BaseException as failure:
             # Whatever failed half-way, the game goes back to exactly where it was:
             # re-played from its set-up without this action.
             del self.history[history:]
             del self.log[log:]
-            self._become(self._rebuilt(self.history, self.resumes))
+            try:
+                self._become(self._rebuilt(self.history, self.resumes))
+            except Exception:
+                # A game that its set-up does not replay (a search's determinization) cannot
+                # go back; an interrupt (Ctrl-C, SIGTERM) stays what it was all the same,
+                # never an error that a caller skips (a search skips refused lines).
+                if isinstance(failure, Exception):
+                    raise
+                raise failure from None
             raise
 
     def _become(self, other: Game) -> None:
