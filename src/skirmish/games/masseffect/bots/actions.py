@@ -167,11 +167,11 @@ def _self_value(t: Table, user: Fig, power: Power) -> float:
         elif spec.kind == "modify" and spec.param("characteristic") == "Mêlée" and user.engaged:
             value += 0.3 * max(e.points for e in t.opponents(user.base, user.side)) / 3
         elif spec.kind == "modify" and spec.param("characteristic") == "Tir":
-            value += 0.3 if _will_shoot(t, user) else 0.0
+            value += 0.3 if will_shoot(t, user) else 0.0
     return value
 
 
-def _will_shoot(t: Table, f: Fig) -> bool:
+def will_shoot(t: Table, f: Fig) -> bool:
     """Would a better Tir serve ``f`` this turn (ME33 ``modify``)? It may still shoot and has a
     target in range and sight now: the movement is over when powers are used (ME8), so a
     figure with no shot now gets none this turn, and the bonus would be lost (issue 49:
@@ -188,7 +188,7 @@ def _ally_value(t: Table, user: Fig, power: Power, friend: Fig, stayed: bool) ->
             missing = friend.profile.vitality - friend.vitality
             value += p * min(float(spec.amount().mean), missing) * wound_value(friend) * 1.3
         elif spec.kind == "modify" and spec.param("characteristic") == "Tir":
-            value += p * (0.35 if _will_shoot(t, friend) else 0.0)
+            value += p * (0.35 if will_shoot(t, friend) else 0.0)
         elif spec.kind == "modify" and spec.param("characteristic") == "Mêlée":
             value += p * (0.3 if friend.engaged else 0.0)
         elif spec.kind == "restore" and str(spec.param("protection")) in friend.view["stripped"]:

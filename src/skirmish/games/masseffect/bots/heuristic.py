@@ -55,13 +55,12 @@ from skirmish.games.masseffect.bots.moves import (
     choose_move,
     ranked_moves,
 )
+from skirmish.games.masseffect.bots.power_sense import WORTH_DOING, boosted_shots
 from skirmish.games.masseffect.bots.table import Fig, Table, touching
 from skirmish.games.masseffect.bots.values import chance, melee_value, power_ignores
 from skirmish.games.masseffect.cards.weapons import WeaponKind
 from skirmish.games.masseffect.odds import best_melee_weapon
 
-#: Below this expected worth (band points) a pick is not worth making: hold or pass.
-WORTH_DOING = 0.03
 ONE = Fraction(1)
 _HIT_BY = re.compile(r"hit by (\S+)\.\s")
 
@@ -128,12 +127,15 @@ class MassEffectHeuristic:
 
     def _picks(self, t: Table, legal: Sequence[Action], d: Mapping[str, Any]
                ) -> Action | None:
-        """Powers, shooting, special actions: the most valuable action; else hold or pass."""
+        """Powers, shooting, special actions: the most valuable action; else hold or pass.
+        A figure whose Tir a boost betters shoots before its friends, when it has a shot
+        worth making (:func:`~skirmish.games.masseffect.bots.power_sense.boosted_shots`)."""
         doing = [a for a in legal if isinstance(a, Shoot | UsePower | AreaPower | Special)]
-        if doing:
-            best, value = self._best(doing, lambda a: action_value(t, a))
-            if value > WORTH_DOING:
-                return best
+        for among in (boosted_shots(t, doing), doing):
+            if among:
+                best, value = self._best(among, lambda a: action_value(t, a))
+                if value > WORTH_DOING:
+                    return best
         return next((a for a in legal if isinstance(a, Pass)), None) or next(
             (a for a in legal if isinstance(a, Hold)), None)
 

@@ -45,6 +45,7 @@ from skirmish.bots.parameters import Parameter
 from skirmish.core.actions import Action
 from skirmish.core.game import Game
 from skirmish.games.masseffect.bots.leaf import LEAVES, MASSEFFECT_LEAVES, masseffect_value
+from skirmish.games.masseffect.bots.power_sense import narrowed
 from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
@@ -160,8 +161,10 @@ def configure(settings: Settings) -> GameSearch:
 
     def candidates(helper: Agent, view: Mapping[str, Any],
                    legal: Sequence[Action]) -> list[Action]:
+        if str((view.get("decision") or {}).get("kind", "")) != "move":
+            return narrowed(helper, view, legal)  # no pointless boost; boosted shots first
         ranked = getattr(helper, "ranked_moves", None)
-        return [] if ranked is None else list(ranked(view, legal, moves))
+        return [] if ranked is None or not moves else list(ranked(view, legal, moves))
 
     return GameSearch(
         leaf=leaf, preference=MASSEFFECT_PREFERENCE, settling=MASSEFFECT_SETTLING,
@@ -170,7 +173,7 @@ def configure(settings: Settings) -> GameSearch:
         student=values["me_student"], halving=values["me_halving"], costly=MOVEMENT,
         stand_in=masseffect_stay if values["me_stays"] else None,
         replay=bool(values["me_replay"]), searched=_unsearched,
-        candidates=candidates if moves else None)
+        candidates=candidates)
 
 
 #: ME:A's knowledge for the search (its bots part's ``search``).
