@@ -104,6 +104,10 @@ class GameSearch:
     - ``uninformed``: whether at a decision (the seat's view) the heuristic picks at
       random, so that the search does not defer to its choice (no ``confidence`` margin);
       ``None``: its choice is a judgement everywhere.
+    - ``default_among``: where the heuristic's choice is no judgement (``uninformed``),
+      ``default_among(view)`` may name the actions whose most visited is the search's choice
+      unless another beats it by the ``confidence`` margin (a test of an action; ``None``:
+      the most visited action, as everywhere else).
     - ``lone``: the heuristic plays a lone legal action without a look (the search then
       builds no view for it).
     - ``candidates``: the root's actions when the game narrows them,
@@ -125,6 +129,7 @@ class GameSearch:
     replay: bool = False
     searched: Callable[[str], bool] | None = None
     uninformed: Callable[[Mapping[str, Any]], bool] | None = None
+    default_among: Callable[[Mapping[str, Any]], Callable[[Action], bool] | None] | None = None
     lone: bool = False
     candidates: Callable[[Agent, Mapping[str, Any], Sequence[Action]],
                          Sequence[Action]] | None = None

@@ -172,12 +172,15 @@ class MCTSAgent:
             prior: Action | None = candidates[0]
         else:
             prior = None if helper is None else helper.act(view, legal_actions)
-        uninformed = self._game(ruleset).uninformed
+        knowledge = self._game(ruleset)
+        uninformed = knowledge.uninformed
         informed = uninformed is None or not uninformed(view)
+        among = None if informed or knowledge.default_among is None else (
+            knowledge.default_among(view))
         return Search(observation, legal_actions, self.settings, SeededDice(seed),
                       prior=prior, opponent=self._in_search(ruleset),
                       guide=self._in_search(ruleset), informed=informed, clock=self.clock,
-                      begun=begun, candidates=candidates or None)
+                      begun=begun, candidates=candidates or None, default_among=among)
 
     def _candidates(self, ruleset: str, helper: Agent | None, view: Mapping[str, Any],
                     legal_actions: Sequence[Action]) -> list[Action]:

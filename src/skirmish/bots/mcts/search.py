@@ -250,7 +250,8 @@ class Search:
                  informed: bool = True,
                  clock: Callable[[], float] = time.perf_counter,
                  begun: float | None = None,
-                 candidates: Sequence[Action] | None = None) -> None:
+                 candidates: Sequence[Action] | None = None,
+                 default_among: Callable[[Action], bool] | None = None) -> None:
         if not legal:
             raise ValueError("no legal action to search")
         #: When the decision began (``clock``'s time; the search's start when not given):
@@ -282,6 +283,11 @@ class Search:
         #: when the heuristic picks at random (the game's ``uninformed`` decisions).
         confidence = settings.confidence if game.confidence is None else game.confidence
         self.confidence = confidence if informed else 0.0
+        #: Where the prior is no judgement, the actions whose most visited is the search's
+        #: default all the same, kept unless another beats it by the ``confidence`` margin
+        #: (the game's :attr:`~skirmish.bots.game_parts.GameSearch.default_among`).
+        self.default_among = None if informed else default_among
+        self.margin = confidence
         pick = settings.pick if game.pick is None else game.pick
         if pick not in PICKS:
             raise ValueError(f"pick: one of {', '.join(PICKS)}, got {pick!r}")
@@ -633,16 +639,29 @@ class Search:
         elapsed = self.clock() - start
         return self._choice(elapsed)
 
-    def _choice(self, elapsed: float) -> tuple[Action, Explanation]:
+    def _default(self) -> tuple[Key | None, float]:
+        """The choice the root keeps unless another beats it by the margin, and that margin:
+        the prior and ``confidence`` (none where the prior is no judgement); or the most
+        visited of the game's :attr:`default_among` actions, if any was visited, and the
+        settings' margin."""
         prior = None if self.prior is None else (self.observer, self.prior)
+        among = self.default_among
+        if among is None:
+            return prior, self.confidence
+        chosen = [c for c in self.root.children.values() if c.key is not None
+                  and c.visits and c.key[1] in self.legal and among(self.legal[c.key[1]])]
+        if not chosen:
+            return prior, self.confidence
+        return max(chosen, key=self.root.order_of).key, self.margin
+
+    def _choice(self, elapsed: float) -> tuple[Action, Explanation]:
+        prior, confidence = self._default()
         if self.halving is not None:
-            best = halving_choice(self.root, self.halving, prior, self.confidence,
-                                  self.student)
+            best = halving_choice(self.root, self.halving, prior, confidence, self.student)
         elif self.by_margin:
-            best = margin_choice(self.root, prior, self.confidence, MARGIN_PAIRS,
-                                 self.student)
+            best = margin_choice(self.root, prior, confidence, MARGIN_PAIRS, self.student)
         else:
-            best = confident_choice(self.root, prior, self.confidence, student=self.student)
+            best = confident_choice(self.root, prior, confidence, student=self.student)
         if best is None or best.key is None or best.key[1] not in self.legal:
             text = self.prior if self.prior in self.legal else next(iter(self.legal))
             assert text is not None

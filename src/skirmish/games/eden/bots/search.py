@@ -29,7 +29,7 @@ from skirmish.bots.game_parts import (
 )
 from skirmish.bots.parameters import Parameter
 from skirmish.core.game import Game
-from skirmish.games.eden.bots.card_sense import narrowed, waits
+from skirmish.games.eden.bots.card_sense import narrowed, spends, waits
 from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
@@ -73,8 +73,9 @@ def eden_uninformed(view: Mapping[str, Any]) -> bool:
     tactical phase unless passing or another card beat it by the margin (expert had passed up
     14 cards in the last round over 211 ladder games by taking the most visited action). It
     keeps a card drawn at random as well, and the ladder played with it (85 games, commit
-    89b0173) scored 8.8 points below the same games before it (± 9.4): the last round's
-    tactical phase takes the most visited action again."""
+    89b0173) scored 8.8 points below the same games before it (± 9.4). In the last round the
+    search's default is now its own most visited card, which passing replaces only by the
+    margin (:func:`~skirmish.games.eden.bots.card_sense.spends`)."""
     decision = view.get("decision") or {}
     if decision.get("kind") not in EDEN_UNINFORMED:
         return False
@@ -215,7 +216,7 @@ def configure(settings: Settings) -> GameSearch:
     leaf = blended(rules, LEARNED_MODEL, float(values["learned"]))
     return GameSearch(leaf=leaf, preference=EDEN_PREFERENCE, settling=EDEN_SETTLING,
                       searched=EDEN_SEARCHED.__contains__, uninformed=eden_uninformed,
-                      lone=True, candidates=narrowed)
+                      default_among=spends, lone=True, candidates=narrowed)
 
 
 #: Eden's knowledge for the search (its bots part's ``search``).
