@@ -7,7 +7,7 @@ search never weighs them at the root."""
 from __future__ import annotations
 
 from skirmish.bots.game_parts import game_search
-from skirmish.bots.mcts.search import Settings
+from skirmish.bots.mcts.settings import Settings
 from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
 from skirmish.games.eden.bots.card_sense import idle, narrowed, pointless, premature, sensible

@@ -14,7 +14,7 @@ a game without the part at all is still played by every agent the layer has:
   parameters it adds to the ``mcts`` agent and their values in the presets, and
   ``configure(settings) -> GameSearch``, the leaf evaluation, the rollout policy's
   preferences, the horizons' round counter and the game's own search settings for one
-  agent's :class:`~skirmish.bots.mcts.search.Settings`. Without it, :class:`GameSearch`'s
+  agent's :class:`~skirmish.bots.mcts.settings.Settings`. Without it, :class:`GameSearch`'s
   defaults: the :func:`generic_leaf`, every verb alike, rollouts through every decision.
 - ``positions``: the game's tactical positions (``positions() -> list[Position]``,
   :mod:`skirmish.bots.tactics`), the suite :func:`skirmish.bots.tactics.score` runs.
@@ -36,7 +36,7 @@ from skirmish.bots.parameters import Parameter, Value
 from skirmish.core.plugins import GAMES, MissingPart, load_reference
 
 if TYPE_CHECKING:
-    from skirmish.bots.mcts.search import Settings
+    from skirmish.bots.mcts.settings import Settings
     from skirmish.bots.tactics.positions import Position
     from skirmish.core.actions import Action
     from skirmish.core.agents import Agent

@@ -15,7 +15,7 @@ search: its choice is the first the root admits (added when the sampled actions 
 move destination of its own), and is kept unless the search finds another clearly better
 (``confidence``); inside the search it adds its choice one level down (``guide``) and plays
 the opponent's secret choices. Its settings are those of
-:class:`~skirmish.bots.mcts.search.Settings`, the games' own parameters among them; the
+:class:`~skirmish.bots.mcts.settings.Settings`, the games' own parameters among them; the
 registry's presets (:mod:`skirmish.bots.mcts.presets`) name the difficulty levels.
 
 :meth:`MCTSAgent.explain` says why the last decision was taken (the expected line, the win
@@ -29,8 +29,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from skirmish.bots.game_parts import GameSearch, game_search, heuristic_of, search_parameters
+from skirmish.bots.mcts.explanation import Explanation
 from skirmish.bots.mcts.presets import PRESETS
-from skirmish.bots.mcts.search import Explanation, Search, Settings
+from skirmish.bots.mcts.search import Search
+from skirmish.bots.mcts.settings import Settings
 from skirmish.bots.parameters import Value
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent

@@ -64,7 +64,7 @@ def round_of(game: Game) -> int:
 
 
 def _configured(ruleset: str, values: dict[str, Value]) -> GameSearch:
-    from skirmish.bots.mcts.search import Settings
+    from skirmish.bots.mcts.settings import Settings
 
     unknown = sorted(set(values) - set(search_parameters()))
     if unknown:

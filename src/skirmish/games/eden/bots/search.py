@@ -33,7 +33,7 @@ from skirmish.games.eden.bots.card_sense import narrowed, spends, waits
 from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
-    from skirmish.bots.mcts.search import Settings
+    from skirmish.bots.mcts.settings import Settings
 
 #: Action verbs by how promising they look, for the cheap preference (unknown verbs: 1).
 EDEN_PREFERENCE: dict[str, float] = {

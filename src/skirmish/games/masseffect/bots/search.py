@@ -49,7 +49,7 @@ from skirmish.games.masseffect.bots.power_sense import narrowed
 from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
-    from skirmish.bots.mcts.search import Settings
+    from skirmish.bots.mcts.settings import Settings
     from skirmish.core.agents import Agent
 
 #: Action verbs by how promising they look, for the cheap preference (unknown verbs: 1).
