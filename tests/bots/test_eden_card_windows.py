@@ -84,6 +84,12 @@ def test_in_the_last_round_the_search_keeps_its_most_visited_card_unless_passing
     assert spends(view) is plays_a_card
     assert spends(view_of(_tactical_phase(round=1, max_rounds=3), 0)) is None
     assert spends({**view, "decision": {"kind": "action", "context": {}}}) is None
+    # not at an activation's start: Stimulants there serve only if the fighter spends the AP
+    from tests.bots.test_eden_card_sense import _three_fresh
+
+    starting = view_of(_three_fresh(), 0)
+    assert starting["decision"]["context"]["when"] == "activation"
+    assert spends({**starting, "round": starting["max_rounds"]}) is None
     agent = make_agent("mcts:hard,iterations=8", 0)
     assert isinstance(agent, MCTSAgent)
     search = agent.search(view_of(last, 0, agent), list(last.legal_actions()), seed=1)

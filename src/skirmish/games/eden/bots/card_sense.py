@@ -211,7 +211,7 @@ def plays_a_card(action: Action) -> bool:
 
 
 def spends(view: Mapping[str, Any]) -> Callable[[Action], bool] | None:
-    """The search's default at a tactical decision of the match's last round
+    """The search's default at the tactical phase of the match's last round
     (:attr:`GameSearch.default_among <skirmish.bots.game_parts.GameSearch.default_among>`):
     its most visited card play, which passing replaces only when it beats it by the
     ``confidence`` margin; ``None`` elsewhere (the most visited action). SP are one reserve
@@ -221,9 +221,14 @@ def spends(view: Mapping[str, Any]) -> Callable[[Action], bool] | None:
     games of the ladder at c2305af, the heuristic none; normal and hard passed on the
     held-out "heal-the-wounded" by 9 visits to 7 and 33 to 31). Which card is the search's
     pick by its visits: keeping the heuristic's card, drawn at random, instead scored below
-    (docs/bots.md)."""
+    (docs/bots.md). Not at an activation's start: a card there gives AP for that activation
+    (Stimulants), which serve only if the fighter spends them (5 of the 7 AP given and left
+    unspent in the first 55 games of the ladder at 45faa94 were given there in the last
+    round, where the most visited action is taken), and passing by default there as before
+    the last round cost normal the held-out "stimulants-for-the-second-blow" at every seed."""
     decision = view.get("decision") or {}
-    if decision.get("kind") != "tactical" or not last_round(view):
+    if (decision.get("kind") != "tactical" or not last_round(view)
+            or (decision.get("context") or {}).get("when") == "activation"):
         return None
     return plays_a_card
 
