@@ -48,7 +48,9 @@ start, ``begun``, when given: the agent's root prior is part of its time). For a
 seed and iteration budget the search is deterministic; a time budget is not. The action
 returned is the most visited at the root - or the heuristic's, when it is within
 ``confidence`` standard errors of that one (:func:`.tree.confident_choice`), unless the
-heuristic's choice is not ``informed`` (a random pick: then the most visited).
+heuristic's choice is not ``informed`` (a random pick: then the most visited, or, where the
+game names the actions to default to, :attr:`~skirmish.bots.game_parts.GameSearch.
+default_among`, the most visited of those unless another beats it by the margin).
 """
 
 from __future__ import annotations
