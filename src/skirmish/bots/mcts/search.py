@@ -49,8 +49,8 @@ seed and iteration budget the search is deterministic; a time budget is not. The
 returned is the most visited at the root - or the heuristic's, when it is within
 ``confidence`` standard errors of that one (:func:`.tree.confident_choice`), unless the
 heuristic's choice is not ``informed`` (a random pick: then the most visited, or, where the
-game names the actions to default to, :attr:`~skirmish.bots.game_parts.GameSearch.
-default_among`, the most visited of those unless another beats it by the margin).
+game names the actions to default to, ``GameSearch.default_among``, the most visited of
+those unless another beats it by the margin).
 """
 
 from __future__ import annotations
