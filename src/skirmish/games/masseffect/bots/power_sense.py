@@ -14,8 +14,8 @@ others as unused):
   Vorgash in contact with no one over the 155 games of the ladder at c2305af).
 - **shot first** (:func:`boosted_shots`): in the shooting phase (ME16) a figure bettered in
   Tir shoots before its friends. Otherwise a friend may take the only target it had: over
-  those games expert's Consensus went unused 5 times, each time on a figure whose targets a
-  friend shot down or that a friend's shot left untouched while it never shot.
+  those games expert's Consensus went unused 5 times, each time on a figure that never
+  shot while friends shot before it.
 """
 
 from __future__ import annotations
