@@ -78,6 +78,7 @@ def test_a_ladders_games_kept_in_the_repository_come_back_for_its_resume(
     """``keep`` then ``restore`` on a fresh machine: the records come back byte for byte, and
     ``--resume`` checks and reuses them (the ladder plays only the games it lacks)."""
     from bench import kept_ladders
+
     from skirmish.sim.logdir import LogDir
 
     folder, kept, again = tmp_path / "played", tmp_path / "kept", tmp_path / "fresh"
