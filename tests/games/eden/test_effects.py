@@ -304,7 +304,7 @@ def test_a_characteristic_asks_only_the_effects_that_may_change_it() -> None:
     from skirmish.games.eden.content import setup_for
     from skirmish.games.eden.effects import modifying_index
     from skirmish.games.eden.modifiers import effective_value
-    from skirmish.games.eden.state import _modifying
+    from skirmish.games.eden.state_view import _modifying
 
     def agree(st) -> None:
         assert modifying_index(st).grouped() == _modifying(st.effects)  # as views group them

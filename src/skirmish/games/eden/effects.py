@@ -323,7 +323,7 @@ class ModifyingIndex:
 
     def grouped(self) -> tuple[list[ActiveEffect], dict[str, list[ActiveEffect]]]:
         """The effects that may modify characteristics: those that may reach any fighter, and
-        by ref those that may reach one fighter alone, in order (``state._modifying`` of every
+        by ref those that may reach one fighter alone, in order (``state_view._modifying`` of every
         effect; shared: never change them)."""
         if self._grouped is None:
             general: list[ActiveEffect] = []

@@ -121,7 +121,7 @@ class Fighter:
         self._ref = ref or f"{SIDE_LETTERS[side]}.{profile.key}"
         self._base: Base | None = None
         #: What views last showed of its characteristics, by player: (the inputs, the
-        #: values) - :meth:`EdenState._characteristics_seen`.
+        #: values) - :func:`skirmish.games.eden.state_view.characteristics_seen`.
         self._seen: dict[int | None, tuple[tuple[Any, ...], dict[str, int]]] = {}
         self.checked = [0, 0, 0, 0] if checked is None else [int(n) for n in checked]
         if len(self.checked) != 4:

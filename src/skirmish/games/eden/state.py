@@ -8,19 +8,18 @@ the state; :meth:`EdenState.view` leaves out what a player may not know.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from skirmish.core.reading import Remembering
+from skirmish.games.eden import state_view
 from skirmish.games.eden.cards.cards import Catalogue
-from skirmish.games.eden.cards.profile import Characteristic, FighterProfile
+from skirmish.games.eden.cards.profile import Characteristic
 from skirmish.games.eden.effects import (
-    EFFECTS,
     ActiveEffect,
     EffectKind,
     ModifyingIndex,
     effect_modifiers,
-    modifies_only,
     modifying_index,
 )
 from skirmish.games.eden.fighter import NPF_SIDE, Fighter
@@ -28,7 +27,6 @@ from skirmish.games.eden.modifiers import (
     Modifier,
     condition_modifiers,
     effective_value,
-    effective_values,
 )
 from skirmish.games.eden.optional.infestation import Infestation
 from skirmish.games.eden.optional.terrain import Placed
@@ -39,79 +37,6 @@ from skirmish.geometry.table import Table
 _LIST_FIELDS = ("sp", "vp", "bids", "leaders", "leader_lost", "halves")
 #: A player-owned effect's player (:attr:`ActiveEffect.player`), by the owner's letter.
 _PLAYER_OF = {"A": 0, "B": 1}
-
-
-def _card_json(card: object) -> dict[str, Any]:
-    """A card of one's own deck as JSON (its effects as data)."""
-    data = {f: getattr(card, f) for f in card.__dataclass_fields__}  # type: ignore[attr-defined]
-    data["effects"] = [e.to_dict() for e in data.get("effects", ())]
-    return data
-
-
-#: JSON that views share, built once per immutable object (:func:`_json_once`), by ``id``:
-#: the object is kept with it, so its ``id`` is not reused while the entry lives.
-_JSON_ONCE: dict[int, tuple[object, Any]] = {}
-_JSON_KEPT = 8192
-T = TypeVar("T")
-J = TypeVar("J")
-
-
-def _json_once(thing: T, build: Callable[[T], J]) -> J:
-    """``build(thing)``, built once per object: cards, profiles and effects never change,
-    and views share what is built from them (views are read-only). Looked up by identity:
-    hashing a frozen card costs about as much as building its JSON."""
-    known = _JSON_ONCE.get(id(thing))
-    if known is not None and known[0] is thing:
-        return known[1]  # type: ignore[no-any-return]
-    if len(_JSON_ONCE) >= _JSON_KEPT:
-        _JSON_ONCE.clear()
-    data = build(thing)
-    _JSON_ONCE[id(thing)] = (thing, data)
-    return data
-
-
-def _catalogue_json(catalogue: Catalogue) -> dict[str, Any]:
-    """Each player's tactical and mission cards and the match's equipment (full notation)
-    as JSON (built once per catalogue: :func:`_json_once`)."""
-    return {
-        "tactical": [[_card_json(c) for c in cards] for cards in catalogue.tactical],
-        "missions": [[_card_json(c) for c in cards] for cards in catalogue.missions],
-        "equipment": {name: str(item) for name, item in catalogue.equipment.items()},
-    }
-
-
-#: Each profile's abilities (name, kind, AP and SP costs) in a catalogue, read once (cards
-#: never change; both kept with the entry, so that their ``id`` is not reused meanwhile).
-_ABILITIES: dict[tuple[int, int], tuple[Catalogue, FighterProfile,
-                                        tuple[tuple[str, str, int, int], ...]]] = {}
-
-
-def _abilities_of(catalogue: Catalogue, profile: FighterProfile
-                  ) -> tuple[tuple[str, str, int, int], ...]:
-    known = _ABILITIES.get((id(catalogue), id(profile)))
-    if known is not None and known[0] is catalogue and known[1] is profile:
-        return known[2]
-    read = tuple((a.name, a.kind, a.cost_ap, a.cost_sp)
-                 for a in catalogue.abilities_of(profile))
-    if len(_ABILITIES) >= 4096:
-        _ABILITIES.clear()
-    _ABILITIES[(id(catalogue), id(profile))] = (catalogue, profile, read)
-    return read
-
-
-def _elements_json(elements: tuple[Element, ...] | tuple[Marker, ...]) -> list[dict[str, Any]]:
-    """The table's scenery elements or markers as JSON (built once per tuple:
-    :func:`_json_once`)."""
-    return [e.to_dict() for e in elements]
-
-
-def _effect_json(effect: ActiveEffect) -> dict[str, Any]:
-    return effect.to_json()
-
-
-def profile_card(profile: FighterProfile) -> dict[str, Any]:
-    """A profile card as JSON, built once per card: views share it (views are read-only)."""
-    return _json_once(profile, FighterProfile.to_dict)
 
 
 class EdenState(Remembering):
@@ -475,94 +400,13 @@ class EdenState(Remembering):
     def view(self, player: int | None) -> dict[str, Any]:
         """Rulebook 4.A step 1: troops are revealed. Hidden: the other player's pending bid,
         secret missions and tactical hand (their sizes are known). ``None`` is a spectator:
-        both players' secrets are hidden (``my_*`` are empty; ``bids_made`` and
-        ``hand_sizes`` say what is known of both)."""
-        if player is None:
-            # The public parts as player 0 sees them, then nothing of player 0's own.
-            view = self._view(0, self._effects_seen(None))
-            view.update(my_bid=None, opponent_has_bid=False, my_hand=[], my_tactical_cards=[],
-                        my_mission_cards=[], opponent_hand_size=0,
-                        bids_made=[b is not None for b in self.bids],
-                        hand_sizes=[len(h) for h in self.hands],
-                        missions=[self._missions_seen(side, None) for side in (0, 1)],
-                        objectives=self._objectives_seen(None))
-            return view
-        return self._view(player, self._effects_seen(player))
-
-    def _view(self, player: int, seen: Sequence[ActiveEffect]) -> dict[str, Any]:
-        """:meth:`view` for ``player``, the effects and characteristics as ``seen``: the
-        effects known to ``player``, or to a spectator (:meth:`_effects_seen`)."""
-        other = 1 - player
-        cards = _json_once(self.catalogue, _catalogue_json)
-        # every effect seen (no secret mission's left out): grouped once per list of effects
-        modifying = (modifying_index(self).grouped() if len(seen) == len(self.effects)
-                     else _modifying(seen))
-        return {
-            "round": self.round,
-            "max_rounds": self.max_rounds,
-            "first_player": self.first_player,
-            "field_size": [self.field.width, self.field.height],
-            "sp": list(self.sp),
-            "vp": list(self.vp),
-            "troop_types": list(self.troop_types),
-            "leaders": list(self.leaders),
-            "halves": list(self.halves),
-            "my_bid": self.bids[player],
-            "opponent_has_bid": self.bids[other] is not None,
-            "missions": [self._missions_seen(0, player), self._missions_seen(1, player)],
-            "my_hand": list(self.hands[player]),
-            "my_tactical_cards": list(cards["tactical"][player]),
-            "my_mission_cards": list(cards["missions"][player]),
-            "equipment": dict(cards["equipment"]),
-            "opponent_hand_size": len(self.hands[other]),
-            "played_cards": [list(p) for p in self.played],
-            "effects": [_json_once(e, _effect_json) for e in seen],
-            # shared by the views of one table (views are read-only): a bot reads the
-            # elements once per table (bots.heuristic)
-            "scenery": _json_once(self.scenery, _elements_json),
-            "markers": _json_once(self.markers, _elements_json),
-            **self._terrain_json(view=True),
-            "objectives": self._objectives_seen(player),
-            **self._infestation_json(),
-            "fighters": [
-                {
-                    "ref": f.ref,
-                    "side": f.side,
-                    "name": f.profile.name,
-                    "on_field": f.on_field,
-                    "x": f.x,
-                    "y": f.y,
-                    "ap": f.ap,
-                    "activated": f.activated,
-                    "checked": list(f.checked),
-                    "markers": dict(f.markers),
-                    "characteristics": self._characteristics_seen(f, player, modifying),
-                    "profile": profile_card(f.profile),
-                    "abilities": self.abilities_view(f),
-                }
-                for f in self.fighters
-            ],
-        }
+        both players' secrets are hidden (:func:`skirmish.games.eden.state_view.view_of`)."""
+        return state_view.view_of(self, player)
 
     def abilities_view(self, fighter: Fighter) -> list[dict[str, Any]]:
-        """Rulebook 7: the fighter's abilities, their costs, and for a permanent ability
-        whether its effects are in force (``active``): a free one while the fighter stands,
-        one with a cost only once paid this round (``paid``, docs/rulings.md)."""
-        out: list[dict[str, Any]] = []
-        uses = fighter.round_uses
-        for name, kind, cost_ap, cost_sp in _abilities_of(self.catalogue, fighter.profile):
-            if kind != "permanent":
-                out.append({"name": name, "kind": kind, "cost_ap": cost_ap, "cost_sp": cost_sp})
-                continue
-            costly = bool(cost_ap or cost_sp)
-            paid = uses.get(name, 0) > 0
-            entry: dict[str, Any] = {"name": name, "kind": kind, "cost_ap": cost_ap,
-                                     "cost_sp": cost_sp,
-                                     "active": fighter.on_field and (paid or not costly)}
-            if costly:
-                entry["paid"] = paid
-            out.append(entry)
-        return out
+        """Rulebook 7: the fighter's abilities as a view shows them
+        (:func:`skirmish.games.eden.state_view.abilities_view`)."""
+        return state_view.abilities_view(self, fighter)
 
     def _missions_seen(self, side: int, player: int | None) -> list[str]:
         if side == player:
@@ -603,67 +447,7 @@ class EdenState(Remembering):
                 seen.append(effect)
         return seen
 
-    def _characteristics_seen(self, fighter: Fighter, player: int | None,
-                              seen: Reaching | None = None) -> dict[str, int]:
-        """The effective values ``player`` may know: the modifiers of the other player's
-        secret mission are left out (docs/rulings.md; the rolls in the log show what was
-        rolled, as across a table). Otherwise as :meth:`characteristic` (Rulebook 1.6, 2.G,
-        9), the fighter's modifiers gathered once for its four characteristics. ``seen``:
-        the effects ``player`` knows of that may modify a characteristic, by the fighter
-        they may reach (:func:`_modifying`), which a view finds once for all its fighters."""
-        if seen is None:
-            seen = _modifying(self._effects_seen(player))
-        general, only = seen
-        own = only.get(fighter.ref, ())
-        if not fighter.markers and not general and not own:
-            return {c.value: value for c, value in fighter.base_values().items()}
-        # What the values are worked out from: the same inputs, the same values (a view
-        # shows again what it showed, unless an effect may read more than it says).
-        inputs: list[Any] = [tuple(fighter.checked), tuple(fighter.markers.items())]
-        for effect in (*general, *own):
-            read = EFFECTS[effect.effect].modifier_inputs(self, effect, fighter)
-            if read is None:
-                inputs.clear()
-                break
-            inputs.append((effect, read))
-        key = tuple(inputs)
-        if key:
-            shown = fighter._seen.get(player)
-            if shown is not None and shown[0] == key:
-                return dict(shown[1])
-        base = fighter.base_values()
-        mods = condition_modifiers(fighter.markers) if fighter.markers else []
-        for effect in general:
-            mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
-        for effect in own:
-            mods.extend(EFFECTS[effect.effect].modifiers(self, effect, fighter))
-        values = {c.value: value for c, value in
-                  (effective_values(base, mods) if mods else base).items()}
-        if key:
-            fighter._seen[player] = (key, values)
-            return dict(values)
-        return values
-
-
-#: The effects that may modify characteristics: those that may reach any fighter, and those
-#: that may reach one fighter alone, by its ref (:func:`_modifying`).
-Reaching = tuple[list[ActiveEffect], dict[str, list[ActiveEffect]]]
-
-
-def _modifying(effects: Sequence[ActiveEffect]) -> Reaching:
-    """The effects whose kind has a ``modifiers`` hook (the others modify nothing:
-    :meth:`EffectKind.modifiers <skirmish.games.eden.effects.EffectKind.modifiers>`): those
-    that may reach any fighter, and by ref those that may reach one fighter alone
-    (:func:`~skirmish.games.eden.effects.modifies_only`; one that reaches nobody is left out).
-    Their order does not matter: deltas add up and factors multiply (Rulebook 2.G)."""
-    general: list[ActiveEffect] = []
-    only: dict[str, list[ActiveEffect]] = {}
-    for effect in effects:
-        if type(EFFECTS[effect.effect]).modifiers is EffectKind.modifiers:
-            continue
-        ref = modifies_only(effect)
-        if ref is None:
-            general.append(effect)
-        elif ref:
-            only.setdefault(ref, []).append(effect)
-    return general, only
+    def _characteristics_seen(self, fighter: Fighter, player: int | None) -> dict[str, int]:
+        """The effective values ``player`` may know of ``fighter``
+        (:func:`skirmish.games.eden.state_view.characteristics_seen`)."""
+        return state_view.characteristics_seen(self, fighter, player)
