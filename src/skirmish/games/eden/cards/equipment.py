@@ -33,43 +33,35 @@ prints the French text; ``str()`` is ``to_text("en")``. The choices are in docs/
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Literal, NoReturn
+from typing import NoReturn
 
+from skirmish.games.eden.cards.equipment_words import (
+    EFFECT_KEYWORDS,
+    ITEM,
+    LANGUAGES,
+    WORDS,
+    Category,
+    Language,
+    accepted,
+    check_language,
+    detect_language,
+    language_of,
+    lookup_category,
+    lookup_characteristic,
+    lookup_effect,
+    lookup_limbs,
+    lookup_limit,
+    printing,
+    spaces,
+    unknown_category,
+)
 from skirmish.games.eden.cards.profile import Characteristic, Limb
 
-Language = Literal["en", "fr"]
-#: The languages of the notation: the English translation and the French original.
-LANGUAGES: tuple[Language, ...] = ("en", "fr")
+__all__ = ["EFFECT_KEYWORDS", "EFFECT_RANGES", "LANGUAGES", "LIMIT_RANGE", "MAX_NOTATION",
+           "RANGED", "Category", "Equipment", "EquipmentPart", "Language", "check_language",
+           "detect_language"]
 
-
-class Category(StrEnum):
-    """Rulebook 8.A: the equipment categories (French: Tir, Jet, Souffle, Pr, Tech)."""
-
-    SHOOTING = "Shooting"
-    PROJECTILE = "Projectile"
-    BLAST = "Blast"
-    PR = "Pr"
-    TECH = "Tech"
-
-    @classmethod
-    def parse(cls, text: str, language: str | None = None) -> Category:
-        """A category in English, French (``language=None``: either) or as an alias."""
-        lang = check_language(language)
-        found = _lookup_category(text, _accepted(lang))
-        if found is None:
-            raise ValueError(_unknown_category(text, lang or "en"))
-        return found
-
-    def word(self, language: str = "en") -> str:
-        """The category as printed in ``language`` (8.A)."""
-        return _WORDS[_printing(language)].categories[self]
-
-
-#: Rulebook 8.C: the effect keywords and whether they take a value.
-EFFECT_KEYWORDS = ("Burn", "Fear", "Explosive", "Range", "Str", "Poison", "Rage", "Slowdown")
 RANGED = (Category.SHOOTING, Category.PROJECTILE, Category.BLAST)
 
 #: The longest notation read (characters): no card needs more.
@@ -94,227 +86,6 @@ _PART_SEPARATOR = re.compile(r"(?:^|\s+)/(?!\s*(?:match|round|partie|tour)\b)(?:
 #: The bonus/penalty and the effects: a hyphen, an en dash (French 8) or an em dash.
 _DASH = re.compile(r"\s+[-–—]\s+")
 _PROTECTION = re.compile(r"^([^\W\d_]+(?:[ ,]+[^\W\d_]+)*)\s*\+\s*(\d+)$")
-_ITEM = re.compile(r"^\s*(.+?)\s*\(([^)]*)\)\s*:?\s*(.*?)\s*$")
-
-
-# -- the two vocabularies ---------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class _Words:
-    """One language's words for the notation, and how it is typeset."""
-
-    categories: dict[Category, str]
-    category_aliases: dict[str, Category]
-    characteristics: dict[Characteristic, str]
-    limbs: dict[Limb, str]
-    complete: str
-    effects: dict[str, str]
-    effect_aliases: dict[str, str]
-    per_match: str
-    per_round: str
-    colon: str
-    dash: str
-    bonus_space: str
-    bonus_example: str
-    protection_example: str
-
-
-_WORDS: dict[Language, _Words] = {
-    # Rulebook 8 (English translation): "Name (Category): Bonus / Penalty - Effects".
-    "en": _Words(
-        categories={Category.SHOOTING: "Shooting", Category.PROJECTILE: "Projectile",
-                    Category.BLAST: "Blast", Category.PR: "Pr", Category.TECH: "Tech"},
-        category_aliases={"throwing": Category.PROJECTILE, "protection": Category.PR},
-        characteristics={c: c.value for c in Characteristic},
-        limbs={limb: limb.value for limb in Limb},
-        complete="complete",
-        effects={k: k for k in EFFECT_KEYWORDS},
-        effect_aliases={},
-        per_match="match", per_round="round",
-        colon=": ", dash=" - ", bonus_space=" ",
-        bonus_example="CBT +2", protection_example="head +1",
-    ),
-    # Rulebook 8 (French original): "Nom (Catégorie) : Bonus/Malus – Effets", "Casque (Pr) :
-    # Tête+1", "CBT+X", "Pui(X)", "X/partie", "X/tour"; the states of 9 for the others.
-    "fr": _Words(
-        categories={Category.SHOOTING: "Tir", Category.PROJECTILE: "Jet",
-                    Category.BLAST: "Souffle", Category.PR: "Pr", Category.TECH: "Tech"},
-        category_aliases={"protection": Category.PR},
-        characteristics={Characteristic.PSI: "PSI", Characteristic.CBT: "CBT",
-                         Characteristic.VIG: "VIG", Characteristic.SPD: "RAP"},
-        limbs={Limb.HEAD: "Tête", Limb.ARMS: "Bras", Limb.TORSO: "Torse",
-               Limb.LEGS: "Jambes"},
-        complete="Complète",
-        effects={"Burn": "Brûlure", "Fear": "Effrayant", "Explosive": "Explosif",
-                 "Range": "Portée", "Str": "Pui", "Poison": "Poison", "Rage": "Rage",
-                 "Slowdown": "Ralentissement"},
-        # 8.C names the keyword Effrayant and the state Peur; 6.B says "la Puissance
-        # (noté Pui(X))".
-        effect_aliases={"Peur": "Fear", "Puissance": "Str"},
-        per_match="partie", per_round="tour",
-        colon=" : ", dash=" – ", bonus_space="",
-        bonus_example="CBT+2", protection_example="Tête+1",
-    ),
-}
-
-
-def _plain(text: str) -> str:
-    """``text`` without accents (case kept): "Brûlure" -> "Brulure"."""
-    if text.isascii():
-        return text
-    return "".join(c for c in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(c))
-
-
-def _fold(text: str) -> str:
-    """``text`` without accents or case: "Tête" -> "tete"."""
-    return _plain(text).casefold().strip()
-
-
-def check_language(language: str | None) -> Language | None:
-    """``"en"``, ``"fr"`` (any case) or None; anything else is refused by name."""
-    if language is None:
-        return None
-    word = language.strip().lower() if isinstance(language, str) else None
-    if word == "en":
-        return "en"
-    if word == "fr":
-        return "fr"
-    raise ValueError(f"language must be 'en', 'fr' or None (detect), got {language!r}")
-
-
-def _printing(language: str | None) -> Language:
-    return check_language(language) or "en"
-
-
-def _accepted(language: Language | None) -> tuple[Language, ...]:
-    return LANGUAGES if language is None else (language,)
-
-
-@dataclass(frozen=True, slots=True)
-class _Index:
-    """One language's words as read: categories, characteristics, limbs and limits without
-    accents or case; effects without accents only (their case counts)."""
-
-    categories: dict[str, Category]
-    characteristics: dict[str, Characteristic]
-    limbs: dict[str, Limb]
-    complete: str
-    effects: dict[str, str]
-    limits: dict[str, str]
-
-    @classmethod
-    def of(cls, words: _Words) -> _Index:
-        categories = {_fold(w): c for c, w in words.categories.items()}
-        return cls(
-            categories={**categories, **words.category_aliases},
-            characteristics={_fold(w): c for c, w in words.characteristics.items()},
-            limbs={_fold(w): limb for limb, w in words.limbs.items()},
-            complete=_fold(words.complete),
-            effects={**{_plain(w): k for k, w in words.effects.items()},
-                     **{_plain(w): k for w, k in words.effect_aliases.items()}},
-            limits={words.per_match: "per_match", words.per_round: "per_round"},
-        )
-
-
-_INDEX: dict[Language, _Index] = {lang: _Index.of(_WORDS[lang]) for lang in LANGUAGES}
-
-
-def _lookup_category(text: str, languages: tuple[Language, ...]) -> Category | None:
-    word = _fold(text)
-    for lang in languages:
-        if word in _INDEX[lang].categories:
-            return _INDEX[lang].categories[word]
-    return None
-
-
-def _lookup_characteristic(text: str,
-                           languages: tuple[Language, ...]) -> Characteristic | None:
-    word = _fold(text)
-    for lang in languages:
-        if word in _INDEX[lang].characteristics:
-            return _INDEX[lang].characteristics[word]
-    return None
-
-
-def _lookup_limbs(text: str, languages: tuple[Language, ...]) -> tuple[Limb, ...] | None:
-    """The limbs of ``head, arms`` / ``Tête, Bras`` / ``complete`` (None if any is unknown)."""
-    words = [_fold(w) for w in text.split(",")]
-    for lang in languages:
-        index = _INDEX[lang]
-        if words == [index.complete]:
-            return tuple(Limb)
-        if all(w in index.limbs for w in words):
-            return tuple(index.limbs[w] for w in words)
-    return None
-
-
-def _lookup_effect(text: str, languages: tuple[Language, ...]) -> str | None:
-    """The keyword (English, as the engine names it) of an effect word. Case counts, as
-    printed (a capital initial), accents do not: "Brulure" is Burn, "brûlure" is nothing."""
-    word = _plain(text)
-    for lang in languages:
-        if word in _INDEX[lang].effects:
-            return _INDEX[lang].effects[word]
-    return None
-
-
-def _lookup_limit(text: str, languages: tuple[Language, ...]) -> str | None:
-    word = _fold(text)
-    for lang in languages:
-        if word in _INDEX[lang].limits:
-            return _INDEX[lang].limits[word]
-    return None
-
-
-def _unknown_category(text: str, language: Language) -> str:
-    names = ", ".join(_WORDS[language].categories.values())
-    if language == "fr":
-        return f"catégorie d'équipement inconnue {text.strip()!r} (attendu {names})"
-    return f"unknown equipment category {text.strip()!r} (expected {names})"
-
-
-# -- language detection ----------------------------------------------------------------------
-def _vocabulary(language: Language) -> set[str]:
-    vocab = _WORDS[language]
-    words = {*vocab.categories.values(), *vocab.category_aliases,
-             *vocab.characteristics.values(), *vocab.limbs.values(), vocab.complete,
-             *vocab.effects.values(), *vocab.effect_aliases, vocab.per_match, vocab.per_round}
-    return {_fold(w) for w in words}
-
-
-_EN_ONLY = _vocabulary("en") - _vocabulary("fr")
-_FR_ONLY = _vocabulary("fr") - _vocabulary("en")
-#: "Complète" with its accent is French; "complete" is the English word.
-_FR_ACCENTED = {w.casefold() for w in (_WORDS["fr"].complete, *_WORDS["fr"].limbs.values(),
-                                       *_WORDS["fr"].effects.values()) if _plain(w) != w}
-
-
-def _language_of(categories: str, body: str) -> Language | None:
-    french = english = 0
-    for token in re.findall(r"[^\W\d_]+", f"{categories} {body}"):
-        if token.casefold() in _FR_ACCENTED or _fold(token) in _FR_ONLY:
-            french += 1
-        elif _fold(token) in _EN_ONLY:
-            english += 1
-    if french > english:
-        return "fr"
-    if english > french:
-        return "en"
-    return None
-
-
-def detect_language(text: str) -> Language | None:
-    """The language an item is written in, from the words after its name (the name is free
-    text): "fr" if more words are French only (Tir, RAP, Tête, Portée, partie …) than English
-    only (Shooting, SPD, head, Range, match …), "en" if fewer, None if no word tells or as
-    many of each (``Helmet (Pr)``, ``Idole (Tech)``, ``Cap (Pr): complete +1``)."""
-    match = _ITEM.match(_spaces(text))
-    return None if match is None else _language_of(match.group(2), match.group(3))
-
-
-def _spaces(text: str) -> str:
-    """French typography puts a no-break space before ":"; read it as a space."""
-    return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def _items(text: str) -> list[str]:
@@ -367,7 +138,7 @@ class EquipmentPart:
 
     def to_text(self, language: str = "en") -> str:
         """The part in the notation of ``language`` ("en", the default, or "fr")."""
-        words = _WORDS[_printing(language)]
+        words = WORDS[printing(language)]
         head = ""
         if self.category is Category.PR and self.protects:
             limbs = (
@@ -418,7 +189,7 @@ class Equipment:
     def to_text(self, language: str = "en") -> str:
         """The item in the notation of ``language``: "en" (the default) gives
         ``Helmet (Pr): head +1``, "fr" gives ``Helmet (Pr) : Tête+1`` (Rulebook 8)."""
-        words = _WORDS[_printing(language)]
+        words = WORDS[printing(language)]
         cats = "/".join(words.categories[p.category] for p in self.parts)
         body = " / ".join(p.to_text(language) for p in self.parts)
         return f"{self.name} ({cats}){words.colon}{body}" if body else f"{self.name} ({cats})"
@@ -456,8 +227,8 @@ class Equipment:
                                  f"au plus (celui-ci en a {len(text)})")
             raise ValueError(f"{name}: an equipment notation is at most {MAX_NOTATION} "
                              f"characters (this one has {len(text)})")
-        text = _spaces(text)
-        match = _ITEM.match(text)
+        text = spaces(text)
+        match = ITEM.match(text)
         if not match:
             if lang == "fr":
                 raise ValueError(f"{text!r}: un équipement s'écrit "
@@ -466,7 +237,7 @@ class Equipment:
                 f"{text!r}: equipment is written 'Name (Category): Bonus/Penalty - Effects'"
             )
         name, cats, body = match.groups()
-        reader = _Reader(name, _accepted(lang), lang, f"{cats} {body}")
+        reader = _Reader(name, accepted(lang), lang, f"{cats} {body}")
         categories = [reader.category(c) for c in cats.split("/")]
         bodies = [b.strip() for b in _PART_SEPARATOR.split(body)] if body else []
         if len(bodies) > len(categories):
@@ -497,7 +268,7 @@ class _Reader:
     @property
     def language(self) -> Language:
         """The language of the messages: declared, else detected, else English."""
-        return self.declared or _language_of(self.words, "") or "en"
+        return self.declared or language_of(self.words, "") or "en"
 
     def fail(self, english: str, french: str) -> NoReturn:
         raise ValueError(f"{self.name}: {french if self.language == 'fr' else english}")
@@ -510,13 +281,13 @@ class _Reader:
                 else f" (in English: {translate})")
 
     def category(self, text: str) -> Category:
-        found = _lookup_category(text, self.languages)
+        found = lookup_category(text, self.languages)
         if found is None:
-            other = _lookup_category(text, LANGUAGES)
+            other = lookup_category(text, LANGUAGES)
             hint = self.hint(text.strip(), None if other is None or len(self.languages) == 2
                              else other.word(self.language))
-            self.fail(_unknown_category(text, "en") + hint,
-                      _unknown_category(text, "fr") + hint)
+            self.fail(unknown_category(text, "en") + hint,
+                      unknown_category(text, "fr") + hint)
         return found
 
     def _translation(self, part: EquipmentPart) -> str | None:
@@ -548,23 +319,23 @@ class _Reader:
               ) -> tuple[Characteristic | None, int, tuple[Limb, ...], int]:
         bonus = _BONUS.match(head)
         if bonus:
-            characteristic = _lookup_characteristic(bonus.group(1), self.languages)
+            characteristic = lookup_characteristic(bonus.group(1), self.languages)
             sign = 1 if bonus.group(2) == "+" else -1
             value = sign * int(bonus.group(3))
             if characteristic is not None:
                 self._in_range(head, value, BONUS_RANGE, "a bonus or penalty",
                                "un bonus ou malus")
                 return characteristic, value, (), 0
-            other = _lookup_characteristic(bonus.group(1), LANGUAGES)
+            other = lookup_characteristic(bonus.group(1), LANGUAGES)
             if other is not None:
                 self._not_a_bonus(category, head, self._translation(
                     EquipmentPart(category, other, value)))
         protection = _PROTECTION.match(head)
         if category is Category.PR and protection:
-            limbs = _lookup_limbs(protection.group(1), self.languages)
+            limbs = lookup_limbs(protection.group(1), self.languages)
             amount = int(protection.group(2))
             if limbs is None:
-                other_limbs = _lookup_limbs(protection.group(1), LANGUAGES)
+                other_limbs = lookup_limbs(protection.group(1), LANGUAGES)
                 translated = None if other_limbs is None else self._translation(
                     EquipmentPart(category, protects=other_limbs, protection=amount))
                 self.fail(
@@ -586,7 +357,7 @@ class _Reader:
                       f"{item!r} hors limites : {french} va de {low} à {high}")
 
     def _not_a_bonus(self, category: Category, head: str, translated: str | None) -> NoReturn:
-        en, fr = _WORDS["en"], _WORDS["fr"]
+        en, fr = WORDS["en"], WORDS["fr"]
         pr = category is Category.PR
         self.fail(
             f"{head!r} is not a bonus/penalty like {en.bonus_example!r}"
@@ -601,18 +372,18 @@ class _Reader:
                 limits: dict[str, int]) -> None:
         effect, limit = _EFFECT.match(item), _LIMIT.match(item)
         if limit:
-            kind = _lookup_limit(limit.group(2), self.languages)
+            kind = lookup_limit(limit.group(2), self.languages)
             if kind is not None:
-                words = {lang: getattr(_WORDS[lang], kind) for lang in LANGUAGES}
+                words = {lang: getattr(WORDS[lang], kind) for lang in LANGUAGES}
                 self._in_range(item, int(limit.group(1)), LIMIT_RANGE,
                                f"N/{words['en']}", f"N/{words['fr']}")
                 limits[kind] = int(limit.group(1))
                 return
         elif effect and effect.group(1)[0].isupper():
-            keyword = _lookup_effect(effect.group(1), self.languages)
+            keyword = lookup_effect(effect.group(1), self.languages)
             if keyword is not None and re.fullmatch(r"-?\d+", effect.group(2)):
                 self._in_range(item, int(effect.group(2)), EFFECT_RANGES[keyword],
-                               f"{keyword}(X)", f"{_WORDS['fr'].effects[keyword]}(X)")
+                               f"{keyword}(X)", f"{WORDS['fr'].effects[keyword]}(X)")
                 effects.append((keyword, int(effect.group(2))))
                 return
             if keyword is not None:
@@ -620,18 +391,18 @@ class _Reader:
                           f"{item!r} a une valeur décimale ; les valeurs sont des nombres "
                           "entiers")
         translated: str | None = None
-        if limit and (kind := _lookup_limit(limit.group(2), LANGUAGES)) is not None:
+        if limit and (kind := lookup_limit(limit.group(2), LANGUAGES)) is not None:
             count = int(limit.group(1))
             translated = self._translation(EquipmentPart(
                 category, per_match=count if kind == "per_match" else None,
                 per_round=count if kind == "per_round" else None))
         elif effect and effect.group(1)[0].isupper() and re.fullmatch(r"-?\d+", effect.group(2)):
-            keyword = _lookup_effect(effect.group(1), LANGUAGES)
+            keyword = lookup_effect(effect.group(1), LANGUAGES)
             if keyword is not None:
                 translated = self._translation(
                     EquipmentPart(category, effects=((keyword, int(effect.group(2))),)))
-        names = {lang: ", ".join(_WORDS[lang].effects.values()) for lang in LANGUAGES}
-        limits_words = {lang: f"N/{_WORDS[lang].per_match}, N/{_WORDS[lang].per_round}"
+        names = {lang: ", ".join(WORDS[lang].effects.values()) for lang in LANGUAGES}
+        limits_words = {lang: f"N/{WORDS[lang].per_match}, N/{WORDS[lang].per_round}"
                         for lang in LANGUAGES}
         self.fail(
             f"unknown effect {item!r} (expected {names['en']} with a value in brackets, "
