@@ -12,6 +12,7 @@ from skirmish.bots.registry import make_agent
 from skirmish.core.agents import view_of
 from skirmish.games.eden.bots.card_sense import idle, narrowed, pointless, premature, sensible
 from skirmish.games.eden.bots.heuristic import HeuristicAgent
+from skirmish.games.eden.bots.search import eden_candidates
 from skirmish.games.eden.bots.tactics_board import Spot, table
 from skirmish.games.eden.bots.tactics_second import heal_the_wounded
 from skirmish.games.eden.rolling import state_of
@@ -59,7 +60,8 @@ def test_the_search_weighs_no_such_play_at_the_root() -> None:
     helper = HeuristicAgent(1)
     roots = narrowed(helper, view, legal)
     assert [str(a) for a in roots] == ["play Medical-supplies A.Vladd", "pass"]
-    assert game_search("eden", Settings()).candidates is narrowed
+    assert game_search("eden", Settings()).candidates is eden_candidates
+    assert eden_candidates(helper, view, legal) == roots  # card_sense's, at a card window
     for seed in range(3):
         agent = make_agent("mcts:iterations=24,scope=all", seed)
         chosen = agent.act(view_of(game, 0, agent), legal)

@@ -16,7 +16,7 @@ table (the exact odds of the best melee attack each fighter could make soon,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,8 +28,11 @@ from skirmish.bots.game_parts import (
     outcome_value,
 )
 from skirmish.bots.parameters import Parameter
+from skirmish.core.actions import Action
+from skirmish.core.agents import Agent
 from skirmish.core.game import Game
-from skirmish.games.eden.bots.card_sense import narrowed, spends, waits
+from skirmish.games.eden.bots import bid_sense, card_sense
+from skirmish.games.eden.bots.card_sense import spends, waits
 from skirmish.learn.leaf import blended
 
 if TYPE_CHECKING:
@@ -216,7 +219,18 @@ def configure(settings: Settings) -> GameSearch:
     leaf = blended(rules, LEARNED_MODEL, float(values["learned"]))
     return GameSearch(leaf=leaf, preference=EDEN_PREFERENCE, settling=EDEN_SETTLING,
                       searched=EDEN_SEARCHED.__contains__, uninformed=eden_uninformed,
-                      default_among=spends, lone=True, candidates=narrowed)
+                      default_among=spends, lone=True, candidates=eden_candidates)
+
+
+def eden_candidates(helper: Agent, view: Mapping[str, Any], legal: Sequence[Action]
+                    ) -> list[Action]:
+    """The search's root actions where Eden narrows them, the root's default first: a
+    tactical window's card plays that would change nothing or come too early left out
+    (:func:`~skirmish.games.eden.bots.card_sense.narrowed`), a round's secret bid narrowed to
+    the bets that change something (:func:`~skirmish.games.eden.bots.bid_sense.narrowed`);
+    ``[]`` elsewhere."""
+    return (card_sense.narrowed(helper, view, legal)
+            or bid_sense.narrowed(helper, view, legal))
 
 
 #: Eden's knowledge for the search (its bots part's ``search``).
