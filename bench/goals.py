@@ -72,7 +72,7 @@ class Goal:
 #: ``skirmish ladder``'s), as ME:A's are whole games. Until 2026-12-06 Eden's goal ladders were
 #: two-round matches, as the shorter ladders of docs/bots.md are (cheaper, when five rounds
 #: seemed dear): a match mostly ends before its fifth round (a troop routed), and a whole one
-#: took expert some 30 s here, so the issue's games are played as players play them.
+#: took expert some 50 s here, so the issue's games are played as players play them.
 GOALS = (
     Goal("eden-heuristic", "eden", ("heuristic", "mcts:expert"), 0.75),
     Goal("eden-hard", "eden", ("mcts:hard", "mcts:expert"), 0.60),
