@@ -1,7 +1,7 @@
 """Issue 49, Rulebook 4.B step 1: the bots' play says the first player's choice is worth
-having, to play second. The heuristic that wins a bid lets its opponent play first, and
-expert's search at a round's bid defaults to one SP more than the heuristic's usual bet
-(the choice), unless another bet beats it by the search's margin (docs/bots.md, "Who plays
+having, to play second. Expert's search at a round's bid defaults to one SP more than the
+heuristic's usual bet (the choice), and having won it, to letting its opponent play first,
+unless another action beats it by the search's margin (docs/bots.md, "Who plays
 first")."""
 
 from __future__ import annotations
@@ -25,14 +25,20 @@ def _round_bid(*, round: int = 1, max_rounds: int = 3, sp: tuple[int, int] = (10
                  sp=sp, until="secret-bid", round=round, max_rounds=max_rounds)
 
 
-def test_the_heuristic_that_wins_the_bid_lets_its_opponent_play_first() -> None:
+def test_the_search_that_wins_the_bid_lets_its_opponent_play_first() -> None:
     game = _round_bid()
     game.apply("bid 2")  # A
     game.apply("bid 1")  # B
     decision = game.decision()
     assert (decision.kind, decision.player) == ("first-player", 0)
     view = view_of(game, 0)
-    assert str(HeuristicAgent(0).act(view, list(game.legal_actions()))) == "first B"
+    legal = list(game.legal_actions())
+    heuristic = HeuristicAgent(0)
+    assert str(heuristic.act(view, legal)) == "first A"  # the heuristic plays first
+    assert [str(a) for a in narrowed(heuristic, view, legal)] == ["first B", "first A"]
+    expert = make_agent("mcts:expert,iterations=8", 0)
+    assert isinstance(expert, MCTSAgent)
+    assert expert.search(view_of(game, 0, expert), legal, seed=1).prior == "first B"
     game.apply("first B")
     assert view_of(game, 0)["first_player"] == 1
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from skirmish.core.actions import Action
 from skirmish.core.agents import Agent
-from skirmish.games.eden.actions import Bid
+from skirmish.games.eden.actions import Bid, ChooseFirst, Side
 from skirmish.games.eden.bots.spending import last_round
 
 #: The reserve from which the heuristic bets 1 SP before the last round
@@ -58,12 +58,29 @@ def outbid(view: Mapping[str, Any], heuristics: int) -> int | None:
     return bet if bet != heuristics and bet <= int(view["sp"][int(view["player"])]) else None
 
 
+def second(view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    """The search's root actions at the choice of the first player (the bid won): the
+    opponent first (the root's default: playing second, see the module), then itself. The
+    heuristic chooses to play first (its reason: the first player reaches cover first); a
+    heuristic that let its opponent play first changed what the balancer measures of the
+    cards (tests/sim/test_balance_planted.py), so it is left as it is and the search alone
+    knows better."""
+    me = int(view["player"])
+    wanted = (str(ChooseFirst(Side.of(1 - me))), str(ChooseFirst(Side.of(me))))
+    by_text = {str(a): a for a in legal}
+    return [by_text[t] for t in wanted if t in by_text]
+
+
 def narrowed(helper: Agent, view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
     """The search's root actions at a round's secret bid (:attr:`GameSearch.candidates
     <skirmish.bots.game_parts.GameSearch.candidates>`): the bet that takes the choice first
-    (the root's default), then the heuristic's bet and nothing; ``[]`` (not narrowed)
-    everywhere else, the heuristic not asked."""
-    if (view.get("decision") or {}).get("kind") != "secret-bid":
+    (the root's default), then the heuristic's bet and nothing; at the choice of the first
+    player, the opponent first (:func:`second`); ``[]`` (not narrowed) everywhere else, the
+    heuristic not asked."""
+    kind = (view.get("decision") or {}).get("kind")
+    if kind == "first-player":
+        return second(view, legal)
+    if kind != "secret-bid":
         return []
     choice = helper.act(view, legal)
     if not isinstance(choice, Bid):

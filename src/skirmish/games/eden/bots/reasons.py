@@ -24,8 +24,7 @@ def reason(view: Mapping[str, Any], action: Action) -> str | None:
         return (f"it bids {action.sp} SP: 1 SP when it holds 4 SP or more, else nothing "
                 f"(it holds {sp} SP)")
     if kind == "first-player":
-        return ("it lets the opponent play first: the second player deploys after seeing "
-                "the first's troop and answers each round's first activation")
+        return "it plays first: the first player reaches cover and objectives first"
     if kind == "leader" and isinstance(action, Leader):
         if (decision.get("context") or {}).get("suggested") == str(action.fighter):
             return f"its troop names {action.fighter} as leader"
@@ -50,10 +49,8 @@ def reason(view: Mapping[str, Any], action: Action) -> str | None:
 FR_REASONS: list[tuple[str, str]] = [
     (r"^it bids (\d+) SP: 1 SP when it holds 4 SP or more, else nothing \(it holds (\d+) SP\)$",
      "il mise {1} PS : 1 PS quand il en a 4 ou plus, sinon rien (il a {2} PS)"),
-    (r"^it lets the opponent play first: the second player deploys after seeing the first's "
-     r"troop and answers each round's first activation$",
-     "il laisse l'adversaire jouer en premier : le second joueur déploie après avoir vu la "
-     "troupe du Premier joueur et répond à la première activation de chaque round"),
+    (r"^it plays first: the first player reaches cover and objectives first$",
+     "il joue en premier : le Premier joueur atteint le premier les couverts et les objectifs"),
     (r"^its troop names (\S+) as leader$", "sa troupe désigne {1} comme chef"),
     (r"^(\S+) has the best PSI of the troop \(and the most CP left\)$",
      "{1} a la meilleure PSI de la troupe (et le plus de PC restants)"),
