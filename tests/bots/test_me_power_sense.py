@@ -103,3 +103,41 @@ def test_the_search_root_weighs_only_the_boosted_figures_shots() -> None:
     agent = make_agent("mcts:expert", 1)
     chosen = agent.act(view_of(game, 0, agent), legal)
     assert str(chosen).split()[1] == "A.Fantassin-geth"
+
+
+REGENERATION = "power A.Agent-Corvin-Hale Régénération-de-bouclier"
+MEDIC = "power A.Ingénieur-de-Cerberus Unité-de-soins A.Agent-Corvin-Hale"
+
+
+def _cerberus(vitality: int | None = None) -> Game:
+    """Turn 1's powers phase: A's Agent Corvin Hale (Bouclier 4+, 2 uses; Régénération de
+    bouclier: his Bouclier back with all its uses) beside an Ingénieur de Cerberus (Unité de
+    soins: D2 Vitalité back to a friend within 4 pas), B's Cerberus soldier far off; Hale
+    left ``vitality`` of his 3."""
+    return me_table([(0, "Agent Corvin Hale", 10, 5), (0, "Ingénieur de Cerberus", 12, 5),
+                     (1, "Soldat de Cerberus", 10, 23)],
+                    vitality=None if vitality is None else {0: vitality}, decision="pouvoirs")
+
+
+def test_restoring_a_whole_protection_is_pointless_and_one_short_of_a_use_or_off_is_not() -> None:
+    game = _cerberus()
+    assert _judged(game, REGENERATION)  # both uses left, not switched off: nothing comes back
+    hale = state_of(game).figure("A.Agent-Corvin-Hale")
+    hale.shield_uses = 1
+    assert not _judged(game, REGENERATION)  # a use comes back
+    hale.shield_uses = 2
+    hale.stripped.append("Bouclier")  # ME24: switched off until the turn's end
+    assert not _judged(game, REGENERATION)
+
+
+def test_healing_an_unwounded_friend_is_pointless_and_a_wounded_one_is_not() -> None:
+    assert _judged(_cerberus(), MEDIC)
+    assert not _judged(_cerberus(vitality=2), MEDIC)
+
+
+def test_the_search_root_leaves_out_the_powers_without_effect() -> None:
+    game = _cerberus()
+    view, legal = view_of(game, 0), list(game.legal_actions())
+    roots = [str(a) for a in narrowed(MassEffectHeuristic(0), view, legal)]
+    assert roots and REGENERATION not in roots and MEDIC not in roots
+    assert len(roots) == len(legal) - 2

@@ -12,6 +12,10 @@ others as unused):
   boost at nothing (:func:`~skirmish.games.masseffect.bots.actions.power_value`), and the
   search's root leaves it out, where its noise once chose it (2 Rages on a Capitaine
   Vorgash in contact with no one over the 155 games of the ladder at c2305af).
+- **without effect** (:func:`without_effect`): a restore aimed at a protection that is whole
+  (ME33 ``restore``: not switched off, no use short) or a heal aimed at a figure with all its
+  Vitalité (ME35); the search's root leaves these out too (2 Régénérations de bouclier of
+  expert's over the 59 games of the ladder at 261fe2d).
 - **shot first** (:func:`boosted_shots`): in the shooting phase (ME16) a figure bettered in
   Tir shoots before its friends. Otherwise a friend may take the only target it had: over
   those games expert's Consensus went unused 5 times, each time on a figure that never
@@ -63,20 +67,54 @@ def may_serve(t: Table, figure: Fig, characteristic: str) -> bool:
     return figure.engaged
 
 
+def whole(figure: Fig, protection: str) -> bool:
+    """Is ``figure``'s ``protection`` (Bouclier or Barrière) whole: not switched off (ME24)
+    and not short of a use (or the figure has none, so nothing comes back: ME33
+    ``restore``)?"""
+    if protection in figure.view["stripped"]:
+        return False
+    trait = figure.profile.shield if protection == "Bouclier" else figure.profile.barrier
+    uses = figure.view["shield_uses" if protection == "Bouclier" else "barrier_uses"]
+    return trait is None or int(uses) >= (trait.value or 0)
+
+
+def unwounded(figure: Fig) -> bool:
+    """Is ``figure`` in action with all its Vitalité (ME35: a heal gives nothing back)?"""
+    return figure.in_action and figure.vitality >= int(figure.view["max_vitality"])
+
+
+def without_effect(power: Power, target: Fig) -> bool:
+    """Would ``power`` do nothing to ``target``: its effects all restore protections that
+    are whole (:func:`whole`), or all heal a figure unwounded (:func:`unwounded`)?
+    (bench.waste counts either as a power used without effect.)"""
+    kinds = {spec.kind for spec in power.effects}
+    if kinds == {"restore"}:
+        return all(whole(target, str(spec.param("protection"))) for spec in power.effects)
+    if kinds == {"heal"}:
+        return unwounded(target)
+    return False
+
+
 def pointless(t: Table, action: Action) -> bool:
-    """A power whose only effect is a boost (:func:`boosts`) given to a figure that it
-    cannot serve this turn (:func:`may_serve`)."""
+    """A power that cannot serve its target: one whose only effect is a boost
+    (:func:`boosts`) given to a figure that it cannot serve this turn (:func:`may_serve`),
+    or one that restores a whole protection or heals an unwounded figure
+    (:func:`without_effect`: 2 Régénérations de bouclier of expert's over the 59 games of
+    the ladder at 261fe2d, chosen by the search's noise where the heuristic weighs them at
+    nothing)."""
     if not isinstance(action, UsePower):
         return False
     user = t.figs.get(str(action.figure))
     power = None if user is None else power_of(user, action.power)
     if user is None or power is None:
         return False
-    bettered = boosts(power)
-    if not bettered:
-        return False
     target = user if action.target is None else t.figs.get(str(action.target))
-    return target is not None and not any(may_serve(t, target, c) for c in bettered)
+    if target is None:
+        return False
+    if without_effect(power, target):
+        return True
+    bettered = boosts(power)
+    return bool(bettered) and not any(may_serve(t, target, c) for c in bettered)
 
 
 def bettered_in_tir(figure: Fig) -> bool:
@@ -124,4 +162,7 @@ __all__ = [
     "may_serve",
     "narrowed",
     "pointless",
+    "unwounded",
+    "whole",
+    "without_effect",
 ]
