@@ -91,7 +91,7 @@ def test_student_has_its_own_value_on_mass_effect_and_is_named_like_any_paramete
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from bench.mcts import me_mid_game
 
-    from tests.bots.test_mcts import heuristic_until
+    from tests.bots.mcts_games import heuristic_until
 
     game = me_mid_game()
     legal = list(game.legal_actions())
