@@ -13,7 +13,9 @@ from shapely.geometry import Point as SPoint
 from shapely.geometry import Polygon as SPolygon
 from shapely.ops import unary_union
 
+import skirmish.geometry.destinations as destinations_module
 import skirmish.geometry.paths as paths_module
+from skirmish.geometry.destinations import sample_destinations
 from skirmish.geometry.paths import (
     clear_path_memo,
     contact_positions,
@@ -21,7 +23,6 @@ from skirmish.geometry.paths import (
     is_legal_move,
     path_cost,
     path_is_clear,
-    sample_destinations,
 )
 from skirmish.geometry.shapes import Base, Circle, Polygon
 from skirmish.geometry.table import Element, Field, Marker
@@ -402,13 +403,13 @@ def test_the_memo_answers_a_repeated_query_without_computing_it_again() -> None:
     clear_path_memo()
     mover, bases = Base(10.0, 10.0, 1.5, "m"), [Base(20.0, 10.0, 1.5, "b")]
     calls = []
-    real = paths_module._sample
+    real = destinations_module._sample
 
     def counting(*args: Any) -> Any:
         calls.append(args)
         return real(*args)
 
-    paths_module._sample = counting
+    destinations_module._sample = counting
     try:
         for _ in range(3):
             sample_destinations(mover, 10, 4, field=F, bases=bases, seed=7)
@@ -416,22 +417,21 @@ def test_the_memo_answers_a_repeated_query_without_computing_it_again() -> None:
         sample_destinations(mover, 10, 4, field=F, bases=bases, seed=8)
         assert len(calls) == 2
     finally:
-        paths_module._sample = real
+        destinations_module._sample = real
         clear_path_memo()
 
 
 def test_remembered_draws_are_the_seeded_generators_own_past_those_kept() -> None:
-    # paths._Draws gives random.Random(seed).random()'s values in order: the first
+    # destinations._Draws gives random.Random(seed).random()'s values in order: the first
     # DRAWS_KEPT remembered, then the generator's next ones.
     import random
 
-    from skirmish.geometry import paths
-
+    kept = destinations_module.DRAWS_KEPT
     for seed in (0, 7, 123_456):
         for _ in range(2):  # worked out, then remembered
-            draws, rng = paths._Draws(seed), random.Random(seed)
-            assert [draws.random() for _ in range(paths.DRAWS_KEPT + 50)] == [
-                rng.random() for _ in range(paths.DRAWS_KEPT + 50)]
+            draws, rng = destinations_module._Draws(seed), random.Random(seed)
+            assert [draws.random() for _ in range(kept + 50)] == [
+                rng.random() for _ in range(kept + 50)]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

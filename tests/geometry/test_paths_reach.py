@@ -10,8 +10,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import skirmish.geometry.destinations as destinations_module
 import skirmish.geometry.paths as paths_module
-from skirmish.geometry.paths import clear_path_memo, contact_positions, sample_destinations
+from skirmish.geometry.destinations import sample_destinations
+from skirmish.geometry.paths import clear_path_memo, contact_positions
 from skirmish.geometry.shapes import Base, Circle, Polygon
 from skirmish.geometry.table import Element, Field, Marker
 
@@ -61,7 +63,7 @@ def test_destinations_among_what_is_within_reach_are_those_of_the_whole_table(
     scene: dict[str, Any], allowance: float, seed: int, straight: bool
 ) -> None:
     mover = scene["mover"]
-    whole = paths_module._sample(mover, allowance, 3, F, *_whole_table(scene),
+    whole = destinations_module._sample(mover, allowance, 3, F, *_whole_table(scene),
                                  random.Random(seed), 0.5, straight)
     assert sample_destinations(mover, allowance, 3, field=F, bases=scene["bases"],
                                elements=scene["elements"], markers=scene["markers"],
@@ -105,13 +107,13 @@ def test_a_base_moving_far_away_leaves_the_remembered_answer_standing() -> None:
     mover = Base(10.0, 10.0, 1.5, "m")
     near, far = Base(14.0, 10.0, 1.5, "n"), Base(50.0, 50.0, 1.5, "f")
     calls = []
-    real = paths_module._sample
+    real = destinations_module._sample
 
     def counting(*args: Any) -> Any:
         calls.append(args)
         return real(*args)
 
-    paths_module._sample = counting
+    destinations_module._sample = counting
     try:
         first = sample_destinations(mover, 10, 4, field=F, bases=[near, far], seed=3)
         moved = far.moved_to(45.0, 50.0)
@@ -123,5 +125,5 @@ def test_a_base_moving_far_away_leaves_the_remembered_answer_standing() -> None:
                                     seed=3)
         assert len(calls) == 2 and onto not in [c.end for c in again]
     finally:
-        paths_module._sample = real
+        destinations_module._sample = real
         clear_path_memo()

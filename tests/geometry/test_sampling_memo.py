@@ -9,8 +9,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import skirmish.geometry.paths as paths_module
-from skirmish.geometry.paths import clear_path_memo, sample_destinations
+import skirmish.geometry.destinations as destinations_module
+from skirmish.geometry.destinations import sample_destinations
+from skirmish.geometry.paths import clear_path_memo
 from skirmish.geometry.sampling_memo import Latest, Trace, unchanged_by
 from skirmish.geometry.shapes import Base
 from skirmish.geometry.table import Field
@@ -25,9 +26,9 @@ def _fresh(scene: dict[str, Any], bases: list[Base], allowance: float, seed: int
     """The sampling among ``bases`` worked out from scratch, on the whole table."""
     elements = tuple(scene["elements"])
     zoned = any(e.passable and e.move_cost > 1.0 for e in elements)
-    return tuple(paths_module._sample(scene["mover"], allowance, 3, F, tuple(bases), elements,
-                                      tuple(scene["markers"]), zoned, random.Random(seed), 0.5,
-                                      False, True, trace))
+    return tuple(destinations_module._sample(
+        scene["mover"], allowance, 3, F, tuple(bases), elements, tuple(scene["markers"]), zoned,
+        random.Random(seed), 0.5, False, True, trace))
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -77,13 +78,13 @@ def test_a_figure_moving_elsewhere_leaves_the_latest_answer_standing() -> None:
     fresh = [list(_fresh({"mover": mover, "elements": [], "markers": []}, [s], 10, 5))
              for s in steps]
     calls: list[Any] = []
-    real = paths_module._sample
+    real = destinations_module._sample
 
     def counting(*args: Any) -> Any:
         calls.append(args)
         return real(*args)
 
-    paths_module._sample = counting
+    destinations_module._sample = counting
     try:
         # the friend steps a little: still near, but in the way of nothing the sampling tried
         for stepped, expected in zip(steps, fresh, strict=True):
@@ -91,5 +92,5 @@ def test_a_figure_moving_elsewhere_leaves_the_latest_answer_standing() -> None:
             assert got == expected == first
         assert not calls
     finally:
-        paths_module._sample = real
+        destinations_module._sample = real
         clear_path_memo()

@@ -11,12 +11,12 @@ import random
 import pytest
 
 import skirmish.geometry.tangent_graph as tangent_graph
+from skirmish.geometry.destinations import sample_destinations
 from skirmish.geometry.paths import (
     clear_path_memo,
     contact_positions,
     is_legal_move,
     path_cost,
-    sample_destinations,
 )
 from skirmish.geometry.shapes import Base, Circle, Polygon
 from skirmish.geometry.table import Element, Field

@@ -6,8 +6,8 @@ Units are centimetres. Main entry points:
   ``Marker``, ``Field``, ``Table`` (immutable, JSON round trip, ``_repr_svg_``).
 - :mod:`.distance`: edge-to-edge distances, ``in_contact``, ``place_in_contact``.
 - :mod:`.sight`: ``line_of_sight`` -> ``SightResult`` (visible, obstacles, which elements).
-- :mod:`.paths`: ``path_cost``, ``is_legal_move``, ``contact_positions``,
-  ``sample_destinations``.
+- :mod:`.paths`: ``path_cost``, ``is_legal_move``, ``contact_positions``;
+  :mod:`.destinations`: ``sample_destinations``.
 - :mod:`.templates`: explosion and blast templates. :mod:`.zones`: deployment zones.
 - :mod:`.heights`: the height a base stands at (``standing_height``), ``is_above``.
 - :mod:`.svg`: ``render``. :mod:`.reference`: slow shapely oracles used by the tests.
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 # svg: pictures sit above the table; importing them installs Table._repr_svg_'s drawing.
 from . import svg as _svg  # noqa: F401
+from .destinations import sample_destinations
 from .distance import CONTACT_TOLERANCE, distance, in_contact, place_in_contact
 from .paths import (
     MoveCheck,
@@ -24,7 +25,6 @@ from .paths import (
     contact_positions,
     is_legal_move,
     path_cost,
-    sample_destinations,
 )
 from .shapes import Base, Circle, Point, Polygon
 from .sight import SightResult, line_of_sight

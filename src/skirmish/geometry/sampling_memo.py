@@ -1,4 +1,4 @@
-"""The second memo of :func:`~skirmish.geometry.paths.sample_destinations` (internal): the
+"""The second memo of :func:`~skirmish.geometry.destinations.sample_destinations` (internal): the
 latest answer for the same question among other bases, kept with a trace of what it tested,
 and given again when the bases that came, went or moved since refuse and block nothing it
 tested.

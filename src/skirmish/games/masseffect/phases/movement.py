@@ -28,12 +28,12 @@ from skirmish.games.masseffect.rolling import state_of
 from skirmish.games.masseffect.rules import RUN_FACTOR, pas_to_cm
 from skirmish.games.masseffect.state import MEState
 from skirmish.geometry import CONTACT_TOLERANCE, Base, in_contact
+from skirmish.geometry.destinations import sample_destinations
 from skirmish.geometry.paths import (
     REACH_MARGIN,
     MoveCheck,
     contact_positions,
     is_legal_move,
-    sample_destinations,
 )
 
 RULE = "ME10, Phase de mouvement"
@@ -355,7 +355,7 @@ class _Listing:
     figure moves at a time. A figure's options depend only on its base, move value and seed
     (turn and place in the bands), the table (field, scenery, edges), the enemies in action
     (facings, contacts, charges) and what stands within its run's reach (the path queries
-    answer from that alone: :func:`~skirmish.geometry.paths.sample_destinations`). So they
+    answer from that alone: :func:`~skirmish.geometry.destinations.sample_destinations`). So they
     stand while no enemy came, went or moved, and every friend that did stands out of that
     reach, before and after. Only the options of the figures listed are kept, so each
     stands for the listing just before."""
