@@ -12,6 +12,7 @@ tuning, under the presets' time caps: ``mcts:expert`` against ``heuristic`` and 
     python -m bench.goals --root DIR ...       # the log folders' parent (default out/goals)
     python -m bench.goals keep NAME --commit SHA   # its games kept in bench/ladders/NAME
     python -m bench.goals restore NAME         # written back into its log folder
+    python -m bench.goals split NAME           # expert's score by scenario, troop and seat
 
 The status reads each log folder's manifest (``batch.ndjson``: every finished game's result,
 as the ladder wrote it; ``skirmish ladder --resume`` verifies the records themselves).
@@ -28,6 +29,7 @@ import json
 import math
 import shlex
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,8 +110,8 @@ class Progress:
         return mean, 1.96 * math.sqrt(var / n)
 
 
-def progress(folder: Path, goal: Goal) -> Progress | None:
-    """What ``folder``'s manifest holds of ``goal``'s ladder (None: not begun); a folder of
+def _results(folder: Path, goal: Goal) -> dict[int, dict[str, Any]] | None:
+    """The games' results in ``folder``'s manifest by game (None: not begun); a folder of
     another ladder is a ValueError naming the difference."""
     manifest = folder / "batch.ndjson"
     if not manifest.is_file():
@@ -122,10 +124,13 @@ def progress(folder: Path, goal: Goal) -> Progress | None:
         if described.get(key) != value:
             raise ValueError(f"{folder}: not the ladder {goal.name} ({key} "
                              f"{described.get(key)!r}, not {value!r})")
-    results = {int(line["game"]): line["result"] for line in lines[1:]}  # the last kept
+    return {int(line["game"]): line["result"] for line in lines[1:]}  # the last kept
+
+
+def _tally(results: Iterable[dict[str, Any]]) -> Progress:
     wins = draws = losses = decisions = 0
     seconds = slowest = 0.0
-    for result in results.values():
+    for result in results:
         winner = result["winner"]  # 0: the pair's first agent, 1: the second (expert)
         wins += winner == 1
         draws += winner is None
@@ -134,6 +139,47 @@ def progress(folder: Path, goal: Goal) -> Progress | None:
         decisions += int(result["decisions"][1])
         slowest = max(slowest, float(result["slowest"][1]))
     return Progress(wins, draws, losses, seconds, decisions, slowest)
+
+
+def progress(folder: Path, goal: Goal) -> Progress | None:
+    """What ``folder``'s manifest holds of ``goal``'s ladder (None: not begun); a folder of
+    another ladder is a ValueError naming the difference."""
+    results = _results(folder, goal)
+    return None if results is None else _tally(results.values())
+
+
+def _scored(found: Progress) -> str:
+    score, half = found.score()
+    low, high = max(0.0, score - half), min(1.0, score + half)
+    return (f"{found.wins}-{found.draws}-{found.losses}, {100 * score:.1f} % "
+            f"[{100 * low:.0f}, {100 * high:.0f}]")
+
+
+def split(folder: Path, goal: Goal) -> str:
+    """Expert's score in ``goal``'s ladder so far by scenario (a game that has them), by the
+    troop or band it played and by its seat (A or B): where it falls short of the goal. Each
+    game's deal is the ladder's own (``make_deals`` gives the same deals for the same game
+    and number of games; a result names its deal and which agent sat where)."""
+    from skirmish.sim.ladder import make_deals
+
+    results = _results(folder, goal)
+    if not results:
+        raise ValueError(f"{folder}: the ladder {goal.name} has no game yet")
+    deals = make_deals(goal.game, games=GAMES, rounds=goal.rounds)
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for result in results.values():
+        deal = deals[int(result["deal"]) % len(deals)]
+        seat = list(result["seats"]).index(1)  # the seat expert sat at (agent 1)
+        keys = [("expert's troop", deal.troops[seat]), ("expert's seat", "AB"[seat])]
+        if deal.scenario:
+            keys.insert(0, ("scenario", deal.scenario))
+        for key in keys:
+            groups.setdefault(key, []).append(result)
+    lines = [f"{goal.name}: {len(results)} games, expert "
+             f"{_scored(_tally(results.values()))} (goal {100 * goal.goal:.0f} %)"]
+    for (kind, name), group in sorted(groups.items()):
+        lines.append(f"  {kind} {name}: {_scored(_tally(group))}")
+    return "\n".join(lines)
 
 
 def status(root: Path) -> str:
@@ -145,14 +191,15 @@ def status(root: Path) -> str:
         if found is None or found.games == 0:
             lines.append(f"{head}: not begun")
             continue
-        score, half = found.score()
-        low, high = max(0.0, score - half), min(1.0, score + half)
         mean = 1000 * found.seconds / max(1, found.decisions)
         lines.append(
-            f"{head}: {found.games} of {GAMES} games, expert {found.wins}-{found.draws}-"
-            f"{found.losses}, {100 * score:.1f} % [{100 * low:.0f}, {100 * high:.0f}]; "
+            f"{head}: {found.games} of {GAMES} games, expert {_scored(found)}; "
             f"a decision {mean:.0f} ms on average, the slowest {1000 * found.slowest:.0f} ms")
     return "\n".join(lines)
+
+
+#: What may be asked of one ladder by name.
+ACTIONS = ("command", "keep", "restore", "split")
 
 
 def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report for people
@@ -162,15 +209,16 @@ def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report 
                         help="the folder holding the ladders' log folders")
     parser.add_argument("--commit", help="keep: the commit that played the games")
     parser.add_argument("what", nargs="*",
-                        help="nothing (the status), or: command NAME, keep NAME, restore NAME")
+                        help="nothing (the status), or: command NAME, keep NAME, restore NAME, "
+                             "split NAME")
     args = parser.parse_args(argv)
     try:
         if not args.what:
             print(status(args.root))
             return
-        if args.what[0] not in ("command", "keep", "restore") or len(args.what) != 2:
+        if args.what[0] not in ACTIONS or len(args.what) != 2:
             raise ValueError("usage: python -m bench.goals [--root DIR] "
-                             "[command|keep|restore NAME]")
+                             f"[{'|'.join(ACTIONS)} NAME]")
         goal = next((g for g in GOALS if g.name == args.what[1]), None)
         if goal is None:
             raise ValueError(f"no goal ladder {args.what[1]!r} (one of "
@@ -184,6 +232,8 @@ def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report 
         elif args.what[0] == "restore":
             print(f"{goal.name}: {kept_ladders.restore(kept, folder)} games restored to "
                   f"{folder}")
+        elif args.what[0] == "split":
+            print(split(folder, goal))
         else:
             print(shlex.join(goal.command(args.root)))
     except ValueError as error:  # one line, exit 2

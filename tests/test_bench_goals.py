@@ -14,6 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import goals
 
+GOALS_BY_NAME = {g.name: g for g in goals.GOALS}
+
 
 def test_each_goal_ladder_is_the_issues_and_its_command_resumes_it(tmp_path: Path) -> None:
     assert [g.name for g in goals.GOALS] == ["eden-heuristic", "eden-hard",
@@ -56,6 +58,38 @@ def test_the_status_reads_a_ladders_manifest_and_refuses_another_ladders(
     assert "a decision 500 ms on average, the slowest 1500 ms" in line
     with pytest.raises(ValueError, match=r"not the ladder eden-hard \(agents"):
         goals.progress(folder, goals.GOALS[1])
+
+
+def test_the_split_scores_expert_by_scenario_troop_and_seat(tmp_path: Path) -> None:
+    """``split NAME``: each game counted under its deal's scenario, the troop expert played
+    (its seat's in the deal) and its seat, as the ladder dealt them."""
+    from skirmish.sim.ladder import make_deals
+
+    goal = next(g for g in goals.GOALS if g.name == "masseffect-heuristic")
+    folder = tmp_path / goal.name
+    folder.mkdir()
+    description = {"kind": "ladder", "game": "masseffect", "agents": list(goal.agents),
+                   "seed": 3, "rounds": 5}
+    played = [(0, [0, 1], 1), (0, [1, 0], 0), (1, [0, 1], None)]  # deal, seats, winner
+    lines: list[dict[str, object]] = [{"batch": "x", "description": description}]
+    for index, (deal, seats, winner) in enumerate(played):
+        lines.append({"game": index, "sha256": "0", "result": {
+            "index": index, "deal": deal, "seats": seats, "winner": winner,
+            "seconds": [0.1, 1.0], "decisions": [5, 5], "slowest": [0.01, 0.5]}})
+    (folder / "batch.ndjson").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    deals = make_deals("masseffect", games=400, rounds=5)
+    text = goals.split(folder, goal).splitlines()
+    assert text[0].startswith("masseffect-heuristic: 3 games, expert 1-1-1, 50.0 %")
+    first, second = deals[0], deals[1]
+    assert first.scenario != second.scenario
+    assert f"  scenario {first.scenario}: 1-0-1, 50.0 % [0, 100]" in text
+    assert any(line.startswith(f"  scenario {second.scenario}: 0-1-0") for line in text)
+    # deal 0 played both ways: expert won with seat B's troop, lost with seat A's
+    assert any(line.startswith(f"  expert's troop {first.troops[1]}: 1-") for line in text)
+    assert any(line.startswith("  expert's seat A: 0-0-1") for line in text)
+    assert any(line.startswith("  expert's seat B: 1-1-0") for line in text)
+    with pytest.raises(ValueError, match="no game yet"):
+        goals.split(tmp_path / "masseffect-hard", GOALS_BY_NAME["masseffect-hard"])
 
 
 def test_a_real_ladders_log_folder_is_read(tmp_path: Path) -> None:
