@@ -20,6 +20,12 @@ Stopping one is ``kill PID`` (it reports and keeps its games); ``python -m bench
 counts what its games threw away (the issue's cards without effect and resources left).
 A machine may be a fresh one at the next session: ``keep`` puts a part's games in the
 repository and ``restore`` brings them back (:mod:`bench.kept_ladders`).
+
+The issue's card prices under expert are played the same way (:data:`PRICES`:
+``eden-prices-expert``, a ``skirmish balance`` run; ``command``, ``keep`` and ``restore`` by
+its name, its games counted in the status), then compared with the same run under the
+heuristic (``skirmish balance ... --agents heuristic,heuristic --json H.json``, then the
+expert run's ``--compare H.json``).
 """
 
 from __future__ import annotations
@@ -80,6 +86,54 @@ GOALS = (
     Goal("eden-hard", "eden", ("mcts:hard", "mcts:expert"), 0.60),
     Goal("masseffect-heuristic", "masseffect", ("heuristic", "mcts:expert"), 0.75),
     Goal("masseffect-hard", "masseffect", ("mcts:hard", "mcts:expert"), 0.60),
+)
+
+
+@dataclass(frozen=True)
+class Prices:
+    """The issue's card prices under strong play: ``skirmish balance`` with ``agents`` at
+    the balancer's planted-test scale (a small budget, two-round matches, troops spending
+    from a fifth of it up: a point's worth well measured in the fewest games;
+    bench/balance.py's ``CI``), played in parts like a ladder and compared (``--compare``)
+    with the same run under the heuristic."""
+
+    name: str
+    game: str
+    agents: tuple[str, str]
+    games: int
+    options: tuple[str, ...]
+    seed: int = 0
+
+    def command(self, root: Path) -> list[str]:
+        """``skirmish balance`` playing (or resuming) this run into ``root/NAME``."""
+        return ["skirmish", "balance", "--game", self.game, "--agents", ",".join(self.agents),
+                "--games", str(self.games), *self.options, "--seed", str(self.seed),
+                "--workers", "1", "--log-dir", str(root / self.name), "--resume",
+                "--json", str(root / f"{self.name}.json"), "--quiet"]
+
+    def folder(self, root: Path) -> Path:
+        """The log folder of its one fit (``skirmish balance`` writes ``fit-0`` there)."""
+        return root / self.name / "fit-0"
+
+    def played(self, root: Path) -> int:
+        """The games finished so far (its manifest's lines; 0: not begun); a folder of
+        another run is a ValueError."""
+        manifest = self.folder(root) / "batch.ndjson"
+        if not manifest.is_file():
+            return 0
+        lines = [json.loads(x) for x in manifest.read_text().splitlines() if x.strip()]
+        described = lines[0].get("description", {}) if lines else {}
+        if (described.get("kind"), described.get("agents")) != ("balance", list(self.agents)):
+            raise ValueError(f"{manifest}: not the price run {self.name}")
+        return len({int(line["game"]) for line in lines[1:]})
+
+
+#: Eden's cards priced under expert: 1,000 matches of two rounds at a 40-point budget, as the
+#: planted test prices Vladd; a match of expert against expert takes some 15 s of a core here
+#: (the whole run some 4 hours), the heuristic's run under a minute.
+PRICES = (
+    Prices("eden-prices-expert", "eden", ("mcts:expert", "mcts:expert"), 1000,
+           ("--budget", "40", "--rounds", "2", "--spread", "0.8")),
 )
 
 
@@ -195,7 +249,38 @@ def status(root: Path) -> str:
         lines.append(
             f"{head}: {found.games} of {GAMES} games, expert {_scored(found)}; "
             f"a decision {mean:.0f} ms on average, the slowest {1000 * found.slowest:.0f} ms")
+    for run in PRICES:
+        played = run.played(root)
+        head = f"{run.name} (balance, {' vs '.join(run.agents)})"
+        lines.append(f"{head}: {played} of {run.games} games" if played else
+                     f"{head}: not begun")
     return "\n".join(lines)
+
+
+def _act(action: str, name: str, root: Path, commit: str | None) -> str:
+    """``command``, ``keep``, ``restore`` or ``split`` of the goal ladder or price run
+    ``name``: the line to print."""
+    goal = next((g for g in GOALS if g.name == name), None)
+    run = next((r for r in PRICES if r.name == name), None)
+    if goal is None and run is None:
+        raise ValueError(f"no goal ladder or price run {name!r} (one of "
+                         f"{', '.join([g.name for g in GOALS] + [r.name for r in PRICES])})")
+    folder = run.folder(root) if run is not None else root / name
+    kept = kept_ladders.KEPT / name
+    if action == "keep":
+        if not commit:
+            raise ValueError("keep: --commit names the commit that played the games")
+        return f"{name}: {kept_ladders.keep(folder, kept, commit)} games kept in {kept}"
+    if action == "restore":
+        return f"{name}: {kept_ladders.restore(kept, folder)} games restored to {folder}"
+    if action == "split":
+        if goal is None:
+            raise ValueError(f"split: {name} is a price run, not a ladder")
+        return split(folder, goal)
+    if run is not None:
+        return shlex.join(run.command(root))
+    assert goal is not None
+    return shlex.join(goal.command(root))
 
 
 #: What may be asked of one ladder by name.
@@ -219,23 +304,7 @@ def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a report 
         if args.what[0] not in ACTIONS or len(args.what) != 2:
             raise ValueError("usage: python -m bench.goals [--root DIR] "
                              f"[{'|'.join(ACTIONS)} NAME]")
-        goal = next((g for g in GOALS if g.name == args.what[1]), None)
-        if goal is None:
-            raise ValueError(f"no goal ladder {args.what[1]!r} (one of "
-                             f"{', '.join(g.name for g in GOALS)})")
-        folder, kept = args.root / goal.name, kept_ladders.KEPT / goal.name
-        if args.what[0] == "keep":
-            if not args.commit:
-                raise ValueError("keep: --commit names the commit that played the games")
-            print(f"{goal.name}: {kept_ladders.keep(folder, kept, args.commit)} games kept "
-                  f"in {kept}")
-        elif args.what[0] == "restore":
-            print(f"{goal.name}: {kept_ladders.restore(kept, folder)} games restored to "
-                  f"{folder}")
-        elif args.what[0] == "split":
-            print(split(folder, goal))
-        else:
-            print(shlex.join(goal.command(args.root)))
+        print(_act(args.what[0], args.what[1], args.root, args.commit))
     except ValueError as error:  # one line, exit 2
         print(f"bench.goals: {error}", file=sys.stderr)
         sys.exit(2)

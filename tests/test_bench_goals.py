@@ -144,3 +144,35 @@ def test_a_ladders_games_kept_in_the_repository_come_back_for_its_resume(
                    capture_output=True, text=True, check=True)
     with pytest.raises(ValueError, match="another batch"):
         kept_ladders.keep(other, kept, "abc123")
+
+
+def test_the_price_run_is_played_in_parts_and_kept_like_a_ladder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 49's card prices under expert: a ``skirmish balance`` run resumed in parts, its
+    games counted from its fit's manifest, kept and restored by name like a ladder."""
+    run = goals.PRICES[0]
+    assert (run.game, run.agents, run.games) == ("eden", ("mcts:expert", "mcts:expert"), 1000)
+    command = run.command(tmp_path)
+    assert command[:2] == ["skirmish", "balance"] and "--resume" in command
+    assert command[command.index("--log-dir") + 1] == str(tmp_path / run.name)
+    assert f"{run.name} (balance, mcts:expert vs mcts:expert): not begun" in goals.status(
+        tmp_path)
+    tiny = goals.Prices("tiny", "eden", ("random", "heuristic"), 2,
+                        ("--budget", "40", "--rounds", "1", "--spread", "0.8"))
+    done = subprocess.run([sys.executable, "-m", *tiny.command(tmp_path)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert tiny.played(tmp_path) == 2
+    other = goals.Prices("tiny", "eden", ("heuristic", "random"), 2, ())
+    with pytest.raises(ValueError, match="not the price run tiny"):
+        other.played(tmp_path)
+    from bench import kept_ladders
+
+    monkeypatch.setattr(goals, "PRICES", (tiny,))
+    monkeypatch.setattr(kept_ladders, "KEPT", tmp_path / "kept")
+    assert goals._act("keep", "tiny", tmp_path, "abc123").startswith("tiny: 2 games kept")
+    fresh = tmp_path / "fresh"
+    assert goals._act("restore", "tiny", fresh, None).startswith("tiny: 2 games restored")
+    assert tiny.played(fresh) == 2
+    with pytest.raises(ValueError, match="is a price run"):
+        goals._act("split", "tiny", tmp_path, None)
