@@ -12,7 +12,7 @@ tuning, under the presets' time caps: ``mcts:expert`` against ``heuristic`` and 
     python -m bench.goals --root DIR ...       # the log folders' parent (default out/goals)
     python -m bench.goals keep NAME --commit SHA   # its games kept in bench/ladders/NAME
     python -m bench.goals restore NAME         # written back into its log folder
-    python -m bench.goals split NAME           # expert's score by scenario, troop and seat
+    python -m bench.goals split NAME           # expert's score by scenario, troop, seat, pairing
 
 The status reads each log folder's manifest (``batch.ndjson``: every finished game's result,
 as the ladder wrote it; ``skirmish ladder --resume`` verifies the records themselves).
@@ -211,7 +211,8 @@ def _scored(found: Progress) -> str:
 
 def split(folder: Path, goal: Goal) -> str:
     """Expert's score in ``goal``'s ladder so far by scenario (a game that has them), by the
-    troop or band it played and by its seat (A or B): where it falls short of the goal. Each
+    troop or band it played, by its seat (A or B) and by pairing (its troop against the
+    other's): where it falls short of the goal. Each
     game's deal is the ladder's own (``make_deals`` gives the same deals for the same game
     and number of games; a result names its deal and which agent sat where)."""
     from skirmish.sim.ladder import make_deals
@@ -224,7 +225,8 @@ def split(folder: Path, goal: Goal) -> str:
     for result in results.values():
         deal = deals[int(result["deal"]) % len(deals)]
         seat = list(result["seats"]).index(1)  # the seat expert sat at (agent 1)
-        keys = [("expert's troop", deal.troops[seat]), ("expert's seat", "AB"[seat])]
+        keys = [("expert's troop", deal.troops[seat]), ("expert's seat", "AB"[seat]),
+                ("pairing", f"{deal.troops[seat]} against {deal.troops[1 - seat]}")]
         if deal.scenario:
             keys.insert(0, ("scenario", deal.scenario))
         for key in keys:

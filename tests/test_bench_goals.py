@@ -88,6 +88,8 @@ def test_the_split_scores_expert_by_scenario_troop_and_seat(tmp_path: Path) -> N
     assert any(line.startswith(f"  expert's troop {first.troops[1]}: 1-") for line in text)
     assert any(line.startswith("  expert's seat A: 0-0-1") for line in text)
     assert any(line.startswith("  expert's seat B: 1-1-0") for line in text)
+    assert any(line.startswith(f"  pairing {first.troops[1]} against {first.troops[0]}: 1-0-0")
+               for line in text)
     with pytest.raises(ValueError, match="no game yet"):
         goals.split(tmp_path / "masseffect-hard", GOALS_BY_NAME["masseffect-hard"])
 
