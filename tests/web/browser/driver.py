@@ -101,6 +101,14 @@ class Table:
             [x, y])
         return float(point[0]), float(point[1])
 
+    def on_a_base(self, x: float, y: float) -> bool:
+        """Whether a click at the point (x, y) cm would land on a base: on its touch target,
+        which is wider than the base itself on a small screen (board.js, TOUCH_PX)."""
+        cx, cy = self.client_point(x, y)
+        return bool(self.page.evaluate(
+            """([cx, cy]) => { const e = document.elementFromPoint(cx, cy);
+               return !!(e && e.closest('g.base')); }""", [cx, cy]))
+
     # -- acting ----------------------------------------------------------------------------
     def _clear_toast(self) -> None:
         self.page.evaluate("document.getElementById('toast').hidden = true")
@@ -183,8 +191,7 @@ class Table:
         step = min(gap - r - er - 0.5, 8.0)
         tx, ty = x + (ex - x) / gap * step, y + (ey - y) / gap * step
         # a click on a base (its own too) selects that fighter: it is not a point to move to
-        if step < 1 or any(math.hypot(bx - tx, by - ty) < br + 0.3
-                           for bx, by, br, _ in bases.values()):
+        if step < 1 or self.on_a_base(tx, ty):
             return False
         self.page.evaluate("document.getElementById('tape').hidden = true")
         self.click_cm(tx, ty)

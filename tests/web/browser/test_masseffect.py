@@ -45,7 +45,7 @@ def towards(table: Table, ref: str, step: float, heading: float = 0.0
     angle = math.atan2(ey - y, ex - x) + math.radians(heading)
     tx, ty = x + math.cos(angle) * step, y + math.sin(angle) * step
     if step < 1 or any(math.hypot(bx - tx, by - ty) < br + r + 0.3
-                       for bx, by, br, _ in table.bases().values()):
+                       for bx, by, br, _ in table.bases().values()) or table.on_a_base(tx, ty):
         return None
     return tx, ty
 
