@@ -6,6 +6,7 @@ and prior, so the tactical suite's two positions that name these mistakes pin it
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -93,6 +94,12 @@ def test_a_shot_is_weighed_by_its_exact_odds() -> None:
     text = equipment["Pistol"]
     assert shot_value(anton, ngobo, text) > shot_value(anton, mark, text)
     assert shot_value(anton, ngobo, None) < shot_value(anton, ngobo, text)  # no Str 3
+    # 6.B step 2: of the shooter a free target's shot reads CBT and the weapon's bonus only
+    # (the answer is remembered by them: shooters of equal skill share it)
+    other = replace(anton, ref="A.Other", side=0, vig=anton.vig + 2, cp_left=(1, 1, 1, 1),
+                    cbt=anton.cbt - 1)
+    assert shot_outlook(other, ngobo, 1, strength) == (kill_ngobo, lost_ngobo)
+    assert shot_outlook(other, ngobo, 0, strength) != (kill_ngobo, lost_ngobo)
 
 
 @pytest.mark.parametrize("name", ["charge-the-one-who-cannot-respond", "the-better-shot",

@@ -70,6 +70,37 @@ def test_best_maximises_incapacitation_then_expected_cp() -> None:
     assert MeleeStrike(dummy(), armoured).aim_at(3, 4) == (1, 1)
 
 
+def test_a_shots_outcome_is_worked_out_once_for_equal_targets_and_is_the_fresh_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rulebook 6.B steps 3-7 read nothing of the shooter: the outcome of a number of
+    successes is remembered by what it reads of the target, the weapon's Str and the aim,
+    and a remembered answer is the answer worked out afresh."""
+    from skirmish.games.eden.odds import attacks
+
+    monkeypatch.setattr(attacks, "_SHOTS", {})
+    target = dummy(cp=(1, 3, 2, 3), protection=(0, 1, 0, 0))
+    fresh = {hits: ShootingStrike(target, 3)._outcome(hits) for hits in range(1, 5)}
+    for hits in range(1, 5):
+        assert ShootingStrike(target, 3).outcome(hits) == fresh[hits]
+    assert len(attacks._SHOTS) == 4
+    worked: list[int] = []
+    real = ShootingStrike._outcome
+
+    def counted(self: ShootingStrike, hits: int) -> dict[tuple[int, int, int, int], Fraction]:
+        worked.append(hits)
+        return real(self, hits)
+
+    monkeypatch.setattr(ShootingStrike, "_outcome", counted)
+    # another fighter alike (another ref, side): remembered; another Str or aim: not
+    twin = Combatant("A.Twin", 0, 2, target.vig, target.spd, target.cp_left, target.location,
+                     target.limb_faces, target.protection, target.ranged_protection)
+    assert ShootingStrike(twin, 3).outcome(2) == fresh[2] and worked == []
+    ShootingStrike(target, 4).outcome(2)
+    ShootingStrike(target, 3, aim="none").outcome(2)
+    ShootingStrike(target, 3, maximise=False).outcome(2)
+    assert worked == [2, 2, 2]
+
+
 def test_the_aim_policy_none_keeps_every_success() -> None:
     target = dummy(cp=(1, 3, 3, 3))
     assert MeleeStrike(dummy(), target, aim="none").aim_at(4, 2) == (1, 0)

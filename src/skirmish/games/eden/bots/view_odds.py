@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -111,14 +112,22 @@ def strike_value(attacker: Combatant, target: Combatant, reactions: set[str]) ->
     return 4.0 * p_target + lost_target - (4.0 * p_attacker + lost_attacker)
 
 
-@functools.lru_cache(maxsize=20_000)
 def shot_outlook(attacker: Combatant, target: Combatant, bonus: int, strength: int
                  ) -> tuple[float, float]:
     """(P(target incapacitated), expected CP the target loses) for one shot with a weapon
     of this CBT ``bonus`` and ``strength``, exactly (odds.attacks.shooting): no obstacle
-    counted, the target taken as free."""
+    counted, the target taken as free. Of the shooter a free target's shot reads the CBT
+    alone (Rulebook 6.B step 2), so the answer is remembered by it (:func:`_shot_outlook`):
+    shooters of equal CBT share it."""
+    return _shot_outlook(attacker.cbt + bonus, target, strength)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _shot_outlook(skill: int, target: Combatant, strength: int) -> tuple[float, float]:
+    """:func:`shot_outlook` for a shooter of CBT ``skill``, the weapon's bonus added."""
+    attacker = replace(target, cbt=skill)  # only its CBT is read: no redirect
     p_target = lost_target = Fraction(0)
-    for (d_target, _), p in shooting(attacker, target, bonus=bonus, strength=strength).items():
+    for (d_target, _), p in shooting(attacker, target, strength=strength).items():
         if any(n >= left for n, left in zip(d_target, target.cp_left, strict=True) if n):
             p_target += p
         lost_target += p * sum(d_target)

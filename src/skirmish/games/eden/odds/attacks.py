@@ -286,6 +286,12 @@ def melee(attacker: Combatant, target: Combatant, reaction: str = "passive", *,
 
 
 # -- Rulebook 6.B, shooting, steps 2-7 -------------------------------------------------------
+#: :meth:`ShootingStrike.outcome` by what it reads: the struck fighter's VIG, CP left, location
+#: faces, ranged protection and shift allowance; the weapon's Str; the aim policy, whether the
+#: shooter maximises; the successes rolled.
+_SHOTS: dict[tuple[Any, ...], dict[Delta, Fraction]] = {}
+
+
 class ShootingStrike:
     """Steps 3-7 once the successes are known: location, shift, Str + remaining, wounds."""
 
@@ -335,6 +341,20 @@ class ShootingStrike:
         return min(faces, key=key)
 
     def outcome(self, hits: int) -> dict[Delta, Fraction]:
+        """The distribution of the CP the struck fighter loses once ``hits`` successes are
+        rolled: worked out once per the values it reads (:data:`_SHOTS`: it reads nothing of
+        the shooter, so shots of any skill at equal targets share it)."""
+        s = self.struck
+        key = (s.vig, s.cp_left, s.location, s.limb_faces, s.ranged_protection,
+               s.shift_allowance, self.strength, self.aim, self.maximise, hits)
+        known = _SHOTS.get(key)
+        if known is None:
+            if len(_SHOTS) >= 20_000:
+                _SHOTS.clear()
+            known = _SHOTS[key] = self._outcome(hits)
+        return dict(known)
+
+    def _outcome(self, hits: int) -> dict[Delta, Fraction]:
         out: dict[Delta, Fraction] = {}
         for rolled in FACES:
             face = self.shift(hits, rolled)
