@@ -15,9 +15,10 @@ match) of a fit, and the log-loss of the stored fitted weights (``me_leaf=fitted
 ``--scenario NAME`` plays that scenario's deals only, and ``--beside`` asks what each term
 adds to the presets' leaf as it stands (the hand-set weights and ``me_threat`` 1, one column
 on a fitted scale): the cross-validated log-loss of that leaf alone, then of the leaf with
-each term (and the shots still to come) fitted beside it, with the fitted weights: a term
-that lowers the log-loss deserves more weight than the leaf gives it (``me_hold``: the score
-of the scenarios won by holding objectives, docs/bots.md)::
+each term (and the shots still to come, and the objectives within a run: ``me_reach``) fitted
+beside it, with the fitted weights: a term that lowers the log-loss deserves more weight than
+the leaf gives it (``me_hold``: the score of the scenarios won by holding objectives,
+docs/bots.md)::
 
     python -m bench.me_leaf_fit --games 100 --scenario "Tenir la position" --beside
 """
@@ -95,12 +96,14 @@ def self_play(games: int, seed: int = 1000, scenario: str | None = None,
 
 
 def _presets_leaf(game: Game, terms: dict[str, float]) -> list[float]:
-    """The presets' leaf in logits (before the race of an Extraction) and the shots."""
+    """The presets' leaf in logits (before the race of an Extraction), the shots and the
+    objectives within a run (``me_reach``)."""
+    from skirmish.games.masseffect.bots.reach import masseffect_reach
     from skirmish.games.masseffect.bots.threats import me_threats
 
     ta, tb = me_threats(game)
     hand = sum(getattr(MASSEFFECT_HAND, name) * terms[name] for name in NAMES)
-    return [hand + MASSEFFECT_THREAT * (ta - tb), ta - tb]
+    return [hand + MASSEFFECT_THREAT * (ta - tb), ta - tb, masseffect_reach(game.state)]
 
 
 def cross_validated(x: np.ndarray, y: np.ndarray, match: np.ndarray, folds: int = 4) -> float:
@@ -122,7 +125,9 @@ def beside_the_leaf(sample: Sample, folds: int = 4) -> dict[str, tuple[float, li
     for j, name in enumerate(NAMES):
         if np.std(terms[:, j]) > 0:
             columns[name] = np.column_stack([leaf[:, 0], terms[:, j]])
-    columns["threat"] = leaf
+    columns["threat"] = leaf[:, :2]
+    if np.std(leaf[:, 2]) > 0:
+        columns["reach"] = leaf[:, [0, 2]]
     return {name: (cross_validated(x, y, match, folds), [float(w) for w in fit(x, y)])
             for name, x in columns.items()}
 

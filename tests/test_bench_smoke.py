@@ -62,6 +62,7 @@ def test_the_leaf_fit_of_one_scenario_weighs_each_term_beside_the_presets_leaf()
     assert len(sample.leaf) == len(sample.terms) > 0
     figures = beside_the_leaf(sample, folds=2)
     assert len(figures["leaf"][1]) == 1 and len(figures["score"][1]) == 2
+    assert len(figures["threat"][1]) == 2 and len(figures["reach"][1]) == 2  # me_reach
     assert "extracted" not in figures  # never varies outside an Extraction
     assert all(np.isfinite(loss) for loss, _ in figures.values())
 

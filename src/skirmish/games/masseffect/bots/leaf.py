@@ -107,14 +107,15 @@ def masseffect_terms(game: Game) -> dict[str, float]:
 
 def masseffect_value(game: Game, threat: float = 0.0,
                      weights: MassEffectWeights = MASSEFFECT_HAND, race: float = 0.0,
-                     hold: float = 0.0) -> float:
+                     hold: float = 0.0, reach: float = 0.0) -> float:
     """Player A's chances from an ME:A position: its terms (:func:`masseffect_terms`) by
     their ``weights``; ``threat`` weighs the shots still to come this turn
     (:mod:`.threats`, :data:`MASSEFFECT_THREAT` logits a band point; 0: not
     computed); ``race`` the data race of an Extraction (:mod:`.race`), in logits a turn
     (0: not computed); ``hold`` what a point of the score adds in a scenario won by holding
     objectives (ME41: points banked, which no later turn takes back), in logits beyond the
-    ``weights``' score."""
+    ``weights``' score; ``reach`` a point the objectives within a run would score
+    (:mod:`.reach`: ME41's holdings a movement ahead), in logits (0: not computed)."""
     if game.is_over:
         return outcome_value(game)
     terms = masseffect_terms(game)
@@ -131,6 +132,10 @@ def masseffect_value(game: Game, threat: float = 0.0,
         from skirmish.games.masseffect.bots.race import masseffect_race
 
         score += race * masseffect_race(game.state)
+    if reach:
+        from skirmish.games.masseffect.bots.reach import masseffect_reach
+
+        score += reach * masseffect_reach(state)
     return logistic(score)
 
 

@@ -87,6 +87,9 @@ PARAMETERS: dict[str, Parameter] = {
     "me_hold": Parameter(float, low=0, high=10, default=0.0, help="what a point scored adds "
                          "to the evaluation in a scenario won by holding objectives, "
                          f"logits ({_NAME})"),
+    "me_reach": Parameter(float, low=0, high=10, default=0.0, help="what a point the "
+                          "objectives within a run would score adds to the evaluation in a "
+                          f"scenario won by holding objectives, logits ({_NAME})"),
     "me_stays": Parameter(bool, default=False, help=f"{_NAME}'s rollouts play the movement "
                           "phase as stays (cheap: a turn plays out in tens of ms)"),
     "me_replay": Parameter(bool, default=False, help=f"{_NAME}'s rollouts play the "
@@ -151,9 +154,10 @@ def configure(settings: Settings) -> GameSearch:
         raise ValueError(f"me_leaf: one of {', '.join(MASSEFFECT_LEAVES)}, got {name!r}")
     weights = MASSEFFECT_LEAVES[name]
     threat, race, hold = values["me_threat"], values["me_race"], values["me_hold"]
+    reach = values["me_reach"]
 
     def rules(game: Game) -> float:
-        return masseffect_value(game, threat, weights, race, hold)
+        return masseffect_value(game, threat, weights, race, hold, reach)
 
     leaf = blended(rules, LEARNED_MODEL, float(values["me_learned"]))
 
