@@ -5,29 +5,22 @@ each point more by ``me_hold``; elsewhere the term is not read."""
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pytest
 
 from skirmish.bots.mcts.agent import MCTSAgent
 from skirmish.bots.registry import make_agent
 from skirmish.core import Game
-from skirmish.games.masseffect import MASS_EFFECT
 from skirmish.games.masseffect.bots.leaf import MASSEFFECT_HAND, masseffect_value
-from skirmish.sim.ladder import make_deals
+
+from .me_tables import edge_table
 
 
 def table(scenario: str, scores: tuple[int, int]) -> Game:
     """The first deal of ``scenario`` at turn 3 with these scores, every figure placed at
-    its own edge's middle (90 cm apart: nobody holds an objective, nobody is shot at)."""
-    game = MASS_EFFECT.new_game(make_deals("masseffect", games=2, scenarios=[scenario])[0]
-                                .setup, seed=1)
-    state: Any = game.state
-    state.turn = 3
-    state.scores = list(scores)
-    for figure in state.figures:
-        figure.placed = True
-        figure.x, figure.y = 45.0, (1.0 if figure.side == 0 else 89.0)
+    its own edge's middle (88 cm apart: nobody holds an objective, nobody is shot at)."""
+    game = edge_table(scenario, 3, 1.0)
+    game.state.scores = list(scores)  # type: ignore[attr-defined]
     return game
 
 

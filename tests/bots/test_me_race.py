@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from skirmish.core import Game
-from skirmish.games.masseffect import MASS_EFFECT
 from skirmish.games.masseffect.bots.leaf import masseffect_value
 from skirmish.games.masseffect.bots.race import masseffect_race, race_turns
 from skirmish.games.masseffect.phases.special import DATA
 from skirmish.games.masseffect.state import MarkerState
-from skirmish.sim.ladder import make_deals
+
+from .me_tables import edge_table
 
 EXTRACTION = "Extraction de données"
 
@@ -23,14 +23,7 @@ def table(scenario: str = EXTRACTION, turn: int = 2) -> Game:
     """Escouade Orion (A, lower edge) against Cellule Tisiphone (B, upper edge) on a 90 cm
     table, every figure placed at its edge's middle; terminal-1 at (25, 45) cm, terminal-2
     at (65, 45), locked. Walk 10 cm, run 20; the leaders' Qualité 3+ (1.5 turns a roll)."""
-    game = MASS_EFFECT.new_game(make_deals("masseffect", games=2, scenarios=[scenario])[0]
-                                .setup, seed=1)
-    state: Any = game.state
-    state.turn = turn
-    for figure in state.figures:
-        figure.placed = True
-        figure.x, figure.y = 45.0, (5.0 if figure.side == 0 else 85.0)
-    return game
+    return edge_table(scenario, turn, 5.0)
 
 
 def put(game: Game, side: int, x: float, y: float) -> None:

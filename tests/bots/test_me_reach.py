@@ -14,26 +14,19 @@ import pytest
 from skirmish.bots.mcts.agent import MCTSAgent
 from skirmish.bots.registry import make_agent
 from skirmish.core import Game
-from skirmish.games.masseffect import MASS_EFFECT
 from skirmish.games.masseffect.bots.leaf import masseffect_value
 from skirmish.games.masseffect.bots.reach import masseffect_reach
 from skirmish.games.masseffect.cards.scenarios import MarkerKind
 from skirmish.games.masseffect.rules import CONTROL_PAS, RUN_FACTOR, pas_to_cm
 from skirmish.games.masseffect.state import MARKER_RADIUS
-from skirmish.sim.ladder import make_deals
+
+from .me_tables import edge_table
 
 
 def table(scenario: str, turn: int = 3) -> Game:
     """The first deal of ``scenario`` at ``turn``, every figure placed at its own edge's
-    middle (90 cm apart: out of every objective's reach)."""
-    game = MASS_EFFECT.new_game(make_deals("masseffect", games=2, scenarios=[scenario])[0]
-                                .setup, seed=1)
-    state: Any = game.state
-    state.turn = turn
-    for figure in state.figures:
-        figure.placed = True
-        figure.x, figure.y = 45.0, (1.0 if figure.side == 0 else 89.0)
-    return game
+    middle (88 cm apart: out of every objective's reach)."""
+    return edge_table(scenario, turn, 1.0)
 
 
 def objective(game: Game) -> Any:

@@ -145,20 +145,16 @@ def masseffect_objectives(state: Any) -> float:
     scenarios. A turn's end adds its points to the scores as this projection loses them, so
     a leaf just before a turn's end and one just after are valued alike (an action that
     ends the phase is not favoured by the scoring it brings forward)."""
+    from skirmish.games.masseffect.bots.reach import points_still_to_score
     from skirmish.games.masseffect.rules import CONTROL_PAS
     from skirmish.games.masseffect.turn import objectives_held
 
-    scenario = state.scenario
-    victory = scenario.victory
-    if victory.kind != "hold_objectives":
+    points = points_still_to_score(state)
+    if not points:
         return 0.0
-    first = max(int(state.turn), 1, int(victory.param("from_turn", 2)))
-    turns = max(0, int(scenario.turns) - first + 1)
-    if not turns:
-        return 0.0
-    control = int(victory.param("control", CONTROL_PAS))
+    control = int(state.scenario.victory.param("control", CONTROL_PAS))
     held = sum(1 if side == 0 else -1 for _, side in objectives_held(state, control))
-    return float(turns * held * int(victory.param("points", 1)))
+    return float(held * points)
 
 
 __all__ = ["LEAVES", "MASSEFFECT_DATA", "MASSEFFECT_HAND", "MASSEFFECT_LEAVES",

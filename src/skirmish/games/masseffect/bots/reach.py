@@ -22,20 +22,27 @@ from skirmish.games.masseffect.rules import CONTROL_PAS, RUN_FACTOR, pas_to_cm
 from skirmish.games.masseffect.state import MARKER_RADIUS
 
 
+def points_still_to_score(state: Any) -> int:
+    """ME41 (hold the objectives): what an objective held from now on would still score, the
+    points of a turn's holding times the turns still to score (this one too, from the
+    scenario's first scoring turn); 0 in the other scenarios or when no turn is left."""
+    victory = state.scenario.victory
+    if victory.kind != "hold_objectives":
+        return 0
+    first = max(int(state.turn), 1, int(victory.param("from_turn", 2)))
+    turns = max(0, int(state.scenario.turns) - first + 1)
+    return turns * int(victory.param("points", 1))
+
+
 def masseffect_reach(state: Any) -> float:
     """ME41 (hold the objectives), a run ahead: A's objectives over B's when each goes to the
     band with more figures in action within a run of its control range (edge to edge, as
-    ME41 measures), times the points a turn's holding scores and the turns still to score
-    (as :func:`.leaf.masseffect_objectives` counts them); 0 in the other scenarios."""
-    scenario = state.scenario
-    victory = scenario.victory
-    if victory.kind != "hold_objectives":
+    ME41 measures), times what a holding would still score (:func:`points_still_to_score`,
+    as :func:`.leaf.masseffect_objectives` counts it); 0 in the other scenarios."""
+    points = points_still_to_score(state)
+    if not points:
         return 0.0
-    first = max(int(state.turn), 1, int(victory.param("from_turn", 2)))
-    turns = max(0, int(scenario.turns) - first + 1)
-    if not turns:
-        return 0.0
-    control = pas_to_cm(int(victory.param("control", CONTROL_PAS)))
+    control = pas_to_cm(int(state.scenario.victory.param("control", CONTROL_PAS)))
     figures = [(f.side, f.x, f.y, f.radius + control + pas_to_cm(f.profile.move * RUN_FACTOR))
                for f in state.in_action()]
     held = 0
@@ -47,7 +54,7 @@ def masseffect_reach(state: Any) -> float:
             if math.hypot(x - marker.x, y - marker.y) - MARKER_RADIUS <= reach + 1e-9:
                 counts[side] += 1
         held += (counts[0] > counts[1]) - (counts[1] > counts[0])
-    return float(turns * held * int(victory.param("points", 1)))
+    return float(held * points)
 
 
-__all__ = ["masseffect_reach"]
+__all__ = ["masseffect_reach", "points_still_to_score"]
