@@ -136,6 +136,47 @@ def test_the_first_die_waits_for_a_seat_that_committed(client: TestClient) -> No
     assert check(record)[0].startswith("dice verified")
 
 
+def test_a_message_sent_again_is_answered_with_the_table(client: TestClient) -> None:
+    """A browser sends again a commitment or a nonce that no frame has confirmed (a socket
+    lost on the way, static/fair_dice.js): the server answers the repeat with the table as
+    it stands, to that seat alone, and changes nothing; any other message stays refused."""
+    made = create(client, rounds=1)
+    match_id = made["id"]
+    nonces = [secrets.token_bytes(32), secrets.token_bytes(32)]
+    commits = [{"type": "commit", "commitment": seat_commitment(seat, nonces[seat])}
+               for seat in (0, 1)]
+    with client.websocket_connect(f"/ws/{match_id}",
+                                  headers=seat_headers(token_of(made["join"]["0"]))) as a, \
+            client.websocket_connect(f"/ws/{match_id}",
+                                     headers=seat_headers(token_of(made["join"]["1"]))) as b:
+        state(a), state(b)
+        a.send_json(commits[0])
+        state(a), state(b)
+        a.send_json({**commits[0], "commitment": commits[0]["commitment"].upper()})
+        again = state(a)
+        assert again["type"] == "state"
+        assert again["view"]["dice"]["commitments"]["seats"] == [commits[0]["commitment"],
+                                                                 None]
+        a.send_json({"type": "commit", "commitment": seat_commitment(0, nonces[1])})
+        assert "already committed" in state(a)["message"]
+        b.send_json(commits[1])
+        state(a), state(b)
+        for seat, ws in enumerate((a, b)):
+            ws.send_json({"type": "reveal", "nonce": nonces[seat].hex()})
+            last = [state(a), state(b)]
+        assert "pending" not in last[0]["view"]["dice"]
+        for message in (commits[0], {"type": "reveal", "nonce": nonces[0].hex()}):
+            a.send_json(message)  # the dice are drawn: the repeat is shown the table
+            again = state(a)
+            assert again["type"] == "state" and "pending" not in again["view"]["dice"]
+        a.send_json({"type": "reveal", "nonce": nonces[1].hex()})
+        assert "already drawn" in state(a)["message"]
+        b.send_json({"type": "ping"})  # seat 1 was sent nothing for seat 0's repeats
+        assert next_state(b)["type"] == "pong"
+    game = hub_of(client).rooms[match_id].game
+    assert isinstance(game.dice, FairDice) and game.dice.nonces == tuple(nonces)
+
+
 def test_a_spectator_has_no_nonce(client: TestClient) -> None:
     made = create(client, rounds=1)
     with client.websocket_connect(f"/ws/{made['id']}") as watcher:

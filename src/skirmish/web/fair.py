@@ -26,9 +26,11 @@ from skirmish.core.dice import Dice, KeyedDice, dice_from_json
 from skirmish.core.fair_dice import (
     DiceCommitments,
     DiceWaitingError,
+    FairDice,
     PendingDice,
     install,
     new_secret,
+    seat_commitment,
     settled,
 )
 
@@ -43,6 +45,8 @@ __all__ = ["DiceWaitingError", "first_die", "handle", "new_dice", "new_game", "r
 
 #: The rule named by a refusal of the dice protocol.
 RULE = "dice"
+#: What :func:`_change` answers for a message that repeats what the server holds.
+REPEATED = "repeated"
 
 
 def new_dice(seats: Sequence[Mapping[str, Any]], key: bytes | None = None) -> Dice:
@@ -149,15 +153,34 @@ def _seat(conn: Connection, message: Mapping[str, Any]) -> int:
     return conn.seat
 
 
+def _repeated(room: Room, protocol: DiceCommitments | None, seat: int,
+              message: Mapping[str, Any]) -> bool:
+    """Whether a ``commit`` or ``reveal`` says again what the server already holds for this
+    seat: a browser sends again what no frame has confirmed yet (a socket lost on the way,
+    static/fair_dice.js), and is answered with the table as it stands, not refused."""
+    if protocol is not None:
+        commitment, nonce = protocol.commitments[seat], protocol.nonces[seat]
+    elif isinstance(room.game.dice, FairDice):
+        nonce = room.game.dice.nonces[seat]
+        commitment = None if nonce is None else seat_commitment(seat, nonce)
+    else:
+        return False
+    if message["type"] == "commit":
+        return commitment is not None and str(message["commitment"]).lower() == commitment
+    return nonce is not None and str(message["nonce"]).lower() == nonce.hex()
+
+
 def _change(room: Room, conn: Connection, message: Mapping[str, Any]) -> str | None:
     """Apply a ``commit`` or ``reveal`` in the transaction holding the match's row: None,
-    or why not (one line)."""
+    :data:`REPEATED` when it repeats what is held, or why not (one line)."""
     try:
         seat = _seat(conn, message)
     except ValueError as exc:
         return str(exc)
     with room.store.locked(room.id) as session:
         protocol = _stored(room, session)
+        if _repeated(room, protocol, seat, message):
+            return REPEATED
         if protocol is None:
             return "the dice are already drawn: nothing more to commit or reveal"
         try:
@@ -176,6 +199,9 @@ async def handle(room: Room, conn: Connection, message: Mapping[str, Any]) -> No
     browser reveals once every seat has committed), and a bot waiting for the dice moves."""
     async with room.lock:
         error = await asyncio.to_thread(_change, room, conn, message)
+        if error is REPEATED:  # this seat's browser missed the frame that showed it
+            await room._refresh([conn], first=True)
+            return
         if error is not None:
             conn.error(error, RULE)
             return

@@ -81,3 +81,39 @@ def test_a_masseffect_match_begins_with_the_browsers_nonce(page: Any, live: Any,
     game = live.hub.rooms[match_id].game
     assert isinstance(game.dice, FairDice) and game.dice.counter > 0  # the roll-off
     assert game.dice.nonces[0] == bytes.fromhex(nonce)  # the browser's own nonce
+
+
+#: The page's socket loses its first commitment and its first nonce on the way.
+_LOSE_FIRST = """(() => {
+  const send = WebSocket.prototype.send;
+  window.lost = [];
+  WebSocket.prototype.send = function (data) {
+    const kind = typeof data === "string" ? (JSON.parse(data).type || "") : "";
+    if ((kind === "commit" || kind === "reveal") && !window.lost.includes(kind)) {
+      window.lost.push(kind);
+      return undefined;
+    }
+    return send.call(this, data);
+  };
+})();"""
+
+
+def test_a_commitment_and_a_nonce_lost_on_the_way_are_sent_again(page: Any, live: Any) -> None:
+    """No frame confirms what the socket lost: the page sends it again (static/fair_dice.js),
+    and the dice are drawn from its own nonce all the same."""
+    page.add_init_script(_LOSE_FIRST)
+    token = new_token()
+    seats = [SeatInfo(0, "human", None, "", token_hash(token)),
+             SeatInfo(1, "bot", "random", "random", None)]
+    dice = new_dice([{"seat": 0, "kind": "human"}, {"seat": 1, "kind": "bot"}])
+    match_id = live.hub.store.create_match(ruleset="eden", setup=demo_setup(max_rounds=1),
+                                           dice=dice.to_json(), title="Lost on the way",
+                                           mode="remote", seats=seats)
+    page.goto(f"/join/{match_id}/{token}")
+    page.wait_for_url(f"**/match/{match_id}")
+    page.wait_for_selector("body[data-dice=drawn]", state="attached")
+    assert page.evaluate("window.lost") == ["commit", "reveal"]
+    nonce = page.evaluate(f"localStorage.getItem('skirmish-dice-{match_id}-nonce-0')")
+    game = live.hub.rooms[match_id].game
+    assert isinstance(game.dice, FairDice)
+    assert game.dice.nonces[0] == bytes.fromhex(nonce)

@@ -87,7 +87,12 @@ const FairDice = (() => {
   // -- at the table ----------------------------------------------------------------------
   const matchId = SK.config.match;
   const store = (name) => `skirmish-dice-${matchId}-${name}`;
-  const sent = {commit: new Set(), reveal: new Set()};
+  // when each of this page's seats last sent its commitment and its nonce: a message that
+  // no frame has confirmed after AGAIN_MS is sent again (a socket lost on the way; the
+  // server answers a repeat with the table as it stands, web/fair.py)
+  const AGAIN_MS = 3000;
+  const sent = {commit: new Map(), reveal: new Map()};
+  let again = null;
   let checked = false;
 
   function remember(name, value) {
@@ -104,7 +109,16 @@ const FairDice = (() => {
       remember(`nonce-${seat}`, nonce);
     }
     const commitment = await seatCommitment(seat, unhex(nonce));
-    SK.send(Object.assign({type: "commit", commitment}, hotseat ? {seat: String(seat)} : {}));
+    if (!SK.send(Object.assign({type: "commit", commitment}, hotseat ? {seat: String(seat)} : {}))) {
+      sent.commit.delete(seat);  // no socket: the next frame (or the timer) tries again
+    }
+  }
+
+  /** Whether this seat's message of this kind is to be sent now: never sent, or sent
+      AGAIN_MS ago and still not in the frame. */
+  function due(kind, seat) {
+    const at = sent[kind].get(seat);
+    return at === undefined || Date.now() - at >= AGAIN_MS;
   }
 
   function onState(frame) {
@@ -115,21 +129,32 @@ const FairDice = (() => {
     const mine = hotseat ? [0, 1] : (typeof frame.seat === "number" ? [frame.seat] : []);
     document.body.dataset.dice = dice.pending ? (dice.revealing ? "revealing" : "committing")
                                               : "drawn";
+    clearTimeout(again);
     if (dice.pending) {
+      let waiting = false;
       for (const seat of mine) {
         const made = dice.commitments.seats[seat];
-        if (made === null && !dice.closed && !sent.commit.has(seat)) {
-          sent.commit.add(seat);
-          commit(seat, hotseat);
-        } else if (made !== null && dice.revealing && !dice.revealed[seat]
-                   && !sent.reveal.has(seat)) {
+        if (made === null && !dice.closed) {
+          waiting = true;
+          if (due("commit", seat)) {
+            sent.commit.set(seat, Date.now());
+            commit(seat, hotseat);
+          }
+        } else if (made !== null && dice.revealing && !dice.revealed[seat]) {
           const nonce = recall(`nonce-${seat}`);
           if (nonce) {
-            sent.reveal.add(seat);
-            SK.send(Object.assign({type: "reveal", nonce}, hotseat ? {seat: String(seat)} : {}));
+            waiting = true;
+            if (due("reveal", seat)) {
+              sent.reveal.set(seat, Date.now());
+              const message = Object.assign({type: "reveal", nonce},
+                                            hotseat ? {seat: String(seat)} : {});
+              if (!SK.send(message)) sent.reveal.delete(seat);
+            }
           }
         }
       }
+      // no frame may come to confirm it (the socket lost it): look again in a while
+      if (waiting) again = setTimeout(() => onState(frame), AGAIN_MS + 100);
     }
     if (frame.over && !checked) { checked = true; verify(); }
   }
