@@ -72,7 +72,8 @@ def _default_socket_rates() -> dict[str, Rate]:
             "chat": Rate(1, 5),
             # a takeback request or answer is stored and shown to the other seat
             "takeback": Rate(0.2, 6), "handover": Rate(2, 10),
-            # a seat's dice nonce: committed, then revealed, once each (hot-seat: twice)
+            # a seat's dice nonce: committed, then revealed, once each (hot-seat: twice; a page
+            # sends one again when no frame has confirmed it within 3 s: static/fair_dice.js)
             "commit": Rate(0.5, 4), "reveal": Rate(0.5, 4)}
 
 
