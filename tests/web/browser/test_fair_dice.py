@@ -21,17 +21,24 @@ from .driver import Stats, Table
 pytestmark = pytest.mark.browser
 
 
-def test_the_browser_adds_its_nonce_and_verifies_the_dice(page: Any, live: Any,
-                                                          shots: Path) -> None:
+def _join_a_match_against_the_random_bot(page: Any, live: Any, title: str) -> str:
+    """An Eden demo match with fair dice, seat 0 this page's (joined), seat 1 the random
+    bot's: its id."""
     token = new_token()
     seats = [SeatInfo(0, "human", None, "", token_hash(token)),
              SeatInfo(1, "bot", "random", "random", None)]
     dice = new_dice([{"seat": 0, "kind": "human"}, {"seat": 1, "kind": "bot"}])
-    match_id = live.hub.store.create_match(ruleset="eden", setup=demo_setup(max_rounds=1),
-                                           dice=dice.to_json(), title="Fair dice",
-                                           mode="remote", seats=seats)
+    match_id: str = live.hub.store.create_match(ruleset="eden", setup=demo_setup(max_rounds=1),
+                                                dice=dice.to_json(), title=title,
+                                                mode="remote", seats=seats)
     page.goto(f"/join/{match_id}/{token}")
     page.wait_for_url(f"**/match/{match_id}")
+    return match_id
+
+
+def test_the_browser_adds_its_nonce_and_verifies_the_dice(page: Any, live: Any,
+                                                          shots: Path) -> None:
+    match_id = _join_a_match_against_the_random_bot(page, live, "Fair dice")
     page.wait_for_selector("body[data-dice=drawn]")
     nonce = page.evaluate(f"localStorage.getItem('skirmish-dice-{match_id}-nonce-0')")
     game = live.hub.rooms[match_id].game
@@ -102,15 +109,7 @@ def test_a_commitment_and_a_nonce_lost_on_the_way_are_sent_again(page: Any, live
     """No frame confirms what the socket lost: the page sends it again (static/fair_dice.js),
     and the dice are drawn from its own nonce all the same."""
     page.add_init_script(_LOSE_FIRST)
-    token = new_token()
-    seats = [SeatInfo(0, "human", None, "", token_hash(token)),
-             SeatInfo(1, "bot", "random", "random", None)]
-    dice = new_dice([{"seat": 0, "kind": "human"}, {"seat": 1, "kind": "bot"}])
-    match_id = live.hub.store.create_match(ruleset="eden", setup=demo_setup(max_rounds=1),
-                                           dice=dice.to_json(), title="Lost on the way",
-                                           mode="remote", seats=seats)
-    page.goto(f"/join/{match_id}/{token}")
-    page.wait_for_url(f"**/match/{match_id}")
+    match_id = _join_a_match_against_the_random_bot(page, live, "Lost on the way")
     page.wait_for_selector("body[data-dice=drawn]", state="attached")
     assert page.evaluate("window.lost") == ["commit", "reveal"]
     nonce = page.evaluate(f"localStorage.getItem('skirmish-dice-{match_id}-nonce-0')")
