@@ -108,10 +108,14 @@ const FairDice = (() => {
       nonce = hex(crypto.getRandomValues(new Uint8Array(32)));
       remember(`nonce-${seat}`, nonce);
     }
-    const commitment = await seatCommitment(seat, unhex(nonce));
-    if (!SK.send(Object.assign({type: "commit", commitment}, hotseat ? {seat: String(seat)} : {}))) {
-      sent.commit.delete(seat);  // no socket: the next frame (or the timer) tries again
-    }
+    sendFor("commit", seat, hotseat, {commitment: await seatCommitment(seat, unhex(nonce))});
+  }
+
+  /** Send this seat's commitment or nonce (a hot-seat device names the seat); with no socket
+      open, it is not counted as sent: the next frame (or the timer) sends it. */
+  function sendFor(kind, seat, hotseat, fields) {
+    const message = Object.assign({type: kind}, fields, hotseat ? {seat: String(seat)} : {});
+    if (!SK.send(message)) sent[kind].delete(seat);
   }
 
   /** Whether this seat's message of this kind is to be sent now: never sent, or sent
@@ -146,9 +150,7 @@ const FairDice = (() => {
             waiting = true;
             if (due("reveal", seat)) {
               sent.reveal.set(seat, Date.now());
-              const message = Object.assign({type: "reveal", nonce},
-                                            hotseat ? {seat: String(seat)} : {});
-              if (!SK.send(message)) sent.reveal.delete(seat);
+              sendFor("reveal", seat, hotseat, {nonce});
             }
           }
         }
