@@ -68,9 +68,9 @@ def test_the_leaf_fit_of_one_scenario_weighs_each_term_beside_the_presets_leaf()
 
 
 def test_the_mass_effect_departures_survey_searches_the_same_positions() -> None:
-    """``bench.me_departures``: every agent searches the same positions, and a departure's
+    """``bench.departures``: every agent searches the same positions, and a departure's
     strongest rival is an action other than the heuristic's."""
-    from bench.me_departures import summary, survey
+    from bench.departures import summary, survey
 
     rows = survey(["mcts:iterations=6,paired=true", "mcts:iterations=12,paired=true"],
                   games=1, every=25)
@@ -83,10 +83,25 @@ def test_the_mass_effect_departures_survey_searches_the_same_positions() -> None
     assert "searches, left the heuristic at" in summary(rows)
 
 
+def test_the_eden_departures_survey_counts_only_the_decisions_each_agent_searches() -> None:
+    """``bench.departures --game eden``: the same positions of an Eden heuristic match for
+    every agent; one that searches the fights only (``scope=fights``, as hard) has no row at
+    a bid, a pick or a deployment, where one that searches all (expert's scope) has."""
+    from bench.departures import survey
+
+    fights, everything = "mcts:iterations=4,scope=fights", "mcts:iterations=4,scope=all"
+    rows = survey([fights, everything], games=1, every=12, game_name="eden")
+    kinds = {name: {row.kind for row in rows if row.agent == name}
+             for name in (fights, everything)}
+    assert kinds[fights] and kinds[everything] > kinds[fights]
+    assert not kinds[fights] & {"secret-bid", "secret-hand", "deploy", "leader"}
+    assert all(row.iterations > 0 for row in rows)
+
+
 def test_a_departures_check_compares_the_two_actions_on_as_many_pairs_as_asked() -> None:
-    """``bench.me_departures.check`` (``--check N``): a search of the departed action and
+    """``bench.departures.check`` (``--check N``): a search of the departed action and
     the heuristic's alone, ``N`` paired visits each; its rows carry the result."""
-    from bench.me_departures import Row, check, summary
+    from bench.departures import Row, check, summary
 
     from skirmish.bots.mcts.agent import MCTSAgent
     from skirmish.bots.registry import make_agent

@@ -1,7 +1,8 @@
-"""Where the search leaves the heuristic on ME:A, and by how much (docs/bots.md, "Where
-normal and hard leave the heuristic on ME:A").
+"""Where the search leaves the heuristic, and by how much (docs/bots.md, "Where normal and
+hard leave the heuristic on ME:A", and "How seldom expert leaves the heuristic on Eden").
 
-Plays heuristic self-play matches on the ladder's ME:A deals; at every ``every``-th
+Plays heuristic self-play matches on the ladder's deals of ``--game`` (ME:A by default);
+at every ``every``-th
 decision with a choice, each agent named searches the position as if it were to play it
 (the heuristic's action is played all the same, so every agent sees the same positions).
 For each search it records whether the agent left the heuristic's choice, and the root
@@ -10,15 +11,17 @@ margin, the mean difference (in the leaf's chances) and the number of pairs. Com
 budgets at the same positions shows how far the larger search confirms the smaller one's
 departures::
 
-    python -m bench.me_departures --games 4 --every 2 --agents "mcts:normal;mcts:hard"
+    python -m bench.departures --games 4 --every 2 --agents "mcts:normal;mcts:hard"
+    python -m bench.departures --game eden --games 4 --every 3 --agents "mcts:hard;mcts:expert"
 
-(some 12 minutes on one core; ``--json FILE`` keeps the rows). ``--check N`` settles each
-departure with a search of its own: the departed action and the heuristic's alone at the
-root, ``N`` paired visits each (no time cap), so a departure can be told right (the check's
-mean difference above 0) or wrong: the precision of an agent's departures, the question a
-change to the confidence rule turns on. ``--check-from M`` also checks the strongest rival
-of a search that kept the heuristic's choice when it led by ``M`` standard errors or more:
-whether a looser margin would have left rightly.
+(some 12 minutes on one core; ``--json FILE`` keeps the rows). Only the decisions an agent
+searches count (``scope``: hard leaves Eden's bids, picks and deployment to the heuristic).
+``--check N`` settles each departure with a search of its own: the departed action and the
+heuristic's alone at the root, ``N`` paired visits each (no time cap), so a departure can
+be told right (the check's mean difference above 0) or wrong: the precision of an agent's
+departures, the question a change to the confidence rule turns on. ``--check-from M`` also
+checks the strongest rival of a search that kept the heuristic's choice when it led by
+``M`` standard errors or more: whether a looser margin would have left rightly.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from skirmish.bots.game_parts import heuristic_of
 from skirmish.bots.mcts.agent import MCTSAgent
 from skirmish.bots.mcts.search import Search
 from skirmish.bots.mcts.tree import paired_margin
@@ -38,7 +42,6 @@ from skirmish.core.actions import Action
 from skirmish.core.agents import view_of
 from skirmish.core.dice import SeededDice
 from skirmish.core.ruleset import RULESETS
-from skirmish.games.masseffect.bots.heuristic import MassEffectHeuristic
 from skirmish.sim.ladder import make_deals
 
 
@@ -87,10 +90,10 @@ def check(agent: MCTSAgent, view: Mapping[str, Any], legal: Sequence[Action], pr
     """(mean difference, margin, pairs) of ``chosen`` over ``prior`` in a search of the
     two alone, ``visits`` paired visits each (the agent's settings, no time cap, an
     exploration that visits both alike)."""
-    settings = replace(agent.settings, iterations=2 * visits, seconds=None,
-                       exploration=100.0,
-                       extra={**agent.settings.extra, "me_iterations": 2 * visits})
     ruleset = str(view["observation"]["ruleset"])
+    budget = {"me_iterations": 2 * visits} if ruleset == "masseffect" else {}  # ME:A's own
+    settings = replace(agent.settings, iterations=2 * visits, seconds=None,
+                       exploration=100.0, extra={**agent.settings.extra, **budget})
     search = Search(view["observation"], legal, settings, SeededDice(seed), prior=prior,
                     opponent=agent._in_search(ruleset), guide=agent._in_search(ruleset),
                     candidates=[prior, chosen])
@@ -105,18 +108,21 @@ def check(agent: MCTSAgent, view: Mapping[str, Any], legal: Sequence[Action], pr
 
 
 def survey(agents: Sequence[str], games: int, every: int, seed: int = 500,
-           checks: int = 0, check_from: float | None = None) -> list[Row]:
+           checks: int = 0, check_from: float | None = None,
+           game_name: str = "masseffect") -> list[Row]:
     """Every agent's searches at the same positions of ``games`` heuristic matches (each
     departure checked with ``checks`` paired visits, :func:`check`; with ``check_from``,
     also the strongest rival of a search that kept the heuristic's choice when it beat it
-    by that many standard errors or more: would a looser margin have left rightly?)."""
-    import skirmish.games.masseffect.ruleset  # noqa: F401  (registers the ruleset)
-
-    deals = make_deals("masseffect", games=2 * games)
+    by that many standard errors or more: would a looser margin have left rightly?), in
+    ``game_name``'s matches on its ladder's deals."""
+    heuristic = heuristic_of(game_name)
+    if heuristic is None:
+        raise ValueError(f"{game_name}: no heuristic bot to play the matches")
+    deals = make_deals(game_name, games=2 * games)
     rows: list[Row] = []
     for g in range(games):
-        game = RULESETS.get("masseffect").new_game(deals[g % len(deals)].setup, seed=seed + g)
-        bots = [MassEffectHeuristic(seed=3 * g + 1), MassEffectHeuristic(seed=3 * g + 2)]
+        game = RULESETS.get(game_name).new_game(deals[g % len(deals)].setup, seed=seed + g)
+        bots = [heuristic(3 * g + 1), heuristic(3 * g + 2)]
         searchers = {name: make_agent(name, 7 + g) for name in agents}
         k = 0
         while not game.is_over:
@@ -185,6 +191,7 @@ def summary(rows: Sequence[Row]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="masseffect", help="eden or masseffect")
     parser.add_argument("--agents", default="mcts:normal;mcts:hard",
                         help="agents separated by ';'")
     parser.add_argument("--games", type=int, default=4)
@@ -198,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                              "standard errors ahead or more")
     args = parser.parse_args(argv)
     rows = survey(args.agents.split(";"), args.games, args.every, args.seed, args.check,
-                  args.check_from)
+                  args.check_from, args.game)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump([asdict(row) for row in rows], out, indent=1)
