@@ -1,15 +1,14 @@
 """Where the search leaves the heuristic, and by how much (docs/bots.md, "Where normal and
 hard leave the heuristic on ME:A", and "How seldom expert leaves the heuristic on Eden").
 
-Plays heuristic self-play matches on the ladder's deals of ``--game`` (ME:A by default);
-at every ``every``-th
-decision with a choice, each agent named searches the position as if it were to play it
-(the heuristic's action is played all the same, so every agent sees the same positions).
-For each search it records whether the agent left the heuristic's choice, and the root
-action that beats the heuristic's by most standard errors of the paired differences: that
-margin, the mean difference (in the leaf's chances) and the number of pairs. Comparing two
-budgets at the same positions shows how far the larger search confirms the smaller one's
-departures::
+Plays heuristic self-play matches on the ladder's deals of ``--game`` (ME:A by default); at
+every ``every``-th decision with a choice, each agent named searches the position as if it
+were to play it (the heuristic's action is played all the same, so every agent sees the
+same positions). For each search it records whether the agent left the heuristic's choice,
+and the root action that beats the heuristic's by most standard errors of the paired
+differences: that margin, the mean difference (in the leaf's chances) and the number of
+pairs. Comparing two budgets at the same positions shows how far the larger search confirms
+the smaller one's departures::
 
     python -m bench.departures --games 4 --every 2 --agents "mcts:normal;mcts:hard"
     python -m bench.departures --game eden --games 4 --every 3 --agents "mcts:hard;mcts:expert"
