@@ -401,6 +401,23 @@ def shapes_dist(a: Shape, b: Shape) -> float:
     return polygons_dist(a.points, b.points)
 
 
+#: How far apart (cm) two bounding boxes must be for :func:`shapes_meet` to answer from them:
+#: far beyond the rounding of the exact distance on a table's coordinates.
+BOXES_APART = 1e-6
+
+
+def shapes_meet(a: Shape, b: Shape) -> bool:
+    """Whether two closed shapes meet (touch, cross or contain one another): exactly
+    ``shapes_dist(a, b) <= 0``, worked out only when their bounding boxes are not apart
+    (shapes whose boxes are apart cannot meet)."""
+    ax0, ay0, ax1, ay1 = a.bounds()
+    bx0, by0, bx1, by1 = b.bounds()
+    if (ax0 > bx1 + BOXES_APART or bx0 > ax1 + BOXES_APART
+            or ay0 > by1 + BOXES_APART or by0 > ay1 + BOXES_APART):
+        return False
+    return shapes_dist(a, b) <= 0.0
+
+
 def segment_length_inside(shape: Shape, ax: float, ay: float, bx: float, by: float) -> float:
     """Length of the part of segment [a, b] lying inside the shape."""
     dx = bx - ax

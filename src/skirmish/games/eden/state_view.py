@@ -69,23 +69,29 @@ def _catalogue_json(catalogue: Catalogue) -> dict[str, Any]:
     }
 
 
-#: Each profile's abilities (name, kind, AP and SP costs) in a catalogue, read once (cards
-#: never change; both kept with the entry, so that their ``id`` is not reused meanwhile).
-_ABILITIES: dict[tuple[int, int], tuple[Catalogue, FighterProfile,
-                                        tuple[tuple[str, str, int, int], ...]]] = {}
+#: Each profile's abilities (name, kind, AP and SP costs) in a catalogue, and the names of
+#: its costly permanent abilities, read once (cards never change; both kept with the entry,
+#: so that their ``id`` is not reused meanwhile).
+_ABILITIES: dict[tuple[int, int], tuple[Catalogue, FighterProfile, tuple[
+    tuple[tuple[str, str, int, int], ...], tuple[str, ...]]]] = {}
 
 
-def _abilities_of(catalogue: Catalogue, profile: FighterProfile
-                  ) -> tuple[tuple[str, str, int, int], ...]:
+def _abilities_read(catalogue: Catalogue, profile: FighterProfile
+                    ) -> tuple[tuple[tuple[str, str, int, int], ...], tuple[str, ...]]:
+    """The profile's abilities (name, kind, AP and SP costs), and the names of its
+    permanent abilities with a cost (whose ``active`` reads whether they were paid for
+    this round), in the same order."""
     known = _ABILITIES.get((id(catalogue), id(profile)))
     if known is not None and known[0] is catalogue and known[1] is profile:
         return known[2]
     read = tuple((a.name, a.kind, a.cost_ap, a.cost_sp)
                  for a in catalogue.abilities_of(profile))
+    costly = tuple(name for name, kind, cost_ap, cost_sp in read
+                   if kind == "permanent" and (cost_ap or cost_sp))
     if len(_ABILITIES) >= 4096:
         _ABILITIES.clear()
-    _ABILITIES[(id(catalogue), id(profile))] = (catalogue, profile, read)
-    return read
+    _ABILITIES[(id(catalogue), id(profile))] = (catalogue, profile, (read, costly))
+    return read, costly
 
 
 def _elements_json(elements: tuple[Element, ...] | tuple[Marker, ...]) -> list[dict[str, Any]]:
@@ -96,6 +102,24 @@ def _elements_json(elements: tuple[Element, ...] | tuple[Marker, ...]) -> list[d
 
 def _effect_json(effect: ActiveEffect) -> dict[str, Any]:
     return effect.to_json()
+
+
+#: The JSON of a list of effects (:func:`_effects_json`), by the effects' ``id``: the
+#: effects are kept with it, so that their ``id`` is not reused while the entry lives.
+_EFFECTS_JSON: dict[tuple[int, ...], tuple[tuple[ActiveEffect, ...], list[dict[str, Any]]]] = {}
+
+
+def _effects_json(effects: Sequence[ActiveEffect]) -> list[dict[str, Any]]:
+    """The effects as JSON, each built once (:func:`_json_once`), the list once per list of
+    effects (the same effects make the same list: effects never change)."""
+    key = tuple(map(id, effects))
+    known = _EFFECTS_JSON.get(key)
+    if known is None:
+        if len(_EFFECTS_JSON) >= 4096:
+            _EFFECTS_JSON.clear()
+        known = _EFFECTS_JSON[key] = (tuple(effects),
+                                      [_json_once(e, _effect_json) for e in effects])
+    return list(known[1])
 
 
 def profile_card(profile: FighterProfile) -> dict[str, Any]:
@@ -148,7 +172,7 @@ def _view(state: EdenState, player: int, seen: Sequence[ActiveEffect]) -> dict[s
         "equipment": dict(cards["equipment"]),
         "opponent_hand_size": len(state.hands[other]),
         "played_cards": [list(p) for p in state.played],
-        "effects": [_json_once(e, _effect_json) for e in seen],
+        "effects": _effects_json(seen),
         # shared by the views of one table (views are read-only): a bot reads the
         # elements once per table (bots.heuristic)
         "scenery": _json_once(state.scenery, _elements_json),
@@ -180,22 +204,49 @@ def _view(state: EdenState, player: int, seen: Sequence[ActiveEffect]) -> dict[s
 def abilities_view(state: EdenState, fighter: Fighter) -> list[dict[str, Any]]:
     """Rulebook 7: the fighter's abilities, their costs, and for a permanent ability
     whether its effects are in force (``active``): a free one while the fighter stands,
-    one with a cost only once paid this round (``paid``, docs/rulings.md)."""
-    out: list[dict[str, Any]] = []
+    one with a cost only once paid this round (``paid``, docs/rulings.md).
+
+    The entries depend on the profile's abilities, whether the fighter stands and which
+    costly permanent abilities it paid for this round, nothing else: they are built once
+    per such case and shared by the views (views are read-only; the list is the view's)."""
+    catalogue, profile = state.catalogue, fighter.profile
+    costly = _abilities_read(catalogue, profile)[1]
     uses = fighter.round_uses
-    for name, kind, cost_ap, cost_sp in _abilities_of(state.catalogue, fighter.profile):
+    paid = tuple(uses.get(name, 0) > 0 for name in costly) if costly and uses else ()
+    key = (id(catalogue), id(profile), fighter.on_field, paid)
+    known = _ENTRIES.get(key)
+    if known is None or known[0] is not catalogue or known[1] is not profile:
+        if len(_ENTRIES) >= 4096:
+            _ENTRIES.clear()
+        known = _ENTRIES[key] = (catalogue, profile,
+                                 _ability_entries(catalogue, profile, fighter.on_field,
+                                                  dict(zip(costly, paid, strict=False))))
+    return list(known[2])
+
+
+def _ability_entries(catalogue: Catalogue, profile: FighterProfile, on_field: bool,
+                     paid_for: dict[str, bool]) -> list[dict[str, Any]]:
+    """:func:`abilities_view`'s entries for a fighter of ``profile`` standing or not, the
+    costly permanent abilities paid for this round as ``paid_for`` says."""
+    out: list[dict[str, Any]] = []
+    for name, kind, cost_ap, cost_sp in _abilities_read(catalogue, profile)[0]:
         if kind != "permanent":
             out.append({"name": name, "kind": kind, "cost_ap": cost_ap, "cost_sp": cost_sp})
             continue
         costly = bool(cost_ap or cost_sp)
-        paid = uses.get(name, 0) > 0
+        paid = paid_for.get(name, False)
         entry: dict[str, Any] = {"name": name, "kind": kind, "cost_ap": cost_ap,
-                                 "cost_sp": cost_sp,
-                                 "active": fighter.on_field and (paid or not costly)}
+                                 "cost_sp": cost_sp, "active": on_field and (paid or not costly)}
         if costly:
             entry["paid"] = paid
         out.append(entry)
     return out
+
+
+#: :func:`abilities_view`'s entries by (catalogue, profile, standing, paid for), with the
+#: catalogue and the profile kept so that their ``id`` is not reused while the entry lives.
+_ENTRIES: dict[tuple[int, int, bool, tuple[bool, ...]],
+               tuple[Catalogue, FighterProfile, list[dict[str, Any]]]] = {}
 
 
 def characteristics_seen(state: EdenState, fighter: Fighter, player: int | None,

@@ -50,7 +50,7 @@ from skirmish.games.eden.optional.destruction import add_attacks, element_of, ev
 from skirmish.games.eden.optional.terrain import burn_key, burn_markers, set_keywords
 from skirmish.games.eden.rolling import state_of
 from skirmish.geometry import Circle, Element, Polygon
-from skirmish.geometry.shapes import Shape, shape_point_sdist, shapes_dist
+from skirmish.geometry.shapes import Shape, shape_point_sdist, shapes_meet
 from skirmish.geometry.templates import DEFAULT_EXPLOSION, blast_outline
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def covers(area: Shape | tuple[float, float], element: Element) -> bool:
     """Whether the template (even partly) or the point falls on the element."""
     if isinstance(area, tuple):
         return shape_point_sdist(element.shape, area[0], area[1]) <= 1e-9
-    return shapes_dist(area, element.shape) <= 0.0
+    return shapes_meet(area, element.shape)
 
 
 def ignite(game: Game, event: TemplateEvent) -> None:
