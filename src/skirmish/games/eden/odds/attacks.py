@@ -115,10 +115,16 @@ def _value(lost: Dist, cp_left: int) -> Value:
 
 def _pick(options: Sequence[tuple[int, int]], value: Callable[[int, int], Value],
           maximise: bool) -> tuple[int, int]:
-    def key(option: tuple[int, int]) -> tuple[Fraction, Fraction, int, int]:
-        p, e = value(*option)
-        sign = 1 if maximise else -1
-        return (sign * p, sign * e, -option[1], -option[0])
+    # the larger chance first, then the larger expectation (their negatives when
+    # minimising), then the fewest successes spent, then the first limb
+    if maximise:
+        def key(option: tuple[int, int]) -> tuple[Fraction, Fraction, int, int]:
+            p, e = value(*option)
+            return (p, e, -option[1], -option[0])
+    else:
+        def key(option: tuple[int, int]) -> tuple[Fraction, Fraction, int, int]:
+            p, e = value(*option)
+            return (-p, -e, -option[1], -option[0])
 
     return max(options, key=key)
 
@@ -299,6 +305,7 @@ class ShootingStrike:
                  maximise: bool = True) -> None:
         self.struck, self.strength, self.aim, self.maximise = struck, strength, aim, maximise
         self._cache: dict[tuple[int, int], Dist] = {}
+        self._values: dict[tuple[int, int], Value] = {}  # value, once per argument
         self._aims: dict[tuple[int, int], tuple[int, int]] = {}  # aim_at, once per argument
 
     def lost(self, limb: int, remaining: int) -> Dist:
@@ -310,6 +317,15 @@ class ShootingStrike:
                                             s.ranged_protection[limb], s.cp_left[limb])
         return self._cache[key]
 
+    def value(self, limb: int, remaining: int) -> Value:
+        """:func:`_value` of :meth:`lost` (worked out once per limb and successes left)."""
+        key = (limb, remaining)
+        known = self._values.get(key)
+        if known is None:
+            known = self._values[key] = _value(self.lost(limb, remaining),
+                                               self.struck.cp_left[limb])
+        return known
+
     def aim_at(self, hits: int, face: int) -> tuple[int, int]:
         """Step 4: every success may be spent (docs/rulings.md, 6.B step 4)."""
         known = self._aims.get((hits, face))
@@ -318,7 +334,7 @@ class ShootingStrike:
         s = self.struck
 
         def value(limb: int, cost: int) -> Value:
-            return _value(self.lost(limb, hits - cost), s.cp_left[limb])
+            return self.value(limb, hits - cost)
 
         aimed = self._aims[(hits, face)] = choose(self.aim, aim_options(s, face, hits),
                                                   s.location[face - 1], value, self.maximise)
@@ -330,11 +346,10 @@ class ShootingStrike:
         allowance = self.struck.shift_allowance
         if allowance <= 0:
             return face
-        s = self.struck
 
         def key(new: int) -> tuple[Fraction, Fraction, int, int]:
             limb, cost = self.aim_at(hits, new)
-            p, e = _value(self.lost(limb, hits - cost), s.cp_left[limb])
+            p, e = self.value(limb, hits - cost)
             return (p, e, abs(new - face), new)
 
         faces = range(max(1, face - allowance), min(6, face + allowance) + 1)
