@@ -76,6 +76,12 @@ _ABILITIES: dict[tuple[int, int], tuple[Catalogue, FighterProfile, tuple[
     tuple[tuple[str, str, int, int], ...], tuple[str, ...]]]] = {}
 
 
+#: :func:`abilities_view`'s entries by (catalogue, profile, standing, paid for), with the
+#: catalogue and the profile kept so that their ``id`` is not reused while the entry lives.
+_ENTRIES: dict[tuple[int, int, bool, tuple[bool, ...]],
+               tuple[Catalogue, FighterProfile, list[dict[str, Any]]]] = {}
+
+
 def _abilities_read(catalogue: Catalogue, profile: FighterProfile
                     ) -> tuple[tuple[tuple[str, str, int, int], ...], tuple[str, ...]]:
     """The profile's abilities (name, kind, AP and SP costs), and the names of its
@@ -210,26 +216,27 @@ def abilities_view(state: EdenState, fighter: Fighter) -> list[dict[str, Any]]:
     costly permanent abilities it paid for this round, nothing else: they are built once
     per such case and shared by the views (views are read-only; the list is the view's)."""
     catalogue, profile = state.catalogue, fighter.profile
-    costly = _abilities_read(catalogue, profile)[1]
+    read, costly = _abilities_read(catalogue, profile)
     uses = fighter.round_uses
-    paid = tuple(uses.get(name, 0) > 0 for name in costly) if costly and uses else ()
+    paid = tuple(uses.get(name, 0) > 0 for name in costly) if costly else ()
     key = (id(catalogue), id(profile), fighter.on_field, paid)
     known = _ENTRIES.get(key)
     if known is None or known[0] is not catalogue or known[1] is not profile:
         if len(_ENTRIES) >= 4096:
             _ENTRIES.clear()
         known = _ENTRIES[key] = (catalogue, profile,
-                                 _ability_entries(catalogue, profile, fighter.on_field,
-                                                  dict(zip(costly, paid, strict=False))))
+                                 _ability_entries(read, fighter.on_field,
+                                                  dict(zip(costly, paid, strict=True))))
     return list(known[2])
 
 
-def _ability_entries(catalogue: Catalogue, profile: FighterProfile, on_field: bool,
+def _ability_entries(read: tuple[tuple[str, str, int, int], ...], on_field: bool,
                      paid_for: dict[str, bool]) -> list[dict[str, Any]]:
-    """:func:`abilities_view`'s entries for a fighter of ``profile`` standing or not, the
-    costly permanent abilities paid for this round as ``paid_for`` says."""
+    """:func:`abilities_view`'s entries for a fighter with the abilities ``read``
+    (:func:`_abilities_read`) standing or not, the costly permanent abilities paid for this
+    round as ``paid_for`` says."""
     out: list[dict[str, Any]] = []
-    for name, kind, cost_ap, cost_sp in _abilities_read(catalogue, profile)[0]:
+    for name, kind, cost_ap, cost_sp in read:
         if kind != "permanent":
             out.append({"name": name, "kind": kind, "cost_ap": cost_ap, "cost_sp": cost_sp})
             continue
@@ -241,12 +248,6 @@ def _ability_entries(catalogue: Catalogue, profile: FighterProfile, on_field: bo
             entry["paid"] = paid
         out.append(entry)
     return out
-
-
-#: :func:`abilities_view`'s entries by (catalogue, profile, standing, paid for), with the
-#: catalogue and the profile kept so that their ``id`` is not reused while the entry lives.
-_ENTRIES: dict[tuple[int, int, bool, tuple[bool, ...]],
-               tuple[Catalogue, FighterProfile, list[dict[str, Any]]]] = {}
 
 
 def characteristics_seen(state: EdenState, fighter: Fighter, player: int | None,
