@@ -45,8 +45,13 @@ from bench import kept_ladders
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the ladders' log folders are kept unless ``--root`` says otherwise.
 DEFAULT_ROOT = ROOT / "out" / "goals"
-#: The seed of every goal ladder: never used in tuning (the presets were tuned on 0-2).
+#: The seed of the goal ladders: never used in tuning (the presets were tuned on 0-2).
 SEED = 3
+#: Eden's seed since session 26: the seed-3 ladder against the heuristic (kept as
+#: ``eden-heuristic@36483b4``) was read to find what expert's secret mission cost
+#: (docs/bots.md, "The secret mission, weighed over the match"), so Eden's goal ladders
+#: begin again, at the commit that changed it, on a seed never read.
+EDEN_SEED = 4
 #: Games per ladder (the issue: at least 400).
 GAMES = 400
 
@@ -61,6 +66,7 @@ class Goal:
     agents: tuple[str, str]
     goal: float
     options: tuple[str, ...] = ()
+    seed: int = SEED
 
     @property
     def rounds(self) -> int:
@@ -71,7 +77,7 @@ class Goal:
     def command(self, root: Path) -> list[str]:
         """``skirmish ladder`` playing (or resuming) this ladder into ``root/NAME``."""
         return ["skirmish", "ladder", "--game", self.game, "--agents", ",".join(self.agents),
-                "--games", str(GAMES), "--seed", str(SEED), *self.options, "--workers", "1",
+                "--games", str(GAMES), "--seed", str(self.seed), *self.options, "--workers", "1",
                 "--log-dir", str(root / self.name), "--resume",
                 "--json", str(root / f"{self.name}.json"), "--no-history"]
 
@@ -82,8 +88,8 @@ class Goal:
 #: seemed dear): a match mostly ends before its fifth round (a troop routed), and a whole one
 #: took expert some 50 s here, so the issue's games are played as players play them.
 GOALS = (
-    Goal("eden-heuristic", "eden", ("heuristic", "mcts:expert"), 0.75),
-    Goal("eden-hard", "eden", ("mcts:hard", "mcts:expert"), 0.60),
+    Goal("eden-heuristic", "eden", ("heuristic", "mcts:expert"), 0.75, seed=EDEN_SEED),
+    Goal("eden-hard", "eden", ("mcts:hard", "mcts:expert"), 0.60, seed=EDEN_SEED),
     Goal("masseffect-heuristic", "masseffect", ("heuristic", "mcts:expert"), 0.75),
     Goal("masseffect-hard", "masseffect", ("mcts:hard", "mcts:expert"), 0.60),
 )
@@ -172,8 +178,8 @@ def _results(folder: Path, goal: Goal) -> dict[int, dict[str, Any]] | None:
         return None
     lines = [json.loads(line) for line in manifest.read_text().splitlines() if line.strip()]
     described: dict[str, Any] = lines[0].get("description", {}) if lines else {}
-    expected = {"kind": "ladder", "game": goal.game, "agents": list(goal.agents), "seed": SEED,
-                "rounds": goal.rounds}
+    expected = {"kind": "ladder", "game": goal.game, "agents": list(goal.agents),
+                "seed": goal.seed, "rounds": goal.rounds}
     for key, value in expected.items():
         if described.get(key) != value:
             raise ValueError(f"{folder}: not the ladder {goal.name} ({key} "

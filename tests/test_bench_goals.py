@@ -26,7 +26,11 @@ def test_each_goal_ladder_is_the_issues_and_its_command_resumes_it(tmp_path: Pat
     command = goals.GOALS[0].command(tmp_path)
     assert command[:2] == ["skirmish", "ladder"] and "--resume" in command
     assert command[command.index("--games") + 1] == "400"
-    assert command[command.index("--seed") + 1] == "3"  # never used in tuning
+    # seeds never used in tuning: Eden's begun again on 4 in session 26 (its seed-3 ladder
+    # against the heuristic was read to find what the secret mission cost), ME:A's on 3
+    assert command[command.index("--seed") + 1] == "4"
+    assert {g.name: g.seed for g in goals.GOALS} == {
+        "eden-heuristic": 4, "eden-hard": 4, "masseffect-heuristic": 3, "masseffect-hard": 3}
     assert command[command.index("--log-dir") + 1] == str(tmp_path / "eden-heuristic")
     assert {g.rounds for g in goals.GOALS} == {5}  # whole matches
     assert "not begun" in goals.status(tmp_path).splitlines()[0]
@@ -37,7 +41,7 @@ def test_the_status_reads_a_ladders_manifest_and_refuses_another_ladders(
     folder = tmp_path / "eden-heuristic"
     folder.mkdir()
     description = {"kind": "ladder", "game": "eden", "agents": ["heuristic", "mcts:expert"],
-                   "seed": 3, "rounds": 5}
+                   "seed": 4, "rounds": 5}
     results = [  # winner: 1 the second agent (expert), 0 the first, None a draw
         {"index": 0, "winner": 1, "seconds": [0.1, 10.0], "decisions": [20, 20],
          "slowest": [0.01, 1.2]},
@@ -58,6 +62,12 @@ def test_the_status_reads_a_ladders_manifest_and_refuses_another_ladders(
     assert "a decision 500 ms on average, the slowest 1500 ms" in line
     with pytest.raises(ValueError, match=r"not the ladder eden-hard \(agents"):
         goals.progress(folder, goals.GOALS[1])
+    earlier = tmp_path / "earlier"  # the seed-3 ladder of before session 26
+    earlier.mkdir()
+    (earlier / "batch.ndjson").write_text(json.dumps(
+        {"batch": "x", "description": {**description, "seed": 3}}) + "\n")
+    with pytest.raises(ValueError, match=r"not the ladder eden-heuristic \(seed 3, not 4\)"):
+        goals.progress(earlier, goals.GOALS[0])
 
 
 def test_the_split_scores_expert_by_scenario_troop_and_seat(tmp_path: Path) -> None:

@@ -133,3 +133,29 @@ def test_every_installed_games_parameters_are_the_agents() -> None:
         bots = bots_of(plugin.name)
         if bots is not None and bots.search is not None:
             assert set(bots.search.parameters) <= set(AGENTS["mcts"].parameters)
+
+
+def test_a_games_horizon_at_a_decision_is_the_searchs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GameSearch.horizon_at``: a game names the rollouts' horizon at a decision (from the
+    seat's view); ``None`` keeps the agent's, and a horizon no search knows is refused in one
+    line that names the game."""
+    from skirmish.bots.mcts import search as searching
+
+    game = HIDDEN_TOY.new_game({}, seed=3)
+    view, legal = observe(game, 0), list(game.legal_actions())
+    answers: list[str | None] = []
+
+    def knowledge(ruleset: str, settings: Settings) -> GameSearch:
+        return GameSearch(horizon_at=lambda seen: answers[-1])
+
+    monkeypatch.setattr(searching, "game_search", knowledge)
+    settings = Settings(iterations=4, rollout=50, horizon="round")
+    for answer, horizon in ((None, "round"), ("game", "game"), ("settle", "settle")):
+        answers.append(answer)
+        search = Search(view, legal, settings, SeededDice(1))
+        assert search.horizon == horizon
+        search.run()
+    answers.append("forever")
+    with pytest.raises(ValueError, match=r"a decision's horizon must be one of .*'forever'"):
+        Search(view, legal, settings, SeededDice(1))

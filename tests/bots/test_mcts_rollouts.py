@@ -1,6 +1,7 @@
 """Issue 16 and after: the MCTS bot's rollouts and what it searches: the round horizon,
 sparse listings, the decisions searched or left to the heuristic, tactical cards, the
-confidence margin, paired root children, sequential halving and the missions' weight."""
+confidence margin, paired root children, sequential halving, the missions' weight and the
+secret mission's horizon."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from skirmish.games.eden.bots.search import (
     EDEN_SEARCHED,
     EDEN_SETTLING,
     EDEN_UNINFORMED,
+    EDEN_WHOLE_MATCH,
+    eden_horizon_at,
     eden_value,
 )
 from skirmish.games.eden.content import setup_for
@@ -328,3 +331,21 @@ def test_the_missions_weight_leaves_the_projection_out_at_zero(
     with pytest.raises(AssertionError):
         eden_value(game, missions=1.0)
     assert 0 < with_missions < 1
+
+
+# -- the secret mission, weighed over the match --------------------------------------------------
+def test_the_secret_mission_is_weighed_with_rollouts_to_the_matchs_end() -> None:
+    """docs/bots.md, "The secret mission, weighed over the match": at the preparation's pick
+    of a secret mission (Rulebook 4.A) the rollouts play the match out, where a round's
+    rollouts had told the missions apart by what round 1 shows of them; every other
+    decision keeps the agent's horizon."""
+    game = heuristic_until("secret-mission", 4)
+    assert eden_horizon_at(game.view(game.decision().player)) == "game"
+    search = round_search(game, horizon="round", rollout=1000)
+    assert search.horizon == "game"
+    played_out = game.copy()
+    assert search.rollout(played_out) > 0 and played_out.is_over
+    fight = eden_game()  # a decision of a match under way: the round's horizon
+    assert fight.decision().kind not in EDEN_WHOLE_MATCH
+    assert eden_horizon_at(fight.view(fight.decision().player)) is None
+    assert round_search(fight, horizon="round").horizon == "round"

@@ -95,6 +95,10 @@ class GameSearch:
     - ``round_of``: the round (or turn) under way, for the "round" horizons.
     - ``iterations``, ``horizon``, ``confidence``, ``pick``, ``student``, ``halving``: the
       game's own values of these settings; ``None``: the agent's.
+    - ``horizon_at``: the rollouts' horizon at a decision (``horizon_at(view)``, the seat's
+      view), where a game's decisions differ in how far their consequences reach (a pick
+      that scores over the whole game, weighed at a round's end, is weighed by what that
+      round shows of it); ``None`` (or an answer of ``None``): ``horizon``'s.
     - ``costly``: decision kinds whose listing is dear (a figure's moves): with
       ``stand_in`` or ``replay`` the tree stops at them below the root and the rollouts
       play them, by ``stand_in(game)`` (a cheap fixed choice) or, with ``replay``, by the
@@ -120,6 +124,7 @@ class GameSearch:
     round_of: Callable[[Game], int] = round_counter
     iterations: int | None = None
     horizon: str | None = None
+    horizon_at: Callable[[Mapping[str, Any]], str | None] | None = None
     confidence: float | None = None
     pick: str | None = None
     student: bool | None = None

@@ -66,7 +66,7 @@ from skirmish.bots.game_parts import game_search, generic_leaf
 from skirmish.bots.mcts.explanation import Explanation
 from skirmish.bots.mcts.halving import Halving, halving_choice
 from skirmish.bots.mcts.policies import cheap_choice, ordered
-from skirmish.bots.mcts.presets import PICKS, ROUNDS
+from skirmish.bots.mcts.presets import HORIZONS, PICKS, ROUNDS
 from skirmish.bots.mcts.settings import DEFAULT_ITERATIONS, Settings
 from skirmish.bots.mcts.tree import Key, Node, confident_choice, expand, margin_choice, select
 from skirmish.core.actions import Action
@@ -179,8 +179,14 @@ class Search:
         self.preference = preference
         self.value = game.leaf or generic_leaf
         self.settling = game.settling
-        #: The rollouts' horizon in this game (it may have its own).
-        self.horizon = settings.horizon if game.horizon is None else game.horizon
+        #: The rollouts' horizon in this game (it may have its own, and one of its own at
+        #: this decision).
+        horizon = settings.horizon if game.horizon is None else game.horizon
+        here = None if game.horizon_at is None else game.horizon_at(observation)
+        if here is not None and here not in HORIZONS:
+            raise ValueError(f"{self.ruleset}: a decision's horizon must be one of "
+                             f"{', '.join(HORIZONS)}, got {here!r}")
+        self.horizon = horizon if here is None else here
         #: The game's costly decisions, played in the rollouts by its stand-in (``stays``)
         #: or by the policy, remembered (``replay``).
         self.costly = game.costly
