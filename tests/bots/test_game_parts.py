@@ -138,8 +138,9 @@ def test_every_installed_games_parameters_are_the_agents() -> None:
 def test_a_games_horizon_at_a_decision_is_the_searchs(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``GameSearch.horizon_at``: a game names the rollouts' horizon at a decision (from the
-    seat's view); ``None`` keeps the agent's, and a horizon no search knows is refused in one
-    line that names the game."""
+    seat's view), whose margins are then read through Student's t; ``None`` keeps the
+    agent's horizon and reading, and a horizon no search knows is refused in one line that
+    names the game."""
     from skirmish.bots.mcts import search as searching
 
     game = HIDDEN_TOY.new_game({}, seed=3)
@@ -155,6 +156,8 @@ def test_a_games_horizon_at_a_decision_is_the_searchs(
         answers.append(answer)
         search = Search(view, legal, settings, SeededDice(1))
         assert search.horizon == horizon
+        # a decision with a horizon of its own reads its margins through Student's t
+        assert search.student is (answer is not None)
         search.run()
     answers.append("forever")
     with pytest.raises(ValueError, match=r"a decision's horizon must be one of .*'forever'"):

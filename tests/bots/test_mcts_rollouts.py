@@ -343,9 +343,12 @@ def test_the_secret_mission_is_weighed_with_rollouts_to_the_matchs_end() -> None
     assert eden_horizon_at(game.view(game.decision().player)) == "game"
     search = round_search(game, horizon="round", rollout=1000)
     assert search.horizon == "game"
+    # weighed by few whole-match rollouts, its margins are read through Student's t
+    assert search.student
     played_out = game.copy()
     assert search.rollout(played_out) > 0 and played_out.is_over
     fight = eden_game()  # a decision of a match under way: the round's horizon
     assert fight.decision().kind not in EDEN_WHOLE_MATCH
     assert eden_horizon_at(fight.view(fight.decision().player)) is None
-    assert round_search(fight, horizon="round").horizon == "round"
+    fought = round_search(fight, horizon="round")
+    assert fought.horizon == "round" and not fought.student

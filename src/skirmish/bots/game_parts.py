@@ -98,7 +98,9 @@ class GameSearch:
     - ``horizon_at``: the rollouts' horizon at a decision (``horizon_at(view)``, the seat's
       view), where a game's decisions differ in how far their consequences reach (a pick
       that scores over the whole game, weighed at a round's end, is weighed by what that
-      round shows of it); ``None`` (or an answer of ``None``): ``horizon``'s.
+      round shows of it); ``None`` (or an answer of ``None``): ``horizon``'s. A decision
+      with a horizon of its own reads its paired margins through Student's t (``student``):
+      weighed by few rollouts, its margins stand on few pairs.
     - ``costly``: decision kinds whose listing is dear (a figure's moves): with
       ``stand_in`` or ``replay`` the tree stops at them below the root and the rollouts
       play them, by ``stand_in(game)`` (a cheap fixed choice) or, with ``replay``, by the

@@ -187,6 +187,12 @@ class Search:
             raise ValueError(f"{self.ruleset}: a decision's horizon must be one of "
                              f"{', '.join(HORIZONS)}, got {here!r}")
         self.horizon = horizon if here is None else here
+        if here is not None:
+            # A decision weighed to a horizon of its own is weighed by few, long rollouts
+            # (a whole match's: some 8 to 24 in expert's cap), so its paired margins stand on
+            # a handful of pairs each, whose spread is itself a noisy estimate: read through
+            # Student's t (docs/bots.md, "The secret mission, weighed over the match").
+            self.student = True
         #: The game's costly decisions, played in the rollouts by its stand-in (``stays``)
         #: or by the policy, remembered (``replay``).
         self.costly = game.costly

@@ -103,7 +103,10 @@ def eden_horizon_at(view: Mapping[str, Any]) -> str | None:
     heuristic picked Hunt; over the 400 matches of its goal ladder against the heuristic,
     seed 3, it left the heuristic's mission in 135, and in those it scored 8.9 points below
     the matches of the same troops and the same heuristic pick where it kept it, [-17.7,
-    +0.2] by the bootstrap: docs/bots.md, "The secret mission, weighed over the match")."""
+    +0.2] by the bootstrap: docs/bots.md, "The secret mission, weighed over the match").
+    Within expert's cap that is some 8 to 24 rollouts, a handful of pairs a mission, so the
+    search reads their margins through Student's t there (as at any decision a game gives a
+    horizon of its own: :class:`~skirmish.bots.game_parts.GameSearch`)."""
     decision = view.get("decision") or {}
     return "game" if decision.get("kind") in EDEN_WHOLE_MATCH else None
 
