@@ -169,8 +169,6 @@ class Search:
             raise ValueError(f"pick: one of {', '.join(PICKS)}, got {pick!r}")
         #: ``pick``: the rival of the heuristic's choice is the most surely better one.
         self.by_margin = pick == "margin"
-        #: ``student``: the paired margins read through Student's t.
-        self.student = settings.student if game.student is None else game.student
         table = game.preference
 
         def preference(action: Action) -> float:
@@ -187,12 +185,12 @@ class Search:
             raise ValueError(f"{self.ruleset}: a decision's horizon must be one of "
                              f"{', '.join(HORIZONS)}, got {here!r}")
         self.horizon = horizon if here is None else here
-        if here is not None:
-            # A decision weighed to a horizon of its own is weighed by few, long rollouts
-            # (a whole match's: some 8 to 24 in expert's cap), so its paired margins stand on
-            # a handful of pairs each, whose spread is itself a noisy estimate: read through
-            # Student's t (docs/bots.md, "The secret mission, weighed over the match").
-            self.student = True
+        #: ``student``: the paired margins read through Student's t; always at a decision
+        #: weighed to a horizon of its own, by few, long rollouts (a whole match's: some 8 to
+        #: 24 in expert's cap), whose margins stand on a handful of pairs each, their spread
+        #: itself a noisy estimate (docs/bots.md, "The secret mission, weighed over the match").
+        student = settings.student if game.student is None else game.student
+        self.student = student or here is not None
         #: The game's costly decisions, played in the rollouts by its stand-in (``stays``)
         #: or by the policy, remembered (``replay``).
         self.costly = game.costly
